@@ -1,0 +1,91 @@
+"""Number back ends: fast floats, or exact rationals all the way through.
+
+The engines are written once against numpy arrays; :data:`FLOAT` stores float64,
+:data:`EXACT` stores Python objects (integers and ``gmpy2.mpq`` rationals, or
+``fractions.Fraction`` where gmpy2 is missing), so that ``exact=True`` never
+rounds.  Results leave the engine through :meth:`Arithmetic.output`.
+
+>>> EXACT.scalar(1, 3) + EXACT.scalar(1, 6) == EXACT.scalar(1, 2)
+True
+>>> FLOAT.output(FLOAT.scalar(1, 4))
+0.25
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import sympy
+
+try:  # gmpy2 rationals are several times faster than fractions.Fraction
+    from gmpy2 import mpq as _rational
+except ImportError:  # pragma: no cover - gmpy2 is a declared dependency
+    _rational = Fraction
+
+
+@dataclass(frozen=True)
+class Arithmetic:
+    """How numbers are stored inside the engines (float64, or exact rationals)."""
+
+    exact: bool
+
+    @property
+    def dtype(self) -> Any:
+        return object if self.exact else np.float64
+
+    def scalar(self, numerator: int, denominator: int = 1) -> Any:
+        """The number ``numerator/denominator`` in this arithmetic."""
+        if self.exact:
+            return _rational(numerator, denominator)
+        return numerator / denominator
+
+    def convert(self, value: Any) -> Any:
+        """A Fraction, int or float-free rational as a number of this arithmetic."""
+        value = Fraction(value)
+        return self.scalar(value.numerator, value.denominator)
+
+    def zeros(self, shape: Any) -> np.ndarray:
+        if self.exact:
+            out = np.empty(shape, dtype=object)
+            out.fill(_rational(0))
+            return out
+        return np.zeros(shape)
+
+    def array(self, values: Any) -> np.ndarray:
+        """An array of this arithmetic from ints/Fractions (floats are refused in exact mode)."""
+        values = np.asarray(values, dtype=object if self.exact else np.float64)
+        if self.exact:
+            flat = [self.convert(v) for v in values.ravel()]
+            out = np.empty(values.shape, dtype=object)
+            out.ravel()[:] = flat if flat else []
+            return out
+        return values
+
+    def integers(self, values: Any) -> np.ndarray:
+        """Integer counts as an array: Python ints in exact mode, float64 otherwise."""
+        values = np.asarray(values)
+        if self.exact:
+            return np.vectorize(int, otypes=[object])(values) if values.size else values.astype(object)
+        return values.astype(np.float64)
+
+    def rationals(self, numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
+        """Elementwise ``numerators/denominators`` (exact ints in, rationals out)."""
+        if self.exact:
+            return np.vectorize(lambda a, b: _rational(a, b) if b else _rational(0), otypes=[object])(
+                numerators, denominators)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(denominators != 0, numerators / np.where(denominators != 0, denominators, 1), 0.0)
+
+    def output(self, value: Any) -> Any:
+        """A number for the user: ``sympy.Rational`` in exact mode, ``float`` otherwise."""
+        if self.exact:
+            value = Fraction(value) if not isinstance(value, Fraction) else value
+            return sympy.Rational(value.numerator, value.denominator)
+        return float(value)
+
+
+FLOAT = Arithmetic(exact=False)
+EXACT = Arithmetic(exact=True)

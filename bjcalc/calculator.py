@@ -1,0 +1,356 @@
+"""The user-facing calculator: hands, whole games, the dealer and insurance.
+
+>>> calc = Calculator(Rules(decks=1), exact=True)
+>>> calc.hand("T,6", 10)["stand"] < calc.hand("T,6", 10)["hit"]
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable, Optional, Union
+
+import numpy as np
+import pandas as pd
+
+from .arithmetic import EXACT, FLOAT, Arithmetic
+from .cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
+from .dealer import BLACKJACK, OUTCOMES, DealerEngine, StandardDealer
+from .errors import HandError, ShoeError, StrategyError
+from .hands import EMPTY, composition_of
+from .player import PlayerEngine, UpcardValues, hand_space, split_contexts
+from .rules import Rules
+from .settlement import Settlement
+from .splits import check_split_strategy, split_values
+
+ACTIONS = ("stand", "hit", "double", "split", "surrender")
+STRATEGIES = ("CD", "TD")
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """Everything a result depends on, stated in words."""
+
+    rules: str
+    shoe: str
+    strategy: str
+    split_strategy: str
+    conditioning: str
+    arithmetic: str
+
+    def lines(self) -> list[str]:
+        return [f"rules: {self.rules}", f"shoe: {self.shoe}", f"strategy: {self.strategy}",
+                f"post-split strategy: {self.split_strategy}", f"values: {self.conditioning}",
+                f"arithmetic: {self.arithmetic}"]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+class Calculator:
+    """Exact expected values for one rule set and one shoe.
+
+    Args:
+        rules: the game's :class:`~bjcalc.rules.Rules`.
+        shoe: the cards to deal from; default ``Shoe.decks(rules.decks)``.
+        split_strategy: post-split strategy, ``"CDZ-"``, ``"CDP1"`` or ``"CDP"``.
+        exact: exact rationals (``sympy.Rational`` results) instead of floats.
+
+    >>> calc = Calculator(Rules(decks=6))
+    >>> round(calc.hand("8,8", 10)["split"], 4)
+    -0.4779
+    """
+
+    def __init__(self, rules: Rules, shoe: Optional[Shoe] = None, split_strategy: str = "CDZ-",
+                 exact: bool = False):
+        if not isinstance(rules, Rules):
+            raise HandError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
+        if shoe is None:
+            shoe = Shoe.decks(rules.decks)
+        elif not isinstance(shoe, Shoe):
+            raise ShoeError(f"shoe must be a bjcalc.Shoe, not {type(shoe).__name__}")
+        if not isinstance(exact, bool):
+            raise HandError(f"exact must be True or False, not {exact!r}")
+        self.rules = rules
+        self.shoe = shoe
+        self.split_strategy = check_split_strategy(split_strategy, rules)
+        self.exact = exact
+        self.ar: Arithmetic = EXACT if exact else FLOAT
+        self.settlement = Settlement(rules)
+        self.dealer_engine = DealerEngine(shoe, StandardDealer(rules.dealer_hits_soft_17), self.ar)
+        space = hand_space(rules, shoe)
+        contexts = split_contexts(rules, shoe, space)
+        policy = {c: EMPTY for c in contexts if c != EMPTY} if split_strategy == "CDZ-" else {}
+        self.engine = PlayerEngine(rules, shoe, self.ar, self.dealer_engine, self.settlement, contexts,
+                                   policy, space)
+        self._splits: dict[int, dict[int, Any]] = {}
+
+    # -- assumptions ------------------------------------------------------------------------
+    def assumptions(self, strategy: str = "CD") -> Assumptions:
+        conditioning = ("per unit initial bet; hand values conditioned on no dealer blackjack (peek), "
+                        "game values unconditional" if self.rules.hole_card == "peek"
+                        else "per unit initial bet, unconditional (dealer blackjack losses included)")
+        return Assumptions(
+            rules=self.rules.describe(), shoe=self.shoe.describe(),
+            strategy={"CD": "composition-dependent (CD): every decision uses the hand's exact cards",
+                      "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
+            split_strategy=self.split_strategy + ("" if self.rules.splits else " (no splitting)"),
+            conditioning=conditioning,
+            arithmetic="exact rationals" if self.exact else "floating point")
+
+    # -- building blocks ---------------------------------------------------------------------
+    def _up(self, up: RankLike) -> int:
+        return RANK_VALUE[rank_index(up)]
+
+    def _values(self, up: int) -> UpcardValues:
+        values = self.engine.upcard(up)
+        return values
+
+    def _split(self, up: int) -> dict[int, Any]:
+        if up not in self._splits:
+            self._splits[up] = split_values(self.rules, self._values(up), self.split_strategy,
+                                            self.engine.space.max_cards)
+        return self._splits[up]
+
+    def _round_blackjack_term(self, blackjack: Any) -> Any:
+        return -self.settlement.round_blackjack_loss() * blackjack
+
+    def _surrender(self, blackjack: Any) -> Any:
+        """Joint value of surrendering (see :mod:`bjcalc.settlement`)."""
+        half = self.ar.scalar(1, 2)
+        if self.rules.surrender == "early":
+            return -half - self._round_blackjack_term(blackjack)
+        return -half * (1 - blackjack) + self.settlement.hand_blackjack_payoff * blackjack
+
+    def _actions(self, values: UpcardValues, node: int, splittable: bool) -> dict[str, Any]:
+        """Joint values of the allowed actions of an unsplit hand (node in the empty context)."""
+        nodes, rules = values.nodes, self.rules
+        actions = {"stand": values.stand[node]}
+        if values.can_hit[node]:
+            actions["hit"] = values.hit[node]
+        if nodes.cards[node] == 2:
+            if values.can_hit[node] and rules.can_double(int(nodes.hard[node]), bool(nodes.soft[node])):
+                actions["double"] = values.double[node]
+            hand = nodes.hand[node]
+            if splittable and rules.splits and hand.max() == 2:
+                pair = int(np.argmax(hand)) + 1
+                split = self._split(values.up)
+                if pair in split:
+                    actions["split"] = split[pair]
+            if rules.surrender != "none":
+                actions["surrender"] = self._surrender(values.blackjack[node])
+        return actions
+
+    def _check_dealable(self, values: UpcardValues, node: int) -> None:
+        if values.exhausted[node]:
+            raise ShoeError("the shoe is too small: this round can run out of cards; use a larger shoe")
+
+    # -- public API ------------------------------------------------------------------------------
+    def hand(self, cards: Union[str, Iterable[RankLike]], up: RankLike) -> dict[str, Any]:
+        """EV of each allowed action for a hand against an up card, per unit initial bet.
+
+        Peek games: conditioned on the dealer not having blackjack (which also shapes
+        the player's own draws); ENHC games: unconditional, losses to a dealer
+        blackjack included.  ``hit`` means hit, then play on optimally (hit/stand).
+
+        >>> values = Calculator(Rules(decks=6)).hand("T,6", "T")
+        >>> sorted(values), round(values["stand"], 4)
+        (['double', 'hit', 'split', 'stand'], -0.5404)
+        """
+        ranks = parse_cards(cards)
+        up_rank = rank_index(up)
+        self.shoe.remove(RANKS[up_rank], *(RANKS[r] for r in ranks))   # can the shoe deal them?
+        if len(ranks) < 2:
+            raise HandError("a hand needs at least two cards (to value a split hand, ask for the pair)")
+        up_value = RANK_VALUE[up_rank]
+        composition = composition_of(RANK_VALUE[r] for r in ranks)
+        node = self.engine.nodes.index.get((composition, EMPTY))
+        if node is None:
+            hard = sum(RANK_VALUE[r] for r in ranks)
+            if hard > 21:
+                raise HandError(f"the hand {','.join(RANKS[r] for r in ranks)} is bust ({hard})")
+            raise HandError(f"the hand has {len(ranks)} cards; these rules stand at "
+                            f"{self.rules.max_hand_cards}")
+        values = self._values(up_value)
+        self._check_dealable(values, node)
+        blackjack = values.blackjack[node]
+        if len(ranks) == 2 and sorted(composition)[-1] == 1 and composition[0] == 1 and composition[9] == 1:
+            joint = {"stand": self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)}
+        else:
+            splittable = not (self.rules.split_tens_by_rank and ranks[0] != ranks[1])
+            joint = self._actions(values, node, splittable)
+        return {a: self.ar.output(self._report(a, v, blackjack)) for a, v in joint.items()}
+
+    def _report(self, action: str, joint: Any, blackjack: Any) -> Any:
+        if self.rules.hole_card == "peek":
+            if action == "surrender" and self.rules.surrender == "early":
+                return self.ar.scalar(-1, 2)
+            return joint / (1 - blackjack) if blackjack != 1 else joint
+        return joint + self._round_blackjack_term(blackjack)
+
+    def dealer(self, up: RankLike, peeked: bool = False) -> pd.Series:
+        """The dealer's final-outcome probabilities (17-21, blackjack, bust) for an up card.
+
+        The shoe loses only the up card.  ``peeked=True`` conditions on no dealer
+        blackjack (what a peek game's players see).  Bust totals 22-26 are in the
+        Series' ``bust_totals`` attribute (``.attrs``).
+
+        >>> round(float(Calculator(Rules(decks=1)).dealer(6)["bust"]), 6)
+        0.420823
+        """
+        up_value = self._up(up)
+        self.shoe.remove(up)
+        row = self.dealer_engine.probabilities(up_value, np.zeros((1, 10), dtype=np.int64))[0]
+        if peeked:
+            if row[BLACKJACK] == 1:
+                raise HandError("the dealer always has blackjack with this shoe; nothing to condition on")
+            row = row / (1 - row[BLACKJACK])
+            row[BLACKJACK] = 0 * row[BLACKJACK]
+        out = [self.ar.output(v) for v in row[:5]] + [self.ar.output(row[BLACKJACK]),
+                                                         self.ar.output(row[5:10].sum())]
+        series = pd.Series(out, index=["17", "18", "19", "20", "21", "blackjack", "bust"],
+                           name=f"dealer {RANKS[rank_index(up)]}")
+        series.attrs["bust_totals"] = {OUTCOMES[i]: self.ar.output(row[i]) for i in range(5, 10)}
+        series.attrs["assumptions"] = str(self.assumptions())
+        return series
+
+    def insurance(self, cards: Union[str, Iterable[RankLike]], up: RankLike = "A") -> Any:
+        """EV of taking insurance (half the bet, pays 2:1) with this hand, per unit initial bet.
+
+        >>> round(Calculator(Rules(decks=1)).insurance("T,T", "A"), 6)
+        -0.102041
+        """
+        ranks = parse_cards(cards)
+        if RANK_VALUE[rank_index(up)] != 1:
+            raise HandError("insurance is offered only against an ace up card")
+        shoe = self.shoe.remove(up, *(RANKS[r] for r in ranks))
+        if shoe.is_infinite:
+            p = Fraction(shoe.value_counts()[9], sum(shoe.value_counts()))
+        else:
+            counts = shoe.value_counts()
+            p = Fraction(counts[9], sum(counts))
+        return self.ar.output(self.ar.convert(Fraction(1, 2) * (3 * p - 1)))
+
+    def game(self, strategy: str = "CD") -> "GameResult":
+        """EV of one round dealt from the full shoe, with CD or TD play.
+
+        >>> result = Calculator(Rules(decks=6)).game()
+        >>> round(result.ev, 5)
+        -0.00405
+        """
+        if strategy not in STRATEGIES:
+            raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+        if strategy == "TD":
+            from .strategy import total_dependent_game
+            return total_dependent_game(self)
+        deals = deal_probabilities(self.shoe, self.rules.split_tens_by_rank)
+        rounds = {}
+        for up in range(1, 11):
+            values = self._values(up)
+            for (hand, splittable), _ in deals[up].items():
+                rounds[(up, hand, splittable)] = self._round_value(values, hand, splittable)
+        return GameResult.build(self, deals, rounds, strategy)
+
+    def _round_value(self, values: UpcardValues, hand: tuple[int, int], splittable: bool) -> Any:
+        """Joint EV of a round with this initial hand (CD play)."""
+        node = values.nodes.node(composition_of(hand), EMPTY)
+        self._check_dealable(values, node)
+        blackjack = values.blackjack[node]
+        if sorted(hand) == [1, 10]:
+            return self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)
+        actions = self._actions(values, node, splittable)
+        return max(actions.values()) + self._round_blackjack_term(blackjack)
+
+
+def deal_probabilities(shoe: Shoe, tens_by_rank: bool) -> dict[int, dict[tuple[tuple[int, int], bool], Fraction]]:
+    """Exact probability of each (up value, player pair of values, splittable) deal.
+
+    ``splittable`` is False only for two ten-values of different ranks when the
+    rules split identical ranks only.
+    """
+    counts = list(shoe.rank_counts)
+    total = sum(counts)
+    deals: dict[int, dict[tuple[tuple[int, int], bool], Fraction]] = {v: {} for v in range(1, 11)}
+    for u in range(13):
+        for a in range(13):
+            for b in range(13):
+                if shoe.is_infinite:
+                    p = Fraction(counts[u] * counts[a] * counts[b], total ** 3)
+                else:
+                    left = counts.copy()
+                    p = Fraction(1)
+                    remaining = total
+                    for card in (u, a, b):
+                        p *= Fraction(left[card], remaining)
+                        left[card] -= 1
+                        remaining -= 1
+                if p <= 0:
+                    continue
+                va, vb = RANK_VALUE[a], RANK_VALUE[b]
+                splittable = not (tens_by_rank and va == vb == 10 and a != b)
+                key = (tuple(sorted((va, vb))), splittable)
+                table = deals[RANK_VALUE[u]]
+                table[key] = table.get(key, Fraction(0)) + p
+    return deals
+
+
+@dataclass
+class GameResult:
+    """A whole-game EV with its breakdown by up card and the assumptions behind it."""
+
+    ev: Any
+    by_upcard: pd.Series
+    upcard_probability: pd.Series
+    assumptions: Assumptions
+    exact: bool
+
+    @classmethod
+    def build(cls, calc: Calculator, deals: dict, rounds: dict, strategy: str) -> "GameResult":
+        ar = calc.ar
+        total = ar.scalar(0)
+        by_up, prob_up = {}, {}
+        for up in range(1, 11):
+            p_up = ar.scalar(0)
+            contribution = ar.scalar(0)
+            for (hand, splittable), p in deals[up].items():
+                p = ar.convert(p)
+                p_up = p_up + p
+                contribution = contribution + p * rounds[(up, hand, splittable)]
+            if p_up == 0:
+                continue
+            label = "A" if up == 1 else ("T" if up == 10 else str(up))
+            by_up[label] = ar.output(contribution / p_up)
+            prob_up[label] = ar.output(p_up)
+            total = total + contribution
+        order = [k for k in ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"] if k in by_up]
+        return cls(ev=ar.output(total),
+                   by_upcard=pd.Series([by_up[k] for k in order], index=order, name="EV given up card"),
+                   upcard_probability=pd.Series([prob_up[k] for k in order], index=order,
+                                                name="P(up card)"),
+                   assumptions=calc.assumptions(strategy), exact=calc.exact)
+
+    @property
+    def house_edge(self) -> Any:
+        """``-ev``, the casino's expected win per unit initial bet."""
+        return -self.ev
+
+    def table(self) -> pd.DataFrame:
+        """By up card: its probability, the EV given it, and its contribution to the game EV."""
+        frame = pd.DataFrame({"P(up)": self.upcard_probability, "EV": self.by_upcard})
+        frame["contribution"] = frame["P(up)"] * frame["EV"]
+        return frame
+
+    def __str__(self) -> str:
+        edge = float(self.house_edge) * 100
+        lines = [f"EV {float(self.ev) * 100:+.6f} %  (house edge {edge:.6f} %)"]
+        if self.exact:
+            lines.append(f"exact EV = {self.ev}")
+        lines += self.assumptions.lines()
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<li>{line}</li>" for line in self.assumptions.lines())
+        return (f"<p><b>EV {float(self.ev) * 100:+.6f} %</b> (house edge {float(self.house_edge) * 100:.6f} %)</p>"
+                f"<ul>{head}</ul>" + self.table().to_html(float_format=lambda x: f"{x:.6f}"))

@@ -1,0 +1,25 @@
+"""Exceptions raised by bjcalc.
+
+Every error a user can provoke with bad input is a :class:`BjcalcError`, so a
+caller (and the CLI) can catch one type and print its one-line message.
+"""
+
+
+class BjcalcError(ValueError):
+    """Base class: bad input that bjcalc refuses with a clear message."""
+
+
+class RulesError(BjcalcError):
+    """A rule field has a bad value, or the combination of rules is impossible."""
+
+
+class ShoeError(BjcalcError):
+    """A shoe is malformed, or cannot deal what was asked of it."""
+
+
+class HandError(BjcalcError):
+    """A hand or up card is malformed or cannot be dealt from the shoe."""
+
+
+class StrategyError(BjcalcError):
+    """An unknown or unsupported strategy option."""

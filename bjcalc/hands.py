@@ -1,0 +1,144 @@
+"""Player hands as compositions: counts of each card value, the engine's hand type.
+
+Order never matters to a blackjack hand's value or to what is left in the shoe,
+so the engine keys every hand by its composition (a 10-tuple of counts, aces
+first).  :class:`HandSpace` enumerates every composition a player can hold (hard
+total at most 21), and :class:`NodeSet` pairs compositions with a *context*: the
+extra cards known to be gone besides the hand and the up card (for instance the
+other card of a split pair).  Nodes are the rows of every array the player engine
+computes.
+
+>>> space = HandSpace(limit=(4,) * 9 + (16,), max_cards=None)
+>>> space.index[(1, 0, 0, 0, 0, 0, 0, 0, 0, 1)] >= 0
+True
+>>> describe((1, 0, 0, 0, 0, 1, 0, 0, 0, 0))
+'soft 17'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Optional
+
+import numpy as np
+
+from .dealer import hand_total
+
+Composition = tuple[int, ...]
+EMPTY: Composition = (0,) * 10
+BUST, IMPOSSIBLE = -1, -2
+
+
+def add(composition: Composition, value: int, times: int = 1) -> Composition:
+    """The composition with ``times`` more cards of ``value`` (1-10).
+
+    >>> add(EMPTY, 10)[9], add(EMPTY, 1, 2)[0]
+    (1, 2)
+    """
+    c = list(composition)
+    c[value - 1] += times
+    return tuple(c)
+
+
+def composition_of(values: Iterable[int]) -> Composition:
+    """The composition of a list of card values.
+
+    >>> composition_of([10, 6, 10])[5:]
+    (1, 0, 0, 0, 2)
+    """
+    c = [0] * 10
+    for v in values:
+        c[v - 1] += 1
+    return tuple(c)
+
+
+def describe(composition: Sequence[int]) -> str:
+    """``"hard 16"``, ``"soft 18"``, ``"bust 24"``.
+
+    >>> describe((0, 0, 0, 0, 0, 1, 0, 0, 0, 1))
+    'hard 16'
+    """
+    total, soft = hand_total(composition)
+    if total > 21:
+        return f"bust {total}"
+    return f"{'soft' if soft else 'hard'} {total}"
+
+
+class HandSpace:
+    """Every composition with 1 to ``max_cards`` cards and a hard total of at most 21.
+
+    ``limit`` (counts by value) leaves out compositions no shoe of those counts can
+    deal; ``None`` means no limit (the infinite deck).
+    """
+
+    def __init__(self, limit: Optional[Sequence[int]], max_cards: Optional[int]):
+        limit = tuple(limit) if limit is not None else (21,) * 10
+        cap = max_cards if max_cards is not None else 21
+        found: list[Composition] = []
+
+        def extend(value: int, counts: list[int], hard: int, cards: int) -> None:
+            if value > 10:
+                if cards:
+                    found.append(tuple(counts))
+                return
+            k = 0
+            while hard + value * k <= 21 and k <= limit[value - 1] and cards + k <= cap:
+                extend(value + 1, counts + [k], hard + value * k, cards + k)
+                k += 1
+
+        extend(1, [], 0, 0)
+        found.sort(key=lambda c: (sum((v + 1) * n for v, n in enumerate(c)), sum(c), c))
+        self.compositions = found
+        self.index = {c: i for i, c in enumerate(found)}
+        self.max_cards = cap
+
+
+class NodeSet:
+    """(composition, context) pairs with their totals and hit transitions.
+
+    ``contexts`` maps a context (the extra removed cards, a composition) to the
+    compositions played in it.  Arrays (one row per node): ``hand``, ``extra``,
+    ``removed`` (= hand + extra), ``hard``, ``total``, ``soft``, ``cards``,
+    ``child`` (node reached by drawing each value, :data:`BUST` or
+    :data:`IMPOSSIBLE`).
+    """
+
+    def __init__(self, space: HandSpace, contexts: dict[Composition, Sequence[Composition]]):
+        self.space = space
+        hands: list[Composition] = []
+        extras: list[Composition] = []
+        self.index: dict[tuple[Composition, Composition], int] = {}
+        for extra, members in contexts.items():
+            for hand in members:
+                self.index[(hand, extra)] = len(hands)
+                hands.append(hand)
+                extras.append(extra)
+        self.hand = np.array(hands, dtype=np.int64).reshape(-1, 10)
+        self.extra = np.array(extras, dtype=np.int64).reshape(-1, 10)
+        self.removed = self.hand + self.extra
+        values = np.arange(1, 11)
+        self.hard = self.hand @ values
+        self.cards = self.hand.sum(axis=1)
+        self.soft = (self.hand[:, 0] > 0) & (self.hard + 10 <= 21)
+        self.total = np.where(self.soft, self.hard + 10, self.hard)
+        child = np.full((len(hands), 10), IMPOSSIBLE, dtype=np.int64)
+        for i, (hand, extra) in enumerate(zip(hands, extras)):
+            hard = int(self.hard[i])
+            for v in range(1, 11):
+                if hard + v > 21:
+                    child[i, v - 1] = BUST
+                else:
+                    child[i, v - 1] = self.index.get((add(hand, v), extra), IMPOSSIBLE)
+        self.child = child
+        self.contexts = list(contexts)
+        # Unique removed sets, for one dealer evaluation per set.
+        unique, inverse = np.unique(self.removed, axis=0, return_inverse=True)
+        self.removed_sets = unique
+        self.removed_index = inverse.reshape(-1)
+        self.levels = [np.flatnonzero(self.hard == h) for h in range(21, 0, -1)]
+
+    def __len__(self) -> int:
+        return len(self.hand)
+
+    def node(self, hand: Composition, extra: Composition = EMPTY) -> int:
+        return self.index[(hand, extra)]

@@ -1,0 +1,160 @@
+"""The player engine: exact values of standing, hitting and doubling, for every hand at once.
+
+For one up card, :meth:`PlayerEngine.upcard` evaluates every node of a
+:class:`~bjcalc.hands.NodeSet` (a composition played in a context of extra
+removed cards).  It asks the dealer engine once for all removed sets, then walks
+the hands from hard 21 down to hard 1, so that every hit value is built from the
+finished values of the hands it can become.  All values are *joint* (see
+:mod:`bjcalc.settlement`): peek games divide by the chance of no dealer
+blackjack only when a value is reported.
+
+Which action a node takes is decided at its *policy source*: the node itself for
+optimal composition-dependent play, or the same composition in another context
+for a fixed strategy (CDZ- plays a split hand as it would play the same cards
+unsplit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import numpy as np
+
+from .arithmetic import Arithmetic
+from .cards import Shoe
+from .dealer import BLACKJACK, DealerEngine
+from .errors import ShoeError
+from .hands import BUST, EMPTY, Composition, HandSpace, NodeSet, add
+from .rules import Rules
+from .settlement import Settlement
+
+
+@dataclass
+class UpcardValues:
+    """Every node's values against one up card (arrays indexed by node; joint values)."""
+
+    up: int
+    nodes: NodeSet
+    dealer: np.ndarray        # (nodes, outcomes) joint dealer outcome probabilities
+    draw: np.ndarray          # (nodes, 10) probability of each next card value
+    blackjack: np.ndarray     # P(dealer blackjack | removed cards)
+    stand: np.ndarray
+    hit: np.ndarray           # hit, then play on (hit/stand) by the node's policy
+    value: np.ndarray         # stand or hit, as the policy decides
+    hits: np.ndarray          # bool: the policy hits
+    double: np.ndarray        # one card, double bet (meaningful on two-card nodes)
+    can_hit: np.ndarray       # bool
+    exhausted: np.ndarray     # bool: the round can run out of cards from this node
+
+
+class PlayerEngine:
+    """Stand/hit/double values of every hand in every context, per up card.
+
+    ``contexts`` maps each extra-removed composition to the hands played in it; the
+    empty context (nothing extra removed) is always present.  ``policy_context``
+    maps a context to the context whose decisions it copies (absent: optimal).
+    """
+
+    def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
+                 settlement: Settlement, contexts: dict[Composition, list[Composition]],
+                 policy_context: Optional[dict[Composition, Composition]] = None,
+                 space: Optional[HandSpace] = None):
+        self.rules = rules
+        self.shoe = shoe
+        self.ar = arithmetic
+        self.dealer = dealer
+        self.settlement = settlement
+        self.space = space or hand_space(rules, shoe)
+        self.nodes = NodeSet(self.space, contexts)
+        nodes = self.nodes
+        policy_context = policy_context or {}
+        source = np.arange(len(nodes))
+        for i in range(len(nodes)):
+            extra = tuple(nodes.extra[i])
+            if extra in policy_context:
+                source[i] = nodes.node(tuple(nodes.hand[i]), policy_context[extra])
+        self.source = source
+        self.can_hit = nodes.cards < self.space.max_cards
+        self.stand_table = arithmetic.integers(settlement.stand_table())
+        self._cache: dict[int, UpcardValues] = {}
+
+    def upcard(self, up: int) -> UpcardValues:
+        """All node values against ``up`` (computed once, then cached)."""
+        if up not in self._cache:
+            self._cache[up] = self._evaluate(up)
+        return self._cache[up]
+
+    def _evaluate(self, up: int) -> UpcardValues:
+        ar, nodes = self.ar, self.nodes
+        outcome = self.dealer.evaluate(up, nodes.removed_sets)
+        dealer = outcome.probabilities[nodes.removed_index]
+        exhausted = outcome.exhausted[nodes.removed_index].copy()
+        left, valid = self.dealer.remaining(up, nodes.removed)
+        left = np.where(valid[:, None], left, 0)
+        cards_left = left.sum(axis=1)
+        draw = ar.rationals(left, np.broadcast_to(cards_left[:, None], left.shape))
+        blackjack = dealer[:, BLACKJACK]
+        stand = (dealer * self.stand_table[np.minimum(nodes.total, 21)]).sum(axis=1)
+        bust = self._bust_values(up, left, cards_left, draw, exhausted)
+
+        n = len(nodes)
+        hit, value = ar.zeros(n), ar.zeros(n)
+        hits = np.zeros(n, dtype=bool)
+        child = nodes.child
+        for level in nodes.levels:
+            if not len(level):
+                continue
+            kids = child[level]
+            follow = np.where(kids >= 0, value[np.maximum(kids, 0)], bust[level])
+            hit[level] = (draw[level] * follow).sum(axis=1)
+            # A node that can run out of cards by hitting taints its parents.
+            exhausted[level] |= self.can_hit[level] & (
+                (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)
+            hits[level] = self.can_hit[level] & (hit[level] > stand[level])
+            hits[level] = hits[self.source[level]]
+            value[level] = np.where(hits[level], hit[level], stand[level])
+
+        settle = np.where(child >= 0, stand[np.maximum(child, 0)], bust)
+        double = 2 * (draw * settle).sum(axis=1)
+        return UpcardValues(up, nodes, dealer, draw, blackjack, stand, hit, value, hits, double,
+                            self.can_hit, exhausted)
+
+    def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
+                     exhausted: np.ndarray) -> np.ndarray:
+        """Joint value of busting with each next card: the bet is lost unless a dealer
+        blackjack (found afterwards) is settled elsewhere."""
+        ar = self.ar
+        shape = left.shape
+        if up in (1, 10) and not self.shoe.is_infinite:
+            partner = 9 if up == 1 else 0      # the hole card that makes a blackjack
+            remaining = left[:, partner][:, None] - (np.arange(10) == partner)[None, :]
+            after = cards_left[:, None] - 1
+            runs_out = (after <= 0) & (draw != 0)
+            exhausted |= runs_out.any(axis=1)
+            blackjack = ar.rationals(np.maximum(remaining, 0), np.broadcast_to(np.maximum(after, 0), shape))
+        elif up in (1, 10):
+            partner = 9 if up == 1 else 0
+            counts = self.dealer.counts
+            blackjack = np.broadcast_to(ar.scalar(int(counts[partner]), int(counts.sum())), shape)
+        else:
+            return np.broadcast_to(ar.scalar(self.settlement.bust_payoff()), shape)
+        lose = self.settlement.bust_payoff()
+        on_blackjack = self.settlement.hand_blackjack_payoff
+        return lose * (1 - blackjack) + on_blackjack * blackjack
+
+
+def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
+    """Every composition the shoe can deal a player under these rules."""
+    return HandSpace(None if shoe.is_infinite else shoe.value_counts(), rules.max_hand_cards)
+
+
+def split_contexts(rules: Rules, shoe: Shoe, space: HandSpace) -> dict[Composition, list[Composition]]:
+    """The contexts the engine needs: unsplit hands, and each split hand with its partner card gone."""
+    contexts: dict[Composition, list[Composition]] = {EMPTY: list(space.compositions)}
+    if rules.splits:
+        counts = shoe.value_counts()
+        for value in range(1, 11):
+            if shoe.is_infinite or counts[value - 1] >= 2:
+                contexts[add(EMPTY, value)] = [c for c in space.compositions if c[value - 1] >= 1]
+    return contexts
