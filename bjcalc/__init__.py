@@ -2,7 +2,7 @@
 
 >>> from bjcalc import Calculator, Rules
 >>> round(Calculator(Rules(decks=6)).game().ev, 5)
--0.00405
+-0.00457
 """
 
 from .calculator import Calculator, GameResult

@@ -60,7 +60,7 @@ class Calculator:
 
     >>> calc = Calculator(Rules(decks=6))
     >>> round(calc.hand("8,8", 10)["split"], 4)
-    -0.4779
+    -0.4832
     """
 
     def __init__(self, rules: Rules, shoe: Optional[Shoe] = None, split_strategy: str = "CDZ-",
@@ -157,7 +157,7 @@ class Calculator:
 
         >>> values = Calculator(Rules(decks=6)).hand("T,6", "T")
         >>> sorted(values), round(values["stand"], 4)
-        (['double', 'hit', 'split', 'stand'], -0.5404)
+        (['double', 'hit', 'stand'], -0.541)
         """
         ranks = parse_cards(cards)
         up_rank = rank_index(up)
@@ -220,7 +220,7 @@ class Calculator:
         """EV of taking insurance (half the bet, pays 2:1) with this hand, per unit initial bet.
 
         >>> round(Calculator(Rules(decks=1)).insurance("T,T", "A"), 6)
-        -0.102041
+        -0.071429
         """
         ranks = parse_cards(cards)
         if RANK_VALUE[rank_index(up)] != 1:
@@ -238,7 +238,7 @@ class Calculator:
 
         >>> result = Calculator(Rules(decks=6)).game()
         >>> round(result.ev, 5)
-        -0.00405
+        -0.00457
         """
         if strategy not in STRATEGIES:
             raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")

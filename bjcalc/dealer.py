@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 import numpy as np
-import scipy.sparse as sparse
+from cachetools import LRUCache
 
+from ._kernels import dealer_outcomes
 from .arithmetic import FLOAT, Arithmetic
 from .cards import Shoe
 from .errors import ShoeError
@@ -62,19 +63,20 @@ class StandardDealer:
     :meth:`outcome` is the procedure's whole definition; a variant dealer (a burn
     rule, a different stopping rule) subclasses it.
 
-    >>> StandardDealer(hits_soft_17=True).outcome((1, 0, 0, 0, 0, 1, 0, 0, 0, 0)) is None
+    >>> StandardDealer(hits_soft_17=True).outcome((1, 0, 0, 0, 0, 1, 0, 0, 0, 0), 7) is None
     True
-    >>> OUTCOMES[StandardDealer(hits_soft_17=False).outcome((1, 0, 0, 0, 0, 0, 0, 0, 0, 1))]
+    >>> OUTCOMES[StandardDealer(hits_soft_17=False).outcome((1, 0, 0, 0, 0, 0, 0, 0, 0, 1), 11)]
     'blackjack'
     """
 
     hits_soft_17: bool
 
-    def outcome(self, hand: Sequence[int]) -> Optional[int]:
-        """The final outcome index of a dealer hand (counts by value), or None if it draws."""
-        if sum(hand) == 2 and hand[ACE] == 1 and hand[TEN] == 1:
+    def outcome(self, hand: Sequence[int], hard: int) -> Optional[int]:
+        """The final outcome index of a dealer hand (counts by value, hard total), or None if it draws."""
+        if hard == 11 and hand[ACE] == 1 and hand[TEN] == 1 and sum(hand) == 2:
             return BLACKJACK
-        total, soft = hand_total(hand)
+        soft = hand[ACE] > 0 and hard <= 11
+        total = hard + 10 if soft else hard
         if total > 21:
             return total - 17
         if total > 17 or (total == 17 and not (soft and self.hits_soft_17)):
@@ -87,66 +89,86 @@ class _Level:
     states: np.ndarray          # (n, 10) cards drawn after the up card
     moves: list                 # per value: (sources, next-level targets, sources, outcomes)
     n_next: int
-    to_next: sparse.csr_matrix  # float operators, see DealerEngine._float
-    depletion: sparse.csr_matrix
 
 
 class DealerTree:
     """Every drawing state of the dealer for one up card, level by level.
 
     ``limit`` caps how many cards of each value the dealer can draw (the shoe's
-    counts), pruning states no shoe can reach.
+    counts), pruning states no shoe can reach.  Trees are shared between engines
+    (they depend only on the procedure, the up card and the limit).
 
-    >>> tree = DealerTree(10, StandardDealer(hits_soft_17=False))
+    >>> tree = DealerTree.build(10, StandardDealer(hits_soft_17=False))
     >>> [len(level.states) for level in tree.levels][:3]
     [1, 5, 8]
     """
 
-    def __init__(self, up: int, procedure: StandardDealer, limit: Optional[Sequence[int]] = None):
+    _cache: "LRUCache[tuple, DealerTree]" = LRUCache(maxsize=256)
+
+    @classmethod
+    def build(cls, up: int, procedure: "StandardDealer", limit: Optional[Sequence[int]] = None) -> "DealerTree":
+        key = (up, procedure, None if limit is None else tuple(int(x) for x in limit))
+        tree = cls._cache.get(key)
+        if tree is None:
+            tree = cls._cache[key] = cls(up, procedure, limit)
+        return tree
+
+    def __init__(self, up: int, procedure: "StandardDealer", limit: Optional[Sequence[int]] = None):
         self.up = up
         limit = tuple(limit) if limit is not None else (10 ** 6,) * 10
         levels = []
-        current = {(0,) * 10: 0}
+        current = {(0,) * 10: up}          # drawn cards -> hard total of the dealer's hand
         while current:
             states = list(current)
             following: dict[tuple[int, ...], int] = {}
+            position: dict[tuple[int, ...], int] = {}
             moves = []
             for value in range(10):
                 src_next, dst_next, src_end, outcomes = [], [], [], []
                 for i, state in enumerate(states):
                     if state[value] >= limit[value]:
                         continue
-                    drawn = list(state)
-                    drawn[value] += 1
-                    hand = list(drawn)
-                    hand[up - 1] += 1
-                    outcome = procedure.outcome(hand)
+                    drawn = state[:value] + (state[value] + 1,) + state[value + 1:]
+                    hard = current[state] + value + 1
+                    hand = drawn[:up - 1] + (drawn[up - 1] + 1,) + drawn[up:]
+                    outcome = procedure.outcome(hand, hard)
                     if outcome is None:
+                        if drawn not in following:
+                            following[drawn] = hard
+                            position[drawn] = len(position)
                         src_next.append(i)
-                        dst_next.append(following.setdefault(tuple(drawn), len(following)))
+                        dst_next.append(position[drawn])
                     else:
                         src_end.append(i)
                         outcomes.append(outcome)
                 moves.append(tuple(np.array(a, dtype=np.intp) for a in (src_next, dst_next, src_end, outcomes)))
-            levels.append((np.array(states, dtype=np.int64), moves, len(following)))
+            levels.append(_Level(np.array(states, dtype=np.int64).reshape(-1, 10), moves, len(following)))
             current = following
-        self.levels = [self._compile(*level) for level in levels]
+        self.levels = levels
+        self._flatten()
 
-    @staticmethod
-    def _compile(states: np.ndarray, moves: list, n_next: int) -> _Level:
-        # Rows: next-level states, then the outcomes.  Columns: (value, state) pairs.
-        n = len(states)
-        rows, cols, drawn = [], [], []
-        for value, (src_next, dst_next, src_end, outcomes) in enumerate(moves):
-            for src, dst in ((src_next, dst_next), (src_end, outcomes + n_next)):
-                rows.append(dst)
-                cols.append(value * n + src)
-                drawn.append(states[src, value])
-        rows_a, cols_a, drawn_a = (np.concatenate(x) for x in (rows, cols, drawn))
-        shape = (n_next + N_OUTCOMES, 10 * n)
-        to_next = sparse.csr_matrix((np.ones(len(rows_a)), (rows_a, cols_a)), shape=shape)
-        depletion = sparse.csr_matrix((drawn_a.astype(float), (rows_a, cols_a % n)), shape=(shape[0], n))
-        return _Level(states, moves, n_next, to_next, depletion)
+    def _flatten(self) -> None:
+        """The tree as flat arrays (states in level order, moves grouped by state) for the kernel."""
+        offsets = np.cumsum([0] + [len(level.states) for level in self.levels])
+        drawn, move_start, values, targets = [], [0], [], []
+        for k, level in enumerate(self.levels):
+            per_state: list[list[tuple[int, int]]] = [[] for _ in range(len(level.states))]
+            for value, (src_next, dst_next, src_end, outcomes) in enumerate(level.moves):
+                for s, d in zip(src_next, dst_next):
+                    per_state[s].append((value, int(offsets[k + 1] + d)))
+                for s, o in zip(src_end, outcomes):
+                    per_state[s].append((value, -1 - int(o)))
+            for state, state_moves in zip(level.states, per_state):
+                drawn.append(state)
+                for value, target in state_moves:
+                    values.append(value)
+                    targets.append(target)
+                move_start.append(len(values))
+        self.level_start = offsets.astype(np.int64)
+        self.drawn = np.array(drawn, dtype=np.float64).reshape(-1, 10)
+        self.move_start = np.array(move_start, dtype=np.int64)
+        self.move_value = np.array(values, dtype=np.int64)
+        self.move_target = np.array(targets, dtype=np.int64)
 
 
 class DealerEngine:
@@ -168,7 +190,7 @@ class DealerEngine:
     def tree(self, up: int) -> DealerTree:
         if up not in self._trees:
             limit = None if self.shoe.is_infinite else self.counts - np.eye(10, dtype=np.int64)[up - 1]
-            self._trees[up] = DealerTree(up, self.procedure, limit)
+            self._trees[up] = DealerTree.build(up, self.procedure, limit)
         return self._trees[up]
 
     def remaining(self, up: int, removed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -211,21 +233,12 @@ class DealerEngine:
 
     def _float(self, up: int, left: np.ndarray, valid: np.ndarray, depletes: bool,
                exhausted: np.ndarray) -> np.ndarray:
-        counts = np.ascontiguousarray(left.T, dtype=np.float64)        # (10, sets)
-        total = counts.sum(axis=0)
-        out = np.zeros((N_OUTCOMES, left.shape[0]))
-        reach = valid.astype(np.float64)[None, :]
-        for k, level in enumerate(self.tree(up).levels):
-            remaining = total - k if depletes else total
-            reach = _mark_exhaustion(reach, remaining, exhausted)
-            scaled = reach / np.where(remaining > 0, remaining, 1)
-            weighted = (scaled[None, :, :] * counts[:, None, :]).reshape(-1, scaled.shape[1])
-            result = level.to_next @ weighted
-            if depletes:
-                result -= level.depletion @ scaled
-            out += result[level.n_next:]
-            reach = result[:level.n_next]
-        return np.ascontiguousarray(out.T)
+        tree = self.tree(up)
+        out, stuck = dealer_outcomes(tree.level_start, tree.drawn, tree.move_start, tree.move_value,
+                                     tree.move_target, np.ascontiguousarray(left, dtype=np.float64),
+                                     valid, depletes, N_OUTCOMES)
+        exhausted |= stuck
+        return out
 
     def _exact(self, up: int, left: np.ndarray, valid: np.ndarray, depletes: bool,
                exhausted: np.ndarray) -> np.ndarray:

@@ -27,6 +27,12 @@ Model
   the state (hand multiset, up card, remaining-shoe tuple, rules).  No
   symmetry shortcuts: a split is enumerated as hand 1 (all its card sequences),
   then hand 2 from what is left, then the dealer.
+* Post-split strategies (CDZ-, CDP1) are FIXED strategies chosen in a reference
+  situation.  On tiny shoes exact ties between actions in the reference are
+  common (few distinct dealer totals); they usually do not change the real
+  value, but sometimes they do.  The plain functions raise StrategyTieError on
+  a tie; ``hand_value_candidates`` / ``game_ev_candidates`` return the set of
+  values under every fixed tie-break order instead.
 """
 
 from __future__ import annotations
@@ -484,13 +490,6 @@ def clear_caches() -> None:
         f.cache_clear()
 
 
-if __name__ == "__main__":   # tiny demo
-    import sys
-    full = make_shoe({1: 2, 2: 1, 3: 1, 6: 1, 8: 2, 10: 8})
-    r = BFRules()
-    print("game EV", game_ev(full, r), float(game_ev(full, r)), file=sys.stdout)
-
-
 # --------------------------------------------------------------------------
 # tie-robust variants (for comparing with an engine whose tie-break is unknown)
 # --------------------------------------------------------------------------
@@ -517,3 +516,10 @@ def game_ev_candidates(full: Shoe, rules: BFRules, strategy: str = "CDZ-") -> se
         return {game_ev(full, rules, strategy)}
     except StrategyTieError:
         return {game_ev(full, rules, strategy, tb) for tb in TIE_BREAKS}
+
+
+if __name__ == "__main__":   # tiny demo
+    import sys
+    full = make_shoe({1: 2, 2: 1, 3: 1, 6: 1, 8: 2, 10: 8})
+    r = BFRules()
+    print("game EV", game_ev(full, r), float(game_ev(full, r)), file=sys.stdout)

@@ -1,0 +1,192 @@
+"""The ``bjcalc`` command line.
+
+    bjcalc edge [rule flags] [--strategy CD|TD] [--exact] [--json]
+    bjcalc hand --cards T,6 --up T [rule flags] [--exact] [--json]
+    bjcalc dealer --up 6 [rule flags] [--peeked] [--exact] [--json]
+    bjcalc insurance --cards T,T [rule flags] [--exact] [--json]
+
+A mistake in the arguments prints one line saying what is wrong and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from fractions import Fraction
+from typing import Any, Optional, Sequence
+
+from .calculator import Calculator
+from .cards import Shoe
+from .errors import BjcalcError
+from .rules import DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from .splits import SPLIT_STRATEGIES
+
+
+class UsageError(Exception):
+    """A command-line mistake: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, not argparse's usage dump
+        raise UsageError(f"{message} (see 'bjcalc {self.prog.split()[-1]} --help')"
+                         if " " in self.prog else f"{message} (see 'bjcalc --help')")
+
+
+def _decks(text: str) -> Any:
+    if text.lower() in ("inf", "infinite"):
+        return math.inf
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--decks takes a whole number or 'inf', not {text!r}") from None
+    return value
+
+
+def _shoe(text: str) -> Shoe:
+    """``A:4,2:4,T:16`` -> a shoe."""
+    counts: dict[str, int] = {}
+    for part in text.split(","):
+        if ":" not in part:
+            raise argparse.ArgumentTypeError(f"--shoe takes rank:count pairs like A:4,T:16, not {part!r}")
+        rank, count = part.split(":", 1)
+        try:
+            counts[rank.strip()] = int(count)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--shoe count for {rank!r} must be a whole number, not {count!r}") from None
+    try:
+        return Shoe.from_counts(counts)
+    except BjcalcError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _rule_flags(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("rules")
+    g.add_argument("--decks", type=_decks, default=6, help="number of decks, or 'inf' (default 6)")
+    g.add_argument("--shoe", type=_shoe, help="a custom shoe as rank:count pairs, e.g. A:4,5:3,T:16")
+    g.add_argument("--h17", action="store_true", help="dealer hits soft 17 (default: stands)")
+    g.add_argument("--bj", default="3:2", help="blackjack payout (default 3:2)")
+    g.add_argument("--hole-card", choices=HOLE_CARD_MODELS, default="peek")
+    g.add_argument("--double", choices=DOUBLE_ON, default="any", help="first-two-card doubling (default any)")
+    g.add_argument("--no-double-soft", action="store_true", help="soft hands may not double")
+    g.add_argument("--no-das", action="store_true", help="no doubling after a split")
+    g.add_argument("--split-hands", type=int, default=2, help="most hands by splitting, 1 = no split (default 2)")
+    g.add_argument("--rsa", action="store_true", help="resplit aces")
+    g.add_argument("--hit-split-aces", action="store_true")
+    g.add_argument("--double-split-aces", action="store_true")
+    g.add_argument("--split-tens-by-rank", action="store_true", help="only identical ten ranks split")
+    g.add_argument("--surrender", choices=SURRENDER, default="none")
+    g.add_argument("--max-cards", type=int, default=None, help="a hand with this many cards stands")
+    g.add_argument("--split", choices=SPLIT_STRATEGIES, default="CDZ-", help="post-split strategy (default CDZ-)")
+    out = parser.add_argument_group("output")
+    out.add_argument("--exact", action="store_true", help="exact rational arithmetic")
+    out.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="bjcalc", description="Exact expected values for blackjack.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    edge = sub.add_parser("edge", help="EV and house edge of a whole game, by up card")
+    edge.add_argument("--strategy", choices=("CD", "TD"), default="CD")
+    hand = sub.add_parser("hand", help="EV of every action for one hand")
+    hand.add_argument("--cards", required=True, help="the player's cards, e.g. T,6 or A,7")
+    hand.add_argument("--up", required=True, help="the dealer's up card")
+    dealer = sub.add_parser("dealer", help="the dealer's final-outcome probabilities")
+    dealer.add_argument("--up", required=True, help="the dealer's up card")
+    dealer.add_argument("--peeked", action="store_true", help="condition on no dealer blackjack")
+    insurance = sub.add_parser("insurance", help="EV of insurance against an ace")
+    insurance.add_argument("--cards", required=True, help="the player's cards")
+    for p in (edge, hand, dealer, insurance):
+        _rule_flags(p)
+    return parser
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    return Rules(decks=args.decks, dealer_hits_soft_17=args.h17, blackjack_pays=args.bj,
+                 hole_card=args.hole_card, double_on=args.double, double_soft=not args.no_double_soft,
+                 double_after_split=not args.no_das, max_split_hands=args.split_hands,
+                 resplit_aces=args.rsa, hit_split_aces=args.hit_split_aces,
+                 double_split_aces=args.double_split_aces, split_tens_by_rank=args.split_tens_by_rank,
+                 surrender=args.surrender, max_hand_cards=args.max_cards)
+
+
+def _number(value: Any, exact: bool) -> Any:
+    if exact:
+        return {"exact": str(value), "float": float(value)}
+    return float(value)
+
+
+def _fmt(value: Any) -> str:
+    return f"{float(value):+.9f}"
+
+
+def run(args: argparse.Namespace) -> str:
+    rules = rules_from(args)
+    calc = Calculator(rules, shoe=args.shoe, split_strategy=args.split, exact=args.exact)
+    if args.command == "edge":
+        result = calc.game(args.strategy)
+        if args.json:
+            return json.dumps({"ev": _number(result.ev, args.exact),
+                               "house_edge": _number(result.house_edge, args.exact),
+                               "by_upcard": {k: _number(v, args.exact) for k, v in result.by_upcard.items()},
+                               "assumptions": dict(zip(["rules", "shoe", "strategy", "split_strategy",
+                                                        "values", "arithmetic"],
+                                                       [line.split(": ", 1)[1] for line in
+                                                        result.assumptions.lines()]))}, indent=2)
+        table = result.table()
+        lines = [f"{'up':>3} {'P(up)':>10} {'EV given up':>14} {'contribution':>14}"]
+        for up, row in table.iterrows():
+            lines.append(f"{up:>3} {float(row['P(up)']):>10.6f} {_fmt(row['EV']):>14} {_fmt(row['contribution']):>14}")
+        lines.append(f"{'all':>3} {1:>10.6f} {_fmt(result.ev):>14}")
+        lines.append("")
+        lines.append(str(result))
+        return "\n".join(lines)
+    if args.command == "hand":
+        values = calc.hand(args.cards, args.up)
+        best = max(values, key=lambda a: values[a])
+        info = calc.assumptions()
+        if args.json:
+            return json.dumps({"cards": args.cards, "up": args.up, "best": best,
+                               "values": {a: _number(v, args.exact) for a, v in values.items()},
+                               "assumptions": info.lines()}, indent=2)
+        lines = [f"{action:<10} {_fmt(v)}{'  <- best' if action == best else ''}"
+                 + (f"   ({v})" if args.exact else "") for action, v in values.items()]
+        return "\n".join(lines + [""] + info.lines())
+    if args.command == "dealer":
+        series = calc.dealer(args.up, peeked=args.peeked)
+        if args.json:
+            return json.dumps({"up": args.up, "peeked": args.peeked,
+                               "probabilities": {k: _number(v, args.exact) for k, v in series.items()},
+                               "bust_totals": {k: _number(v, args.exact) for k, v in
+                                               series.attrs["bust_totals"].items()}}, indent=2)
+        lines = [f"{k:>9} {float(v):.9f}" + (f"   ({v})" if args.exact else "") for k, v in series.items()]
+        return "\n".join([f"dealer up {args.up}" + (", no blackjack" if args.peeked else "")] + lines
+                         + [""] + calc.assumptions().lines()[:2])
+    if args.command == "insurance":
+        value = calc.insurance(args.cards, "A")
+        if args.json:
+            return json.dumps({"cards": args.cards, "insurance_ev": _number(value, args.exact)})
+        return f"insurance EV {_fmt(value)} per unit initial bet (half-bet insurance paying 2:1)"
+    raise UsageError("name a command: edge, hand, dealer or insurance (see 'bjcalc --help')")
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Entry point; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            raise UsageError("name a command: edge, hand, dealer or insurance (see 'bjcalc --help')")
+        print(run(args))
+    except UsageError as exc:
+        print(f"bjcalc: error: {exc}", file=sys.stderr)
+        return 2
+    except BjcalcError as exc:
+        print(f"bjcalc: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,100 @@
+"""Identities that must hold exactly, and float/exact agreement."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from bjcalc import Calculator, Rules, Shoe
+from bjcalc.calculator import deal_probabilities
+from bjcalc.dealer import DealerEngine, StandardDealer
+from bjcalc.arithmetic import EXACT
+
+DEPLETED = Shoe.from_counts({"A": 3, 2: 2, 3: 4, 4: 3, 5: 4, 6: 2, 7: 4, 8: 3, 9: 4, "T": 4, "J": 3, "Q": 4, "K": 2})
+
+
+def _fraction(value):
+    return Fraction(int(value.p), int(value.q))
+
+
+@pytest.mark.parametrize("shoe", [Shoe.decks(1), Shoe.decks(2), DEPLETED, Shoe.infinite()],
+                         ids=["1deck", "2decks", "depleted", "infinite"])
+@pytest.mark.parametrize("h17", [False, True])
+def test_dealer_probabilities_sum_to_exactly_one(shoe, h17):
+    for up in "A23456789T":
+        calc = Calculator(Rules(dealer_hits_soft_17=h17), shoe=shoe, exact=True)
+        assert sum(_fraction(v) for v in calc.dealer(up)) == 1
+        peeked = calc.dealer(up, peeked=True)
+        assert sum(_fraction(v) for v in peeked) == 1 and peeked["blackjack"] == 0
+
+
+def test_dealer_rows_sum_to_one_for_every_removed_set():
+    """Every dealable removed set of a node set gets a distribution summing to exactly 1."""
+    calc = Calculator(Rules(decks=1), exact=True)
+    removed = calc.engine.nodes.removed_sets[::37]
+    engine = DealerEngine(Shoe.decks(1), StandardDealer(False), EXACT)
+    for up in (1, 6, 10):
+        result = engine.evaluate(up, removed)
+        _, valid = engine.remaining(up, removed)
+        sums = result.probabilities.sum(axis=1)
+        assert all(s == 1 for s, ok in zip(sums, valid) if ok)
+        assert all(s == 0 for s, ok in zip(sums, valid) if not ok)
+
+
+@pytest.mark.parametrize("shoe", [Shoe.decks(1), DEPLETED, Shoe.infinite()], ids=["1deck", "depleted", "inf"])
+def test_deal_probabilities_sum_to_one(shoe):
+    deals = deal_probabilities(shoe, tens_by_rank=True)
+    assert sum(p for table in deals.values() for p in table.values()) == 1
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(decks=1),
+    Rules(decks=1, dealer_hits_soft_17=True, hole_card="enhc", surrender="late", double_after_split=False),
+    Rules(decks=1, hole_card="enhc_obo", surrender="early", hit_split_aces=True, split_tens_by_rank=True),
+], ids=["S17-peek", "H17-enhc-late", "obo-early-hsa"])
+def test_float_and_exact_agree_on_a_whole_game(rules):
+    exact = Calculator(rules, shoe=DEPLETED, exact=True).game()
+    floating = Calculator(rules, shoe=DEPLETED).game()
+    assert abs(float(exact.ev) - floating.ev) < 1e-12
+    for up, value in exact.by_upcard.items():
+        assert abs(float(value) - floating.by_upcard[up]) < 1e-12
+
+
+@pytest.mark.parametrize("hand,up", [("T,6", "T"), ("8,8", "A"), ("A,7", "9"), ("5,5", "6"), ("2,3,4", "7"),
+                                     ("A,A", "T"), ("9,2", "A")])
+@pytest.mark.parametrize("hole_card", ["peek", "enhc", "enhc_obo"])
+def test_float_and_exact_agree_on_hands(hand, up, hole_card):
+    rules = Rules(decks=2, hole_card=hole_card, surrender="late", dealer_hits_soft_17=True)
+    exact = Calculator(rules, exact=True).hand(hand, up)
+    floating = Calculator(rules).hand(hand, up)
+    assert exact.keys() == floating.keys()
+    for action in exact:
+        assert abs(float(exact[action]) - floating[action]) < 1e-12
+
+
+def test_peek_conditioning_changes_the_players_draws():
+    """Under an ace, the hole card is known not to be a ten: a peek game's hit value differs
+    from the unconditioned ENHC-OBO value, which charges the blackjack loss separately."""
+    peek = Calculator(Rules(decks=1), exact=True).hand("6,5", "A")
+    obo = Calculator(Rules(decks=1, hole_card="enhc_obo"), exact=True).hand("6,5", "A")
+    # OBO loses exactly the original bet to a dealer blackjack, whatever the player does:
+    p_bj = Fraction(16, 49)  # 16 tens among the 49 cards left after A, 6, 5 from one deck
+    for action in ("stand", "hit", "double"):
+        assert _fraction(obo[action]) == (1 - p_bj) * _fraction(peek[action]) - p_bj
+
+
+def test_ev_is_independent_of_cache_state_and_order():
+    first = Calculator(Rules(decks=2))
+    a = first.hand("8,8", "T")
+    game_a = first.game().ev
+    second = Calculator(Rules(decks=2))
+    game_b = second.game().ev
+    b = second.hand("8,8", "T")
+    assert a == b and game_a == game_b
+
+
+def test_early_surrender_is_worth_at_least_late_surrender():
+    late = Calculator(Rules(decks=6, surrender="late")).game().ev
+    early = Calculator(Rules(decks=6, surrender="early")).game().ev
+    none = Calculator(Rules(decks=6)).game().ev
+    assert early > late > none
