@@ -96,7 +96,9 @@ class Calculator:
             rules=self.rules.describe(), shoe=self.shoe.describe(),
             strategy={"CD": "composition-dependent (CD): every decision uses the hand's exact cards",
                       "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
-            split_strategy=self.split_strategy + ("" if self.rules.splits else " (no splitting)"),
+            split_strategy=("no splitting" if not self.rules.splits else
+                            "TD: split hands follow the same total-dependent chart" if strategy == "TD"
+                            else self.split_strategy),
             conditioning=conditioning,
             arithmetic="exact rationals" if self.exact else "floating point")
 
@@ -305,9 +307,11 @@ class GameResult:
     upcard_probability: pd.Series
     assumptions: Assumptions
     exact: bool
+    strategy: Optional[Any] = None   # the TD strategy (a chart), for strategy="TD"
 
     @classmethod
-    def build(cls, calc: Calculator, deals: dict, rounds: dict, strategy: str) -> "GameResult":
+    def build(cls, calc: Calculator, deals: dict, rounds: dict, strategy_name: str,
+              **extra: Any) -> "GameResult":
         ar = calc.ar
         total = ar.scalar(0)
         by_up, prob_up = {}, {}
@@ -329,7 +333,7 @@ class GameResult:
                    by_upcard=pd.Series([by_up[k] for k in order], index=order, name="EV given up card"),
                    upcard_probability=pd.Series([prob_up[k] for k in order], index=order,
                                                 name="P(up card)"),
-                   assumptions=calc.assumptions(strategy), exact=calc.exact)
+                   assumptions=calc.assumptions(strategy_name), exact=calc.exact, **extra)
 
     @property
     def house_edge(self) -> Any:

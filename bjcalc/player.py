@@ -46,6 +46,18 @@ class UpcardValues:
     double: np.ndarray        # one card, double bet (meaningful on two-card nodes)
     can_hit: np.ndarray       # bool
     exhausted: np.ndarray     # bool: the round can run out of cards from this node
+    bust: np.ndarray          # (nodes, 10) joint value of busting with each next card (unit bet)
+
+    def hit_with(self, value: np.ndarray, level: np.ndarray) -> np.ndarray:
+        """Hit values of the nodes ``level`` when every child is worth ``value``."""
+        kids = self.nodes.child[level]
+        follow = np.where(kids >= 0, value[np.maximum(kids, 0)], self.bust[level])
+        return (self.draw[level] * follow).sum(axis=1)
+
+    def follow(self, value: np.ndarray) -> np.ndarray:
+        """(nodes, 10) value after drawing each card: ``value`` of the child, or the bust value."""
+        child = self.nodes.child
+        return np.where(child >= 0, value[np.maximum(child, 0)], self.bust)
 
 
 class PlayerEngine:
@@ -115,10 +127,9 @@ class PlayerEngine:
             hits[level] = hits[self.source[level]]
             value[level] = np.where(hits[level], hit[level], stand[level])
 
-        settle = np.where(child >= 0, stand[np.maximum(child, 0)], bust)
-        double = 2 * (draw * settle).sum(axis=1)
+        double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
         return UpcardValues(up, nodes, dealer, draw, blackjack, stand, hit, value, hits, double,
-                            self.can_hit, exhausted)
+                            self.can_hit, exhausted, np.asarray(bust))
 
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
                      exhausted: np.ndarray) -> np.ndarray:

@@ -1,0 +1,400 @@
+"""Total-dependent (TD) basic strategy: the best strategy that looks only at totals.
+
+A TD strategy decides, for each up card,
+
+- hit or stand by the hand's total and softness (every hand, any number of cards),
+- for a first-two-card hand, by total and softness, or by the pair for a pair:
+  ``play`` (hit or stand as above), ``double``, ``split`` or ``surrender``.
+
+A split hand follows the same chart: its first two cards take the chart's
+double where doubling after a split is allowed, and otherwise play on by total.
+An entry that a hand may not take (doubling where the rules forbid it) falls back
+to ``play``, as "Dh" and "Ds" do on a printed chart.
+
+The strategy is found by coordinate ascent on its exact EV.  Each hit/stand entry
+covers hands of one hard sum only, and drawing always raises the hard sum, so with
+every other entry fixed the EV is ``constant + sum(reach(h) * value(h, action))``
+over the hands h of that entry: the reach comes from lower sums, the values from
+higher ones.  Choosing each entry's best action from the top sum down, and
+recomputing the reach, never lowers the EV, and stops when no single entry can
+be improved.  The EV is then that of the strategy, exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .hands import EMPTY, add
+from .player import UpcardValues
+from .splits import post_split_actions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .calculator import Calculator, GameResult
+
+PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
+MAX_ROUNDS = 20
+
+
+def _hs_key(nodes) -> np.ndarray:
+    """Hit/stand entry of each node: total * 2 + soft."""
+    return nodes.total * 2 + nodes.soft.astype(np.int64)
+
+
+@dataclass
+class UpcardStrategy:
+    """The TD strategy against one up card."""
+
+    up: int
+    hits: dict[tuple[int, bool], bool] = field(default_factory=dict)      # (total, soft) -> hit?
+    two_card: dict[tuple[int, bool], str] = field(default_factory=dict)   # (total, soft) -> action
+    pairs: dict[int, str] = field(default_factory=dict)                   # pair value -> action
+
+
+class _UpcardSearch:
+    """Coordinate ascent for one up card, on the engine's arrays."""
+
+    def __init__(self, calc: "Calculator", values: UpcardValues, deals: dict):
+        self.calc, self.v, self.rules = calc, values, calc.rules
+        nodes = self.nodes = values.nodes
+        ar = calc.ar
+        self.key = _hs_key(nodes)
+        self.n_keys = 22 * 2
+        n = len(nodes)
+        # Initial hands (empty context): node, deal probability, whether the pair may split.
+        self.initial: list[tuple[int, Any, bool, bool]] = []   # node, weight, is_pair, splittable
+        self.natural_value = ar.scalar(0)
+        for (hand, splittable), p in deals.items():
+            node = nodes.node(add(add(EMPTY, hand[0]), hand[1]), EMPTY)
+            if sorted(hand) == [1, 10]:
+                continue
+            self.initial.append((node, ar.convert(p), hand[0] == hand[1], splittable))
+        # Post-split first-two-card nodes: (first node, pair, [(card, node, allowed actions)]).
+        self.split_hands: dict[int, tuple[int, list]] = {}
+        if self.rules.splits:
+            for pair in range(1, 11):
+                context = add(EMPTY, pair)
+                first = nodes.index.get((context, context))
+                if first is None:
+                    continue
+                seconds = []
+                for card in range(1, 11):
+                    node = int(nodes.child[first, card - 1])
+                    if node >= 0:
+                        allowed = post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
+                        if values.nodes.space.max_cards <= 2:
+                            allowed = ("stand",)
+                        seconds.append((card, node, allowed))
+                self.split_hands[pair] = (first, seconds)
+        self.surrender = {node: calc._surrender(values.blackjack[node]) for node, *_ in self.initial}
+        self.zero = ar.zeros(n)
+        # Entries no hand reaches under the strategy still get a sensible chart entry: the one
+        # best for hands held by a player who hits everything.
+        self.fallback_reach = self.reach(UpcardStrategy(values.up), np.ones(self.n_keys, dtype=bool))
+
+    # -- evaluation of a fixed strategy -------------------------------------------------------
+    def play_values(self, hit_entry: np.ndarray) -> np.ndarray:
+        """Node values when hitting by ``hit_entry`` (bool per key)."""
+        v, nodes = self.v, self.nodes
+        value = self.zero.copy()
+        hits = hit_entry[self.key] & v.can_hit
+        for level in nodes.levels:
+            if len(level):
+                value[level] = np.where(hits[level], v.hit_with(value, level), v.stand[level])
+        return value
+
+    def split_hand_value(self, pair: int, value: np.ndarray, two_card: dict) -> tuple[Any, dict]:
+        """Value of one split hand under the strategy, and each second card's effective action."""
+        first, seconds = self.split_hands[pair]
+        total = 0
+        actions = {}
+        for card, node, allowed in seconds:
+            action = self.post_split_action(node, allowed, two_card)
+            actions[node] = action
+            total = total + self.v.draw[first, card - 1] * self.action_value(node, action, value)
+        return total, actions
+
+    def post_split_action(self, node: int, allowed: tuple, two_card: dict) -> str:
+        entry = two_card.get(self.entry(node), PLAY)
+        if entry == DOUBLE and "double" in allowed:
+            return DOUBLE
+        return PLAY if "hit" in allowed else "stand"
+
+    def entry(self, node: int) -> tuple[int, bool]:
+        return int(self.nodes.total[node]), bool(self.nodes.soft[node])
+
+    def action_value(self, node: int, action: str, value: np.ndarray, split: Any = None) -> Any:
+        v = self.v
+        if action == PLAY:
+            return value[node]
+        if action == "stand":
+            return v.stand[node]
+        if action == DOUBLE:
+            return v.double[node]
+        if action == SURRENDER:
+            return self.surrender[node]
+        return split
+
+    def initial_action(self, node: int, is_pair: bool, splittable: bool, strategy: UpcardStrategy) -> str:
+        pair = int(self.nodes.hand[node].argmax()) + 1
+        if is_pair and splittable and pair in strategy.pairs:
+            return strategy.pairs[pair]
+        return strategy.two_card.get(self.entry(node), PLAY)
+
+    def allowed_initial(self, node: int, is_pair: bool, splittable: bool) -> list[str]:
+        nodes, rules = self.nodes, self.rules
+        allowed = [PLAY]
+        if self.v.can_hit[node] and rules.can_double(int(nodes.hard[node]), bool(nodes.soft[node])):
+            allowed.append(DOUBLE)
+        if is_pair and splittable and rules.splits and (int(nodes.hand[node].argmax()) + 1) in self.split_hands:
+            allowed.append(SPLIT)
+        if rules.surrender != "none":
+            allowed.append(SURRENDER)
+        return allowed
+
+    # -- the search ---------------------------------------------------------------------------
+    def reach(self, strategy: UpcardStrategy, hit_entry: np.ndarray) -> np.ndarray:
+        """Probability-weighted count of how often each node is held and played on by total."""
+        v, nodes, ar = self.v, self.nodes, self.calc.ar
+        reach = ar.zeros(len(nodes))
+        playing = np.zeros(len(nodes), dtype=bool)
+        for node, p, is_pair, splittable in self.initial:
+            action = self.initial_action(node, is_pair, splittable, strategy)
+            if action == PLAY:
+                reach[node] = reach[node] + p
+                playing[node] = True
+            elif action == SPLIT:
+                pair = int(nodes.hand[node].argmax()) + 1
+                first, seconds = self.split_hands[pair]
+                for card, child, allowed in seconds:
+                    if self.post_split_action(child, allowed, strategy.two_card) == PLAY:
+                        reach[child] = reach[child] + 2 * p * v.draw[first, card - 1]
+                        playing[child] = True
+        hits = hit_entry[self.key] & v.can_hit
+        for level in reversed(nodes.levels):   # low hard sums first
+            flowing = level[playing[level] & hits[level]]
+            if not len(flowing):
+                continue
+            for card in range(10):
+                kids = nodes.child[flowing, card]
+                ok = kids >= 0
+                np.add.at(reach, kids[ok], reach[flowing[ok]] * v.draw[flowing[ok], card])
+                playing[kids[ok]] = True
+        return np.where(playing, reach, self.calc.ar.scalar(0))
+
+    def improve(self, strategy: UpcardStrategy) -> bool:
+        """One top-down pass over every entry; True if anything changed."""
+        v, nodes = self.v, self.nodes
+        hit_entry = self._hit_entry(strategy)
+        reach = self.reach(strategy, hit_entry)
+        changed = False
+        value = self.zero.copy()
+        for level in nodes.levels:   # hard 21 down
+            if not len(level):
+                continue
+            hit = v.hit_with(value, level)
+            diff = np.where(v.can_hit[level], hit - v.stand[level], 0 * hit)
+            for key in np.unique(self.key[level]):
+                members = self.key[level] == key
+                if not v.can_hit[level][members].any():
+                    continue
+                weight = reach[level][members]
+                if not (weight != 0).any():
+                    weight = self.fallback_reach[level][members]
+                choose = bool((weight * diff[members]).sum() > 0)
+                entry = (int(key) // 2, bool(key % 2))
+                if strategy.hits.get(entry, False) != choose:
+                    strategy.hits[entry] = choose
+                    changed = True
+                hit_entry[key] = choose
+            hits = hit_entry[self.key[level]] & v.can_hit[level]
+            value[level] = np.where(hits, hit, v.stand[level])
+        changed |= self._improve_two_card(strategy, value, reach)
+        return changed
+
+    def _improve_two_card(self, strategy: UpcardStrategy, value: np.ndarray, reach: np.ndarray) -> bool:
+        changed = False
+        ar = self.calc.ar
+        # Totals (shared by unsplit hands and, after a split, by split hands' first two cards).
+        # Each hand of an entry takes the candidate action where it may, else plays on.
+        members: dict[tuple[int, bool], list[tuple[int, Any, tuple]]] = {}
+        for node, p, is_pair, splittable in self.initial:
+            if not (is_pair and splittable and self.rules.splits):
+                members.setdefault(self.entry(node), []).append((node, p, None))
+        for pair, (first, seconds) in self.split_hands.items():
+            for card, node, allowed in seconds:
+                weight = self._split_weight(strategy, pair, first, card)
+                if weight != 0:
+                    members.setdefault(self.entry(node), []).append((node, weight, allowed))
+        for entry, hands in members.items():
+            candidates = {PLAY}
+            for node, _, allowed in hands:
+                candidates.update(self.allowed_initial(node, False, False) if allowed is None
+                                  else [a for a in (DOUBLE,) if a in allowed])
+            scores = {}
+            for action in candidates:
+                score = 0
+                for node, weight, allowed in hands:
+                    if allowed is None:
+                        effective = action if action in self.allowed_initial(node, False, False) else PLAY
+                    else:
+                        effective = self.post_split_action(node, allowed, {entry: action})
+                    score = score + weight * self.action_value(node, effective, value)
+                scores[action] = score
+            best = _best(scores, strategy.two_card.get(entry, PLAY))
+            if strategy.two_card.get(entry, PLAY) != best:
+                strategy.two_card[entry] = best
+                changed = True
+        # Pairs, with split values under the (just updated) chart.
+        pair_scores: dict[int, dict[str, Any]] = {}
+        for node, p, is_pair, splittable in self.initial:
+            if not (is_pair and splittable and self.rules.splits):
+                continue
+            pair = int(self.nodes.hand[node].argmax()) + 1
+            split = 2 * self.split_hand_value(pair, value, strategy.two_card)[0] if pair in self.split_hands else None
+            scores = pair_scores.setdefault(pair, {})
+            for action in self.allowed_initial(node, True, True):
+                if action == PLAY and self.entry(node) in strategy.two_card:
+                    # Not splitting plays the hand by its total's entry.
+                    total_action = strategy.two_card[self.entry(node)]
+                    if total_action not in self.allowed_initial(node, False, False):
+                        total_action = PLAY
+                    scores[PLAY] = scores.get(PLAY, 0) + p * self.action_value(node, total_action, value)
+                    continue
+                scores[action] = scores.get(action, 0) + p * self.action_value(node, action, value, split)
+        for pair, scores in pair_scores.items():
+            best = _best(scores, strategy.pairs.get(pair, PLAY))
+            if strategy.pairs.get(pair, PLAY) != best:
+                strategy.pairs[pair] = best
+                changed = True
+        return changed
+
+    def _split_weight(self, strategy: UpcardStrategy, pair: int, first: int, card: int) -> Any:
+        """How often (probability-weighted) a split hand of this pair gets this second card."""
+        total = 0
+        for node, p, is_pair, splittable in self.initial:
+            if is_pair and splittable and int(self.nodes.hand[node].argmax()) + 1 == pair \
+                    and strategy.pairs.get(pair) == SPLIT:
+                total = total + 2 * p * self.v.draw[first, card - 1]
+        return total
+
+    def _hit_entry(self, strategy: UpcardStrategy) -> np.ndarray:
+        entry = np.zeros(self.n_keys, dtype=bool)
+        for (total, soft), hit in strategy.hits.items():
+            entry[total * 2 + soft] = hit
+        return entry
+
+    def search(self) -> UpcardStrategy:
+        strategy = UpcardStrategy(self.v.up)
+        for total in range(22):
+            for soft in (False, True):
+                strategy.hits[(total, soft)] = total < 17
+        for _ in range(MAX_ROUNDS):
+            if not self.improve(strategy):
+                break
+        return strategy
+
+    def round_values(self, strategy: UpcardStrategy) -> dict[int, Any]:
+        """Joint EV of each initial non-natural hand node under the strategy."""
+        value = self.play_values(self._hit_entry(strategy))
+        split_values = {pair: 2 * self.split_hand_value(pair, value, strategy.two_card)[0]
+                        for pair in self.split_hands}
+        out = {}
+        for node, p, is_pair, splittable in self.initial:
+            action = self.initial_action(node, is_pair, splittable, strategy)
+            if action not in self.allowed_initial(node, is_pair, splittable):
+                action = PLAY
+            pair = int(self.nodes.hand[node].argmax()) + 1
+            out[(node, splittable)] = self.action_value(node, action, value, split_values.get(pair))
+        return out
+
+
+UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+UP_LABEL = {1: "A", 10: "T"}
+
+
+class TotalDependentStrategy(dict):
+    """A TD basic strategy: up card value -> :class:`UpcardStrategy`, with a printable chart.
+
+    Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split,
+    Rh/Rs/Rp surrender (else hit/stand/split).
+    """
+
+    def code(self, up: int, total: int, soft: bool, pair: int | None = None) -> str:
+        strategy = self[up]
+        hit_or_stand = "H" if strategy.hits.get((total, soft), total < 17) else "S"
+        if pair is not None and pair in strategy.pairs and strategy.pairs[pair] != PLAY:
+            action = strategy.pairs[pair]
+            if action == SPLIT:
+                return "P"
+            if action == SURRENDER:
+                return "R" + hit_or_stand.lower()
+            if action == DOUBLE:
+                return "D" + hit_or_stand.lower()
+        action = strategy.two_card.get((total, soft), PLAY)
+        if action == DOUBLE:
+            return "D" + hit_or_stand.lower()
+        if action == SURRENDER:
+            return "R" + hit_or_stand.lower()
+        return hit_or_stand
+
+    def chart(self):
+        """The chart as a DataFrame: rows hard 5-21, soft 13-21 and pairs; columns up cards 2-A.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> chart = Calculator(Rules(decks=6)).game("TD").strategy.chart()
+        >>> chart.loc["hard 16", "T"], chart.loc["pair 8,8", "A"], chart.loc["soft 18", "6"]
+        ('H', 'P', 'Ds')
+        """
+        import pandas as pd
+
+        rows, index = [], []
+        for total in range(5, 22):
+            index.append(f"hard {total}")
+            rows.append([self.code(up, total, False) for up in UP_ORDER])
+        for total in range(13, 22):
+            index.append(f"soft {total}")
+            rows.append([self.code(up, total, True) for up in UP_ORDER])
+        for pair in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1):
+            name = UP_LABEL.get(pair, str(pair))
+            index.append(f"pair {name},{name}")
+            total, soft = (12, True) if pair == 1 else (2 * pair, False)
+            rows.append([self.code(up, total, soft, pair) for up in UP_ORDER])
+        columns = [UP_LABEL.get(up, str(up)) for up in UP_ORDER]
+        return pd.DataFrame(rows, index=index, columns=columns)
+
+
+def _best(scores: dict[str, Any], current: str) -> str:
+    """The action with the highest score; the current one keeps its place on a tie."""
+    best = current if current in scores else PLAY
+    for action, score in scores.items():
+        if score > scores[best]:
+            best = action
+    return best
+
+
+def total_dependent_game(calc: "Calculator") -> "GameResult":
+    """Exact EV of the TD basic strategy (found by :class:`_UpcardSearch`) for this game."""
+    from .calculator import GameResult, deal_probabilities
+
+    deals = deal_probabilities(calc.shoe, calc.rules.split_tens_by_rank)
+    rounds = {}
+    strategies = TotalDependentStrategy()
+    for up in range(1, 11):
+        if not deals[up]:
+            continue
+        values = calc._values(up)
+        search = _UpcardSearch(calc, values, deals[up])
+        strategy = strategies[up] = search.search()
+        by_node = search.round_values(strategy)
+        for (hand, splittable), _ in deals[up].items():
+            node = values.nodes.node(add(add(EMPTY, hand[0]), hand[1]), EMPTY)
+            calc._check_dealable(values, node)
+            blackjack = values.blackjack[node]
+            if sorted(hand) == [1, 10]:
+                rounds[(up, hand, splittable)] = calc.ar.convert(calc.settlement.natural_payout()) * (1 - blackjack)
+            else:
+                rounds[(up, hand, splittable)] = by_node[(node, splittable)] + calc._round_blackjack_term(blackjack)
+    return GameResult.build(calc, deals, rounds, "TD", strategy=strategies)
