@@ -1,70 +1,76 @@
-"""Compiled inner loop of the dealer engine (floating point only).
+"""The dealer engine's floating-point inner loop, in C when it could be built.
 
-The dealer tree is walked once per removed set; each walk touches a few hundred
-states, so the work is a tight loop that numba compiles to machine code and runs
-in parallel over the removed sets.  Exact mode does not come here: it runs the
-same recursion on Python integers in :mod:`bjcalc.dealer`.
+``bjcalc/_dealer_kernel.c`` is compiled at install time (optional: see setup.py)
+and called through ctypes, which releases the GIL, so the removed sets are split
+between threads, one per core.  Without the compiled kernel (or with the
+environment variable ``BJCALC_NO_KERNEL=1``) :func:`available` is False and the
+dealer engine uses its numpy implementation, which gives the same numbers.
 """
 
 from __future__ import annotations
 
+import ctypes
+import importlib.machinery
+import os
+from concurrent.futures import ThreadPoolExecutor
+from typing import Optional
+
 import numpy as np
-from numba import njit, prange
+
+_I64 = ctypes.POINTER(ctypes.c_int64)
+_F64 = ctypes.POINTER(ctypes.c_double)
+_U8 = ctypes.POINTER(ctypes.c_uint8)
 
 
-@njit(cache=True, parallel=True)
-def dealer_outcomes(level_start, drawn, move_start, move_value, move_target, counts, valid,
-                    depletes, n_outcomes):  # pragma: no cover - compiled
-    """Joint outcome probabilities for every removed set.
+def _load() -> Optional[ctypes._CFuncPtr]:
+    if os.environ.get("BJCALC_NO_KERNEL"):
+        return None
+    here = os.path.dirname(os.path.abspath(__file__))
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = os.path.join(here, "_dealer_kernel" + suffix)
+        if os.path.exists(path):
+            function = ctypes.CDLL(path).bjcalc_dealer_outcomes
+            function.restype = ctypes.c_int
+            function.argtypes = [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, ctypes.c_int64, _F64,
+                                 _I64, _I64, _I64, _F64, _U8, ctypes.c_int, ctypes.c_int64, _F64, _U8]
+            return function
+    return None
 
-    Args:
-        level_start: first state index of each level (plus the end), states in level order.
-        drawn: (states, 10) cards drawn after the up card in each state.
-        move_start: first move of each state (plus the end); moves grouped by state.
-        move_value: card value index (0-9) drawn by each move.
-        move_target: next state index, or ``-1 - outcome`` for a final outcome.
-        counts: (sets, 10) cards left by value for each removed set.
-        valid: (sets,) whether the shoe can supply the removed set.
-        depletes: False for the infinite deck (draws never change the counts).
 
-    Returns:
-        (sets, n_outcomes) probabilities and (sets,) flags of sets that run out of cards.
-    """
+_KERNEL = _load()
+_WORKERS = max(1, min(4, os.cpu_count() or 1))
+_POOL = ThreadPoolExecutor(max_workers=_WORKERS) if _KERNEL is not None and _WORKERS > 1 else None
+
+
+def available() -> bool:
+    """Whether the compiled kernel is in use."""
+    return _KERNEL is not None
+
+
+def dealer_outcomes(tree, counts: np.ndarray, valid: np.ndarray, depletes: bool,
+                    n_outcomes: int) -> tuple[np.ndarray, np.ndarray]:
+    """Joint outcome probabilities (sets x outcomes) and exhaustion flags, for one dealer tree."""
+    assert _KERNEL is not None
+    counts = np.ascontiguousarray(counts, dtype=np.float64)
+    valid = np.ascontiguousarray(valid, dtype=np.uint8)
     sets = counts.shape[0]
-    n_states = drawn.shape[0]
-    n_levels = level_start.shape[0] - 1
     out = np.zeros((sets, n_outcomes))
-    exhausted = np.zeros(sets, dtype=np.bool_)
-    for j in prange(sets):
-        if not valid[j]:
-            continue
-        reach = np.zeros(n_states)
-        reach[0] = 1.0
-        total = 0.0
-        for v in range(10):
-            total += counts[j, v]
-        for k in range(n_levels):
-            remaining = total - k if depletes else total
-            for s in range(level_start[k], level_start[k + 1]):
-                p = reach[s]
-                if p == 0.0:
-                    continue
-                if remaining <= 0:
-                    exhausted[j] = True
-                    continue
-                p = p / remaining
-                for m in range(move_start[s], move_start[s + 1]):
-                    v = move_value[m]
-                    left = counts[j, v] - drawn[s, v] if depletes else counts[j, v]
-                    if left <= 0:
-                        continue
-                    w = p * left
-                    t = move_target[m]
-                    if t >= 0:
-                        reach[t] += w
-                    else:
-                        out[j, -1 - t] += w
-        if exhausted[j]:
-            for o in range(n_outcomes):
-                out[j, o] = 0.0
-    return out, exhausted
+    exhausted = np.zeros(sets, dtype=np.uint8)
+    arrays = (tree.level_start, tree.drawn, tree.move_start, tree.move_value, tree.move_target)
+    level_start, drawn, move_start, move_value, move_target = arrays
+
+    def run(first: int, last: int) -> int:
+        return _KERNEL(first, last, len(level_start) - 1, level_start.ctypes.data_as(_I64), len(drawn),
+                       drawn.ctypes.data_as(_F64), move_start.ctypes.data_as(_I64),
+                       move_value.ctypes.data_as(_I64), move_target.ctypes.data_as(_I64),
+                       counts.ctypes.data_as(_F64), valid.ctypes.data_as(_U8), int(depletes), n_outcomes,
+                       out.ctypes.data_as(_F64), exhausted.ctypes.data_as(_U8))
+
+    if _POOL is None or sets < 256:
+        status = [run(0, sets)]
+    else:
+        bounds = np.linspace(0, sets, _WORKERS + 1).astype(int)
+        status = list(_POOL.map(run, bounds[:-1], bounds[1:]))
+    if any(status):
+        raise MemoryError("the dealer kernel could not allocate its work space")
+    return out, exhausted.astype(bool)

@@ -18,7 +18,6 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import sympy
 
 try:  # gmpy2 rationals are several times faster than fractions.Fraction
     from gmpy2 import mpq as _rational
@@ -54,6 +53,14 @@ class Arithmetic:
             return out
         return np.zeros(shape)
 
+    def integer_zeros(self, shape: Any) -> np.ndarray:
+        """Zeros for integer accumulation: Python ints in exact mode, float64 otherwise."""
+        if self.exact:
+            out = np.empty(shape, dtype=object)
+            out.fill(0)
+            return out
+        return np.zeros(shape)
+
     def array(self, values: Any) -> np.ndarray:
         """An array of this arithmetic from ints/Fractions (floats are refused in exact mode)."""
         values = np.asarray(values, dtype=object if self.exact else np.float64)
@@ -82,6 +89,8 @@ class Arithmetic:
     def output(self, value: Any) -> Any:
         """A number for the user: ``sympy.Rational`` in exact mode, ``float`` otherwise."""
         if self.exact:
+            import sympy  # imported on first exact result: it is slow to import
+
             value = Fraction(value) if not isinstance(value, Fraction) else value
             return sympy.Rational(value.numerator, value.denominator)
         return float(value)

@@ -32,7 +32,7 @@ from typing import Optional, Sequence
 import numpy as np
 from cachetools import LRUCache
 
-from ._kernels import dealer_outcomes
+from . import _kernels as kernels
 from .arithmetic import FLOAT, Arithmetic
 from .cards import Shoe
 from .errors import ShoeError
@@ -227,21 +227,24 @@ class DealerEngine:
         left = np.where(valid[:, None], left, 0)
         depletes = not self.shoe.is_infinite
         exhausted = np.zeros(len(removed), dtype=bool)
-        method = self._exact if self.arithmetic.exact else self._float
+        method = self._generic if self.arithmetic.exact else self._float
         probabilities = method(up, left, valid, depletes, exhausted)
         return DealerResult(probabilities, exhausted)
 
     def _float(self, up: int, left: np.ndarray, valid: np.ndarray, depletes: bool,
                exhausted: np.ndarray) -> np.ndarray:
-        tree = self.tree(up)
-        out, stuck = dealer_outcomes(tree.level_start, tree.drawn, tree.move_start, tree.move_value,
-                                     tree.move_target, np.ascontiguousarray(left, dtype=np.float64),
-                                     valid, depletes, N_OUTCOMES)
+        if not kernels.available():
+            return self._generic(up, left, valid, depletes, exhausted)
+        out, stuck = kernels.dealer_outcomes(self.tree(up), left, valid, depletes, N_OUTCOMES)
         exhausted |= stuck
         return out
 
-    def _exact(self, up: int, left: np.ndarray, valid: np.ndarray, depletes: bool,
-               exhausted: np.ndarray) -> np.ndarray:
+    def _generic(self, up: int, left: np.ndarray, valid: np.ndarray, depletes: bool,
+                 exhausted: np.ndarray) -> np.ndarray:
+        """The recursion in numpy, for exact rationals (and floats without the C kernel).
+
+        State weights are integers over the falling factorial of the cards left, so
+        exact mode never creates a rational until an outcome is reached."""
         ar = self.arithmetic
         counts = ar.integers(left.T)                                      # (10, sets) ints
         total = counts.sum(axis=0)
@@ -253,10 +256,8 @@ class DealerEngine:
             remaining = total - k if depletes else total
             reach = _mark_exhaustion(reach, remaining, exhausted)
             falling = falling * np.where(remaining > 0, remaining, 0)
-            following = np.zeros((level.n_next, sets), dtype=object)
-            following.fill(0)
-            ended = np.zeros((N_OUTCOMES, sets), dtype=object)
-            ended.fill(0)
+            following = ar.integer_zeros((level.n_next, sets))
+            ended = ar.integer_zeros((N_OUTCOMES, sets))
             for value, (src_next, dst_next, src_end, outcomes) in enumerate(level.moves):
                 for src, dst, target in ((src_next, dst_next, following), (src_end, outcomes, ended)):
                     if len(src):

@@ -98,3 +98,21 @@ def test_early_surrender_is_worth_at_least_late_surrender():
     early = Calculator(Rules(decks=6, surrender="early")).game().ev
     none = Calculator(Rules(decks=6)).game().ev
     assert early > late > none
+
+
+def test_compiled_kernel_and_numpy_recursion_agree():
+    """The C kernel and the numpy recursion are two implementations of the dealer engine."""
+    from bjcalc import _kernels
+    from bjcalc.arithmetic import FLOAT
+
+    if not _kernels.available():
+        pytest.skip("the C kernel was not built here; only the numpy recursion runs")
+    calc = Calculator(Rules(decks=6, dealer_hits_soft_17=True))
+    removed = calc.engine.nodes.removed_sets
+    engine = DealerEngine(Shoe.decks(6), StandardDealer(True), FLOAT)
+    for up in range(1, 11):
+        left, valid = engine.remaining(up, removed)
+        left = np.where(valid[:, None], left, 0)
+        fast = engine._float(up, left, valid, True, np.zeros(len(removed), dtype=bool))
+        slow = engine._generic(up, left, valid, True, np.zeros(len(removed), dtype=bool))
+        assert np.abs(fast - slow).max() < 1e-14
