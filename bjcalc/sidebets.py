@@ -1,0 +1,1076 @@
+"""Side bets: Lucky Lucky and Buster Blackjack, exact on any shoe.
+
+Every side bet has the same small shape:
+
+* its *events*, mutually exclusive and checked in order, then one losing event
+  that catches everything else (it always loses the stake, pays -1);
+* *pay tables* (data): the net win per unit staked on each paying event, the seed
+  game's table and the published alternatives built in by name, or any list;
+* an exact probability of every event on a given :class:`~bjcalc.cards.Shoe`.
+
+:meth:`SideBet.evaluate` turns these into a :class:`SideBetResult` (a pandas table
+of event, probability, pays and return, plus EV, house edge, standard deviation
+and hit frequency), in floats or exact rationals (``sympy.Rational``).
+:meth:`SideBet.effects_of_removal` gives the change in EV when one card of each
+rank leaves the shoe, and a linear count built from it.
+
+>>> ll = lucky_lucky(decks=6)
+>>> ll.table.loc[0, ["event", "combinations"]].tolist()
+['suited 777', 80]
+>>> f"{float(ll.house_edge):.2%}"
+'5.31%'
+>>> buster = buster_blackjack(decks=6, hits_soft_17=True, paytable="wizard")
+>>> f"{float(buster.house_edge):.4%}"
+'6.2143%'
+
+Lucky Lucky (the player's two cards and the dealer's up card: three cards from the
+shoe) needs suits, so its shoe must carry suit counts (``Shoe.decks(n)``,
+``Shoe.from_cards``, or ``Shoe(rank_counts, suit_counts)`` for a depleted shoe);
+a shoe counted by rank only is refused, because the suited events are then not
+determined.  Buster Blackjack deals the whole dealer hand from the shoe (model
+``"shoe"``): the up card is random too, nothing else is removed, and the dealer
+always completes the hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+
+import numpy as np
+import pandas as pd
+import sympy
+
+from .arithmetic import EXACT, FLOAT
+from .cards import RANK_VALUE, Shoe
+from .dealer import DealerTree, StandardDealer
+from .errors import BjcalcError, RulesError, ShoeError
+from .rules import parse_payout
+
+__all__ = ["PayTable", "SideBet", "LuckyLucky", "BusterBlackjack", "SideBetResult", "RemovalEffects",
+           "lucky_lucky", "buster_blackjack", "SIDE_BETS", "add_sidebet_parser", "run_sidebet"]
+
+ShoeLike = Union[Shoe, int, float, None]
+PayTableLike = Union[str, "PayTable", Sequence[Any], None]
+
+EOR_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+"""Rank labels of the effects of removal: ``T`` is any ten-value card (T, J, Q or K)."""
+
+
+# ----------------------------------------------------------------------------------------
+# pay tables
+# ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PayTable:
+    """The net win per unit staked on each paying event of a side bet (exact Fractions).
+
+    The losing event is not listed: it always pays -1.  Build one with
+    :meth:`SideBet.paytable` (by name, or from a list of pays).
+
+    >>> table = LuckyLucky().paytable("wizard")
+    >>> table.name, table.pays[4]
+    ('wizard', Fraction(15, 1))
+    >>> table.describe()
+    'wizard: suited 777 200, suited 678 100, 777 50, 678 30, suited 21 15, 21 3, 20 2, 19 2'
+    """
+
+    name: str
+    events: tuple[str, ...]
+    pays: tuple[Fraction, ...]
+
+    def as_dict(self) -> dict[str, Fraction]:
+        """Event -> pays.
+
+        >>> BusterBlackjack().paytable("seed").as_dict()["bust 8+ cards"]
+        Fraction(250, 1)
+        """
+        return dict(zip(self.events, self.pays))
+
+    def describe(self) -> str:
+        """One line: the name and every event's pays.
+
+        >>> BusterBlackjack().paytable("2,2,4,12,50,250").describe()[:30]
+        'wizard: bust 3 cards 2, bust 4'
+        """
+        return f"{self.name}: " + ", ".join(f"{e} {_fmt_pay(p)}" for e, p in zip(self.events, self.pays))
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def _fmt_pay(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def _parse_pay(value: Any) -> Fraction:
+    if isinstance(value, float) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise RulesError(f"a side-bet pay must be a finite number, not {value!r}")
+        value = Fraction(str(value))
+    if isinstance(value, str) and value.strip().lower() in ("lose", "loses"):
+        return Fraction(-1)
+    return parse_payout(value, "a side-bet pay")
+
+
+# ----------------------------------------------------------------------------------------
+# results
+# ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SideBetResult:
+    """Probabilities, pays and the summary figures of one side bet on one shoe.
+
+    ``table`` has one row per event (in checking order, the losing event last) with
+    columns ``event``, ``combinations`` (Lucky Lucky on a finite shoe: exact integers
+    out of ``total_combinations``), ``probability``, ``pays`` and ``return``
+    (= probability x pays).  ``ev`` is the expected net win per unit staked,
+    ``house_edge = -ev``, ``variance`` and ``std_dev`` are of the net win per unit,
+    and ``hit_frequency`` is the probability that the bet wins.  With ``exact=True``
+    every number is a ``sympy.Rational`` (``std_dev`` is the exact ``sympy.sqrt`` of
+    the variance), otherwise a float.
+
+    >>> r = lucky_lucky(decks=6, paytable="wizard", exact=True)
+    >>> r.house_edge
+    16642/626665
+    >>> r.table["combinations"].sum() == r.total_combinations == math.comb(312, 3)
+    True
+    >>> round(float(r.std_dev), 4), round(float(r.hit_frequency), 4)
+    (2.9889, 0.2375)
+    """
+
+    bet: str
+    paytable: PayTable
+    shoe: str
+    table: pd.DataFrame
+    ev: Any
+    variance: Any
+    hit_frequency: Any
+    exact: bool
+    assumptions: tuple[str, ...]
+    total_combinations: Optional[int] = None
+
+    @property
+    def house_edge(self) -> Any:
+        """``-ev``: the casino's expected win per unit staked.
+
+        >>> lucky_lucky(decks=2, exact=True).house_edge > 0
+        True
+        """
+        return -self.ev
+
+    @property
+    def std_dev(self) -> Any:
+        """Standard deviation of the net win per unit staked (exact surd in exact mode).
+
+        >>> r = buster_blackjack(decks=1, exact=True)
+        >>> r.std_dev == sympy.sqrt(r.variance), round(float(r.std_dev), 6)
+        (True, 2.015486)
+        """
+        return sympy.sqrt(self.variance) if self.exact else math.sqrt(self.variance)
+
+    @property
+    def probabilities(self) -> dict[str, Any]:
+        """Event -> probability, in checking order.
+
+        >>> buster_blackjack(decks=1).probabilities["bust 3 cards"] > 0
+        True
+        """
+        return dict(zip(self.table["event"], self.table["probability"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (exact numbers as ``{"exact": "p/q", "float": x}``).
+
+        >>> d = lucky_lucky(decks=1).to_dict()
+        >>> d["combinations"]["suited 678"], d["total_combinations"]
+        (4, 22100)
+        """
+        num = _json_number
+        out: dict[str, Any] = {
+            "bet": self.bet, "shoe": self.shoe, "arithmetic": "exact" if self.exact else "float",
+            "paytable": {"name": self.paytable.name,
+                         "pays": {e: num(_out(p, self.exact), self.exact) for e, p in
+                                  self.paytable.as_dict().items()}},
+            "probabilities": {e: num(p, self.exact) for e, p in self.probabilities.items()},
+        }
+        if "combinations" in self.table:
+            out["combinations"] = {e: int(c) for e, c in zip(self.table["event"], self.table["combinations"])}
+            out["total_combinations"] = self.total_combinations
+        out.update({"ev": num(self.ev, self.exact), "house_edge": num(self.house_edge, self.exact),
+                    "variance": num(self.variance, self.exact), "std_dev": float(self.std_dev),
+                    "hit_frequency": num(self.hit_frequency, self.exact),
+                    "assumptions": list(self.assumptions)})
+        return out
+
+    def _summary(self) -> list[str]:
+        lines = [f"house edge {float(self.house_edge) * 100:.6f} %   EV {float(self.ev):+.9f}   "
+                 f"std dev {float(self.std_dev):.6f}   hit frequency {float(self.hit_frequency):.6f}"]
+        if self.exact:
+            lines.append(f"exact house edge = {self.house_edge}")
+        return lines
+
+    def __str__(self) -> str:
+        head = f"{self.bet}, pay table {self.paytable.describe()}"
+        has_combos = "combinations" in self.table
+        cols = f"{'event':<14}" + (f" {'combinations':>14}" if has_combos else "") + \
+            f" {'probability':>14} {'pays':>6} {'return':>12}"
+        rows = [head, "", cols]
+        for _, row in self.table.iterrows():
+            pay = row["pays"]
+            rows.append(f"{row['event']:<14}" + (f" {row['combinations']:>14,}" if has_combos else "")
+                        + f" {float(row['probability']):>14.10f} {_fmt_number(pay):>6}"
+                        + f" {float(row['return']):>+12.8f}")
+        if has_combos:
+            rows.append(f"{'total':<14} {self.total_combinations:>14,}")
+        return "\n".join(rows + [""] + self._summary() + list(self.assumptions))
+
+    def _repr_html_(self) -> str:
+        head = f"<p><b>{_html(self.bet)}</b>, pay table {_html(self.paytable.describe())}</p>"
+        foot = "".join(f"<p>{_html(line)}</p>" for line in self._summary())
+        notes = "<ul>" + "".join(f"<li>{_html(a)}</li>" for a in self.assumptions) + "</ul>"
+        return head + self.table.to_html(index=False) + foot + notes
+
+
+@dataclass(frozen=True)
+class RemovalEffects:
+    """Effects of removal of one side bet on one shoe, and a linear count built from them.
+
+    ``table`` is indexed by rank ``A, 2, ..., 9, T`` (``T`` = any ten-value card) with
+    columns ``share`` (the rank's fraction of the shoe), ``ev`` (the bet's EV after one
+    card of the rank is removed), ``eor`` (``ev`` minus the full shoe's EV) and ``tag``
+    (the linear count).  A rank the shoe lacks has ``None`` in ``ev`` and ``eor`` and tag 0.
+    ``tags`` maps rank to tag; a positive tag means removing that rank helps the bettor,
+    so a high running count favours the bet.  ``scale`` is the EoR of one count unit:
+    ``tag = round(eor / scale)`` (halves away from zero) with ``scale = max|eor| / max_tag``.
+    ``correlation`` is the share-weighted Pearson correlation of tags and EoRs (the
+    count's betting correlation).  Burn-card invariance makes the share-weighted EoRs
+    sum to zero (exactly, in exact mode).
+
+    >>> e = LuckyLucky().effects_of_removal(6, exact=True)
+    >>> sum(e.table["share"] * e.table["eor"]) == 0
+    True
+    >>> e.tags["7"] < 0 < e.tags["2"]
+    True
+    """
+
+    bet: str
+    paytable: PayTable
+    shoe: str
+    base_ev: Any
+    table: pd.DataFrame
+    scale: Any
+    max_tag: int
+    correlation: float
+    exact: bool
+    method: str
+
+    @property
+    def tags(self) -> dict[str, int]:
+        """Rank -> linear-count tag.
+
+        >>> LuckyLucky().effects_of_removal(6, max_tag=1).tags["7"]
+        -1
+        """
+        return {rank: int(t) for rank, t in self.table["tag"].items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: EV, EoR and tag per rank.
+
+        >>> BusterBlackjack().effects_of_removal(6).to_dict()["tags"]["2"]
+        -3
+        """
+        num = _json_number
+        return {"bet": self.bet, "shoe": self.shoe, "paytable": self.paytable.name,
+                "base_ev": num(self.base_ev, self.exact),
+                "eor": {r: (None if e is None else num(e, self.exact)) for r, e in self.table["eor"].items()},
+                "tags": self.tags, "scale": num(self.scale, self.exact), "max_tag": self.max_tag,
+                "correlation": None if math.isnan(self.correlation) else self.correlation, "method": self.method}
+
+    def _lines(self) -> list[str]:
+        rows = [f"effects of removal: {self.bet}, pay table {self.paytable.name}, {self.shoe}",
+                f"{'rank':<5} {'share':>8} {'EV after removal':>17} {'EoR':>13} {'tag':>4}"]
+        for rank, row in self.table.iterrows():
+            ev = "-" if row["ev"] is None else f"{float(row['ev']):+.9f}"
+            eor = "-" if row["eor"] is None else f"{float(row['eor']):+.9f}"
+            rows.append(f"{rank:<5} {float(row['share']):>8.5f} {ev:>17} {eor:>13} {int(row['tag']):>+4d}")
+        correlation = "n/a" if math.isnan(self.correlation) else f"{self.correlation:.3f}"
+        rows.append(f"full shoe EV {float(self.base_ev):+.9f}; one count unit = EoR {float(self.scale):.3e}; "
+                    f"betting correlation {correlation}")
+        rows.append(self.method)
+        return rows
+
+    def __str__(self) -> str:
+        return "\n".join(self._lines())
+
+    def _repr_html_(self) -> str:
+        lines = self._lines()
+        return (f"<p><b>{_html(lines[0])}</b></p>" + self.table.to_html()
+                + "".join(f"<p>{_html(x)}</p>" for x in lines[-2:]))
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _fmt_number(value: Any) -> str:
+    f = Fraction(str(value)) if not isinstance(value, float) else None
+    if f is not None and f.denominator == 1:
+        return str(f.numerator)
+    return f"{float(value):g}"
+
+
+def _json_number(value: Any, exact: bool) -> Any:
+    if exact:
+        return {"exact": str(value), "float": float(value)}
+    return float(value)
+
+
+def _out(value: Any, exact: bool) -> Any:
+    return (EXACT if exact else FLOAT).output(value)
+
+
+# ----------------------------------------------------------------------------------------
+# the shared shape
+# ----------------------------------------------------------------------------------------
+def as_shoe(shoe: ShoeLike) -> Shoe:
+    """A shoe from a Shoe, a number of decks (``math.inf``: the infinite deck) or None (6 decks).
+
+    >>> as_shoe(2).total, as_shoe(None).total
+    (104, 312)
+    """
+    if shoe is None:
+        return Shoe.decks(6)
+    if isinstance(shoe, Shoe):
+        return shoe
+    return Shoe.decks(shoe)
+
+
+class SideBet:
+    """A side bet: events checked in order, named pay tables, exact event probabilities.
+
+    Subclasses set ``name``, ``key`` (the command-line name), ``events`` (the paying
+    events), ``losing_event`` and ``paytables`` and implement :meth:`_probabilities`.
+
+    >>> [bet.key for bet in (LuckyLucky(), BusterBlackjack())]
+    ['lucky-lucky', 'buster']
+    """
+
+    name: str = ""
+    key: str = ""
+    events: tuple[str, ...] = ()
+    losing_event: str = "lose"
+    paytables: Mapping[str, tuple[int, ...]] = {}
+    default_paytable: str = "seed"
+
+    @property
+    def all_events(self) -> tuple[str, ...]:
+        """The paying events in checking order, then the losing event.
+
+        >>> BusterBlackjack().all_events[-2:]
+        ('bust 8+ cards', 'no bust')
+        """
+        return self.events + (self.losing_event,)
+
+    def paytable(self, spec: PayTableLike = None) -> PayTable:
+        """A :class:`PayTable` from a built-in name, a list of pays (one per paying event,
+        in order) or a comma-separated string of pays; None gives the seed's table.
+
+        >>> BusterBlackjack().paytable("1,3,6,30,100,200").pays[2]
+        Fraction(6, 1)
+        >>> BusterBlackjack().paytable("vegas")
+        Traceback (most recent call last):
+        ...
+        bjcalc.errors.RulesError: unknown Buster Blackjack pay table 'vegas': use seed, wizard, jacobson_california or a list of 6 pays
+        """
+        if spec is None:
+            spec = self.default_paytable
+        if isinstance(spec, PayTable):
+            if spec.events != self.events:
+                raise RulesError(f"pay table {spec.name!r} is not a {self.name} pay table")
+            return spec
+        name = None
+        if isinstance(spec, str):
+            text = spec.strip()
+            key = text.lower().replace("-", "_")
+            if key in self.paytables:
+                return PayTable(key, self.events, tuple(Fraction(p) for p in self.paytables[key]))
+            if "," not in text and not _looks_numeric(text):
+                raise RulesError(f"unknown {self.name} pay table {spec!r}: use "
+                                 f"{', '.join(self.paytables)} or a list of {len(self.events)} pays")
+            values: Sequence[Any] = [p for p in text.split(",")]
+        elif isinstance(spec, Iterable):
+            values = list(spec)
+        else:
+            raise RulesError(f"a {self.name} pay table is a name or a list of {len(self.events)} pays, "
+                             f"not {spec!r}")
+        if len(values) != len(self.events):
+            raise RulesError(f"a {self.name} pay table needs {len(self.events)} pays "
+                             f"({', '.join(self.events)}), not {len(values)}")
+        pays = tuple(_parse_pay(v) for v in values)
+        if name is None:
+            name = next((k for k, v in self.paytables.items() if tuple(map(Fraction, v)) == pays), "custom")
+        return PayTable(name, self.events, pays)
+
+    # -- probabilities --------------------------------------------------------------------
+    def _probabilities(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[list[Any], Optional[list[int]]]]:
+        """Per shoe: the probability of every event (Fractions if exact, else floats) and,
+        where meaningful, integer combination counts."""
+        raise NotImplementedError
+
+    def _assumptions(self, shoe: Shoe) -> tuple[str, ...]:
+        return (f"shoe: {shoe.describe()}",)
+
+    def _check(self, shoe: Shoe) -> None:
+        """Refuse a shoe the bet cannot be computed on (subclasses)."""
+
+    def probabilities(self, shoe: ShoeLike = 6, exact: bool = False) -> pd.Series:
+        """Probability of every event (losing event last), as a pandas Series.
+
+        >>> p = BusterBlackjack(hits_soft_17=True).probabilities(6, exact=True)
+        >>> sum(p) == 1
+        True
+        """
+        shoe = as_shoe(shoe)
+        self._check(shoe)
+        probs, _ = self._probabilities([shoe], exact)[0]
+        return pd.Series([_out(p, exact) for p in probs], index=list(self.all_events), name="probability")
+
+    def evaluate(self, shoe: ShoeLike = 6, paytable: PayTableLike = None, exact: bool = False) -> SideBetResult:
+        """Probabilities, pays, EV, house edge, standard deviation and hit frequency.
+
+        ``shoe`` is a :class:`~bjcalc.cards.Shoe` or a number of decks.
+
+        >>> r = BusterBlackjack(hits_soft_17=True).evaluate(2, "jacobson_california")
+        >>> f"{float(r.house_edge):.3%}"
+        '5.478%'
+        """
+        shoe = as_shoe(shoe)
+        self._check(shoe)
+        table = self.paytable(paytable)
+        probs, combos = self._probabilities([shoe], exact)[0]
+        return self._result(shoe, table, probs, combos, exact)
+
+    def _result(self, shoe: Shoe, table: PayTable, probs: list[Any], combos: Optional[list[int]],
+                exact: bool) -> SideBetResult:
+        ar = EXACT if exact else FLOAT
+        pays = [ar.convert(p) for p in table.pays] + [ar.scalar(-1)]
+        probs = [p if exact else float(p) for p in probs]
+        ev = sum((p * x for p, x in zip(probs, pays)), ar.scalar(0))
+        second = sum((p * x * x for p, x in zip(probs, pays)), ar.scalar(0))
+        variance = second - ev * ev
+        if not exact and variance < 0:  # rounding of a zero variance
+            variance = 0.0
+        hits = sum((p for p, x in zip(probs, pays) if x > 0), ar.scalar(0))
+        columns: dict[str, Any] = {"event": list(self.all_events)}
+        total = None
+        if combos is not None:
+            columns["combinations"] = pd.array(combos, dtype=object)
+            total = math.comb(int(shoe.total), 3)
+        columns["probability"] = [ar.output(p) for p in probs]
+        columns["pays"] = [ar.output(x) for x in pays]
+        columns["return"] = [ar.output(p * x) for p, x in zip(probs, pays)]
+        frame = pd.DataFrame(columns)
+        if exact:
+            for col in ("probability", "pays", "return"):
+                frame[col] = frame[col].astype(object)
+        return SideBetResult(bet=self.name, paytable=table, shoe=shoe.describe(), table=frame,
+                             ev=ar.output(ev), variance=ar.output(variance), hit_frequency=ar.output(hits),
+                             exact=exact, assumptions=self._assumptions(shoe) + (
+                                 f"arithmetic: {'exact rationals' if exact else 'float64'}",),
+                             total_combinations=total)
+
+    # -- effects of removal ---------------------------------------------------------------
+    def _removals(self, shoe: Shoe) -> list[tuple[int, Shoe, int]]:
+        """(value index, shoe without one card, weight) for every card that can be removed;
+        the EoR of a value is the weight-averaged EV over its entries."""
+        counts = shoe.value_counts()
+        out = []
+        for v in range(10):
+            if counts[v]:
+                rank = v  # value index v is rank index v (ten-values: rank T stands for them all)
+                ranks = list(shoe.rank_counts)
+                if v == 9:  # take the ten-value rank with the most cards; by value it is all the same
+                    rank = max(range(9, 13), key=lambda r: shoe.rank_counts[r])
+                ranks[rank] -= 1
+                out.append((v, Shoe(tuple(ranks), None, shoe.is_infinite), 1))
+        return out
+
+    _removal_method = "one card of the rank removed (ten-values pooled: suits do not matter to this bet)"
+
+    def effects_of_removal(self, shoe: ShoeLike = 6, paytable: PayTableLike = None, exact: bool = False,
+                           max_tag: int = 3) -> RemovalEffects:
+        """The change in EV when one card of each rank (A, 2, ..., 9, T = any ten-value) is
+        removed from the shoe, and a linear count with tags from ``-max_tag`` to ``max_tag``.
+
+        >>> e = BusterBlackjack(hits_soft_17=True).effects_of_removal(6, "wizard", exact=True)
+        >>> sum(e.table["share"] * e.table["eor"]) == 0
+        True
+        >>> e.tags
+        {'A': 1, '2': -3, '3': -1, '4': 0, '5': 1, '6': -1, '7': 2, '8': 1, '9': 0, 'T': 0}
+        """
+        if isinstance(max_tag, bool) or not isinstance(max_tag, int) or max_tag < 1:
+            raise RulesError(f"max_tag must be a whole number >= 1, not {max_tag!r}")
+        shoe = as_shoe(shoe)
+        self._check(shoe)
+        table = self.paytable(paytable)
+        ar = EXACT if exact else FLOAT
+        removals = [] if shoe.is_infinite else self._removals(shoe)
+        results = self._probabilities([shoe] + [s for _, s, _ in removals], exact)
+
+        def ev_of(probs: list[Any]) -> Any:
+            pays = [ar.convert(p) for p in table.pays] + [ar.scalar(-1)]
+            return sum((p * x for p, x in zip(probs, pays)), ar.scalar(0))
+
+        base = ev_of(results[0][0])
+        sums: dict[int, list[Any]] = {}
+        for (v, _, weight), (probs, _) in zip(removals, results[1:]):
+            acc = sums.setdefault(v, [ar.scalar(0), 0])
+            acc[0] = acc[0] + ev_of(probs) * weight
+            acc[1] += weight
+        counts = shoe.value_counts()
+        total = sum(counts)
+        evs: list[Any] = []
+        eors: list[Any] = []
+        for v in range(10):
+            if shoe.is_infinite:
+                evs.append(base)
+                eors.append(ar.scalar(0))
+            elif v in sums:
+                ev = sums[v][0] / sums[v][1]
+                evs.append(ev)
+                eors.append(ev - base)
+            else:
+                evs.append(None)
+                eors.append(None)
+        shares = [ar.scalar(c, total) for c in counts]
+        present = [e for e in eors if e is not None]
+        biggest = max((abs(e) for e in present), default=ar.scalar(0))
+        scale = biggest / max_tag if biggest else ar.scalar(0)
+        tags = [0 if (e is None or not scale) else _round_half_away(e / scale) for e in eors]
+        frame = pd.DataFrame({"share": [ar.output(s) for s in shares],
+                              "ev": [None if e is None else ar.output(e) for e in evs],
+                              "eor": [None if e is None else ar.output(e) for e in eors],
+                              "tag": tags}, index=pd.Index(list(EOR_RANKS), name="rank"))
+        for col in ("share", "ev", "eor"):
+            frame[col] = frame[col].astype(object)
+        correlation = _weighted_correlation([float(s) for s in shares],
+                                            [0.0 if e is None else float(e) for e in eors], tags)
+        return RemovalEffects(bet=self.name, paytable=table, shoe=shoe.describe(), base_ev=ar.output(base),
+                              table=frame, scale=ar.output(scale), max_tag=max_tag, correlation=correlation,
+                              exact=exact, method=f"removal: {self._removal_method}")
+
+
+def _looks_numeric(text: str) -> bool:
+    try:
+        parse_payout(text)
+    except BjcalcError:
+        return False
+    return True
+
+
+def _round_half_away(x: Any) -> int:
+    f = Fraction(x)
+    f = Fraction(int(f.numerator), int(f.denominator))  # gmpy2 rationals give mpz parts
+    n = int(math.floor(abs(f) + Fraction(1, 2)))
+    return n if f >= 0 else -n
+
+
+def _weighted_correlation(weights: list[float], xs: list[float], ys: list[int]) -> float:
+    w = np.array(weights)
+    x = np.array(xs)
+    y = np.array(ys, dtype=float)
+    if w.sum() == 0:
+        return float("nan")
+    mx, my = (w * x).sum() / w.sum(), (w * y).sum() / w.sum()
+    sxy = (w * (x - mx) * (y - my)).sum()
+    sxx, syy = (w * (x - mx) ** 2).sum(), (w * (y - my) ** 2).sum()
+    return float(sxy / math.sqrt(sxx * syy)) if sxx > 0 and syy > 0 else float("nan")
+
+
+# ----------------------------------------------------------------------------------------
+# Lucky Lucky
+# ----------------------------------------------------------------------------------------
+_LL_EVENTS = ("suited 777", "suited 678", "777", "678", "suited 21", "21", "20", "19")
+
+
+def _ll_event(values: tuple[int, int, int], suited: bool) -> int:
+    """Index into the Lucky Lucky events (8 = lose) of three card values (sorted, 1-10)."""
+    if values == (7, 7, 7):
+        return 0 if suited else 2
+    if values == (6, 7, 8):
+        return 1 if suited else 3
+    hard = sum(values)
+    total = hard + 10 if 1 in values and hard + 10 <= 21 else hard
+    if total == 21:
+        return 4 if suited else 5
+    return {20: 6, 19: 7}.get(total, 8)
+
+
+_LL_CLASSES = [(combo, _ll_event(tuple(v + 1 for v in combo), True), _ll_event(tuple(v + 1 for v in combo), False))
+               for combo in itertools.combinations_with_replacement(range(10), 3)]
+
+
+class LuckyLucky(SideBet):
+    """Lucky Lucky: the player's first two cards and the dealer's up card.
+
+    Events, checked in order: suited 7-7-7, suited 6-7-8, 7-7-7, 6-7-8, suited 21, 21,
+    20, 19; anything else loses.  Aces count 1 or 11 (the best total <= 21); 6-7-8 and
+    7-7-7 are by rank (J, Q, K count as ten-values elsewhere).  The three cards are a
+    uniformly random 3-subset of the shoe, so ``combinations`` counts those subsets:
+    exact integers out of C(cards, 3).  The shoe must carry suit counts.
+
+    Built-in pay tables: ``seed`` (200, 100, 50, 30, 10, 3, 2, 2) and ``wizard`` (suited 21
+    pays 15: 200, 100, 50, 30, 15, 3, 2, 2).
+
+    >>> LuckyLucky().combinations(1)["suited 21"]
+    108
+    >>> LuckyLucky().evaluate(Shoe.from_counts(A=4, T=16))
+    Traceback (most recent call last):
+    ...
+    bjcalc.errors.ShoeError: Lucky Lucky pays suited hands, so it needs a shoe with suit counts (Shoe.decks(n), Shoe.from_cards([...]) or Shoe(rank_counts, suit_counts)); this shoe is counted by rank only
+    """
+
+    name = "Lucky Lucky"
+    key = "lucky-lucky"
+    events = _LL_EVENTS
+    losing_event = "other"
+    paytables = {"seed": (200, 100, 50, 30, 10, 3, 2, 2),
+                 "wizard": (200, 100, 50, 30, 15, 3, 2, 2)}
+    _removal_method = ("each specific card (rank and suit) removed in turn; a rank's EoR is the average over "
+                       "its cards in the shoe, weighted by their counts (T: all ten-value cards)")
+
+    def _check(self, shoe: Shoe) -> None:
+        _suit_counts(shoe)
+        if not shoe.is_infinite and shoe.total < 3:
+            raise ShoeError(f"Lucky Lucky deals three cards: the shoe has only {shoe.total}")
+
+    def _assumptions(self, shoe: Shoe) -> tuple[str, ...]:
+        return (f"shoe: {shoe.describe()} (suits tracked)",
+                "cards: the player's two cards and the dealer's up card, three cards from the full shoe",
+                "aces count 1 or 11; events checked in the order listed")
+
+    def combinations(self, shoe: ShoeLike = 6) -> dict[str, int]:
+        """Exact number of 3-card subsets of the shoe giving each event (losing event last).
+
+        >>> c = LuckyLucky().combinations(6)
+        >>> c["suited 678"], c["21"], sum(c.values()) == math.comb(312, 3)
+        (864, 406296, True)
+        """
+        shoe = as_shoe(shoe)
+        self._check(shoe)
+        if shoe.is_infinite:
+            raise ShoeError("the infinite deck has no combination counts: use probabilities()")
+        return dict(zip(self.all_events, _ll_counts(_value_suit_counts(shoe))))
+
+    def _probabilities(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[list[Any], Optional[list[int]]]]:
+        out: list[tuple[list[Any], Optional[list[int]]]] = []
+        for shoe in shoes:
+            vs = _value_suit_counts(shoe)
+            if shoe.is_infinite:
+                probs = _ll_infinite(vs)
+                out.append((probs if exact else [float(p) for p in probs], None))
+                continue
+            counts = _ll_counts(vs)
+            total = math.comb(sum(map(sum, vs)), 3)
+            probs = [Fraction(c, total) if exact else c / total for c in counts]
+            out.append((probs, counts))
+        return out
+
+    def _removals(self, shoe: Shoe) -> list[tuple[int, Shoe, int]]:
+        if shoe.total < 4:
+            raise ShoeError(f"effects of removal on Lucky Lucky need at least 4 cards, not {shoe.total}")
+        suits = _suit_counts(shoe)
+        out = []
+        for r in range(13):
+            for s in range(4):
+                n = suits[r][s]
+                if n:
+                    new = [list(row) for row in suits]
+                    new[r][s] -= 1
+                    ranks = tuple(sum(row) for row in new)
+                    out.append((RANK_VALUE[r] - 1, Shoe(ranks, tuple(tuple(row) for row in new)), n))
+        return out
+
+
+def _suit_counts(shoe: Shoe) -> tuple[tuple[int, ...], ...]:
+    if shoe.suit_counts is None:
+        raise ShoeError("Lucky Lucky pays suited hands, so it needs a shoe with suit counts (Shoe.decks(n), "
+                        "Shoe.from_cards([...]) or Shoe(rank_counts, suit_counts)); this shoe is counted by "
+                        "rank only")
+    suits = shoe.suit_counts
+    if len(suits) != 13 or any(len(row) != 4 for row in suits) or any(n < 0 for row in suits for n in row):
+        raise ShoeError("a shoe's suit counts must be 13 rows (A..K) of 4 counts >= 0 (S, H, D, C)")
+    if not shoe.is_infinite and tuple(sum(row) for row in suits) != tuple(shoe.rank_counts):
+        raise ShoeError("the shoe's suit counts do not add up to its rank counts")
+    return suits
+
+
+def _value_suit_counts(shoe: Shoe) -> list[list[int]]:
+    """10 x 4 counts by value (ten-values pooled) and suit."""
+    suits = _suit_counts(shoe)
+    vs = [list(suits[v]) for v in range(9)]
+    vs.append([sum(suits[r][s] for r in range(9, 13)) for s in range(4)])
+    return vs
+
+
+def _ll_counts(vs: list[list[int]]) -> list[int]:
+    """Exact 3-subset counts of every Lucky Lucky event (losing event last)."""
+    by_value = [sum(row) for row in vs]
+    counts = [0] * (len(_LL_EVENTS) + 1)
+    for combo, suited_event, plain_event in _LL_CLASSES:
+        mult: dict[int, int] = {}
+        for v in combo:
+            mult[v] = mult.get(v, 0) + 1
+        total = math.prod(math.comb(by_value[v], m) for v, m in mult.items())
+        if not total:
+            continue
+        suited = 0
+        if suited_event != plain_event:
+            suited = sum(math.prod(math.comb(vs[v][s], m) for v, m in mult.items()) for s in range(4))
+        counts[suited_event] += suited
+        counts[plain_event] += total - suited
+    return counts
+
+
+def _ll_infinite(vs: list[list[int]]) -> list[Fraction]:
+    """Event probabilities when every card is drawn with the shoe's proportions (no depletion)."""
+    n = sum(map(sum, vs))
+    probs = [Fraction(0)] * (len(_LL_EVENTS) + 1)
+    for combo, suited_event, plain_event in _LL_CLASSES:
+        mult: dict[int, int] = {}
+        for v in combo:
+            mult[v] = mult.get(v, 0) + 1
+        arrangements = Fraction(6, math.prod(math.factorial(m) for m in mult.values()))
+        total = arrangements * math.prod(Fraction(sum(vs[v]), n) ** m for v, m in mult.items())
+        suited = Fraction(0)
+        if suited_event != plain_event:
+            suited = arrangements * sum(math.prod(Fraction(vs[v][s], n) ** m for v, m in mult.items())
+                                        for s in range(4))
+        probs[suited_event] += suited
+        probs[plain_event] += total - suited
+    return probs
+
+
+# ----------------------------------------------------------------------------------------
+# Buster Blackjack
+# ----------------------------------------------------------------------------------------
+BUSTER_MODELS = ("shoe", "player")
+_TREE_CAP = 17  # the dealer never holds more than 16 drawn cards of one value (hard total <= 16 while drawing)
+
+
+class BusterBlackjack(SideBet):
+    """Buster Blackjack: wins when the dealer busts, paid by the cards in the busted hand.
+
+    Events: the dealer busts with 3, 4, 5, 6, 7, or 8 or more cards; otherwise ("no
+    bust", a dealer blackjack included) the bet loses.  Model ``"shoe"``: the dealer's
+    whole hand comes from the shoe (the up card is random too, no player cards are
+    removed) and the dealer always completes the hand; :meth:`bust_distribution` gives
+    every hand length separately.  Model ``"player"`` (the player's own cards removed
+    first) is not implemented yet.  A shoe the dealer can run out of is refused.
+
+    Built-in pay tables: ``seed`` (1, 3, 5, 20, 100, 250), ``wizard`` (2, 2, 4, 12, 50, 250),
+    ``jacobson_california`` (1, 3, 6, 30, 100, 200).
+
+    >>> p = BusterBlackjack(hits_soft_17=True).probabilities(6)
+    >>> round(float(p["bust 3 cards"]), 6), round(float(p["no bust"]), 6)
+    (0.173032, 0.71424)
+    >>> BusterBlackjack(model="player")
+    Traceback (most recent call last):
+    ...
+    bjcalc.errors.RulesError: Buster Blackjack model 'player' (the player's cards removed before the dealer's hand) is not implemented yet: use model='shoe'
+    """
+
+    name = "Buster Blackjack"
+    key = "buster"
+    events = ("bust 3 cards", "bust 4 cards", "bust 5 cards", "bust 6 cards", "bust 7 cards", "bust 8+ cards")
+    losing_event = "no bust"
+    paytables = {"seed": (1, 3, 5, 20, 100, 250),
+                 "wizard": (2, 2, 4, 12, 50, 250),
+                 "jacobson_california": (1, 3, 6, 30, 100, 200)}
+
+    def __init__(self, hits_soft_17: bool = False, model: str = "shoe"):
+        if not isinstance(hits_soft_17, bool):
+            raise RulesError(f"hits_soft_17 must be True or False, not {hits_soft_17!r}")
+        if model == "player":
+            raise RulesError("Buster Blackjack model 'player' (the player's cards removed before the dealer's "
+                             "hand) is not implemented yet: use model='shoe'")
+        if model not in BUSTER_MODELS:
+            raise RulesError(f"Buster Blackjack model must be 'shoe' (or, later, 'player'), not {model!r}")
+        self.hits_soft_17 = hits_soft_17
+        self.model = model
+        self.procedure = StandardDealer(hits_soft_17=hits_soft_17)
+
+    def __repr__(self) -> str:
+        return f"BusterBlackjack(hits_soft_17={self.hits_soft_17}, model={self.model!r})"
+
+    def _assumptions(self, shoe: Shoe) -> tuple[str, ...]:
+        return (f"shoe: {shoe.describe()}",
+                f"dealer: {'hits' if self.hits_soft_17 else 'stands on'} soft 17, always completes the hand",
+                "model 'shoe': the whole dealer hand from the shoe, up card random, no other cards removed; "
+                "a dealer blackjack is no bust")
+
+    def _lengths(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[dict[int, Any], Any]]:
+        """Per shoe: {hand length: P(bust with that many cards)} and P(no bust)."""
+        rows = np.array([s.value_counts() for s in shoes], dtype=np.int64)
+        infinite = [s.is_infinite for s in shoes]
+        out: list[tuple[dict[int, Any], Any]] = [({}, None)] * len(shoes)
+        for flag in (False, True):
+            index = [i for i, inf in enumerate(infinite) if inf == flag]
+            if not index:
+                continue
+            bust, stand, exhausted = _dealer_lengths(rows[index], self.procedure, depletes=not flag, exact=exact)
+            if exhausted.any():
+                raise ShoeError(f"the shoe is too small for {self.name}: the dealer can run out of cards "
+                                f"({shoes[index[int(np.argmax(exhausted))]].describe()})")
+            for j, i in enumerate(index):
+                out[i] = ({n: b[j] for n, b in sorted(bust.items())}, sum(s[j] for s in stand.values()))
+        return out
+
+    def _probabilities(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[list[Any], Optional[list[int]]]]:
+        out: list[tuple[list[Any], Optional[list[int]]]] = []
+        for busts, no_bust in self._lengths(shoes, exact):
+            probs = [busts.get(n, 0) for n in range(3, 8)]
+            probs.append(sum((p for n, p in busts.items() if n >= 8), Fraction(0) if exact else 0.0))
+            probs.append(no_bust)
+            out.append((probs, None))
+        return out
+
+    def bust_distribution(self, shoe: ShoeLike = 6, exact: bool = False) -> pd.Series:
+        """P(the dealer busts with n cards) for every possible n, then P(no bust).
+
+        >>> d = BusterBlackjack(hits_soft_17=True).bust_distribution(1, exact=True)
+        >>> d.index[-2:].tolist(), sum(d) == 1
+        (['bust 10 cards', 'no bust'], True)
+        """
+        shoe = as_shoe(shoe)
+        busts, no_bust = self._lengths([shoe], exact)[0]
+        labels = [f"bust {n} cards" for n in busts if busts[n] != 0] + ["no bust"]
+        values = [_out(p, exact) for p in busts.values() if p != 0] + [_out(no_bust, exact)]
+        return pd.Series(values, index=labels, name="probability", dtype=object if exact else float)
+
+
+def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool,
+                    exact: bool) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray], np.ndarray]:
+    """For shoes given as value counts (one row each): P(bust with n cards) and P(stand with n
+    cards) by hand length n, the up card random from the shoe; and which shoes run out.
+
+    Walks the dealer tree of :class:`~bjcalc.dealer.DealerTree` level by level, one column
+    per shoe.  Exact mode keeps integer numerators (ordered card sequences) over the falling
+    factorial N (N-1) ... (N-n+1) (N^n without depletion) and divides at the end.
+    """
+    shoes = len(rows)
+    totals = rows.sum(axis=1)
+    bust: dict[int, Any] = {}
+    stand: dict[int, Any] = {}
+    exhausted = np.zeros(shoes, dtype=bool)
+    zero = (lambda: np.array([0] * shoes, dtype=object)) if exact else (lambda: np.zeros(shoes))
+    for up in range(1, 11):
+        up_count = rows[:, up - 1]
+        if not up_count.any():
+            continue
+        left = rows - np.eye(10, dtype=np.int64)[up - 1] if depletes else rows.copy()
+        left = np.clip(left, 0, None)
+        limit = tuple(int(x) for x in np.minimum(left.max(axis=0), _TREE_CAP)) if depletes else None
+        tree = DealerTree.build(up, procedure, limit)
+        if exact:
+            reach = up_count.astype(object)[None, :]
+            left_x = left.astype(object)
+        else:
+            reach = (up_count / totals)[None, :]
+        for k, level in enumerate(tree.levels):
+            remaining = totals - 1 - k if depletes else totals
+            empty = remaining <= 0
+            if empty.any():
+                exhausted |= empty & (reach != 0).any(axis=0)
+                reach = reach.copy()
+                reach[:, empty] = 0
+            safe = np.where(empty, 1, remaining)
+            following = np.zeros((level.n_next, shoes), dtype=object if exact else float)
+            if exact:
+                following.fill(0)
+            ended_bust, ended_stand = zero(), zero()
+            for value, (src_next, dst_next, src_end, outcomes) in enumerate(level.moves):
+                for src in (src_next, src_end):
+                    if not len(src):
+                        continue
+                    if exact:
+                        factor = left_x[None, :, value] - (level.states[src, value].astype(object)[:, None]
+                                                          if depletes else 0)
+                    else:
+                        factor = (left[None, :, value] - (level.states[src, value][:, None] if depletes else 0)) / safe
+                    contribution = reach[src] * factor
+                    if src is src_next:
+                        np.add.at(following, dst_next, contribution)
+                    else:
+                        busted = (outcomes >= 5) & (outcomes <= 9)
+                        if busted.any():
+                            ended_bust = ended_bust + contribution[busted].sum(axis=0)
+                        if (~busted).any():
+                            ended_stand = ended_stand + contribution[~busted].sum(axis=0)
+            n = k + 2
+            bust[n] = bust.get(n, zero()) + ended_bust
+            stand[n] = stand.get(n, zero()) + ended_stand
+            reach = following
+    if exact:
+        for table in (bust, stand):
+            for n, numerators in table.items():
+                denominators = [_falling(int(t), n) if depletes else int(t) ** n for t in totals]
+                table[n] = [Fraction(int(a), b) if b else Fraction(0) for a, b in zip(numerators, denominators)]
+    return bust, stand, exhausted
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# convenience functions
+# ----------------------------------------------------------------------------------------
+def lucky_lucky(shoe: ShoeLike = None, paytable: PayTableLike = None, exact: bool = False, *,
+                decks: Union[int, float, None] = None) -> SideBetResult:
+    """Lucky Lucky on a shoe (or ``decks`` full decks; default 6) with a pay table.
+
+    >>> r = lucky_lucky(decks=6, paytable="wizard")
+    >>> f"{float(r.house_edge):.2%}"
+    '2.66%'
+    """
+    return LuckyLucky().evaluate(_shoe_or_decks(shoe, decks), paytable, exact)
+
+
+def buster_blackjack(shoe: ShoeLike = None, paytable: PayTableLike = None, exact: bool = False, *,
+                     decks: Union[int, float, None] = None, hits_soft_17: bool = False,
+                     model: str = "shoe") -> SideBetResult:
+    """Buster Blackjack on a shoe (or ``decks`` full decks; default 6) with a pay table.
+
+    >>> r = buster_blackjack(decks=6, hits_soft_17=True, paytable="jacobson_california")
+    >>> f"{float(r.house_edge):.3%}"
+    '4.724%'
+    """
+    return BusterBlackjack(hits_soft_17=hits_soft_17, model=model).evaluate(_shoe_or_decks(shoe, decks),
+                                                                            paytable, exact)
+
+
+def _shoe_or_decks(shoe: ShoeLike, decks: Union[int, float, None]) -> Shoe:
+    if shoe is not None and decks is not None:
+        raise ShoeError("give a shoe or a number of decks, not both")
+    return as_shoe(decks if shoe is None else shoe)
+
+
+SIDE_BETS = {"lucky-lucky": LuckyLucky, "buster": BusterBlackjack}
+"""Command-line name -> side-bet class."""
+
+
+# ----------------------------------------------------------------------------------------
+# command line
+# ----------------------------------------------------------------------------------------
+def _decks_arg(text: str) -> Union[int, float]:
+    if text.strip().lower() in ("inf", "infinite"):
+        return math.inf
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--decks takes a whole number or 'inf', not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--decks must be at least 1, not {value}")
+    return value
+
+
+def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``bjcalc sidebet buster|lucky-lucky ...`` to a CLI's subparsers; returns its parser.
+
+    Flags: ``--decks N`` (or ``inf``), ``--paytable NAME`` / ``NAME,NAME`` / ``p1,p2,...``,
+    ``--h17``, ``--model shoe|player`` (Buster), ``--eor`` (effects of removal and a
+    linear count), ``--full`` (Buster: every hand length), ``--exact``, ``--json``.
+    Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
+
+    >>> parser = argparse.ArgumentParser(prog="bjcalc")
+    >>> _ = add_sidebet_parser(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["sidebet", "buster", "--decks", "2", "--h17"])
+    >>> args.command, args.bet, args.decks, args.h17
+    ('sidebet', 'buster', 2, True)
+    """
+    parser = subparsers.add_parser("sidebet", help="side bets: Buster Blackjack, Lucky Lucky",
+                                   description="Exact probabilities, house edge and effects of removal "
+                                               "of a side bet.")
+    bets = parser.add_subparsers(dest="bet", metavar="BET")
+    bets.required = True
+    helps = {"buster": "Buster Blackjack: pays when the dealer busts, by the number of cards",
+             "lucky-lucky": "Lucky Lucky: the player's two cards and the dealer's up card"}
+    for key, cls in SIDE_BETS.items():
+        p = bets.add_parser(key, help=helps[key])
+        names = ", ".join(cls.paytables)
+        p.add_argument("--decks", type=_decks_arg, default=6, help="number of decks, or 'inf' (default 6)")
+        p.add_argument("--paytable", default=cls.default_paytable,
+                       help=f"a pay table name ({names}), several names separated by commas, or "
+                            f"{len(cls.events)} pays separated by commas (default {cls.default_paytable})")
+        p.add_argument("--eor", action="store_true", help="effects of removal and a linear count")
+        if key == "buster":
+            p.add_argument("--h17", action="store_true", help="dealer hits soft 17 (default: stands)")
+            p.add_argument("--model", choices=BUSTER_MODELS, default="shoe",
+                           help="shoe: the dealer's hand from the full shoe (default); player: not yet implemented")
+            p.add_argument("--full", action="store_true", help="every busted-hand length separately")
+        p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+    return parser
+
+
+def _paytable_specs(bet: SideBet, text: str) -> list[PayTableLike]:
+    parts = [p.strip() for p in str(text).split(",") if p.strip()]
+    if not parts:
+        raise RulesError("--paytable is empty: give a name or a list of pays")
+    names = [p.lower().replace("-", "_") for p in parts]
+    if all(n in bet.paytables for n in names):
+        return list(dict.fromkeys(names))
+    if any(n in bet.paytables for n in names):
+        raise RulesError(f"--paytable mixes names and pays: give names ({', '.join(bet.paytables)}) "
+                         f"or {len(bet.events)} pays")
+    return [text]
+
+
+def run_sidebet(args: argparse.Namespace) -> str:
+    """Compute what ``bjcalc sidebet ...`` asked for; returns the text (or JSON) to print.
+
+    >>> parser = argparse.ArgumentParser(prog="bjcalc")
+    >>> _ = add_sidebet_parser(parser.add_subparsers(dest="command"))
+    >>> out = json.loads(run_sidebet(parser.parse_args(["sidebet", "lucky-lucky", "--json"])))
+    >>> out["combinations"]["suited 777"], out["results"][0]["paytable"]
+    (80, 'seed')
+    """
+    exact = bool(getattr(args, "exact", False))
+    if args.bet == "buster":
+        bet: SideBet = BusterBlackjack(hits_soft_17=bool(args.h17), model=args.model)
+    elif args.bet == "lucky-lucky":
+        bet = LuckyLucky()
+    else:
+        raise RulesError(f"unknown side bet {args.bet!r}: use {' or '.join(SIDE_BETS)}")
+    shoe = as_shoe(args.decks)
+    results = [bet.evaluate(shoe, spec, exact) for spec in _paytable_specs(bet, args.paytable)]
+    full = bet.bust_distribution(shoe, exact) if getattr(args, "full", False) else None
+    eors = [bet.effects_of_removal(shoe, r.paytable, exact) for r in results] if args.eor else []
+    if args.json:
+        first = results[0].to_dict()
+        out: dict[str, Any] = {k: first[k] for k in ("bet", "shoe", "arithmetic", "probabilities")}
+        if "combinations" in first:
+            out["combinations"] = first["combinations"]
+            out["total_combinations"] = first["total_combinations"]
+        out["results"] = [{"paytable": r.paytable.name, **{k: d[k] for k in (
+            "ev", "house_edge", "variance", "std_dev", "hit_frequency")}, "pays": d["paytable"]["pays"]}
+            for r, d in ((r, r.to_dict()) for r in results)]
+        if full is not None:
+            out["distribution"] = {k: _json_number(v, exact) for k, v in full.items()}
+        if eors:
+            out["effects_of_removal"] = [e.to_dict() for e in eors]
+        out["assumptions"] = first["assumptions"]
+        return json.dumps(out, indent=2)
+    blocks = [str(r) for r in results]
+    if full is not None:
+        blocks.append("\n".join(["full distribution"] + [
+            f"{k:<16} {float(v):.12f}" + (f"   ({v})" if exact else "") for k, v in full.items()]))
+    blocks += [str(e) for e in eors]
+    return "\n\n".join(blocks)

@@ -1,0 +1,941 @@
+"""Bad input gets a clear error, never a traceback (property-based, with hypothesis).
+
+The standard (from the project's guide): impossible rule combinations, malformed
+shoes, hands that cannot be dealt from the shoe and unknown options raise a
+:class:`bjcalc.BjcalcError` subclass with a message saying what is wrong; the CLI
+exits 2 with exactly one line on stderr.  And never a wrong number: input that is
+accepted must mean what it says.
+
+Most properties compare the library against a small independent *oracle* of the
+documented input grammar (which rank names exist, which counts are whole numbers
+>= 0, which rule combinations are impossible), so they check both directions:
+bad input is refused, good input is accepted and parsed as documented.
+
+Known bugs are pinned by ``xfail(strict=True)`` tests near the end of the file,
+each with a minimal reproducer; the broad properties steer around exactly those
+inputs (see the ``_known_bug`` helpers) so that they stay green while still
+covering everything else.
+
+Calculator-heavy properties use tiny shoes or one cached 1-deck calculator, and
+small ``max_examples``; the whole file runs in well under a minute.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import io
+import json
+import math
+import shutil
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+from bjcalc import (BjcalcError, Calculator, HandError, Rules, RulesError, Shoe, ShoeError,
+                    StrategyError)
+from bjcalc.cards import RANKS, SUITS, parse_cards, rank_index
+from bjcalc.cli import build_parser, main
+from bjcalc.rules import DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER
+
+FIELDS = [f.name for f in dataclasses.fields(Rules)]
+BOOL_FIELDS = ["dealer_hits_soft_17", "double_soft", "double_after_split", "resplit_aces",
+               "hit_split_aces", "double_split_aces", "split_tens_by_rank"]
+ACTIONS = {"stand", "hit", "double", "split", "surrender"}
+
+FAST = settings(max_examples=150, deadline=None)
+SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------------------------------
+# Oracles: the documented input grammar, written independently of the package
+# ---------------------------------------------------------------------------------------
+_NAMES = {name: i for i, name in enumerate(RANKS)}
+_NAMES.update({"1": 0, "10": 9})
+
+
+def is_whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def oracle_rank(token):
+    """Rank index (0-12) a single card token names, or None if it names no card."""
+    if isinstance(token, bool):
+        return None
+    if isinstance(token, int):
+        return token - 1 if 1 <= token <= 10 else None
+    if isinstance(token, str):
+        return _NAMES.get(token.strip().upper())
+    return None
+
+
+def field_is_valid(name, value) -> bool:
+    """Whether ``value`` is allowed for the Rules field ``name`` on its own."""
+    if name == "decks":
+        return (is_whole(value) and value >= 1) or value == math.inf
+    if name in BOOL_FIELDS:
+        return isinstance(value, bool)
+    if name == "hole_card":
+        return isinstance(value, str) and value in HOLE_CARD_MODELS
+    if name == "double_on":
+        return isinstance(value, str) and value in DOUBLE_ON
+    if name == "surrender":
+        return isinstance(value, str) and value in SURRENDER
+    if name == "max_split_hands":
+        return is_whole(value) and 1 <= value <= 4
+    if name == "max_hand_cards":
+        return value is None or (is_whole(value) and value >= 2)
+    raise AssertionError(name)
+
+
+def combination_problems(f: dict) -> set[str]:
+    """Field names involved in an impossible combination (empty set: possible)."""
+    bad: set[str] = set()
+    if f["max_split_hands"] == 1:
+        for name in ("resplit_aces", "hit_split_aces", "double_split_aces"):
+            if f[name]:
+                bad |= {name, "max_split_hands"}
+    if f["resplit_aces"] and f["max_split_hands"] < 3:
+        bad |= {"resplit_aces", "max_split_hands"}
+    if f["double_split_aces"] and not f["double_after_split"]:
+        bad |= {"double_split_aces", "double_after_split"}
+    if f["double_split_aces"] and f["double_on"] == "none":
+        bad |= {"double_split_aces", "double_on"}
+    return bad
+
+
+def oracle_shoe_counts(items):
+    """Rank counts a list of (rank, count) pairs gives, or None if from_counts must refuse it."""
+    ranks = [0] * 13
+    seen = set()
+    for key, count in items:
+        index = oracle_rank(key)
+        if index is None or index in seen:
+            return None
+        seen.add(index)
+        if not is_whole(count) or count < 0:
+            return None
+        ranks[index] = count
+    return tuple(ranks) if sum(ranks) else None
+
+
+def one_error_line(err: str) -> bool:
+    return err.count("\n") == 1 and err.endswith("\n") and err.startswith("bjcalc: error: ") \
+        and len(err.strip()) > len("bjcalc: error: ") + 5 and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------------------
+# Strategies
+# ---------------------------------------------------------------------------------------
+junk = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
+    st.text(max_size=6), st.fractions(), st.decimals(allow_nan=False),
+    st.complex_numbers(max_magnitude=10), st.lists(st.integers(), max_size=3),
+    st.tuples(st.text(max_size=2)), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+)
+
+NEAR_MISS = {
+    "decks": [0, -1, 1.0, 2.5, "6", "inf", True, False, math.nan, -math.inf, None, Fraction(6), Decimal(6)],
+    "hole_card": ["PEEK", " peek", "peek ", "ENHC", "enhc-obo", "obo", "", None, 0],
+    "double_on": ["ANY", "9-12", "9–11", "10", "10_11", "", "None", None, True],
+    "surrender": ["LATE", "early ", "yes", "", "None", None, False, 0],
+    "max_split_hands": [0, 5, -1, 2.0, "2", True, None, math.inf],
+    "max_hand_cards": [1, 0, -5, 2.0, "3", True, False, math.inf],
+}
+NEAR_MISS.update({name: [0, 1, "True", "yes", None, 1.0, "false"] for name in BOOL_FIELDS})
+
+valid_field = {
+    "decks": st.one_of(st.integers(1, 10**6), st.just(math.inf)),
+    "blackjack_pays": st.one_of(st.fractions(min_value=0, max_value=10), st.integers(0, 5),
+                                st.sampled_from(["3:2", "6:5", "1:1", "2:1", "7:5", "1.5", "6/5", " 3:2 "])),
+    "hole_card": st.sampled_from(HOLE_CARD_MODELS),
+    "double_on": st.sampled_from(DOUBLE_ON),
+    "surrender": st.sampled_from(SURRENDER),
+    "max_split_hands": st.integers(1, 4),
+    "max_hand_cards": st.one_of(st.none(), st.integers(2, 30)),
+    **{name: st.booleans() for name in BOOL_FIELDS},
+}
+rule_fields = st.fixed_dictionaries(valid_field)
+
+
+@st.composite
+def possible_rule_fields(draw):
+    """Valid field values in a possible combination (repaired rather than filtered)."""
+    f = draw(rule_fields)
+    if f["max_split_hands"] < 3:
+        f["resplit_aces"] = False
+    if f["max_split_hands"] == 1:
+        f["hit_split_aces"] = f["double_split_aces"] = False
+    if not f["double_after_split"] or f["double_on"] == "none":
+        f["double_split_aces"] = False
+    return f
+
+
+RANK_SPELLINGS = list(RANKS) + [r.lower() for r in RANKS] + [str(v) for v in range(1, 11)] \
+    + list(range(1, 11)) + [" a", "k ", " 10 "]
+rank_key = st.sampled_from(RANK_SPELLINGS)
+card_token = st.one_of(
+    rank_key, st.text(max_size=4), st.integers(-20, 30), st.none(), st.booleans(), st.floats(),
+    st.lists(st.integers(0, 11), max_size=2), st.sampled_from(["0", "11", "X", "AS", "1 0", "T6", "", " "]),
+)
+count_value = st.one_of(st.integers(-3, 6), st.integers(0, 6), st.none(), st.booleans(),
+                        st.floats(allow_nan=True), st.text(max_size=2), st.just(10**3), st.fractions())
+
+# tiny shoes: a few ranks with small counts (by rank names, so from_counts accepts them)
+tiny_shoe_counts = st.dictionaries(st.sampled_from(RANKS), st.integers(1, 3), min_size=1, max_size=5)
+ranks_list = st.lists(st.sampled_from(RANKS), min_size=2, max_size=5)
+
+
+@functools.lru_cache(maxsize=None)
+def one_deck_calculator() -> Calculator:
+    return Calculator(Rules(decks=1))
+
+
+def sane_value(v, payout=Fraction(3, 2)) -> bool:
+    """Finite, and within what one round can win or lose (splits and doubles: 4 units)."""
+    bound = max(4, float(payout)) + 0.5
+    return math.isfinite(float(v)) and -bound <= float(v) <= bound
+
+
+# ---------------------------------------------------------------------------------------
+# Rules
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", [n for n in FIELDS if n != "blackjack_pays"])
+@FAST
+@given(data=st.data())
+def test_junk_rule_value_names_the_field(name, data):
+    value = data.draw(st.one_of(junk, st.sampled_from(NEAR_MISS[name])), label=name)
+    assume(not field_is_valid(name, value))
+    with pytest.raises(RulesError, match=name):
+        Rules(**{name: value})
+    with pytest.raises(RulesError, match=name):
+        Rules().replace(**{name: value})
+
+
+@FAST
+@given(value=st.one_of(junk, st.sampled_from(["3:2:1", "3:", ":2", "3:0", "x:y", "1/0", "-1:2", "3:-2", "-0.5",
+                                               "nan", "inf", "", " ", "1e", "3 2", True, False, -1,
+                                               Fraction(-1, 2), 1.5, Decimal("1.5")])))
+def test_blackjack_pays_junk_is_refused_or_parsed_exactly(value):
+    """A payout is refused naming the field, or parsed to the exact ratio the text says."""
+    try:
+        pays = Rules(blackjack_pays=value).blackjack_pays
+    except RulesError as exc:
+        assert "blackjack_pays" in str(exc)
+        return
+    assert isinstance(pays, Fraction) and pays >= 0
+    assert not isinstance(value, bool)
+    if isinstance(value, (int, Fraction)):
+        assert pays == value
+    else:
+        assert isinstance(value, str), f"{value!r} of type {type(value).__name__} was accepted"
+        text = value.strip()
+        if ":" in text:
+            num, den = text.split(":")
+            assert pays == Fraction(int(num), int(den))
+        else:
+            assert pays == Fraction(text)
+
+
+@FAST
+@given(pays=st.fractions(min_value=0, max_value=100))
+def test_blackjack_pays_spellings_round_trip(pays):
+    for text in (f"{pays.numerator}:{pays.denominator}", f"{pays.numerator}/{pays.denominator}",
+                 f" {pays.numerator} : {pays.denominator} "):
+        assert Rules(blackjack_pays=text).blackjack_pays == pays
+
+
+@FAST
+@given(fields=rule_fields)
+def test_impossible_combinations_are_refused_and_possible_ones_accepted(fields):
+    problems = combination_problems(fields)
+    if problems:
+        with pytest.raises(RulesError) as info:
+            Rules(**fields)
+        message = str(info.value)
+        assert any(name in message for name in problems), message
+        assert "\n" not in message
+    else:
+        Rules(**fields)
+
+
+@FAST
+@given(fields=possible_rule_fields(), data=st.data())
+def test_valid_rules_round_trip_through_replace(fields, data):
+    rules = Rules(**fields)
+    as_dict = dataclasses.asdict(rules)
+    assert Rules(**as_dict) == rules
+    assert rules.replace() == rules
+    assert rules.replace(**as_dict) == rules
+    assert hash(Rules(**as_dict)) == hash(rules)
+    assert isinstance(rules.blackjack_pays, Fraction)
+    text = rules.describe()
+    assert text and "\n" not in text
+    # change one field to another valid value: same as building from scratch (or both refuse)
+    name = data.draw(st.sampled_from(FIELDS), label="field")
+    value = data.draw(valid_field[name], label="value")
+    merged = {**as_dict, name: value}
+    if combination_problems({**merged, "blackjack_pays": Fraction(1)}):
+        with pytest.raises(RulesError):
+            rules.replace(**{name: value})
+    else:
+        assert rules.replace(**{name: value}) == Rules(**merged)
+        assert rules == Rules(**as_dict), "replace must not change the original"
+
+
+@FAST
+@given(name=st.from_regex(r"[a-z_][a-z0-9_]{0,15}", fullmatch=True), value=junk)
+def test_replace_rejects_unknown_rule_names(name, value):
+    assume(name not in FIELDS)
+    with pytest.raises(RulesError, match="unknown rule"):
+        Rules().replace(**{name: value})
+
+
+# ---------------------------------------------------------------------------------------
+# Cards and hands
+# ---------------------------------------------------------------------------------------
+@FAST
+@given(token=card_token)
+def test_rank_index_accepts_exactly_the_documented_names(token):
+    expected = oracle_rank(token)
+    if expected is None:
+        with pytest.raises(HandError):
+            rank_index(token)
+    else:
+        assert rank_index(token) == expected
+
+
+@FAST
+@given(tokens=st.lists(card_token, max_size=5))
+def test_parse_cards_of_a_list_is_exact_or_a_hand_error(tokens):
+    expected = [oracle_rank(t) for t in tokens]
+    if not tokens or None in expected:
+        with pytest.raises(HandError):
+            parse_cards(tokens)
+    else:
+        assert parse_cards(tokens) == tuple(expected)
+
+
+@FAST
+@given(text=st.text(alphabet="AaT23456789JjQKk10,XZ -.", max_size=8))
+def test_parse_cards_of_text_never_raises_anything_else(text):
+    try:
+        ranks = parse_cards(text)
+    except HandError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    assert ranks and all(0 <= r < 13 for r in ranks)
+
+
+@FAST
+@given(ranks=st.lists(st.sampled_from(list(RANKS) + ["10"]), min_size=1, max_size=6), lower=st.booleans())
+def test_card_spellings_round_trip(ranks, lower):
+    names = [r.lower() if lower else r for r in ranks]
+    expected = tuple(_NAMES[r] for r in ranks)
+    assert parse_cards(",".join(names)) == expected
+    assert parse_cards(" , ".join(names)) == expected
+    assert parse_cards("".join(names)) == expected
+    assert parse_cards(names) == expected
+
+
+# ---------------------------------------------------------------------------------------
+# Shoes
+# ---------------------------------------------------------------------------------------
+@FAST
+@given(counts=st.dictionaries(st.one_of(rank_key, card_token.filter(lambda t: not isinstance(t, list))),
+                              count_value, max_size=5),
+       extra=st.dictionaries(st.sampled_from(["A", "T", "J", "a", "t", "2", "10", "Z", "x", "1"]),
+                             count_value, max_size=3))
+def test_from_counts_mapping_is_exact_or_a_shoe_error(counts, extra):
+    expected = oracle_shoe_counts(list(counts.items()) + list(extra.items()))
+    if expected is None:
+        with pytest.raises(ShoeError) as info:
+            Shoe.from_counts(counts, **extra)
+        assert "\n" not in str(info.value)
+    else:
+        assert Shoe.from_counts(counts, **extra).rank_counts == expected
+
+
+@FAST
+@given(seq=st.lists(count_value, max_size=14), as_tuple=st.booleans())
+def test_from_counts_sequence_is_exact_or_a_shoe_error(seq, as_tuple):
+    counts = tuple(seq) if as_tuple else seq
+    if len(seq) == 10:
+        expected = oracle_shoe_counts(zip(range(1, 11), seq))
+    elif len(seq) == 13:
+        expected = oracle_shoe_counts(zip(RANKS, seq))
+    else:
+        expected = None
+    if expected is None:
+        with pytest.raises(ShoeError):
+            Shoe.from_counts(counts)
+    else:
+        assert Shoe.from_counts(counts).rank_counts == expected
+
+
+SPELLINGS_BY_RANK = [[k for k in RANK_SPELLINGS if oracle_rank(k) == i] for i in range(13)]
+
+
+@FAST
+@given(spellings=st.sampled_from(SPELLINGS_BY_RANK).flatmap(lambda ks: st.tuples(st.sampled_from(ks),
+                                                                                st.sampled_from(ks))),
+       count=st.integers(1, 5))
+def test_from_counts_refuses_one_rank_given_twice(spellings, count):
+    key, other = spellings
+    with pytest.raises(ShoeError, match="twice"):
+        Shoe.from_counts({key: count}, **{str(other): count})
+    if key != other:   # distinct spellings can both sit in one mapping ({1: .., "A": ..})
+        with pytest.raises(ShoeError, match="twice"):
+            Shoe.from_counts({key: count, other: count})
+
+
+@FAST
+@given(counts=st.one_of(st.none(), st.integers(), st.floats(), st.text(max_size=13), st.booleans(),
+                        st.sets(st.integers(), max_size=3), st.fractions()))
+def test_from_counts_refuses_what_is_neither_mapping_nor_list(counts):
+    with pytest.raises(ShoeError):
+        Shoe.from_counts(counts)
+
+
+@FAST
+@given(n=st.one_of(junk, st.sampled_from(NEAR_MISS["decks"])))
+def test_shoe_decks_junk(n):
+    assume(not field_is_valid("decks", n))
+    with pytest.raises(ShoeError, match="decks"):
+        Shoe.decks(n)
+
+
+card_with_suit = st.builds(lambda r, s, pad: pad + r + s + pad, st.sampled_from([k for k in RANK_SPELLINGS if isinstance(k, str)]),
+                           st.sampled_from(list(SUITS) + [s.lower() for s in SUITS]), st.sampled_from(["", " "]))
+
+
+@FAST
+@given(cards=st.lists(st.one_of(card_with_suit, card_token), max_size=6))
+def test_from_cards_is_exact_or_a_shoe_error(cards):
+    expected = [0] * 13
+    ok = True
+    for card in cards:
+        text = str(card).strip().upper()
+        index = _NAMES.get(text[:-1].strip()) if len(text) >= 2 and text[-1] in SUITS else None
+        if index is None:
+            ok = False
+            break
+        expected[index] += 1
+    if not ok or sum(expected) == 0:
+        with pytest.raises(ShoeError):
+            Shoe.from_cards(cards)
+    else:
+        assert Shoe.from_cards(cards).rank_counts == tuple(expected)
+
+
+@FAST
+@given(counts=tiny_shoe_counts, cards=st.lists(st.one_of(st.sampled_from(RANKS), card_token), max_size=6))
+def test_shoe_remove_is_exact_or_a_hand_error(counts, cards):
+    shoe = Shoe.from_counts(counts)
+    before = shoe.rank_counts
+    left = list(before)
+    ok = True
+    for card in cards:
+        index = oracle_rank(card)
+        if index is None or left[index] == 0:
+            ok = False
+            break
+        left[index] -= 1
+    if ok:
+        assert shoe.remove(*cards).rank_counts == tuple(left)
+    else:
+        with pytest.raises(HandError):
+            shoe.remove(*cards)
+    assert shoe.rank_counts == before, "remove must not change the shoe"
+
+
+# ---------------------------------------------------------------------------------------
+# Calculator
+# ---------------------------------------------------------------------------------------
+@SLOW
+@given(rules=st.one_of(junk, st.just(dataclasses.asdict(Rules()))))
+def test_calculator_refuses_junk_rules(rules):
+    with pytest.raises(BjcalcError):
+        Calculator(rules)
+
+
+@SLOW
+@given(shoe=st.one_of(junk.filter(lambda s: s is not None), st.just({"A": 4})),
+       split=st.one_of(st.none(), st.text(max_size=5), st.sampled_from(["cdz-", "CDZ", "optimal", "CD", "TD"])),
+       exact=st.one_of(st.integers(0, 1), st.none(), st.text(max_size=2), st.floats()))
+def test_calculator_refuses_junk_options(shoe, split, exact):
+    assume(split not in ("CDZ-", "CDP1", "CDP"))
+    rules = Rules(decks=1)
+    with pytest.raises(ShoeError):
+        Calculator(rules, shoe=shoe)
+    with pytest.raises(StrategyError):
+        Calculator(rules, shoe=Shoe.from_counts(A=1), split_strategy=split)
+    with pytest.raises(BjcalcError):
+        Calculator(rules, shoe=Shoe.from_counts(A=1), exact=exact)
+
+
+@SLOW
+@given(n=st.integers(3, 4), split=st.sampled_from(["CDZ-", "CDP1", "CDP", "optimal"]))
+def test_unsupported_split_options_are_refused_for_now(n, split):
+    """max_split_hands > 2 and split_strategy 'optimal' are not implemented: a StrategyError."""
+    with pytest.raises(StrategyError):
+        Calculator(Rules(decks=1, max_split_hands=n), shoe=Shoe.from_counts(A=1), split_strategy=split)
+    with pytest.raises(StrategyError, match="optimal"):
+        Calculator(Rules(decks=1), shoe=Shoe.from_counts(A=1), split_strategy="optimal")
+
+
+@SLOW
+@given(strategy=st.one_of(junk, st.sampled_from(["cd", "td", " CD", "CDZ-", "optimal", ""])))
+def test_game_refuses_unknown_strategies(strategy):
+    assume(strategy not in ("CD", "TD"))
+    with pytest.raises(StrategyError):
+        one_deck_calculator().game(strategy)
+
+
+def _iterable_hand(cards) -> bool:
+    """Hands the library can iterate; None/float hands are a known bug (see the xfail tests)."""
+    return isinstance(cards, (str, int, list, tuple))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cards=st.one_of(st.lists(st.sampled_from(RANKS), min_size=2, max_size=4),      # half plausible hands
+                       st.one_of(st.lists(card_token, max_size=5), st.text(alphabet="AT2569KQ10,Z ", max_size=6),
+                                 st.integers(-5, 200))),
+       up=st.one_of(st.sampled_from(RANKS), card_token))
+def test_hand_on_one_deck_gives_sane_values_or_a_clear_error(cards, up):
+    assume(_iterable_hand(cards))
+    calc = one_deck_calculator()
+    try:
+        values = calc.hand(cards, up)
+    except BjcalcError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        event(type(exc).__name__)
+        return
+    event("values")
+    assert "stand" in values and set(values) <= ACTIONS
+    assert all(sane_value(v) for v in values.values()), values
+
+
+@SLOW
+@given(counts=tiny_shoe_counts, cards=ranks_list, up=st.sampled_from(RANKS))
+def test_hands_the_shoe_cannot_deal_are_a_hand_error(counts, cards, up):
+    need = {r: (cards + [up]).count(r) for r in set(cards + [up])}
+    assume(any(need[r] > counts.get(r, 0) for r in need))
+    calc = Calculator(Rules(decks=1), shoe=Shoe.from_counts(counts))
+    with pytest.raises(HandError):
+        calc.hand(cards, up)
+    with pytest.raises(HandError):
+        calc.insurance(cards, up)
+    if counts.get(up, 0) == 0:
+        with pytest.raises(HandError):
+            calc.dealer(up)
+
+
+def _insurance_empties_shoe(shoe: Shoe, cards) -> bool:
+    """Known bug: insurance on a shoe the removal empties raises ZeroDivisionError."""
+    try:
+        return not shoe.is_infinite and shoe.remove("A", *cards).total == 0
+    except BjcalcError:
+        return False
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(extra=st.dictionaries(st.sampled_from(RANKS), st.integers(0, 6), max_size=8),
+       cards=st.lists(st.sampled_from(RANKS), min_size=2, max_size=3), up=st.sampled_from(RANKS),
+       rules=possible_rule_fields())
+def test_small_shoes_give_sane_values_or_a_clear_error(extra, cards, up, rules):
+    """Small shoes that can deal the hand: sane values, or a clear error (too small, bust ...)."""
+    counts = dict(extra)
+    for rank in cards + [up]:
+        counts[rank] = counts.get(rank, 0) + 1
+    rules["max_split_hands"] = min(rules["max_split_hands"], 2)
+    rules["resplit_aces"] = False
+    rules["decks"] = 1
+    shoe = Shoe.from_counts(counts)
+    calc = Calculator(Rules(**rules), shoe=shoe)
+    payout = calc.rules.blackjack_pays
+    try:
+        values = calc.hand(cards, up)
+        assert "stand" in values and set(values) <= ACTIONS
+        assert all(sane_value(v, payout) for v in values.values()), values
+        event("hand: values")
+    except BjcalcError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        event(f"hand: {type(exc).__name__}")
+    try:
+        series = calc.dealer(up, peeked=rules["hole_card"] == "peek")
+        assert all(0 <= float(p) <= 1 for p in series)
+        assert abs(float(series.sum()) - 1) < 1e-9
+        event("dealer: values")
+    except BjcalcError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        event(f"dealer: {type(exc).__name__}")
+    if not _insurance_empties_shoe(shoe, cards[:2]):
+        try:
+            assert sane_value(calc.insurance(cards[:2], "A"))
+        except BjcalcError as exc:
+            assert str(exc) and "\n" not in str(exc)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(counts=st.dictionaries(st.sampled_from(["A", "2", "5", "6", "9", "T", "K"]), st.integers(1, 5),
+                              min_size=1, max_size=4),
+       strategy=st.sampled_from(["CD", "TD"]), tens_by_rank=st.booleans())
+def test_game_on_tiny_shoes_is_sane_or_a_shoe_error(counts, strategy, tens_by_rank):
+    assume(sum(counts.values()) >= 3)    # fewer than 3 cards: known ZeroDivisionError bug, pinned below
+    calc = Calculator(Rules(decks=1, split_tens_by_rank=tens_by_rank), shoe=Shoe.from_counts(counts))
+    try:
+        result = calc.game(strategy)
+    except ShoeError as exc:
+        assert "too small" in str(exc)
+        event("too small")
+        return
+    event("game value")
+    assert sane_value(result.ev)
+    assert all(sane_value(v) for v in result.by_upcard)
+
+
+@SLOW
+@given(cap=st.integers(2, 4), extra=st.integers(1, 3))
+def test_hands_longer_than_max_hand_cards_are_refused(cap, extra):
+    calc = Calculator(Rules(decks=1, max_hand_cards=cap))
+    cards = ["2", "3", "A", "2", "3", "A", "2"][: cap + extra]
+    with pytest.raises(HandError):
+        calc.hand(cards, "T")
+
+
+@pytest.mark.parametrize("cards", ["T,T,T", "K,Q,5", "9,8,7", "T,5,A,7"])
+def test_bust_hands_are_refused(cards):
+    with pytest.raises(HandError, match="bust"):
+        one_deck_calculator().hand(cards, "6")
+
+
+@pytest.mark.parametrize("cards", ["T", "A", ["K"]])
+def test_one_card_hands_are_refused(cards):
+    with pytest.raises(HandError, match="two cards"):
+        one_deck_calculator().hand(cards, "6")
+
+
+# ---------------------------------------------------------------------------------------
+# CLI
+# ---------------------------------------------------------------------------------------
+def _choice(values, extra_text=None):
+    options = st.sampled_from(values)
+    return st.one_of(options, extra_text) if extra_text is not None else options
+
+
+_safe_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r-"),
+                     max_size=5)
+_shoe_pair = st.builds(lambda r, c: f"{r}:{c}", st.sampled_from(["A", "T", "5", "6", "K", "1", "Z", " a", ""]),
+                       st.sampled_from(["4", "8", "1", "0", "-2", "x", "", "16"]))
+VALUED_FLAGS = {
+    "--cards": _choice(["T6", "T,6", "A,7", "8,8", "TTT", "A", "", "16", "Z", "A,A,A,A,A", "10,6", "t6", "KK"],
+                       st.text(alphabet="AT0123456789JQKZ, ", max_size=6)),
+    "--up": _choice(["T", "A", "6", "1", "10", "11", "Z", "", "TT", "k"]),
+    "--decks": _choice(["1", "2", "inf", "0", "-1", "x", "1.5", " 1", "INF"]),
+    "--shoe": st.one_of(st.sampled_from(["A:4,T:16,5:8,6:8", "A:1", "", "A:x", "A:-1,T:4", "A:1,1:1", "Z:1",
+                                         "T:3", "A:2,T:6,5:4,6:4", "A:4,,T:4", "A4"]),
+                        st.lists(_shoe_pair, min_size=1, max_size=4).map(",".join)),
+    "--bj": _choice(["3:2", "6:5", "1:1", "x", "3:0", "-1", "1.5", "3:2:1", ""]),
+    "--hole-card": _choice(list(HOLE_CARD_MODELS) + ["nope", "PEEK"]),
+    "--double": _choice(list(DOUBLE_ON) + ["9-12", ""]),
+    "--surrender": _choice(list(SURRENDER) + ["maybe"]),
+    "--split-hands": _choice(["1", "2", "3", "0", "5", "x", "2.0"]),
+    "--max-cards": _choice(["2", "3", "1", "0", "x", "-4"]),
+    "--split": _choice(["CDZ-", "CDP1", "CDP", "optimal", "zzz", ""]),
+    "--strategy": _choice(["CD", "TD", "zz", "cd"]),
+}
+BOOL_FLAGS = ["--h17", "--no-double-soft", "--no-das", "--rsa", "--hit-split-aces", "--double-split-aces",
+              "--split-tens-by-rank", "--exact", "--json", "--peeked"]
+JUNK_TOKENS = ["--bogus", "-x", "--", "--d", "--dec", "-", "--cards=T6", "--up=6", "5", "hand", "edge"]
+
+cli_piece = st.one_of(
+    st.sampled_from(sorted(VALUED_FLAGS)).flatmap(lambda f: VALUED_FLAGS[f].map(lambda v: [f, v])),
+    st.sampled_from(BOOL_FLAGS).map(lambda f: [f]),
+    st.sampled_from(sorted(VALUED_FLAGS)).map(lambda f: [f]),          # a flag missing its value
+    st.one_of(st.sampled_from(JUNK_TOKENS), _safe_text).map(lambda t: [t]),
+)
+cli_argv = st.builds(lambda head, pieces: head + [tok for piece in pieces for tok in piece],
+                     st.one_of(st.sampled_from(["edge", "hand", "dealer", "insurance", "bogus", "", "HAND"]).map(lambda c: [c]),
+                               st.just([])),
+                     st.lists(cli_piece, max_size=7))
+
+
+def _known_bug(argv) -> bool:
+    """Arguments that hit a bug pinned by an xfail test below, or would be needlessly slow."""
+    try:
+        args = build_parser().parse_args(argv)
+    except BaseException:
+        return False
+    if args.command == "edge" and args.exact:
+        return True                      # correct but several seconds: too slow for a property
+    if args.command == "edge" and args.shoe is not None and args.shoe.total < 3:
+        return True                      # game() on a 1- or 2-card shoe: ZeroDivisionError
+    if args.command == "insurance" and args.shoe is not None:
+        try:
+            return _insurance_empties_shoe(args.shoe, parse_cards(args.cards))
+        except BjcalcError:
+            return False
+    return False
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(argv=cli_argv)
+def test_cli_exits_0_or_2_with_one_error_line(argv):
+    assume(not any(t.startswith("-h") or (t.startswith("--he") and "--help".startswith(t)) for t in argv))
+    assume(not _known_bug(argv))
+    # (capsys is function-scoped, so each generated example captures into its own buffers)
+    with contextlib.redirect_stdout(io.StringIO()) as out_buf, contextlib.redirect_stderr(io.StringIO()) as err_buf:
+        rc = main(argv)
+    out, err = out_buf.getvalue(), err_buf.getvalue()
+    event(f"exit {rc}")
+    if rc == 0:
+        assert out.strip() and err == ""
+    else:
+        assert rc == 2, (rc, err)
+        assert one_error_line(err), err
+        assert out == ""
+
+
+GOOD_FLAG_VALUES = {
+    "--decks": ["1", "2", "inf"], "--shoe": ["A:4,T:16,5:8,6:8", "A:4,2:4,3:4,4:4,5:4,6:4,7:4,8:4,9:4,T:16"],
+    "--bj": ["3:2", "6:5", "1:1"], "--hole-card": list(HOLE_CARD_MODELS), "--double": list(DOUBLE_ON),
+    "--surrender": list(SURRENDER), "--split-hands": ["1", "2"], "--max-cards": ["2", "3", "5"],
+    "--split": ["CDZ-", "CDP1", "CDP"],
+}
+REQUIRED = {
+    "edge": st.sampled_from([[], ["--strategy", "CD"], ["--strategy", "TD"]]),
+    "hand": st.builds(lambda c, u: ["--cards", c, "--up", u],
+                      st.sampled_from(["T,6", "A,7", "8,8", "5,6", "A,T", "K,Q", "2,3,4", "A,A"]),
+                      st.sampled_from(["A", "2", "6", "9", "T", "K"])),
+    "dealer": st.sampled_from(["A", "5", "T"]).map(lambda u: ["--up", u]),
+    "insurance": st.sampled_from(["T,T", "T,6", "A,A", "5,5"]).map(lambda c: ["--cards", c]),
+}
+good_piece = st.one_of(
+    st.sampled_from(sorted(GOOD_FLAG_VALUES)).flatmap(lambda f: st.sampled_from(GOOD_FLAG_VALUES[f]).map(lambda v: [f, v])),
+    st.sampled_from([f for f in BOOL_FLAGS if f not in ("--exact", "--peeked")]).map(lambda f: [f]),
+)
+
+
+@st.composite
+def mostly_valid_argv(draw):
+    command = draw(st.sampled_from(sorted(REQUIRED)))
+    argv = [command] + draw(REQUIRED[command])
+    for piece in draw(st.lists(good_piece, max_size=4)):
+        argv += piece
+    if command == "dealer" and draw(st.booleans()):
+        argv.append("--peeked")
+    if command != "edge" and draw(st.booleans()):
+        argv += ["--exact", "--shoe", "A:4,T:16,5:8,6:8"]    # exact arithmetic is slow on big shoes
+    if draw(st.booleans()):       # one wrong piece somewhere
+        argv.insert(draw(st.integers(1, len(argv))), None)
+        bad = draw(cli_piece)
+        i = argv.index(None)
+        argv[i:i + 1] = bad
+    return argv
+
+
+@settings(max_examples=35, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(argv=mostly_valid_argv())
+def test_cli_on_mostly_valid_arguments(argv):
+    """Realistic command lines: either output and exit 0, or one error line and exit 2."""
+    assume(not any(t.startswith("-h") or (t.startswith("--he") and "--help".startswith(t)) for t in argv))
+    assume(not _known_bug(argv))
+    with contextlib.redirect_stdout(io.StringIO()) as out_buf, contextlib.redirect_stderr(io.StringIO()) as err_buf:
+        rc = main(argv)
+    out, err = out_buf.getvalue(), err_buf.getvalue()
+    event(f"exit {rc}")
+    if rc == 0:
+        assert out.strip() and err == ""
+        if "--json" in argv:
+            json.loads(out)
+    else:
+        assert rc == 2, (rc, err)
+        assert one_error_line(err), err
+        assert out == ""
+
+
+@pytest.mark.parametrize("argv, words", [
+    ([], "command"),
+    (["bogus"], "invalid choice"),
+    (["hand"], "required"),
+    (["hand", "--cards", "T6", "--up", "6", "--decks", "0"], "decks"),
+    (["hand", "--cards", "T6", "--up", "6", "--decks", "1.5"], "--decks"),
+    (["hand", "--cards", "T6", "--up", "6", "--bj", "x"], "blackjack_pays"),
+    (["hand", "--cards", "T6", "--up", "6", "--split-hands", "0"], "max_split_hands"),
+    (["hand", "--cards", "T6", "--up", "6", "--split-hands", "3"], "max_split_hands=2"),
+    (["hand", "--cards", "T6", "--up", "6", "--split", "optimal"], "optimal"),
+    (["hand", "--cards", "T6", "--up", "6", "--rsa"], "resplit_aces"),
+    (["hand", "--cards", "T6", "--up", "6", "--split-hands", "1", "--hit-split-aces"], "hit_split_aces"),
+    (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--no-das"], "double_after_split"),
+    (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--double", "none"], "double_on"),
+    (["hand", "--cards", "T6", "--up", "6", "--max-cards", "1"], "max_hand_cards"),
+    (["hand", "--cards", "T6", "--up", "6", "--hole-card", "nope"], "--hole-card"),
+    (["hand", "--cards", "T6", "--up", "6", "--surrender", "maybe"], "--surrender"),
+    (["hand", "--cards", "T6", "--up", "6", "--bogus"], "unrecognized"),
+    (["hand", "--cards", "T6", "--up", "Z", "--decks", "1"], "not a card"),
+    (["hand", "--cards", "", "--up", "6", "--decks", "1"], "not a list of cards"),
+    (["hand", "--cards", "T,T,5", "--up", "6", "--decks", "1"], "bust"),
+    (["hand", "--cards", "A,A,A,A", "--up", "A", "--decks", "1"], "no A left"),
+    (["hand", "--cards", "T6", "--up", "6", "--shoe", "A:4"], "left to deal"),
+    (["hand", "--cards", "T6", "--up", "6", "--shoe", "A:x"], "whole number"),
+    (["hand", "--cards", "T6", "--up", "6", "--shoe", "A:-1,T:4"], ">= 0"),
+    (["hand", "--cards", "T6", "--up", "6", "--shoe", "A:1,1:1"], "twice"),
+    (["hand", "--cards", "T6", "--up", "6", "--shoe", "Z:1"], "unknown rank"),
+    (["hand", "--cards", "T6", "--up", "6", "--shoe", "A:0"], "empty"),
+    (["hand", "--cards", "T6", "--up", "6", "--shoe", "A4"], "rank:count"),
+    (["edge", "--shoe", "T:3"], "too small"),
+    (["edge", "--strategy", "XX"], "--strategy"),
+    (["dealer", "--up", "TT", "--decks", "1"], "not a card"),
+    (["dealer", "--up", "A", "--shoe", "A:1,T:1", "--peeked"], "always has blackjack"),
+    (["insurance", "--cards", "T,T", "--up", "T"], "unrecognized"),
+])
+def test_cli_error_table(argv, words, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert one_error_line(err), err
+    assert words in err, err
+
+
+def _bjcalc_command() -> list[str]:
+    exe = shutil.which("bjcalc")
+    return [exe] if exe else [sys.executable, "-m", "bjcalc"]
+
+
+@pytest.mark.parametrize("args", [["hand", "--cards", "T6", "--up", "Z", "--decks", "1"],
+                                  ["edge", "--decks", "0"]])
+def test_real_command_exits_2_with_one_line(args):
+    proc = subprocess.run(_bjcalc_command() + args, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert one_error_line(proc.stderr), proc.stderr
+
+
+def test_help_exits_0():
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    assert info.value.code == 0
+
+
+# ---------------------------------------------------------------------------------------
+# Known bugs: each test states what should happen; xfail(strict) until the package is fixed
+# ---------------------------------------------------------------------------------------
+@pytest.mark.xfail(strict=True, reason="bug: game() on a shoe of 1 or 2 cards raises ZeroDivisionError "
+                                       "in deal_probabilities instead of ShoeError('the shoe is too small ...')")
+@pytest.mark.parametrize("counts", [{"A": 1}, {"A": 2}, {"A": 1, "T": 1}])
+def test_bug_game_on_one_or_two_card_shoe_api(counts):
+    calc = Calculator(Rules(decks=1), shoe=Shoe.from_counts(counts))
+    with pytest.raises(ShoeError):
+        calc.game()
+
+
+@pytest.mark.xfail(strict=True, reason="bug: `bjcalc edge --shoe A:2` raises ZeroDivisionError out of main()")
+def test_bug_game_on_one_or_two_card_shoe_cli(capsys):
+    assert main(["edge", "--shoe", "A:2"]) == 2
+    assert one_error_line(capsys.readouterr().err)
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a hand that is None or a float raises TypeError "
+                                       "('... object is not iterable'), not HandError")
+@pytest.mark.parametrize("call", ["parse_cards", "hand", "insurance"])
+@pytest.mark.parametrize("cards", [None, 5.0])
+def test_bug_non_iterable_hand_is_a_hand_error(call, cards):
+    with pytest.raises(HandError):
+        if call == "parse_cards":
+            parse_cards(cards)
+        elif call == "hand":
+            one_deck_calculator().hand(cards, "T")
+        else:
+            one_deck_calculator().insurance(cards, "A")
+
+
+@pytest.mark.xfail(strict=True, reason="bug: Shoe.from_cards(None) / from_cards(5) raise TypeError, not ShoeError")
+@pytest.mark.parametrize("cards", [None, 5])
+def test_bug_from_cards_non_iterable_is_a_shoe_error(cards):
+    with pytest.raises(ShoeError):
+        Shoe.from_cards(cards)
+
+
+@pytest.mark.xfail(strict=True, reason="bug: insurance on a shoe that the up card and hand empty raises "
+                                       "ZeroDivisionError (Fraction(0, 0)) instead of ShoeError")
+def test_bug_insurance_on_emptied_shoe_api():
+    calc = Calculator(Rules(decks=1), shoe=Shoe.from_counts(A=1, T=2))
+    with pytest.raises(ShoeError):
+        calc.insurance("T,T", "A")
+
+
+@pytest.mark.xfail(strict=True, reason="bug: `bjcalc insurance --cards T,T --shoe A:1,T:2` raises "
+                                       "ZeroDivisionError out of main() (a traceback) instead of exit 2")
+def test_bug_insurance_on_emptied_shoe_cli(capsys):
+    assert main(["insurance", "--cards", "T,T", "--shoe", "A:1,T:2"]) == 2
+    assert one_error_line(capsys.readouterr().err)
+
+
+@pytest.mark.xfail(strict=True, reason="bug: insurance accepts a hand that is not a two-card initial hand "
+                                       "(one card, or a bust three-card hand) and returns a number")
+@pytest.mark.parametrize("cards", ["T", "T,T,T"])
+def test_bug_insurance_needs_a_two_card_hand(cards):
+    with pytest.raises(HandError):
+        one_deck_calculator().insurance(cards, "A")
+
+
+@pytest.mark.xfail(strict=True, reason="bug: Rules(decks=10**18) is accepted but Calculator(...).hand() raises "
+                                       "OverflowError ('Python int too large to convert to C long')")
+def test_bug_huge_decks_api():
+    try:
+        values = Calculator(Rules(decks=10**18)).hand("T,6", "T")
+    except BjcalcError:
+        return
+    assert all(sane_value(v) for v in values.values())
+
+
+@pytest.mark.xfail(strict=True, reason="bug: `bjcalc dealer --up T --decks 1000000000000000000` (or a --shoe "
+                                       "count that large) raises OverflowError out of main()")
+@pytest.mark.parametrize("flag", [["--decks", "1000000000000000000"], ["--shoe", "A:10000000000000000000"]])
+def test_bug_huge_decks_cli(flag, capsys):
+    rc = main(["dealer", "--up", "T"] + flag)
+    assert rc in (0, 2)
+    if rc == 2:
+        assert one_error_line(capsys.readouterr().err)
+
+
+@pytest.mark.xfail(strict=True, reason="bug: --shoe with a rank repeated in the same spelling (A:1,A:4) silently "
+                                       "keeps the last count, while A:1,1:1 is refused as 'given twice'")
+def test_bug_cli_shoe_repeated_rank_is_refused(capsys):
+    assert main(["dealer", "--up", "5", "--shoe", "A:1,A:4,5:4,T:16"]) == 2
+    assert "twice" in capsys.readouterr().err
+
+
+@pytest.mark.xfail(strict=True, reason="bug (minor): argparse's 'unrecognized arguments' echoes tokens raw, so "
+                                       "a token with a newline gives a two-line error")
+def test_bug_cli_unrecognized_token_with_newline(capsys):
+    assert main(["hand", "--cards", "T6", "--up", "T", "--decks", "1", "foo\nbar"]) == 2
+    assert one_error_line(capsys.readouterr().err)
+
+
+@pytest.mark.xfail(strict=True, reason="bug (minor): Rules(unknown_rule=...) raises TypeError, not RulesError "
+                                       "as Rules.replace does (errors.py: every user error is a BjcalcError)")
+def test_bug_rules_unknown_field_is_a_rules_error():
+    with pytest.raises(RulesError, match="unknown rule"):
+        Rules(decks=1, surender="late")
+
+
+@pytest.mark.xfail(strict=True, reason="bug (judgement call): an int hand is read as compact text, so "
+                                       "hand(16, 'T') is valued as A,6 (soft 17), not refused")
+def test_bug_int_hand_is_not_silently_split_into_digits():
+    with pytest.raises(HandError):
+        one_deck_calculator().hand(16, "T")
+
+
+@pytest.mark.xfail(strict=True, reason="bug (minor): dealer(peeked='no') is truthy and conditions on no "
+                                       "blackjack; peeked is not checked to be a bool as exact= is")
+def test_bug_dealer_peeked_must_be_bool():
+    with pytest.raises(BjcalcError):
+        one_deck_calculator().dealer("A", peeked="no")
