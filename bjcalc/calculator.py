@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable, Optional, Union
+from typing import Any, Iterable, Optional, Sequence, Union
 
 import numpy as np
 import pandas as pd
@@ -19,11 +19,11 @@ from .arithmetic import EXACT, FLOAT, Arithmetic
 from .cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
 from .dealer import BLACKJACK, OUTCOMES, DealerEngine, StandardDealer
 from .errors import HandError, ShoeError, StrategyError
-from .hands import EMPTY, composition_of
-from .player import PlayerEngine, UpcardValues, hand_space, split_contexts
+from .hands import UNSPLIT, composition_of
+from .player import PlayerEngine, UpcardValues, hand_space
 from .rules import Rules
 from .settlement import Settlement
-from .splits import check_split_strategy, split_values
+from .splits import check_split_strategy, split_contexts, split_value
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
 STRATEGIES = ("CD", "TD")
@@ -81,11 +81,9 @@ class Calculator:
         self.settlement = Settlement(rules)
         self.dealer_engine = DealerEngine(shoe, StandardDealer(rules.dealer_hits_soft_17), self.ar)
         space = hand_space(rules, shoe)
-        contexts = split_contexts(rules, shoe, space)
-        policy = {c: EMPTY for c in contexts if c != EMPTY} if split_strategy == "CDZ-" else {}
-        self.engine = PlayerEngine(rules, shoe, self.ar, self.dealer_engine, self.settlement, contexts,
-                                   policy, space)
-        self._splits: dict[int, dict[int, Any]] = {}
+        contexts = split_contexts(rules, shoe, split_strategy, space)
+        self.engine = PlayerEngine(rules, shoe, self.ar, self.dealer_engine, self.settlement, contexts, space)
+        self._splits: dict[tuple, Any] = {}
 
     # -- assumptions ------------------------------------------------------------------------
     def assumptions(self, strategy: str = "CD") -> Assumptions:
@@ -110,11 +108,15 @@ class Calculator:
         values = self.engine.upcard(up)
         return values
 
-    def _split(self, up: int) -> dict[int, Any]:
-        if up not in self._splits:
-            self._splits[up] = split_values(self.rules, self._values(up), self.split_strategy,
-                                            self.engine.space.max_cards)
-        return self._splits[up]
+    def _split(self, up: int, pair: int, split_key: Any) -> Any:
+        """Joint value of splitting ``pair`` against ``up``; ``split_key`` is what
+        :func:`pair_state` says about the pair's rank."""
+        key = (up, pair, split_key)
+        if key not in self._splits:
+            pair_left, share = (None, self.ar.convert(split_key)) if isinstance(split_key, Fraction) else (split_key, None)
+            self._splits[key] = split_value(self.rules, self._values(up), self.split_strategy, pair, pair_left,
+                                            share, self.engine.space.max_cards)
+        return self._splits[key]
 
     def _round_blackjack_term(self, blackjack: Any) -> Any:
         return -self.settlement.round_blackjack_loss() * blackjack
@@ -126,8 +128,9 @@ class Calculator:
             return -half - self._round_blackjack_term(blackjack)
         return -half * (1 - blackjack) + self.settlement.hand_blackjack_payoff * blackjack
 
-    def _actions(self, values: UpcardValues, node: int, splittable: bool) -> dict[str, Any]:
-        """Joint values of the allowed actions of an unsplit hand (node in the empty context)."""
+    def _actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Any]:
+        """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None
+        when the hand may not split (see :func:`pair_state`)."""
         nodes, rules = values.nodes, self.rules
         actions = {"stand": values.stand[node]}
         if values.can_hit[node]:
@@ -136,11 +139,10 @@ class Calculator:
             if values.can_hit[node] and rules.can_double(int(nodes.hard[node]), bool(nodes.soft[node])):
                 actions["double"] = values.double[node]
             hand = nodes.hand[node]
-            if splittable and rules.splits and hand.max() == 2:
-                pair = int(np.argmax(hand)) + 1
-                split = self._split(values.up)
-                if pair in split:
-                    actions["split"] = split[pair]
+            if split_key is not None and rules.splits and hand.max() == 2:
+                split = self._split(values.up, int(np.argmax(hand)) + 1, split_key)
+                if split is not None:
+                    actions["split"] = split
             if rules.surrender != "none":
                 actions["surrender"] = self._surrender(values.blackjack[node])
         return actions
@@ -168,7 +170,7 @@ class Calculator:
             raise HandError("a hand needs at least two cards (to value a split hand, ask for the pair)")
         up_value = RANK_VALUE[up_rank]
         composition = composition_of(RANK_VALUE[r] for r in ranks)
-        node = self.engine.nodes.index.get((composition, EMPTY))
+        node = self.engine.nodes.index.get((composition, UNSPLIT))
         if node is None:
             hard = sum(RANK_VALUE[r] for r in ranks)
             if hard > 21:
@@ -181,8 +183,8 @@ class Calculator:
         if len(ranks) == 2 and sorted(composition)[-1] == 1 and composition[0] == 1 and composition[9] == 1:
             joint = {"stand": self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)}
         else:
-            splittable = not (self.rules.split_tens_by_rank and ranks[0] != ranks[1])
-            joint = self._actions(values, node, splittable)
+            split_key = pair_state(self.shoe, self.rules, up_rank, ranks) if len(ranks) == 2 else None
+            joint = self._actions(values, node, split_key)
         return {a: self.ar.output(self._report(a, v, blackjack)) for a, v in joint.items()}
 
     def _report(self, action: str, joint: Any, blackjack: Any) -> Any:
@@ -247,34 +249,56 @@ class Calculator:
         if strategy == "TD":
             from .strategy import total_dependent_game
             return total_dependent_game(self)
-        deals = deal_probabilities(self.shoe, self.rules.split_tens_by_rank)
+        deals = deal_probabilities(self.shoe, self.rules)
         rounds = {}
         for up in range(1, 11):
             values = self._values(up)
-            for (hand, splittable), _ in deals[up].items():
-                rounds[(up, hand, splittable)] = self._round_value(values, hand, splittable)
+            for (hand, split_key), _ in deals[up].items():
+                rounds[(up, hand, split_key)] = self._round_value(values, hand, split_key)
         return GameResult.build(self, deals, rounds, strategy)
 
-    def _round_value(self, values: UpcardValues, hand: tuple[int, int], splittable: bool) -> Any:
+    def _round_value(self, values: UpcardValues, hand: tuple[int, int], split_key: Any) -> Any:
         """Joint EV of a round with this initial hand (CD play)."""
-        node = values.nodes.node(composition_of(hand), EMPTY)
+        node = values.nodes.node(composition_of(hand), UNSPLIT)
         self._check_dealable(values, node)
         blackjack = values.blackjack[node]
         if sorted(hand) == [1, 10]:
             return self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)
-        actions = self._actions(values, node, splittable)
+        actions = self._actions(values, node, split_key)
         return max(actions.values()) + self._round_blackjack_term(blackjack)
 
 
-def deal_probabilities(shoe: Shoe, tens_by_rank: bool) -> dict[int, dict[tuple[tuple[int, int], bool], Fraction]]:
-    """Exact probability of each (up value, player pair of values, splittable) deal.
+def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> Any:
+    """What splitting needs to know about a two-card hand (rank indices).
 
-    ``splittable`` is False only for two ten-values of different ranks when the
-    rules split identical ranks only.
+    None when it is not a pair the rules let split (two ten-values of different
+    ranks under ``split_tens_by_rank``, or no splitting); otherwise how many cards
+    of the pair's rank (of its value, where any two of that value split) are left
+    besides the up card and one card of the pair, or for the infinite deck the
+    share of the value's cards that have the pair's rank, as a Fraction.
     """
+    a, b = ranks
+    if not rules.splits or RANK_VALUE[a] != RANK_VALUE[b]:
+        return None
+    by_rank = rules.split_tens_by_rank and RANK_VALUE[a] == 10
+    if by_rank and a != b:
+        return None
+    if shoe.is_infinite:
+        return Fraction(1, 4) if by_rank else Fraction(1)
+    if by_rank:
+        count = shoe.rank_counts[a] - (up_rank == a)
+    else:
+        count = shoe.value_counts()[RANK_VALUE[a] - 1] - (RANK_VALUE[up_rank] == RANK_VALUE[a])
+    return count - 1
+
+
+def deal_probabilities(shoe: Shoe, rules: Rules) -> dict[int, dict[tuple[tuple[int, int], Any], Fraction]]:
+    """Exact probability of each deal: up value -> {(player values, :func:`pair_state`): p}."""
     counts = list(shoe.rank_counts)
     total = sum(counts)
-    deals: dict[int, dict[tuple[tuple[int, int], bool], Fraction]] = {v: {} for v in range(1, 11)}
+    if not shoe.is_infinite and total < 3:
+        raise ShoeError(f"the shoe has {total} card{'s' if total != 1 else ''}; a round needs at least 3")
+    deals: dict[int, dict[tuple[tuple[int, int], Any], Fraction]] = {v: {} for v in range(1, 11)}
     for u in range(13):
         for a in range(13):
             for b in range(13):
@@ -290,9 +314,7 @@ def deal_probabilities(shoe: Shoe, tens_by_rank: bool) -> dict[int, dict[tuple[t
                         remaining -= 1
                 if p <= 0:
                     continue
-                va, vb = RANK_VALUE[a], RANK_VALUE[b]
-                splittable = not (tens_by_rank and va == vb == 10 and a != b)
-                key = (tuple(sorted((va, vb))), splittable)
+                key = (tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))), pair_state(shoe, rules, u, (a, b)))
                 table = deals[RANK_VALUE[u]]
                 table[key] = table.get(key, Fraction(0)) + p
     return deals
@@ -318,10 +340,10 @@ class GameResult:
         for up in range(1, 11):
             p_up = ar.scalar(0)
             contribution = ar.scalar(0)
-            for (hand, splittable), p in deals[up].items():
+            for (hand, split_key), p in deals[up].items():
                 p = ar.convert(p)
                 p_up = p_up + p
-                contribution = contribution + p * rounds[(up, hand, splittable)]
+                contribution = contribution + p * rounds[(up, hand, split_key)]
             if p_up == 0:
                 continue
             label = "A" if up == 1 else ("T" if up == 10 else str(up))

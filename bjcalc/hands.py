@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
@@ -27,6 +28,27 @@ from .dealer import hand_total
 Composition = tuple[int, ...]
 EMPTY: Composition = (0,) * 10
 BUST, IMPOSSIBLE = -1, -2
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where a hand is played: the extra cards known to be gone, and whose decisions it uses.
+
+    ``extra`` is the composition removed from the shoe besides the hand and the up
+    card (for a split hand: the other pair cards).  ``policy`` is ``None`` when the
+    hand decides optimally for this situation, or the ``extra`` of another context
+    whose optimal decisions it copies (a post-split strategy such as CDZ- plays by
+    the decisions of the unsplit hand, ``policy=EMPTY``).
+
+    >>> Context(add(EMPTY, 8), policy=EMPTY).extra[7]
+    1
+    """
+
+    extra: Composition = (0,) * 10
+    policy: Optional[Composition] = None
+
+
+UNSPLIT = Context()
 
 
 def add(composition: Composition, value: int, times: int = 1) -> Composition:
@@ -96,23 +118,26 @@ class HandSpace:
 class NodeSet:
     """(composition, context) pairs with their totals and hit transitions.
 
-    ``contexts`` maps a context (the extra removed cards, a composition) to the
-    compositions played in it.  Arrays (one row per node): ``hand``, ``extra``,
+    ``contexts`` maps a :class:`Context` to the compositions played in it.  Arrays (one row per node): ``hand``, ``extra``,
     ``removed`` (= hand + extra), ``hard``, ``total``, ``soft``, ``cards``,
     ``child`` (node reached by drawing each value, :data:`BUST` or
     :data:`IMPOSSIBLE`).
     """
 
-    def __init__(self, space: HandSpace, contexts: dict[Composition, Sequence[Composition]]):
+    def __init__(self, space: HandSpace, contexts: dict[Context, Sequence[Composition]]):
         self.space = space
         hands: list[Composition] = []
-        extras: list[Composition] = []
-        self.index: dict[tuple[Composition, Composition], int] = {}
-        for extra, members in contexts.items():
+        where: list[Context] = []
+        self.index: dict[tuple[Composition, Context], int] = {}
+        self.by_extra: dict[tuple[Composition, Composition], int] = {}   # any node with these cards gone
+        for context, members in contexts.items():
             for hand in members:
-                self.index[(hand, extra)] = len(hands)
+                self.by_extra.setdefault((hand, context.extra), len(hands))
+                self.index[(hand, context)] = len(hands)
                 hands.append(hand)
-                extras.append(extra)
+                where.append(context)
+        extras = [c.extra for c in where]
+        self.context = where
         self.hand = np.array(hands, dtype=np.int64).reshape(-1, 10)
         self.extra = np.array(extras, dtype=np.int64).reshape(-1, 10)
         self.removed = self.hand + self.extra
@@ -122,13 +147,13 @@ class NodeSet:
         self.soft = (self.hand[:, 0] > 0) & (self.hard + 10 <= 21)
         self.total = np.where(self.soft, self.hard + 10, self.hard)
         child = np.full((len(hands), 10), IMPOSSIBLE, dtype=np.int64)
-        for i, (hand, extra) in enumerate(zip(hands, extras)):
+        for i, (hand, context) in enumerate(zip(hands, where)):
             hard = int(self.hard[i])
             for v in range(1, 11):
                 if hard + v > 21:
                     child[i, v - 1] = BUST
                 else:
-                    child[i, v - 1] = self.index.get((add(hand, v), extra), IMPOSSIBLE)
+                    child[i, v - 1] = self.index.get((add(hand, v), context), IMPOSSIBLE)
         self.child = child
         self.contexts = list(contexts)
         # Unique removed sets, for one dealer evaluation per set.
@@ -140,5 +165,5 @@ class NodeSet:
     def __len__(self) -> int:
         return len(self.hand)
 
-    def node(self, hand: Composition, extra: Composition = EMPTY) -> int:
-        return self.index[(hand, extra)]
+    def node(self, hand: Composition, context: Context = UNSPLIT) -> int:
+        return self.index[(hand, context)]

@@ -25,7 +25,7 @@ from .arithmetic import Arithmetic
 from .cards import Shoe
 from .dealer import BLACKJACK, DealerEngine
 from .errors import ShoeError
-from .hands import BUST, EMPTY, Composition, HandSpace, NodeSet, add
+from .hands import BUST, Composition, Context, HandSpace, NodeSet
 from .rules import Rules
 from .settlement import Settlement
 
@@ -47,6 +47,8 @@ class UpcardValues:
     can_hit: np.ndarray       # bool
     exhausted: np.ndarray     # bool: the round can run out of cards from this node
     bust: np.ndarray          # (nodes, 10) joint value of busting with each next card (unit bet)
+    cards_left: np.ndarray    # cards left in the shoe at each node (finite shoes)
+    ar: Arithmetic
 
     def hit_with(self, value: np.ndarray, level: np.ndarray) -> np.ndarray:
         """Hit values of the nodes ``level`` when every child is worth ``value``."""
@@ -63,14 +65,12 @@ class UpcardValues:
 class PlayerEngine:
     """Stand/hit/double values of every hand in every context, per up card.
 
-    ``contexts`` maps each extra-removed composition to the hands played in it; the
-    empty context (nothing extra removed) is always present.  ``policy_context``
-    maps a context to the context whose decisions it copies (absent: optimal).
+    ``contexts`` maps each :class:`~bjcalc.hands.Context` to the hands played in it;
+    the unsplit context (nothing extra removed, optimal play) is always present.
     """
 
     def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
-                 settlement: Settlement, contexts: dict[Composition, list[Composition]],
-                 policy_context: Optional[dict[Composition, Composition]] = None,
+                 settlement: Settlement, contexts: dict[Context, list[Composition]],
                  space: Optional[HandSpace] = None):
         self.rules = rules
         self.shoe = shoe
@@ -80,12 +80,12 @@ class PlayerEngine:
         self.space = space or hand_space(rules, shoe)
         self.nodes = NodeSet(self.space, contexts)
         nodes = self.nodes
-        policy_context = policy_context or {}
+        # Each node decides at its policy source: itself, or the same cards where its
+        # strategy was optimised.
         source = np.arange(len(nodes))
-        for i in range(len(nodes)):
-            extra = tuple(nodes.extra[i])
-            if extra in policy_context:
-                source[i] = nodes.node(tuple(nodes.hand[i]), policy_context[extra])
+        for i, context in enumerate(nodes.context):
+            if context.policy is not None:
+                source[i] = nodes.node(tuple(nodes.hand[i]), Context(context.policy))
         self.source = source
         self.can_hit = nodes.cards < self.space.max_cards
         self.stand_table = arithmetic.integers(settlement.stand_table())
@@ -129,7 +129,7 @@ class PlayerEngine:
 
         double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
         return UpcardValues(up, nodes, dealer, draw, blackjack, stand, hit, value, hits, double,
-                            self.can_hit, exhausted, np.asarray(bust))
+                            self.can_hit, exhausted, np.asarray(bust), cards_left, ar)
 
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
                      exhausted: np.ndarray) -> np.ndarray:
@@ -158,14 +158,3 @@ class PlayerEngine:
 def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
     """Every composition the shoe can deal a player under these rules."""
     return HandSpace(None if shoe.is_infinite else shoe.value_counts(), rules.max_hand_cards)
-
-
-def split_contexts(rules: Rules, shoe: Shoe, space: HandSpace) -> dict[Composition, list[Composition]]:
-    """The contexts the engine needs: unsplit hands, and each split hand with its partner card gone."""
-    contexts: dict[Composition, list[Composition]] = {EMPTY: list(space.compositions)}
-    if rules.splits:
-        counts = shoe.value_counts()
-        for value in range(1, 11):
-            if shoe.is_infinite or counts[value - 1] >= 2:
-                contexts[add(EMPTY, value)] = [c for c in space.compositions if c[value - 1] >= 1]
-    return contexts

@@ -1,29 +1,44 @@
-"""Splitting: the value of splitting a pair, under a named post-split strategy.
+"""Splitting and resplitting, exactly, under a named post-split strategy.
 
-A split hand starts with one card of the pair, in the context where the other
-pair card is also gone (see :mod:`bjcalc.hands`).  Its two-card value takes the
-best allowed action (stand, hit, and double when the rules allow it after a
-split), decided by the post-split strategy:
+Post-split strategies (how a split hand decides; it only ever looks at its own cards):
 
-- ``"CDZ-"``: decide as for the same cards unsplit (zero memory of the split);
-- ``"CDP1"``: decide optimally for the first split hand (the other pair card
-  known to be gone), and use that rule for every split hand;
-- ``"CDP"``: also use how many pair cards resplits removed; with two hands it is
-  the same as CDP1.
+- ``"CDZ-"``: as the same cards would be played unsplit (zero memory of the split);
+- ``"CDP1"``: optimally for the first split hand (one extra pair card known gone),
+  and that rule for every split hand;
+- ``"CDP"``: optimally given how many pair cards the splits so far have removed.
 
-With at most two hands, the two hands are exchangeable (each plays by its own
-cards only and the dealer draws after both), so the split is worth twice one
-hand, exactly.
+The player always resplits a pair when the rules allow it.
+
+How the value is exact.  Deal the round hand by hand: a hand draws second cards,
+splitting off every pair card while fewer than ``max_split_hands`` hands exist,
+then plays out; then the next hand.  (Any dealing order gives every allocation of
+cards to hands the same probability, so this one loses nothing.)  What a later
+hand knows about the cards before it is (a) how many pair cards were split off,
+and (b) that every earlier hand formed while resplitting was still possible got a
+second card that is *not* a pair card; everything else drawn before it is an
+unseen random card, which changes no expectation.  (a) is a context of the
+player engine (``j`` extra pair cards removed).  (b) is removed by the identity
+
+    F(j, m) = p(j, m) F(j + 1, m) + (1 - p(j, m)) F(j, m + 1)
+
+for the expectation F of any fixed play with ``j`` pair cards and ``m`` non-pair
+cards removed, ``p`` the chance that a random card is a pair card: an unseen card
+is a pair card or not.  So every value reduces to values with pair cards removed
+only, which the engine computes.  A small recursion over (hand, hands so far,
+non-pair cards removed) then adds up the hands.
+
+With two hands this is twice the value of one hand; with more it is exact for
+any shoe, any number of hands up to four, every hole-card rule, DAS, resplitting,
+hitting and doubling split aces.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterator, Optional
 
-import numpy as np
-
+from .cards import Shoe
 from .errors import StrategyError
-from .hands import EMPTY, add
+from .hands import EMPTY, Composition, Context, HandSpace, add
 from .player import UpcardValues
 from .rules import Rules
 
@@ -41,9 +56,6 @@ def check_split_strategy(name: str, rules: Rules) -> str:
         raise StrategyError(f"split strategy must be one of {', '.join(SPLIT_STRATEGIES)}, not {name!r}")
     if name == "optimal":
         raise StrategyError("split strategy 'optimal' is not available yet; use CDZ-, CDP1 or CDP")
-    if rules.max_split_hands > 2:
-        raise StrategyError(f"resplitting (max_split_hands={rules.max_split_hands}) is not available yet; "
-                            "use max_split_hands=2")
     return name
 
 
@@ -63,35 +75,202 @@ def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool) -> tuple[
     return tuple(actions)
 
 
-def split_hand_values(rules: Rules, values: UpcardValues, strategy: str, max_cards: int) -> dict[int, Any]:
-    """Value of one split hand for each pair value that can be split (joint, unit bet)."""
-    nodes = values.nodes
-    result = {}
-    for pair in range(1, 11):
-        context = add(EMPTY, pair)
-        first = nodes.index.get((context, context))
-        if first is None:
+def most_hands(rules: Rules, pair: int) -> int:
+    """How many hands a pair can become (aces resplit only with ``resplit_aces``)."""
+    if pair == 1 and not rules.resplit_aces:
+        return min(2, rules.max_split_hands)
+    return rules.max_split_hands
+
+
+def pair_cards(pair: int, count: int) -> Composition:
+    """``count`` cards of value ``pair`` as a composition."""
+    return add(EMPTY, pair, count) if count else EMPTY
+
+
+def slot_states(hands: int) -> Iterator[tuple[int, int, int]]:
+    """Every (hand, hands so far, non-pair second cards known) the dealing can reach."""
+    seen, todo = set(), [(1, 2, 0)]
+    while todo:
+        state = todo.pop()
+        if state in seen:
             continue
-        total = 0
+        seen.add(state)
+        slot, count, known = state
+        if slot > count:
+            continue
+        yield state
+        if count < hands:
+            todo += [(slot, count + 1, known), (slot + 1, count, known + 1)]
+        else:
+            todo.append((slot + 1, count, known))
+
+
+def policy_extra(strategy: str, pair: int, hands_so_far: int) -> Composition:
+    """Whose decisions a hand formed when ``hands_so_far`` hands exist copies."""
+    if strategy == "CDZ-":
+        return EMPTY
+    if strategy == "CDP1":
+        return pair_cards(pair, 1)
+    return pair_cards(pair, hands_so_far - 1)
+
+
+def first_context(strategy: str, pair: int) -> Context:
+    """The context of the first split hand (one pair card gone) under a post-split strategy."""
+    extra, policy = pair_cards(pair, 1), policy_extra(strategy, pair, 2)
+    return Context(extra, None if policy == extra else policy)
+
+
+def needed_contexts(strategy: str, pair: int, hands: int) -> set[Context]:
+    """The contexts (pair cards removed, policy) the split value of this pair reads."""
+    out = set()
+    for slot, count, known in slot_states(hands):
+        policy = policy_extra(strategy, pair, count)
+        for removed in range(count - 1, count + known):
+            extra = pair_cards(pair, removed)
+            out.add(Context(extra, None if policy == extra else policy))
+        if policy != EMPTY:
+            out.add(Context(policy))      # where the copied decisions are made
+    return out
+
+
+def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) -> dict[Context, list[Composition]]:
+    """Every context the engine must evaluate: unsplit hands, and split hands with pair cards gone."""
+    contexts: dict[Context, list[Composition]] = {Context(): list(space.compositions)}
+    if not rules.splits:
+        return contexts
+    counts = shoe.value_counts()
+    for pair in range(1, 11):
+        available = None if shoe.is_infinite else counts[pair - 1]
+        if available is not None and available < 2:
+            continue
+        members = [c for c in space.compositions if c[pair - 1] >= 1]
+        for context in sorted(needed_contexts(strategy, pair, most_hands(rules, pair)),
+                              key=lambda c: (c.extra, c.policy or ())):
+            if available is not None and context.extra[pair - 1] + 1 > available:
+                continue    # more pair cards than the shoe holds: never reached
+            contexts.setdefault(context, [c for c in members
+                                          if available is None or c[pair - 1] + context.extra[pair - 1] <= available])
+    return contexts
+
+
+class _PairSplit:
+    """The exact value of splitting one pair against one up card (see the module docstring)."""
+
+    def __init__(self, rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_left: Optional[int],
+                 pair_share: Any, max_cards: int, hand_value: Optional[Callable[[int, Composition], Any]] = None):
+        self.rules, self.v, self.strategy, self.pair = rules, values, strategy, pair
+        self.hand_value = hand_value or self.second_card_value
+        self.pair_left = pair_left          # pair-rank cards in the shoe less the up card and this hand's card
+        self.pair_share = pair_share        # infinite deck: share of the value's cards of the pair's rank
+        self.max_cards = max_cards
+        self.hands = most_hands(rules, pair)
+        self.ar_zero = values.ar.scalar(0)
+        self._memo: dict[tuple, Any] = {}
+
+    def _cached(self, key: tuple, compute) -> Any:
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    def first(self, removed: int, policy: Composition) -> Optional[int]:
+        extra = pair_cards(self.pair, removed)
+        context = Context(extra, None if policy == extra else policy)
+        return self.v.nodes.index.get((pair_cards(self.pair, 1), context))
+
+    def p_pair(self, removed: int, known: int) -> Any:
+        """Chance that an unseen card is of the pair's rank, ``removed`` pair cards and ``known``
+        non-pair cards gone."""
+        node = self.v.nodes.by_extra.get((pair_cards(self.pair, 1), pair_cards(self.pair, removed)))
+        if node is None:
+            return self.ar_zero
+        if self.pair_left is None:     # infinite deck
+            return self.v.draw[node, self.pair - 1] * self.pair_share
+        left = self.pair_left - removed
+        cards = int(self.v.cards_left[node]) - known
+        if left <= 0 or cards <= 0:
+            return self.ar_zero
+        return self.v.ar.scalar(left, cards)
+
+    def second_card_value(self, node: int, policy: Composition) -> Any:
+        """Value of a split hand's first two cards, by the post-split strategy."""
+        v, nodes = self.v, self.v.nodes
+        allowed = post_split_actions(self.rules, self.pair, int(nodes.hard[node]), bool(nodes.soft[node]))
+        if self.max_cards <= 2:
+            allowed = ("stand",)
+        source = nodes.node(tuple(nodes.hand[node]), Context(policy))
+        values = {"stand": v.stand, "hit": v.hit, "double": v.double}
+        choice = max(allowed, key=lambda a: (values[a][source], -allowed.index(a)))
+        return values[choice][node]
+
+    def base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
+        """(U, T) with no non-pair card known: E[value; second card not of the pair's rank], E[value]."""
+        return self._cached(("base", removed, policy), lambda: self._base(removed, policy))
+
+    def _base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
+        first = self.first(removed, policy)
+        if first is None:
+            return self.ar_zero, self.ar_zero
+        v = self.v
+        total = self.ar_zero
+        pair_hand = self.ar_zero
         for card in range(1, 11):
-            node = nodes.child[first, card - 1]
+            node = int(v.nodes.child[first, card - 1])
             if node < 0:
                 continue
-            hand = tuple(nodes.hand[node])
-            allowed = post_split_actions(rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
-            if max_cards <= 2:
-                allowed = ("stand",)
-            source = node if strategy != "CDZ-" else nodes.node(hand, EMPTY)
-            choice = max(allowed, key=lambda a: (_action_value(values, source, a), -allowed.index(a)))
-            total = total + values.draw[first, card - 1] * _action_value(values, node, choice)
-        result[pair] = total
-    return result
+            value = self.hand_value(node, policy)
+            total = total + v.draw[first, card - 1] * value
+            if card == self.pair:
+                pair_hand = value
+        return total - self.p_pair(removed, 0) * pair_hand, total
+
+    def known(self, removed: int, known: int, policy: Composition) -> tuple[Any, Any]:
+        """(U, T) with ``known`` non-pair cards also gone, by F(j,m) = p F(j+1,m) + (1-p) F(j,m+1)."""
+        return self._cached(("known", removed, known, policy), lambda: self._known(removed, known, policy))
+
+    def _known(self, removed: int, known: int, policy: Composition) -> tuple[Any, Any]:
+        if known == 0:
+            return self.base(removed, policy)
+        p = self.p_pair(removed, known - 1)
+        if p == 1:
+            return self.ar_zero, self.ar_zero
+        here = self.known(removed, known - 1, policy)
+        if p == 0:
+            return here
+        more = self.known(removed + 1, known - 1, policy)
+        return tuple((a - p * b) / (1 - p) for a, b in zip(here, more))
+
+    def expected(self, slot: int, count: int, known: int) -> Any:
+        """Value of hands ``slot``.. when ``count`` hands exist and ``known`` non-pair cards are known."""
+        return self._cached(("expected", slot, count, known), lambda: self._expected(slot, count, known))
+
+    def _expected(self, slot: int, count: int, known: int) -> Any:
+        if slot > count:
+            return self.ar_zero
+        policy = policy_extra(self.strategy, self.pair, count)
+        unpaired, anything = self.known(count - 1, known, policy)
+        if count < self.hands:
+            p = self.p_pair(count - 1, known)
+            return (p * self.expected(slot, count + 1, known) + unpaired
+                    + (1 - p) * self.expected(slot + 1, count, known + 1))
+        return anything + self.expected(slot + 1, count, known)
+
+    def value(self) -> Any:
+        return self.expected(1, 2, 0)
 
 
-def _action_value(values: UpcardValues, node: int, action: str) -> Any:
-    return {"stand": values.stand, "hit": values.hit, "double": values.double}[action][node]
+def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_left: Optional[int],
+                pair_share: Any, max_cards: int,
+                hand_value: Optional[Callable[[int, Composition], Any]] = None) -> Optional[Any]:
+    """Joint value of splitting ``pair`` (all hands, per unit initial bet), or None if the
+    shoe cannot split it.
 
-
-def split_values(rules: Rules, values: UpcardValues, strategy: str, max_cards: int) -> dict[int, Any]:
-    """Value of splitting each pair value (both hands, per unit initial bet, joint)."""
-    return {pair: 2 * v for pair, v in split_hand_values(rules, values, strategy, max_cards).items()}
+    ``pair_left`` counts the cards of the pair's rank left after the up card and one
+    card of the pair (None for the infinite deck, where ``pair_share`` is the share
+    of the value's cards that are of the pair's rank).  ``hand_value(node, policy)``
+    may replace the post-split strategy's value of a split hand's first two cards
+    (the TD chart does).
+    """
+    split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value)
+    if split.first(1, policy_extra(strategy, pair, 2)) is None:
+        return None
+    return split.value()

@@ -23,13 +23,14 @@ be improved.  The EV is then that of the strategy, exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .hands import EMPTY, add
+from .hands import UNSPLIT, Context, add
 from .player import UpcardValues
-from .splits import post_split_actions
+from .splits import first_context, pair_cards, post_split_actions, split_value
 
 if TYPE_CHECKING:  # pragma: no cover
     from .calculator import Calculator, GameResult
@@ -64,19 +65,17 @@ class _UpcardSearch:
         self.n_keys = 22 * 2
         n = len(nodes)
         # Initial hands (empty context): node, deal probability, whether the pair may split.
-        self.initial: list[tuple[int, Any, bool, bool]] = []   # node, weight, is_pair, splittable
-        self.natural_value = ar.scalar(0)
-        for (hand, splittable), p in deals.items():
-            node = nodes.node(add(add(EMPTY, hand[0]), hand[1]), EMPTY)
+        self.initial: list[tuple[int, Any, bool, Any]] = []   # node, weight, is_pair, split key
+        for (hand, split_key), p in deals.items():
+            node = nodes.node(add(add((0,) * 10, hand[0]), hand[1]), UNSPLIT)
             if sorted(hand) == [1, 10]:
                 continue
-            self.initial.append((node, ar.convert(p), hand[0] == hand[1], splittable))
+            self.initial.append((node, ar.convert(p), hand[0] == hand[1], split_key))
         # Post-split first-two-card nodes: (first node, pair, [(card, node, allowed actions)]).
         self.split_hands: dict[int, tuple[int, list]] = {}
         if self.rules.splits:
             for pair in range(1, 11):
-                context = add(EMPTY, pair)
-                first = nodes.index.get((context, context))
+                first = nodes.index.get((pair_cards(pair, 1), first_context(calc.split_strategy, pair)))
                 if first is None:
                     continue
                 seconds = []
@@ -105,16 +104,20 @@ class _UpcardSearch:
                 value[level] = np.where(hits[level], v.hit_with(value, level), v.stand[level])
         return value
 
-    def split_hand_value(self, pair: int, value: np.ndarray, two_card: dict) -> tuple[Any, dict]:
-        """Value of one split hand under the strategy, and each second card's effective action."""
-        first, seconds = self.split_hands[pair]
-        total = 0
-        actions = {}
-        for card, node, allowed in seconds:
-            action = self.post_split_action(node, allowed, two_card)
-            actions[node] = action
-            total = total + self.v.draw[first, card - 1] * self.action_value(node, action, value)
-        return total, actions
+    def split_value(self, pair: int, split_key: Any, value: np.ndarray, two_card: dict) -> Any:
+        """Value of splitting (every hand, resplits included) when split hands follow the chart."""
+        nodes = self.nodes
+
+        def hand_value(node: int, policy: Any) -> Any:
+            allowed = post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
+            if nodes.space.max_cards <= 2:
+                allowed = ("stand",)
+            return self.action_value(node, self.post_split_action(node, allowed, two_card), value)
+
+        pair_left, share = (None, self.calc.ar.convert(split_key)) if isinstance(split_key, Fraction) \
+            else (split_key, None)
+        return split_value(self.rules, self.v, self.calc.split_strategy, pair, pair_left, share,
+                           nodes.space.max_cards, hand_value)
 
     def post_split_action(self, node: int, allowed: tuple, two_card: dict) -> str:
         entry = two_card.get(self.entry(node), PLAY)
@@ -137,18 +140,18 @@ class _UpcardSearch:
             return self.surrender[node]
         return split
 
-    def initial_action(self, node: int, is_pair: bool, splittable: bool, strategy: UpcardStrategy) -> str:
+    def initial_action(self, node: int, is_pair: bool, split_key: Any, strategy: UpcardStrategy) -> str:
         pair = int(self.nodes.hand[node].argmax()) + 1
-        if is_pair and splittable and pair in strategy.pairs:
+        if is_pair and split_key is not None and pair in strategy.pairs:
             return strategy.pairs[pair]
         return strategy.two_card.get(self.entry(node), PLAY)
 
-    def allowed_initial(self, node: int, is_pair: bool, splittable: bool) -> list[str]:
+    def allowed_initial(self, node: int, is_pair: bool, split_key: Any) -> list[str]:
         nodes, rules = self.nodes, self.rules
         allowed = [PLAY]
         if self.v.can_hit[node] and rules.can_double(int(nodes.hard[node]), bool(nodes.soft[node])):
             allowed.append(DOUBLE)
-        if is_pair and splittable and rules.splits and (int(nodes.hand[node].argmax()) + 1) in self.split_hands:
+        if is_pair and split_key is not None and rules.splits and (int(nodes.hand[node].argmax()) + 1) in self.split_hands:
             allowed.append(SPLIT)
         if rules.surrender != "none":
             allowed.append(SURRENDER)
@@ -160,8 +163,8 @@ class _UpcardSearch:
         v, nodes, ar = self.v, self.nodes, self.calc.ar
         reach = ar.zeros(len(nodes))
         playing = np.zeros(len(nodes), dtype=bool)
-        for node, p, is_pair, splittable in self.initial:
-            action = self.initial_action(node, is_pair, splittable, strategy)
+        for node, p, is_pair, split_key in self.initial:
+            action = self.initial_action(node, is_pair, split_key, strategy)
             if action == PLAY:
                 reach[node] = reach[node] + p
                 playing[node] = True
@@ -220,8 +223,8 @@ class _UpcardSearch:
         # Totals (shared by unsplit hands and, after a split, by split hands' first two cards).
         # Each hand of an entry takes the candidate action where it may, else plays on.
         members: dict[tuple[int, bool], list[tuple[int, Any, tuple]]] = {}
-        for node, p, is_pair, splittable in self.initial:
-            if not (is_pair and splittable and self.rules.splits):
+        for node, p, is_pair, split_key in self.initial:
+            if not (is_pair and split_key is not None):
                 members.setdefault(self.entry(node), []).append((node, p, None))
         for pair, (first, seconds) in self.split_hands.items():
             for card, node, allowed in seconds:
@@ -231,14 +234,14 @@ class _UpcardSearch:
         for entry, hands in members.items():
             candidates = {PLAY}
             for node, _, allowed in hands:
-                candidates.update(self.allowed_initial(node, False, False) if allowed is None
+                candidates.update(self.allowed_initial(node, False, None) if allowed is None
                                   else [a for a in (DOUBLE,) if a in allowed])
             scores = {}
             for action in candidates:
                 score = 0
                 for node, weight, allowed in hands:
                     if allowed is None:
-                        effective = action if action in self.allowed_initial(node, False, False) else PLAY
+                        effective = action if action in self.allowed_initial(node, False, None) else PLAY
                     else:
                         effective = self.post_split_action(node, allowed, {entry: action})
                     score = score + weight * self.action_value(node, effective, value)
@@ -249,17 +252,19 @@ class _UpcardSearch:
                 changed = True
         # Pairs, with split values under the (just updated) chart.
         pair_scores: dict[int, dict[str, Any]] = {}
-        for node, p, is_pair, splittable in self.initial:
-            if not (is_pair and splittable and self.rules.splits):
+        for node, p, is_pair, split_key in self.initial:
+            if not (is_pair and split_key is not None):
                 continue
             pair = int(self.nodes.hand[node].argmax()) + 1
-            split = 2 * self.split_hand_value(pair, value, strategy.two_card)[0] if pair in self.split_hands else None
+            split = self.split_value(pair, split_key, value, strategy.two_card) if pair in self.split_hands else None
             scores = pair_scores.setdefault(pair, {})
-            for action in self.allowed_initial(node, True, True):
+            for action in self.allowed_initial(node, True, split_key):
+                if action == SPLIT and split is None:
+                    continue
                 if action == PLAY and self.entry(node) in strategy.two_card:
                     # Not splitting plays the hand by its total's entry.
                     total_action = strategy.two_card[self.entry(node)]
-                    if total_action not in self.allowed_initial(node, False, False):
+                    if total_action not in self.allowed_initial(node, False, None):
                         total_action = PLAY
                     scores[PLAY] = scores.get(PLAY, 0) + p * self.action_value(node, total_action, value)
                     continue
@@ -274,8 +279,8 @@ class _UpcardSearch:
     def _split_weight(self, strategy: UpcardStrategy, pair: int, first: int, card: int) -> Any:
         """How often (probability-weighted) a split hand of this pair gets this second card."""
         total = 0
-        for node, p, is_pair, splittable in self.initial:
-            if is_pair and splittable and int(self.nodes.hand[node].argmax()) + 1 == pair \
+        for node, p, is_pair, split_key in self.initial:
+            if is_pair and split_key is not None and int(self.nodes.hand[node].argmax()) + 1 == pair \
                     and strategy.pairs.get(pair) == SPLIT:
                 total = total + 2 * p * self.v.draw[first, card - 1]
         return total
@@ -299,15 +304,16 @@ class _UpcardSearch:
     def round_values(self, strategy: UpcardStrategy) -> dict[int, Any]:
         """Joint EV of each initial non-natural hand node under the strategy."""
         value = self.play_values(self._hit_entry(strategy))
-        split_values = {pair: 2 * self.split_hand_value(pair, value, strategy.two_card)[0]
-                        for pair in self.split_hands}
         out = {}
-        for node, p, is_pair, splittable in self.initial:
-            action = self.initial_action(node, is_pair, splittable, strategy)
-            if action not in self.allowed_initial(node, is_pair, splittable):
-                action = PLAY
+        for node, p, is_pair, split_key in self.initial:
+            action = self.initial_action(node, is_pair, split_key, strategy)
             pair = int(self.nodes.hand[node].argmax()) + 1
-            out[(node, splittable)] = self.action_value(node, action, value, split_values.get(pair))
+            split = None
+            if action == SPLIT:
+                split = self.split_value(pair, split_key, value, strategy.two_card)
+            if action not in self.allowed_initial(node, is_pair, split_key) or (action == SPLIT and split is None):
+                action = PLAY
+            out[(node, split_key)] = self.action_value(node, action, value, split)
         return out
 
 
@@ -379,7 +385,7 @@ def total_dependent_game(calc: "Calculator") -> "GameResult":
     """Exact EV of the TD basic strategy (found by :class:`_UpcardSearch`) for this game."""
     from .calculator import GameResult, deal_probabilities
 
-    deals = deal_probabilities(calc.shoe, calc.rules.split_tens_by_rank)
+    deals = deal_probabilities(calc.shoe, calc.rules)
     rounds = {}
     strategies = TotalDependentStrategy()
     for up in range(1, 11):
@@ -389,12 +395,12 @@ def total_dependent_game(calc: "Calculator") -> "GameResult":
         search = _UpcardSearch(calc, values, deals[up])
         strategy = strategies[up] = search.search()
         by_node = search.round_values(strategy)
-        for (hand, splittable), _ in deals[up].items():
-            node = values.nodes.node(add(add(EMPTY, hand[0]), hand[1]), EMPTY)
+        for (hand, split_key), _ in deals[up].items():
+            node = values.nodes.node(add(add((0,) * 10, hand[0]), hand[1]), UNSPLIT)
             calc._check_dealable(values, node)
             blackjack = values.blackjack[node]
             if sorted(hand) == [1, 10]:
-                rounds[(up, hand, splittable)] = calc.ar.convert(calc.settlement.natural_payout()) * (1 - blackjack)
+                rounds[(up, hand, split_key)] = calc.ar.convert(calc.settlement.natural_payout()) * (1 - blackjack)
             else:
-                rounds[(up, hand, splittable)] = by_node[(node, splittable)] + calc._round_blackjack_term(blackjack)
+                rounds[(up, hand, split_key)] = by_node[(node, split_key)] + calc._round_blackjack_term(blackjack)
     return GameResult.build(calc, deals, rounds, "TD", strategy=strategies)

@@ -43,7 +43,7 @@ def test_dealer_rows_sum_to_one_for_every_removed_set():
 
 @pytest.mark.parametrize("shoe", [Shoe.decks(1), DEPLETED, Shoe.infinite()], ids=["1deck", "depleted", "inf"])
 def test_deal_probabilities_sum_to_one(shoe):
-    deals = deal_probabilities(shoe, tens_by_rank=True)
+    deals = deal_probabilities(shoe, Rules(split_tens_by_rank=True))
     assert sum(p for table in deals.values() for p in table.values()) == 1
 
 
