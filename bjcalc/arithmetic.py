@@ -79,12 +79,14 @@ class Arithmetic:
         return values.astype(np.float64)
 
     def rationals(self, numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
-        """Elementwise ``numerators/denominators`` (exact ints in, rationals out)."""
+        """Elementwise ``numerators/denominators`` (broadcast), 0 where a denominator is 0."""
+        numerators, denominators = np.broadcast_arrays(numerators, denominators)
         if self.exact:
-            return np.vectorize(lambda a, b: _rational(a, b) if b else _rational(0), otypes=[object])(
+            return np.vectorize(lambda a, b: _rational(int(a), int(b)) if b else _rational(0), otypes=[object])(
                 numerators, denominators)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(denominators != 0, numerators / np.where(denominators != 0, denominators, 1), 0.0)
+        inverse = np.zeros(denominators.shape)
+        np.divide(1.0, denominators, out=inverse, where=denominators != 0)
+        return numerators * inverse
 
     def output(self, value: Any) -> Any:
         """A number for the user: ``sympy.Rational`` in exact mode, ``float`` otherwise."""

@@ -36,7 +36,6 @@ class UpcardValues:
 
     up: int
     nodes: NodeSet
-    dealer: np.ndarray        # (nodes, outcomes) joint dealer outcome probabilities
     draw: np.ndarray          # (nodes, 10) probability of each next card value
     blackjack: np.ndarray     # P(dealer blackjack | removed cards)
     stand: np.ndarray
@@ -88,7 +87,8 @@ class PlayerEngine:
                 source[i] = nodes.node(tuple(nodes.hand[i]), Context(context.policy))
         self.source = source
         self.can_hit = nodes.cards < self.space.max_cards
-        self.stand_table = arithmetic.integers(settlement.stand_table())
+        # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
+        self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self._cache: dict[int, UpcardValues] = {}
 
     def upcard(self, up: int) -> UpcardValues:
@@ -100,15 +100,20 @@ class PlayerEngine:
     def _evaluate(self, up: int) -> UpcardValues:
         ar, nodes = self.ar, self.nodes
         outcome = self.dealer.evaluate(up, nodes.removed_sets)
-        dealer = outcome.probabilities[nodes.removed_index]
+        by_set = outcome.probabilities
         exhausted = outcome.exhausted[nodes.removed_index].copy()
         left, valid = self.dealer.remaining(up, nodes.removed)
         left = np.where(valid[:, None], left, 0)
         cards_left = left.sum(axis=1)
-        draw = ar.rationals(left, np.broadcast_to(cards_left[:, None], left.shape))
-        blackjack = dealer[:, BLACKJACK]
-        stand = (dealer * self.stand_table[np.minimum(nodes.total, 21)]).sum(axis=1)
+        draw = ar.rationals(left, cards_left[:, None])
+        blackjack = by_set[nodes.removed_index, BLACKJACK]
+        # One product per removed set, then one lookup per node.
+        # (einsum: for this thin product it beats BLAS, whose threads only add overhead)
+        stand_by_set = (by_set.dot(self.stand_columns) if ar.exact
+                        else np.einsum("so,ot->st", by_set, self.stand_columns))
+        stand = stand_by_set[nodes.removed_index, np.clip(nodes.total, 16, 21) - 16]
         bust = self._bust_values(up, left, cards_left, draw, exhausted)
+        track_exhaustion = bool(exhausted.any())
 
         n = len(nodes)
         hit, value = ar.zeros(n), ar.zeros(n)
@@ -120,15 +125,15 @@ class PlayerEngine:
             kids = child[level]
             follow = np.where(kids >= 0, value[np.maximum(kids, 0)], bust[level])
             hit[level] = (draw[level] * follow).sum(axis=1)
-            # A node that can run out of cards by hitting taints its parents.
-            exhausted[level] |= self.can_hit[level] & (
-                (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)
+            if track_exhaustion:   # a node that can run out of cards by hitting taints its parents
+                exhausted[level] |= self.can_hit[level] & (
+                    (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)
             hits[level] = self.can_hit[level] & (hit[level] > stand[level])
             hits[level] = hits[self.source[level]]
             value[level] = np.where(hits[level], hit[level], stand[level])
 
         double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
-        return UpcardValues(up, nodes, dealer, draw, blackjack, stand, hit, value, hits, double,
+        return UpcardValues(up, nodes, draw, blackjack, stand, hit, value, hits, double,
                             self.can_hit, exhausted, np.asarray(bust), cards_left, ar)
 
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
