@@ -3,13 +3,18 @@
 >>> from bjcalc import Calculator, Rules
 >>> round(Calculator(Rules(decks=6)).game().ev, 5)
 -0.00457
+>>> from bjcalc import lucky_lucky
+>>> f"{float(lucky_lucky(decks=6).house_edge):.2%}"
+'5.31%'
 """
 
 from .calculator import Calculator, GameResult
 from .cards import Shoe
 from .errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
 from .rules import Rules
+from .sidebets import BusterBlackjack, LuckyLucky, SideBet, buster_blackjack, lucky_lucky
 
 __all__ = ["Calculator", "GameResult", "Shoe", "Rules", "BjcalcError", "RulesError", "ShoeError",
-           "HandError", "StrategyError"]
+           "HandError", "StrategyError", "SideBet", "LuckyLucky", "BusterBlackjack", "lucky_lucky",
+           "buster_blackjack"]
 __version__ = "0.1.0"

@@ -17,6 +17,7 @@ rank), which the Burn 20 game needs for the ace of the up card's suit.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,6 +36,16 @@ VALUES: tuple[int, ...] = tuple(range(1, 11))
 RANK_VALUE: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 RankLike = Union[int, str]
+
+MAX_DECKS = 1000
+"""Most full decks a shoe (or :class:`~bjcalc.rules.Rules`) may have; use ``math.inf`` beyond.
+
+Real games use at most 8; past a few hundred decks the values match the infinite
+deck to many places, and the bound keeps every count far inside the engine's
+int64 arithmetic (which multiplies counts together)."""
+
+MAX_COUNT = 100_000
+"""Most cards of one rank a shoe may hold (a 1000-deck shoe has 16000 tens)."""
 
 _RANK_NAMES = {name: i for i, name in enumerate(RANKS)}
 _RANK_NAMES.update({"1": 0, "10": 9})
@@ -70,20 +81,77 @@ def card_value(card: RankLike) -> int:
     return RANK_VALUE[rank_index(card)]
 
 
-def parse_cards(cards: Union[str, Iterable[RankLike]]) -> tuple[int, ...]:
+def parse_decks(text: str) -> Union[int, float]:
+    """A number of decks as typed on a command line: digits (1 to :data:`MAX_DECKS`) or ``inf``.
+
+    Only ASCII digits are read as a number, so ``1_0``, ``+6`` or ``6.0`` are refused
+    rather than quietly read as something else.
+
+    >>> parse_decks("6"), parse_decks(" inf "), parse_decks("Infinite")
+    (6, inf, inf)
+    >>> parse_decks("1_0")
+    Traceback (most recent call last):
+    ...
+    bjcalc.errors.ShoeError: decks must be a whole number from 1 to 1000 (digits only) or 'inf', not '1_0'
+    """
+    word = str(text).strip()
+    if word.lower() in ("inf", "infinite"):
+        return math.inf
+    # int() would also take '1_0', '+6' and other scripts' digits
+    if not (word.isascii() and word.isdigit()) or len(word) > 9 or not 1 <= int(word) <= MAX_DECKS:
+        shown = repr(text) if len(str(text)) <= 30 else repr(str(text)[:20]) + "..."
+        raise ShoeError(f"decks must be a whole number from 1 to {MAX_DECKS} (digits only) or 'inf', not {shown}")
+    return int(word)
+
+
+def parse_cards(cards: Union[str, int, Iterable[RankLike]]) -> tuple[int, ...]:
     """Rank indices of a hand given as ``"T,6"``, ``"T6"``, ``["A", 7]`` and the like.
 
-    >>> parse_cards("A,7"), parse_cards("KQ"), parse_cards([10, "5"])
-    ((0, 6), (12, 11), (9, 4))
+    Text may be compact (``"T6"``, ``"A10"``) or separated by commas.  A bare int is
+    *one* card, 1-10 (so ``16`` is refused rather than read as ``"1", "6"``).
+
+    >>> parse_cards("A,7"), parse_cards("KQ"), parse_cards([10, "5"]), parse_cards(9)
+    ((0, 6), (12, 11), (9, 4), (8,))
+    >>> parse_cards(16)
+    Traceback (most recent call last):
+    ...
+    bjcalc.errors.HandError: 16 is not a card: an int is one card value 1-10; write a hand as text, like 'T,6' or 'A,7'
     """
-    if isinstance(cards, (str, int)):
-        text = str(cards).replace(" ", "")
-        parts = text.split(",") if "," in text else _split_compact(text)
-    else:
+    if isinstance(cards, bool):
+        raise HandError(f"{cards!r} is not a hand: write the cards like 'T,6', 'A7' or ['A', 7]")
+    if isinstance(cards, int):
+        if not 1 <= cards <= 10:
+            raise HandError(f"{cards!r} is not a card: an int is one card value 1-10; "
+                            f"write a hand as text, like 'T,6' or 'A,7'")
+        return (rank_index(cards),)
+    if isinstance(cards, str):
+        text = cards.replace(" ", "")
+        parts: list = text.split(",") if "," in text else _split_compact(text)
+    elif isinstance(cards, Iterable):
         parts = list(cards)
+    else:
+        raise HandError(f"{cards!r} is not a hand: write the cards like 'T,6', 'A7' or ['A', 7]")
     if not parts or any(p == "" for p in parts):
         raise HandError(f"{cards!r} is not a list of cards: write them like T,6 or A,7")
     return tuple(rank_index(p) for p in parts)
+
+
+def _whole_counts(values: object, name: str, length: int) -> tuple[int, ...]:
+    """``values`` as a tuple of ``length`` Python ints in 0..MAX_COUNT, or a ShoeError."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != length:
+        raise ShoeError(f"{name} must be {length} counts, not {values!r}")
+    out = []
+    for value in values:
+        try:
+            if isinstance(value, bool):
+                raise TypeError
+            count = operator.index(value)  # numpy ints too, but never floats
+        except TypeError:
+            raise ShoeError(f"{name} must be whole numbers >= 0, not {value!r}") from None
+        if not 0 <= count <= MAX_COUNT:
+            raise ShoeError(f"{name} must be whole numbers from 0 to {MAX_COUNT}, not {count}")
+        out.append(count)
+    return tuple(out)
 
 
 def _split_compact(text: str) -> list[str]:
@@ -115,18 +183,40 @@ class Shoe:
     suit_counts: tuple[tuple[int, int, int, int], ...] | None = None
     is_infinite: bool = False
 
+    def __post_init__(self) -> None:
+        # Direct construction is public (depleted shoes with suits), so it is checked
+        # like the named constructors; an empty shoe is allowed here because removing
+        # cards can empty one, and the engines say so when it matters.
+        ranks = _whole_counts(self.rank_counts, "rank_counts", 13)
+        object.__setattr__(self, "rank_counts", ranks)
+        if not isinstance(self.is_infinite, bool):
+            raise ShoeError(f"is_infinite must be True or False, not {self.is_infinite!r}")
+        if self.suit_counts is not None:
+            if isinstance(self.suit_counts, (str, bytes)) or not isinstance(self.suit_counts, Sequence) \
+                    or len(self.suit_counts) != 13:
+                raise ShoeError("suit_counts must be None or 13 rows (A..K) of 4 counts (S, H, D, C)")
+            suits = tuple(_whole_counts(row, "suit_counts", 4) for row in self.suit_counts)
+            # the infinite deck keeps suit proportions (1 each), not counts
+            if not self.is_infinite and tuple(sum(row) for row in suits) != ranks:
+                raise ShoeError("the shoe's suit counts do not add up to its rank counts")
+            object.__setattr__(self, "suit_counts", suits)
+
     # -- construction -------------------------------------------------------------------
     @classmethod
     def decks(cls, n: Union[int, float]) -> "Shoe":
-        """``n`` full 52-card decks; ``math.inf`` gives the infinite deck.
+        """``n`` full 52-card decks (1 to :data:`MAX_DECKS`); ``math.inf`` gives the infinite deck.
 
         >>> Shoe.decks(6).total
         312
+        >>> Shoe.decks(10**6)
+        Traceback (most recent call last):
+        ...
+        bjcalc.errors.ShoeError: decks must be a whole number from 1 to 1000 or math.inf, not 1000000
         """
         if n == math.inf:
             return cls.infinite()
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ShoeError(f"decks must be a positive whole number or math.inf, not {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DECKS:
+            raise ShoeError(f"decks must be a whole number from 1 to {MAX_DECKS} or math.inf, not {n!r}")
         return cls((n * 4,) * 13, tuple((n, n, n, n) for _ in RANKS))
 
     @classmethod
@@ -148,7 +238,8 @@ class Shoe:
         ten-value cards, all of rank T) or of 13 counts by rank.  Keyword arguments add
         letter ranks (``A=4, T=16``).  Ranks not named have count 0.  ``10`` and ``"T"``
         name the same rank; to say which ten-value ranks the tens are (needed by
-        ``split_tens_by_rank``), give J, Q and K separately.
+        ``split_tens_by_rank``), give J, Q and K separately.  A count may be at most
+        :data:`MAX_COUNT` (100000).
 
         >>> Shoe.from_counts(A=1, T=2, K=1).rank_counts[9:]
         (2, 0, 0, 1)
@@ -182,18 +273,29 @@ class Shoe:
             seen[index] = key
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise ShoeError(f"count of rank {RANKS[index]} must be a whole number >= 0, not {count!r}")
+            if count > MAX_COUNT:
+                raise ShoeError(f"count of rank {RANKS[index]} must be at most {MAX_COUNT}, not {count}: "
+                                f"for a bigger shoe use the infinite deck")
             ranks[index] = count
         if sum(ranks) == 0:
             raise ShoeError("the shoe is empty: give at least one card")
         return cls(tuple(ranks))
 
     @classmethod
-    def from_cards(cls, cards: Iterable[str]) -> "Shoe":
-        """A shoe of named cards with suits, such as ``["AS", "KH", "TD"]``.
+    def from_cards(cls, cards: Union[str, Iterable[str]]) -> "Shoe":
+        """A shoe of named cards with suits: ``["AS", "KH", "TD"]`` or ``"AS KH TD"``.
+
+        Text is split at commas and spaces.
 
         >>> Shoe.from_cards(["AS", "AH", "KD"]).suit_counts[0]
         (1, 1, 0, 0)
+        >>> Shoe.from_cards("AS,10H, 9d").describe()
+        'A:1 9:1 T:1 (3 cards)'
         """
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
+        elif not isinstance(cards, Iterable):
+            raise ShoeError(f"{cards!r} is not a list of cards: write them like ['AS', 'TH'] or 'AS TH 9D'")
         suits = [[0, 0, 0, 0] for _ in RANKS]
         for card in cards:
             text = str(card).strip().upper()
@@ -207,6 +309,8 @@ class Shoe:
         ranks = tuple(sum(s) for s in suits)
         if sum(ranks) == 0:
             raise ShoeError("the shoe is empty: give at least one card")
+        if max(ranks) > MAX_COUNT:
+            raise ShoeError(f"a shoe may hold at most {MAX_COUNT} cards of one rank")
         return cls(ranks, tuple(tuple(s) for s in suits))  # type: ignore[misc]
 
     # -- queries -------------------------------------------------------------------------

@@ -4,57 +4,88 @@
     bjcalc hand --cards T,6 --up T [rule flags] [--exact] [--json]
     bjcalc dealer --up 6 [rule flags] [--peeked] [--exact] [--json]
     bjcalc insurance --cards T,T [rule flags] [--exact] [--json]
+    bjcalc sidebet buster [--decks N] [--h17] [--paytable NAME|PAYS] [--full] [--eor] [--exact] [--json]
+    bjcalc sidebet lucky-lucky [--decks N] [--paytable NAME|PAYS] [--eor] [--exact] [--json]
 
-A mistake in the arguments prints one line saying what is wrong and exits 2.
+A mistake in the arguments prints one line saying what is wrong and how to fix
+it, and exits 2.
+
+>>> main(["sidebet", "lucky-lucky", "--decks", "7_0"])
+2
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
+import re
 import sys
-from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from .calculator import Calculator
-from .cards import Shoe
+from .cards import MAX_COUNT, RANKS, Shoe, rank_index
 from .errors import BjcalcError
 from .rules import DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from .sidebets import SIDE_BETS, add_sidebet_parser, decks_argument, run_sidebet
 from .splits import SPLIT_STRATEGIES
 
+COMMANDS = ("edge", "hand", "dealer", "insurance", "sidebet")
 
-class UsageError(Exception):
-    """A command-line mistake: printed as one line, exit status 2."""
+
+class UsageError(BjcalcError):
+    """A command-line mistake (unknown option, missing value ...): printed as one line, exit status 2.
+
+    >>> issubclass(UsageError, BjcalcError)
+    True
+    """
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not argparse's usage dump
-        raise UsageError(f"{message} (see 'bjcalc {self.prog.split()[-1]} --help')"
-                         if " " in self.prog else f"{message} (see 'bjcalc --help')")
+        # self.prog is the whole command ("bjcalc", "bjcalc hand", "bjcalc sidebet buster")
+        raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def _decks(text: str) -> Any:
-    if text.lower() in ("inf", "infinite"):
-        return math.inf
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--decks takes a whole number or 'inf', not {text!r}") from None
-    return value
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters escaped, so an error is one line.
+
+    >>> one_line("unrecognized arguments: foo\\nbar")
+    'unrecognized arguments: foo\\\\nbar'
+    """
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+_WHOLE = re.compile(r"\s*-?[0-9]+\s*")
+
+
+def _whole(text: str) -> int:
+    # int() would also take '1_0' or '+2'; a negative number gets the rule's own message
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"takes a whole number (digits only), not {text!r}")
+    if len(text.strip()) > 9:
+        raise argparse.ArgumentTypeError(f"{text.strip()[:20]!r}... is far too large")
+    return int(text)
 
 
 def _shoe(text: str) -> Shoe:
-    """``A:4,2:4,T:16`` -> a shoe."""
+    """``A:4,2:4,T:16`` -> a shoe (argparse adds the "argument --shoe:" to its errors)."""
     counts: dict[str, int] = {}
     for part in text.split(","):
         if ":" not in part:
-            raise argparse.ArgumentTypeError(f"--shoe takes rank:count pairs like A:4,T:16, not {part!r}")
-        rank, count = part.split(":", 1)
+            raise argparse.ArgumentTypeError(f"takes rank:count pairs like A:4,T:16, not {part!r}")
+        rank, count = (piece.strip() for piece in part.split(":", 1))
         try:
-            counts[rank.strip()] = int(count)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"--shoe count for {rank!r} must be a whole number, not {count!r}") from None
+            name = RANKS[rank_index(rank)]
+        except BjcalcError as exc:
+            raise argparse.ArgumentTypeError(f"unknown rank: {exc}") from None
+        # a dict would silently keep the last of two equal spellings (A:1,A:4)
+        if rank in counts:
+            raise argparse.ArgumentTypeError(f"rank {name} is given twice; give each rank once, like A:4,T:16")
+        if not _WHOLE.fullmatch(count):
+            raise argparse.ArgumentTypeError(f"the count for {rank!r} must be a whole number, not {count!r}")
+        if len(count) > 20:  # int() refuses past 4300 digits; and the message would be huge
+            raise argparse.ArgumentTypeError(f"the count for {rank!r} must be at most {MAX_COUNT}")
+        counts[rank] = int(count)
     try:
         return Shoe.from_counts(counts)
     except BjcalcError as exc:
@@ -63,7 +94,7 @@ def _shoe(text: str) -> Shoe:
 
 def _rule_flags(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("rules")
-    g.add_argument("--decks", type=_decks, default=6, help="number of decks, or 'inf' (default 6)")
+    g.add_argument("--decks", type=decks_argument, default=6, help="number of decks, or 'inf' (default 6)")
     g.add_argument("--shoe", type=_shoe, help="a custom shoe as rank:count pairs, e.g. A:4,5:3,T:16")
     g.add_argument("--h17", action="store_true", help="dealer hits soft 17 (default: stands)")
     g.add_argument("--bj", default="3:2", help="blackjack payout (default 3:2)")
@@ -71,13 +102,14 @@ def _rule_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--double", choices=DOUBLE_ON, default="any", help="first-two-card doubling (default any)")
     g.add_argument("--no-double-soft", action="store_true", help="soft hands may not double")
     g.add_argument("--no-das", action="store_true", help="no doubling after a split")
-    g.add_argument("--split-hands", type=int, default=2, help="most hands by splitting, 1 = no split (default 2)")
+    g.add_argument("--split-hands", type=_whole, default=2, help="most hands by splitting, 1 = no split (default 2)")
     g.add_argument("--rsa", action="store_true", help="resplit aces")
     g.add_argument("--hit-split-aces", action="store_true")
-    g.add_argument("--double-split-aces", action="store_true")
+    g.add_argument("--double-split-aces", action="store_true",
+                   help="split aces may double (needs --double any, soft doubles and DAS)")
     g.add_argument("--split-tens-by-rank", action="store_true", help="only identical ten ranks split")
     g.add_argument("--surrender", choices=SURRENDER, default="none")
-    g.add_argument("--max-cards", type=int, default=None, help="a hand with this many cards stands")
+    g.add_argument("--max-cards", type=_whole, default=None, help="a hand with this many cards stands")
     g.add_argument("--split", choices=SPLIT_STRATEGIES, default="CDZ-", help="post-split strategy (default CDZ-)")
     out = parser.add_argument_group("output")
     out.add_argument("--exact", action="store_true", help="exact rational arithmetic")
@@ -85,6 +117,12 @@ def _rule_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``bjcalc`` argument parser; its errors raise :class:`UsageError` (one line).
+
+    >>> args = build_parser().parse_args(["sidebet", "buster", "--h17"])
+    >>> args.command, args.bet, args.decks
+    ('sidebet', 'buster', 6)
+    """
     parser = _Parser(prog="bjcalc", description="Exact expected values for blackjack.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     edge = sub.add_parser("edge", help="EV and house edge of a whole game, by up card")
@@ -99,10 +137,16 @@ def build_parser() -> argparse.ArgumentParser:
     insurance.add_argument("--cards", required=True, help="the player's cards")
     for p in (edge, hand, dealer, insurance):
         _rule_flags(p)
+    add_sidebet_parser(sub)
     return parser
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
+    """The :class:`Rules` the rule flags of a parsed command line describe.
+
+    >>> rules_from(build_parser().parse_args(["edge", "--decks", "2", "--h17"])).describe()[:13]
+    '2 decks, H17,'
+    """
     return Rules(decks=args.decks, dealer_hits_soft_17=args.h17, blackjack_pays=args.bj,
                  hole_card=args.hole_card, double_on=args.double, double_soft=not args.no_double_soft,
                  double_after_split=not args.no_das, max_split_hands=args.split_hands,
@@ -122,6 +166,13 @@ def _fmt(value: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> str:
+    """The text (or JSON) a parsed command line asks for.
+
+    >>> print(run(build_parser().parse_args(["insurance", "--cards", "T,T", "--decks", "1"])))
+    insurance EV -0.071428571 per unit initial bet (half-bet insurance paying 2:1)
+    """
+    if args.command == "sidebet":  # no blackjack rules: its own flags
+        return run_sidebet(args)
     rules = rules_from(args)
     calc = Calculator(rules, shoe=args.shoe, split_strategy=args.split, exact=args.exact)
     if args.command == "edge":
@@ -168,23 +219,34 @@ def run(args: argparse.Namespace) -> str:
         if args.json:
             return json.dumps({"cards": args.cards, "insurance_ev": _number(value, args.exact)})
         return f"insurance EV {_fmt(value)} per unit initial bet (half-bet insurance paying 2:1)"
-    raise UsageError("name a command: edge, hand, dealer or insurance (see 'bjcalc --help')")
+    raise UsageError(_NAME_A_COMMAND)
+
+
+_NAME_A_COMMAND = (f"name a command: {', '.join(COMMANDS[:-1])} or {COMMANDS[-1]} "
+                   f"({' or '.join(SIDE_BETS)}) (see 'bjcalc --help')")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Entry point; returns the exit status."""
+    """Entry point: run the command, print its output; returns the exit status (2: bad input).
+
+    A mistake prints exactly one line to stderr, saying what is wrong and how to fix it.
+
+    >>> main(["dealer", "--up", "6", "--decks", "0"])
+    2
+    """
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
         if args.command is None:
-            raise UsageError("name a command: edge, hand, dealer or insurance (see 'bjcalc --help')")
-        print(run(args))
-    except UsageError as exc:
-        print(f"bjcalc: error: {exc}", file=sys.stderr)
+            raise UsageError(_NAME_A_COMMAND)
+        if extra:  # name the subcommand whose --help lists what it takes
+            where = " ".join(["bjcalc", args.command] + ([args.bet] if args.command == "sidebet" else []))
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see '{where} --help')")
+        output = run(args)
+    except BjcalcError as exc:  # UsageError included
+        print(f"bjcalc: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
-    except BjcalcError as exc:
-        print(f"bjcalc: error: {exc}", file=sys.stderr)
-        return 2
+    print(output)
     return 0
 
 

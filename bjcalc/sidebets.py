@@ -47,7 +47,7 @@ import pandas as pd
 import sympy
 
 from .arithmetic import EXACT, FLOAT
-from .cards import RANK_VALUE, Shoe
+from .cards import RANK_VALUE, Shoe, parse_decks
 from .dealer import DealerTree, StandardDealer
 from .errors import BjcalcError, RulesError, ShoeError
 from .rules import parse_payout
@@ -111,7 +111,7 @@ def _parse_pay(value: Any) -> Fraction:
     if isinstance(value, float) and not isinstance(value, bool):
         if not math.isfinite(value):
             raise RulesError(f"a side-bet pay must be a finite number, not {value!r}")
-        value = Fraction(str(value))
+        value = Fraction(repr(value))  # the decimal the float shows, not its binary expansion
     if isinstance(value, str) and value.strip().lower() in ("lose", "loses"):
         return Fraction(-1)
     return parse_payout(value, "a side-bet pay")
@@ -969,16 +969,17 @@ SIDE_BETS = {"lucky-lucky": LuckyLucky, "buster": BusterBlackjack}
 # ----------------------------------------------------------------------------------------
 # command line
 # ----------------------------------------------------------------------------------------
-def _decks_arg(text: str) -> Union[int, float]:
-    if text.strip().lower() in ("inf", "infinite"):
-        return math.inf
+def decks_argument(text: str) -> Union[int, float]:
+    """The argparse type of ``--decks`` (shared with the main CLI): :func:`~bjcalc.cards.parse_decks`,
+    its error turned into argparse's one-line kind.
+
+    >>> decks_argument("2"), decks_argument("inf")
+    (2, inf)
+    """
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--decks takes a whole number or 'inf', not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"--decks must be at least 1, not {value}")
-    return value
+        return parse_decks(text)
+    except BjcalcError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -1005,7 +1006,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     for key, cls in SIDE_BETS.items():
         p = bets.add_parser(key, help=helps[key])
         names = ", ".join(cls.paytables)
-        p.add_argument("--decks", type=_decks_arg, default=6, help="number of decks, or 'inf' (default 6)")
+        p.add_argument("--decks", type=decks_argument, default=6, help="number of decks, or 'inf' (default 6)")
         p.add_argument("--paytable", default=cls.default_paytable,
                        help=f"a pay table name ({names}), several names separated by commas, or "
                             f"{len(cls.events)} pays separated by commas (default {cls.default_paytable})")

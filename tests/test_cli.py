@@ -1,0 +1,233 @@
+"""End-to-end tests of the ``bjcalc`` command line, through :func:`bjcalc.cli.main`.
+
+Every command's output is checked against the library it wraps (``--json`` must
+parse and carry the same numbers); every error path must exit 2 with exactly one
+line on stderr that names the problem.  Small shoes and ``--decks 1`` keep it fast.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+
+import pytest
+
+import bjcalc
+from bjcalc import Calculator, Rules, Shoe
+from bjcalc.cli import main, one_line
+from bjcalc.sidebets import buster_blackjack, lucky_lucky
+
+SMALL_SHOE = "A:4,T:16,5:8,6:8"
+
+
+def run(argv, capsys):
+    """(exit status, stdout, stderr) of one command line."""
+    rc = main(argv)
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def run_json(argv, capsys):
+    rc, out, err = run(argv + ["--json"], capsys)
+    assert (rc, err) == (0, ""), err
+    return json.loads(out)
+
+
+def assert_one_error_line(err: str) -> None:
+    assert err.startswith("bjcalc: error: ") and err.endswith("\n"), err
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------------------
+# commands: output matches the library
+# ---------------------------------------------------------------------------------------
+def test_edge_json_matches_calculator(capsys):
+    out = run_json(["edge", "--decks", "1", "--h17"], capsys)
+    result = Calculator(Rules(decks=1, dealer_hits_soft_17=True)).game()
+    assert out["ev"] == pytest.approx(float(result.ev), abs=1e-12)
+    assert out["house_edge"] == pytest.approx(-out["ev"], abs=1e-15)
+    assert set(out["by_upcard"]) == {str(k) for k in result.by_upcard.keys()}
+    assert "H17" in out["assumptions"]["rules"] and out["assumptions"]["strategy"]
+
+
+def test_edge_text_has_a_row_per_up_card_and_the_total(capsys):
+    rc, out, err = run(["edge", "--shoe", SMALL_SHOE, "--strategy", "TD"], capsys)
+    assert (rc, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["up", "P(up)"]
+    assert any(line.split()[0] == "all" for line in lines)
+
+
+def test_hand_json_matches_calculator_and_names_the_best_action(capsys):
+    out = run_json(["hand", "--cards", "T,6", "--up", "T", "--decks", "1", "--surrender", "late"], capsys)
+    values = Calculator(Rules(decks=1, surrender="late")).hand("T,6", "T")
+    assert set(out["values"]) == set(values) == {"stand", "hit", "double", "surrender"}
+    for action, value in values.items():
+        assert out["values"][action] == pytest.approx(float(value), abs=1e-12)
+    assert out["best"] == max(values, key=lambda a: values[a])
+    assert out["cards"] == "T,6" and out["up"] == "T"
+
+
+def test_hand_exact_json_gives_exact_rationals(capsys):
+    out = run_json(["hand", "--cards", "5,6", "--up", "6", "--shoe", SMALL_SHOE, "--exact"], capsys)
+    values = Calculator(Rules(decks=1), shoe=Shoe.from_counts(A=4, T=16, **{"5": 8, "6": 8}),
+                        exact=True).hand("5,6", "6")
+    for action, value in values.items():
+        assert Fraction(out["values"][action]["exact"]) == Fraction(str(value))
+        assert out["values"][action]["float"] == pytest.approx(float(value))
+
+
+def test_hand_text_marks_the_best_action(capsys):
+    rc, out, err = run(["hand", "--cards", "A,7", "--up", "9", "--decks", "1"], capsys)
+    assert (rc, err) == (0, "")
+    assert sum("<- best" in line for line in out.splitlines()) == 1
+
+
+@pytest.mark.parametrize("peeked", [False, True])
+def test_dealer_json_matches_calculator(peeked, capsys):
+    out = run_json(["dealer", "--up", "A", "--decks", "1"] + (["--peeked"] if peeked else []), capsys)
+    series = Calculator(Rules(decks=1)).dealer("A", peeked=peeked)
+    assert out["peeked"] is peeked
+    assert list(out["probabilities"]) == [str(k) for k in series.index]
+    for key, value in series.items():
+        assert out["probabilities"][str(key)] == pytest.approx(float(value), abs=1e-12)
+    assert math.fsum(out["probabilities"].values()) == pytest.approx(1)
+    assert out["bust_totals"]
+
+
+def test_dealer_text(capsys):
+    rc, out, err = run(["dealer", "--up", "6", "--decks", "1", "--peeked"], capsys)
+    assert (rc, err) == (0, "")
+    assert out.startswith("dealer up 6, no blackjack")
+
+
+def test_insurance_json_and_text_match_calculator(capsys):
+    expected = float(Calculator(Rules(decks=1)).insurance("T,T", "A"))
+    out = run_json(["insurance", "--cards", "T,T", "--decks", "1"], capsys)
+    assert out["insurance_ev"] == pytest.approx(expected, abs=1e-12)
+    assert expected == pytest.approx(-1 / 14)      # 14 tens in 49 cards: (2*14 - 35) / 2 / 49
+    rc, text, err = run(["insurance", "--cards", "T,T", "--decks", "1"], capsys)
+    assert (rc, err) == (0, "") and f"{expected:+.9f}" in text
+
+
+def test_sidebet_buster_json_matches_library(capsys):
+    out = run_json(["sidebet", "buster", "--h17", "--paytable", "wizard"], capsys)
+    result = buster_blackjack(decks=6, hits_soft_17=True, paytable="wizard")
+    assert out["bet"] == "Buster Blackjack"
+    assert [r["paytable"] for r in out["results"]] == ["wizard"]
+    assert out["results"][0]["house_edge"] == pytest.approx(float(result.house_edge), abs=1e-12)
+    assert f"{out['results'][0]['house_edge']:.4%}" == "6.2143%"
+    assert math.fsum(out["probabilities"].values()) == pytest.approx(1)
+
+
+def test_sidebet_lucky_lucky_json_matches_library(capsys):
+    out = run_json(["sidebet", "lucky-lucky", "--decks", "1"], capsys)
+    result = lucky_lucky(decks=1)
+    assert out["total_combinations"] == math.comb(52, 3)
+    assert out["results"][0]["ev"] == pytest.approx(float(result.ev), abs=1e-12)
+    assert sum(out["combinations"].values()) == math.comb(52, 3)
+
+
+def test_sidebet_text(capsys):
+    rc, out, err = run(["sidebet", "lucky-lucky", "--decks", "6"], capsys)
+    assert (rc, err) == (0, "")
+    assert "house edge 5.305386 %" in out
+
+
+def test_help_exits_0_at_every_level(capsys):
+    for argv in (["--help"], ["sidebet", "--help"], ["sidebet", "buster", "--help"], ["hand", "--help"]):
+        with pytest.raises(SystemExit) as info:
+            main(argv)
+        assert info.value.code == 0
+        out, _ = capsys.readouterr()
+        assert "usage: bjcalc" in out
+    with pytest.raises(SystemExit):
+        main(["sidebet", "buster", "--help"])
+    assert "--paytable" in capsys.readouterr().out
+
+
+def test_the_package_exports_the_side_bets():
+    for name in ("SideBet", "LuckyLucky", "BusterBlackjack", "lucky_lucky", "buster_blackjack"):
+        assert name in bjcalc.__all__ and hasattr(bjcalc, name)
+    assert issubclass(bjcalc.LuckyLucky, bjcalc.SideBet)
+
+
+# ---------------------------------------------------------------------------------------
+# errors: exit 2, exactly one line naming the problem (and, for usage, the right --help)
+# ---------------------------------------------------------------------------------------
+HAND = ["hand", "--cards", "T6", "--up", "6", "--decks", "1"]
+
+ERRORS = [
+    # commands and unknown options, with the --help of the (sub)command that went wrong
+    ([], "name a command: edge, hand, dealer, insurance or sidebet"),
+    (["bogus"], "invalid choice"),
+    (["sidebet"], "see 'bjcalc sidebet --help'"),
+    (["sidebet", "bust"], "invalid choice: 'bust'"),
+    (["sidebet", "buster", "--bogus"], "see 'bjcalc sidebet buster --help'"),
+    (["sidebet", "lucky-lucky", "--h17"], "unrecognized arguments: --h17 (see 'bjcalc sidebet lucky-lucky --help')"),
+    (["sidebet", "buster", "--paytable"], "expected one argument (see 'bjcalc sidebet buster --help')"),
+    (HAND + ["--bogus"], "unrecognized arguments: --bogus (see 'bjcalc hand --help')"),
+    (["hand", "--up", "6"], "required: --cards (see 'bjcalc hand --help')"),
+    (HAND + ["foo\nbar"], "foo\\nbar"),
+    (HAND + ["foo\r\nbar\u2028baz"], "foo\\r\\nbar\\u2028baz"),
+    # numbers are digits only
+    (["hand", "--cards", "T6", "--up", "6", "--decks", "1_0"], "--decks: decks must be a whole number"),
+    (["hand", "--cards", "T6", "--up", "6", "--decks", "+6"], "digits only"),
+    (["hand", "--cards", "T6", "--up", "6", "--decks", "1001"], "from 1 to 1000"),
+    (["dealer", "--up", "T", "--decks", "1000000000000000000"], "from 1 to 1000"),
+    (["sidebet", "buster", "--decks", "1_0"], "--decks: decks must be a whole number"),
+    (["sidebet", "lucky-lucky", "--decks", "0"], "from 1 to 1000"),
+    (HAND + ["--split-hands", "1_0"], "--split-hands: takes a whole number"),
+    (HAND + ["--max-cards", "3.0"], "--max-cards: takes a whole number"),
+    (HAND + ["--split-hands", "99999999999"], "far too large"),
+    # shoes
+    (["dealer", "--up", "5", "--shoe", "A:1,A:4,5:4,T:16"], "rank A is given twice"),
+    (["dealer", "--up", "5", "--shoe", "a:1,A:4,5:4"], "twice"),
+    (["dealer", "--up", "5", "--shoe", "A:1_0,5:4"], "whole number"),
+    (["dealer", "--up", "5", "--shoe", "A:100001,5:4"], "at most 100000"),
+    (["dealer", "--up", "5", "--shoe", "A:1" + "0" * 5000], "at most 100000"),
+    (["dealer", "--up", "5", "--shoe", "Z:1,Z:2"], "unknown rank"),
+    (["dealer", "--up", "5", "--shoe", "A4"], "rank:count"),
+    (["dealer", "--up", "5", "--shoe", "A:0"], "empty"),
+    (["dealer", "--up", "6", "--shoe", "A:4,T:16"], "left to deal"),
+    # rules
+    (HAND + ["--bj=-3:-2"], "must not be negative"),
+    (HAND + ["--bj", "1_0:2"], "blackjack_pays"),
+    (HAND + ["--bj", "5000"], "at most 1000"),
+    (HAND + ["--double-split-aces", "--double", "9-11"], "soft hand"),
+    (HAND + ["--double-split-aces", "--no-double-soft"], "double_soft"),
+    (HAND + ["--double-split-aces", "--no-das"], "double_after_split"),
+    (HAND + ["--max-cards", "1"], "max_hand_cards"),
+    (HAND + ["--hole-card", "nope"], "--hole-card"),
+    # hands
+    (["hand", "--cards", "Z6", "--up", "6", "--decks", "1"], "not a card"),
+    (["hand", "--cards", "T,T,5", "--up", "6", "--decks", "1"], "bust"),
+    (["hand", "--cards", "T", "--up", "6", "--decks", "1"], "two cards"),
+    (["insurance", "--cards", "A,A,A,A", "--decks", "1"], "two cards"),
+    (["insurance", "--cards", "A,A", "--shoe", "A:2"], "no A left"),
+    (["insurance", "--cards", "A,A", "--shoe", "A:3"], "hole card"),
+    (["dealer", "--up", "11", "--decks", "1"], "not a card"),
+    # side bets
+    (["sidebet", "buster", "--paytable", "vegas"], "unknown Buster Blackjack pay table 'vegas'"),
+    (["sidebet", "buster", "--paytable", "seed,3"], "mixes names and pays"),
+    (["sidebet", "buster", "--paytable", "1,2,3"], "needs 6 pays"),
+    (["sidebet", "lucky-lucky", "--paytable", ""], "empty"),
+    (["sidebet", "buster", "--model", "player"], "not implemented"),
+]
+
+
+@pytest.mark.parametrize("argv, words", ERRORS, ids=[" ".join(a)[:60] or "(none)" for a, _ in ERRORS])
+def test_errors_exit_2_with_one_line(argv, words, capsys):
+    rc, out, err = run(argv, capsys)
+    assert rc == 2, (out, err)
+    assert out == ""
+    assert_one_error_line(err)
+    assert words in err, err
+
+
+def test_one_line_escapes_every_line_break():
+    text = one_line("a\nb\rc\x0bd\x0ce\x1cf\x85g\u2028h\u2029i\tj")
+    assert len(text.splitlines()) == 1 and text.startswith("a\\nb\\rc")
+    assert one_line("déjà vu: 'A,7'") == "déjà vu: 'A,7'"
