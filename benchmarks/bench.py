@@ -26,6 +26,16 @@ CASES = {
     "1d-exact": dict(rules="Rules(decks=1, dealer_hits_soft_17=False, double_after_split=False, max_split_hands=2)",
                      exact=True, split="CDZ-", reference=114.0,
                      label="1 deck, S17, no DAS, split once, CDZ-, whole game, exact rationals"),
+    "6d-resplit-cdz": dict(rules="Rules(decks=6, max_split_hands=4)", exact=False, split="CDZ-", reference=0.7,
+                           label="6 decks, S17, DAS, resplit to 4, no RSA, CDZ-, whole game, floats"),
+    "6d-resplit-cdp": dict(rules="Rules(decks=6, max_split_hands=4)", exact=False, split="CDP", reference=0.7,
+                           label="6 decks, S17, DAS, resplit to 4, no RSA, CDP, whole game, floats"),
+    "burn20": dict(rules="variants.burn20()", exact=False, split="CDZ-", reference=None,
+                   label="Burn 20 preset (6 decks, split to 4), floats; compare with 6d-resplit-cdz"),
+    "no-bust": dict(rules="variants.no_bust_21st_century()", exact=False, split="CDZ-", reference=None,
+                    label="No Bust 21st Century preset (6 decks, split to 4), floats"),
+    "classic": dict(rules="variants.classic_single_deck()", exact=False, split="CDZ-", reference=None,
+                    label="Classic single-deck preset, floats"),
     "6d-td-float": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, strategy="TD",
                         label="6 decks, S17, DAS, split once, TD strategy search + EV, floats"),
 }
@@ -33,7 +43,7 @@ CASES = {
 CHILD = """
 import json, resource, sys, time
 t0 = time.perf_counter()
-from bjcalc import Calculator, Rules
+from bjcalc import Calculator, Rules, variants
 t1 = time.perf_counter()
 def run():
     return Calculator({rules}, split_strategy={split!r}, exact={exact}).game({strategy!r})

@@ -79,7 +79,7 @@ class Calculator:
         self.exact = exact
         self.ar: Arithmetic = EXACT if exact else FLOAT
         self.settlement = Settlement(rules)
-        self.dealer_engine = DealerEngine(shoe, StandardDealer(rules.dealer_hits_soft_17), self.ar)
+        self.dealer_engine = DealerEngine(shoe, dealer_procedure(rules, shoe), self.ar)
         space = hand_space(rules, shoe)
         contexts = split_contexts(rules, shoe, split_strategy, space)
         self.engine = PlayerEngine(rules, shoe, self.ar, self.dealer_engine, self.settlement, contexts, space)
@@ -132,7 +132,7 @@ class Calculator:
         """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None
         when the hand may not split (see :func:`pair_state`)."""
         nodes, rules = values.nodes, self.rules
-        actions = {"stand": values.stand[node]}
+        actions = {} if values.must_hit[node] else {"stand": values.stand[node]}
         if values.can_hit[node]:
             actions["hit"] = values.hit[node]
         if nodes.cards[node] == 2:
@@ -204,6 +204,8 @@ class Calculator:
         >>> round(float(Calculator(Rules(decks=1)).dealer(6)["bust"]), 6)
         0.420823
         """
+        if not isinstance(peeked, bool):
+            raise HandError(f"peeked must be True or False, not {peeked!r}")
         up_value = self._up(up)
         self.shoe.remove(up)
         row = self.dealer_engine.probabilities(up_value, np.zeros((1, 10), dtype=np.int64))[0]
@@ -227,14 +229,14 @@ class Calculator:
         -0.071429
         """
         ranks = parse_cards(cards)
+        if len(ranks) != 2:
+            raise HandError(f"insurance is taken on the first two cards; give two cards, not {len(ranks)}")
         if RANK_VALUE[rank_index(up)] != 1:
             raise HandError("insurance is offered only against an ace up card")
-        shoe = self.shoe.remove(up, *(RANKS[r] for r in ranks))
-        if shoe.is_infinite:
-            p = Fraction(shoe.value_counts()[9], sum(shoe.value_counts()))
-        else:
-            counts = shoe.value_counts()
-            p = Fraction(counts[9], sum(counts))
+        counts = self.shoe.remove(up, *(RANKS[r] for r in ranks)).value_counts()
+        if sum(counts) == 0:
+            raise ShoeError("the shoe has no card left for the dealer's hole card; use a larger shoe")
+        p = Fraction(counts[9], sum(counts))   # the infinite deck keeps one deck's proportions
         return self.ar.output(self.ar.convert(Fraction(1, 2) * (3 * p - 1)))
 
     def game(self, strategy: str = "CD") -> "GameResult":
@@ -266,6 +268,38 @@ class Calculator:
             return self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)
         actions = self._actions(values, node, split_key)
         return max(actions.values()) + self._round_blackjack_term(blackjack)
+
+
+def dealer_procedure(rules: Rules, shoe: Shoe) -> StandardDealer:
+    """The dealer's procedure for these rules (Burn 20's redraw, or the standard dealer)."""
+    if not rules.burn_20:
+        return StandardDealer(rules.dealer_hits_soft_17)
+    from .burn20 import Burn20Dealer
+
+    return Burn20Dealer(rules.dealer_hits_soft_17, burn20_share(shoe))
+
+
+def burn20_share(shoe: Shoe) -> Fraction:
+    """Chance that an ace in the hole under a ten shares the ten's suit, for a suit-blind player.
+
+    Exact when every suit holds the same share of the aces as of the tens (full decks,
+    the infinite deck); other suited shoes would need the up card's suit, which is refused.
+    """
+    if shoe.is_infinite or shoe.suit_counts is None and shoe.describe().endswith(("deck", "decks")):
+        return Fraction(1, 4)
+    if shoe.suit_counts is None:
+        raise ShoeError("Burn 20 needs the suits of the aces and tens: build the shoe with Shoe.decks(n) "
+                        "or Shoe.from_cards([...])")
+    aces = shoe.suit_counts[0]
+    tens = [sum(shoe.suit_counts[r][s] for r in range(9, 13)) for s in range(4)]
+    total_aces, total_tens = sum(aces), sum(tens)
+    if total_aces == 0 or total_tens == 0:
+        return Fraction(1, 4)
+    shares = {Fraction(aces[s], total_aces) for s in range(4) if tens[s]}
+    if len(shares) != 1:
+        raise ShoeError("Burn 20 on a shoe whose aces are spread unevenly over the tens' suits is not "
+                        "supported yet; use whole decks")
+    return shares.pop()
 
 
 def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> Any:

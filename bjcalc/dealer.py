@@ -27,6 +27,7 @@ because some variants settle by the bust total), then blackjack.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Optional, Sequence
 
 import numpy as np
@@ -70,6 +71,10 @@ class StandardDealer:
     """
 
     hits_soft_17: bool
+
+    def hole_blackjack_share(self, up: int) -> Fraction:
+        """Share of the hole cards that would complete a blackjack which really do (all of them)."""
+        return Fraction(1)
 
     def outcome(self, hand: Sequence[int], hard: int) -> Optional[int]:
         """The final outcome index of a dealer hand (counts by value, hard total), or None if it draws."""
@@ -216,6 +221,12 @@ class DealerEngine:
         the caller decides whether a round can really reach it.
         """
         removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
+        if up == 10 and getattr(self.procedure, "burns_under_ten", False):
+            from .burn20 import burn20_outcomes   # burn20 builds on this module
+
+            probabilities, exhausted = burn20_outcomes(self.counts, self.shoe.is_infinite, up, removed,
+                                                       self.procedure, self.arithmetic)
+            return DealerResult(probabilities, exhausted)
         if self.shoe.is_infinite:
             row = self._evaluate(up, np.zeros((1, 10), dtype=np.int64))
             return DealerResult(np.repeat(row.probabilities, len(removed), axis=0),

@@ -44,6 +44,7 @@ class UpcardValues:
     hits: np.ndarray          # bool: the policy hits
     double: np.ndarray        # one card, double bet (meaningful on two-card nodes)
     can_hit: np.ndarray       # bool
+    must_hit: np.ndarray      # bool: standing is not allowed
     exhausted: np.ndarray     # bool: the round can run out of cards from this node
     bust: np.ndarray          # (nodes, 10) joint value of busting with each next card (unit bet)
     cards_left: np.ndarray    # cards left in the shoe at each node (finite shoes)
@@ -86,7 +87,9 @@ class PlayerEngine:
             if context.policy is not None:
                 source[i] = nodes.node(tuple(nodes.hand[i]), Context(context.policy))
         self.source = source
-        self.can_hit = nodes.cards < self.space.max_cards
+        self.can_hit = (nodes.cards < self.space.max_cards) & ((nodes.total < 21) | rules.hit_21)
+        # Forced draws (No Bust: the player must hit 11 or less).
+        self.must_hit = self.can_hit & (nodes.total < rules.must_hit_below)
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self._cache: dict[int, UpcardValues] = {}
@@ -128,13 +131,13 @@ class PlayerEngine:
             if track_exhaustion:   # a node that can run out of cards by hitting taints its parents
                 exhausted[level] |= self.can_hit[level] & (
                     (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)
-            hits[level] = self.can_hit[level] & (hit[level] > stand[level])
+            hits[level] = self.can_hit[level] & (self.must_hit[level] | (hit[level] > stand[level]))
             hits[level] = hits[self.source[level]]
             value[level] = np.where(hits[level], hit[level], stand[level])
 
         double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
         return UpcardValues(up, nodes, draw, blackjack, stand, hit, value, hits, double,
-                            self.can_hit, exhausted, np.asarray(bust), cards_left, ar)
+                            self.can_hit, self.must_hit, exhausted, np.asarray(bust), cards_left, ar)
 
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
                      exhausted: np.ndarray) -> np.ndarray:
@@ -142,22 +145,46 @@ class PlayerEngine:
         blackjack (found afterwards) is settled elsewhere."""
         ar = self.ar
         shape = left.shape
+        # A blackjack needs the partner card in the hole, and some procedures (Burn 20)
+        # make only a share of those hole cards a blackjack.
+        share = ar.convert(self.dealer.procedure.hole_blackjack_share(up))
         if up in (1, 10) and not self.shoe.is_infinite:
             partner = 9 if up == 1 else 0      # the hole card that makes a blackjack
             remaining = left[:, partner][:, None] - (np.arange(10) == partner)[None, :]
             after = cards_left[:, None] - 1
             runs_out = (after <= 0) & (draw != 0)
             exhausted |= runs_out.any(axis=1)
-            blackjack = ar.rationals(np.maximum(remaining, 0), np.broadcast_to(np.maximum(after, 0), shape))
+            blackjack = share * ar.rationals(np.maximum(remaining, 0), np.broadcast_to(np.maximum(after, 0), shape))
         elif up in (1, 10):
             partner = 9 if up == 1 else 0
             counts = self.dealer.counts
-            blackjack = np.broadcast_to(ar.scalar(int(counts[partner]), int(counts.sum())), shape)
+            blackjack = np.broadcast_to(share * ar.scalar(int(counts[partner]), int(counts.sum())), shape)
         else:
-            return np.broadcast_to(ar.scalar(self.settlement.bust_payoff()), shape)
+            blackjack = np.broadcast_to(ar.scalar(0), shape)
         lose = self.settlement.bust_payoff()
         on_blackjack = self.settlement.hand_blackjack_payoff
-        return lose * (1 - blackjack) + on_blackjack * blackjack
+        bust = lose * (1 - blackjack) + on_blackjack * blackjack
+        return self._settled_busts(up, np.array(bust), exhausted)
+
+    def _settled_busts(self, up: int, bust: np.ndarray, exhausted: np.ndarray) -> np.ndarray:
+        """Busts whose payoff depends on the dealer's hand (No Bust's three-card pushes):
+        evaluate the dealer with the busting card also gone."""
+        nodes = self.nodes
+        rows = {t: self.settlement.bust_row(3, t) for t in range(22, 31)}
+        if all(row is None for row in rows.values()):
+            return bust
+        cells = [(i, v) for i in np.flatnonzero(nodes.cards == 2) for v in range(1, 11)
+                 if nodes.hard[i] + v > 21 and rows[int(nodes.hard[i]) + v] is not None]
+        if not cells:
+            return bust
+        index, value = np.array(cells).T
+        removed = nodes.removed[index] + np.eye(10, dtype=np.int64)[value - 1]
+        outcome = self.dealer.evaluate(up, removed)
+        table = self.ar.integers(np.array([rows[int(nodes.hard[i]) + v] for i, v in cells]))
+        bust = bust.astype(self.ar.dtype)
+        bust[index, value - 1] = (outcome.probabilities * table).sum(axis=1)
+        exhausted[index[outcome.exhausted]] = True
+        return bust
 
 
 def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:

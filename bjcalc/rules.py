@@ -14,41 +14,60 @@ bjcalc.errors.RulesError: double_on must be one of 'any', '9-11', '10-11', 'none
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import inspect
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union
 
+from .cards import MAX_DECKS
 from .errors import RulesError
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
 SURRENDER = ("none", "late", "early")
+BUST_PUSH = ("none", "three_card_23_25", "three_card_25_v_26", "three_card_lower")
 MAX_SPLIT_HANDS = 4
+MAX_BLACKJACK_PAYS = 1000
+"""Largest natural payout Rules accepts (1000:1); far beyond any game, and it keeps
+every value a finite float."""
+
+
+_RATIO = re.compile(r"\s*([0-9]+)\s*[:/]\s*([0-9]+)\s*")
+_DECIMAL = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*")
 
 
 def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
     """An exact payout from ``"3:2"``, ``"6/5"``, ``"1.5"``, an int or a Fraction.
 
+    Text is digits only (no signs, underscores or exponents), so what is accepted
+    is exactly what it says.
+
     >>> parse_payout("3:2"), parse_payout(1), parse_payout("1.2")
     (Fraction(3, 2), Fraction(1, 1), Fraction(6, 5))
+    >>> parse_payout("-3:-2")
+    Traceback (most recent call last):
+    ...
+    bjcalc.errors.RulesError: blackjack_pays must not be negative, not '-3:-2'
     """
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        if isinstance(value, (int, Fraction)):
-            payout = Fraction(value)
-        elif isinstance(value, str):
-            text = value.strip()
-            if ":" in text:
-                num, den = text.split(":")
-                payout = Fraction(int(num), int(den))
-            else:
-                payout = Fraction(text)
-        else:
-            raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f"{field_name} must be a ratio such as '3:2', '6:5' or '1:1', not {value!r}") from None
+    payout = None
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        payout = Fraction(value)
+    elif isinstance(value, str):
+        if "-" in value:
+            raise RulesError(f"{field_name} must not be negative, not {value!r}")
+        ratio, decimal = _RATIO.fullmatch(value), _DECIMAL.fullmatch(value)
+        try:
+            if ratio and int(ratio.group(2)) != 0:
+                payout = Fraction(int(ratio.group(1)), int(ratio.group(2)))
+            elif decimal:
+                payout = Fraction(decimal.group(1))
+        except ValueError:  # thousands of digits: past Python's int-string limit
+            payout = None
+    if payout is None:
+        raise RulesError(f"{field_name} must be a ratio such as '3:2', '6:5' or '1:1', not {value!r}")
     if payout < 0:
         raise RulesError(f"{field_name} must not be negative, not {value!r}")
     return payout
@@ -63,9 +82,11 @@ class Rules:
     :class:`~bjcalc.errors.RulesError` naming the field and the allowed values.
 
     Fields:
-        decks: number of 52-card decks (a positive int) or ``math.inf``.
+        decks: number of 52-card decks, a whole number from 1 to
+            :data:`~bjcalc.cards.MAX_DECKS` (1000), or ``math.inf``.
         dealer_hits_soft_17: H17 when True, S17 when False.
         blackjack_pays: payout of a player natural, ``"3:2"``, ``"6:5"``, a Fraction ...
+            (0 to 1000).
         hole_card: ``"peek"`` (dealer checks for blackjack under an A or ten; the player
             loses only the original bet to it), ``"enhc"`` (no hole card; a dealer
             blackjack takes every bet, doubles and splits too), ``"enhc_obo"`` (no hole
@@ -75,14 +96,33 @@ class Rules:
         double_soft: with ``double_on="any"``, whether soft hands may double.
         double_after_split: whether a split hand may double on its first two cards.
         max_split_hands: most hands a round can become by splitting (1 = no split).
-        resplit_aces, hit_split_aces, double_split_aces: what split aces may do.
+        resplit_aces, hit_split_aces, double_split_aces: what split aces may do.  A split
+            ace and its next card always make a soft hand, so ``double_split_aces`` needs
+            ``double_on="any"`` with ``double_soft=True``.
         split_tens_by_rank: only identical ten-value ranks split (K-K yes, K-10 no).
         surrender: ``"none"``, ``"late"`` (after the dealer's blackjack check; a dealer
             blackjack still takes the whole bet) or ``"early"`` (before it).
         max_hand_cards: a hand with this many cards stands (``None``: no limit).
+        burn_20: the Burn 20 dealer procedure: under a ten-value up card, a ten or an ace
+            of the up card's suit in the hole is burned with the up card and the dealer
+            redraws two, burning again while they are two tens or a blackjack.
+        dealer_22_pushes: a dealer 22 pushes every hand still in play (naturals are paid).
+        bust_push: No Bust's rule for three-card busts: ``"none"``,
+            ``"three_card_23_25"`` (three cards totalling 23-25 push a strictly higher
+            dealer bust), ``"three_card_25_v_26"`` (only 25 against 26),
+            ``"three_card_lower"`` (any three-card bust pushes a strictly higher one).
+        must_hit_below: the player must hit totals below this (0: never forced).
+        hit_21: whether the player may hit a 21 (False: must stand on any 21).
 
     >>> Rules().describe()
     '6 decks, S17, BJ pays 3:2, peek, double any two cards incl. soft, DAS, split to 2 hands, no surrender'
+
+    A misspelt rule is refused like a bad value (through ``dataclasses.replace`` too):
+
+    >>> Rules(surender="late")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bjcalc.errors.RulesError: unknown rule 'surender' (did you mean 'surrender'?); known rules: decks, ..., surrender, ...
     """
 
     decks: Union[int, float] = 6
@@ -99,18 +139,34 @@ class Rules:
     split_tens_by_rank: bool = False
     surrender: str = "none"
     max_hand_cards: Optional[int] = None
+    burn_20: bool = False
+    dealer_22_pushes: bool = False
+    bust_push: str = "none"
+    must_hit_below: int = 0
+    hit_21: bool = True
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Rules":
+        # The generated __init__ raises a bare TypeError for a misspelt rule; catch the
+        # names here, before it runs, so that the user gets a RulesError (with a hint).
+        _check_names(args, kwargs)
+        return super().__new__(cls)
 
     def __post_init__(self) -> None:
         if not (self.decks == math.inf or (isinstance(self.decks, int) and not isinstance(self.decks, bool)
-                                           and self.decks >= 1)):
-            raise RulesError(f"decks must be a positive whole number or math.inf, not {self.decks!r}")
-        object.__setattr__(self, "blackjack_pays", parse_payout(self.blackjack_pays))
+                                           and 1 <= self.decks <= MAX_DECKS)):
+            raise RulesError(f"decks must be a whole number from 1 to {MAX_DECKS} or math.inf, "
+                             f"not {self.decks!r}")
+        pays = parse_payout(self.blackjack_pays)
+        if pays > MAX_BLACKJACK_PAYS:
+            raise RulesError(f"blackjack_pays must be at most {MAX_BLACKJACK_PAYS}:1, not {self.blackjack_pays!r}")
+        object.__setattr__(self, "blackjack_pays", pays)
         for name in ("dealer_hits_soft_17", "double_soft", "double_after_split", "resplit_aces",
-                     "hit_split_aces", "double_split_aces", "split_tens_by_rank"):
+                     "hit_split_aces", "double_split_aces", "split_tens_by_rank", "burn_20",
+                     "dealer_22_pushes", "hit_21"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
         for name, allowed in (("hole_card", HOLE_CARD_MODELS), ("double_on", DOUBLE_ON),
-                              ("surrender", SURRENDER)):
+                              ("surrender", SURRENDER), ("bust_push", BUST_PUSH)):
             if getattr(self, name) not in allowed:
                 options = ", ".join(repr(a) for a in allowed)
                 raise RulesError(f"{name} must be one of {options}, not {getattr(self, name)!r}")
@@ -121,6 +177,9 @@ class Rules:
         m = self.max_hand_cards
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 2):
             raise RulesError(f"max_hand_cards must be None (no limit) or a whole number >= 2, not {m!r}")
+        h = self.must_hit_below
+        if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 21:
+            raise RulesError(f"must_hit_below must be a whole number from 0 (no forced hits) to 21, not {h!r}")
         self._check_combination()
 
     def _check_combination(self) -> None:
@@ -134,6 +193,16 @@ class Rules:
             raise RulesError("double_split_aces=True needs double_after_split=True")
         if self.double_split_aces and self.double_on == "none":
             raise RulesError("double_split_aces=True needs doubling: double_on is 'none'")
+        # A split ace plus any card is soft (A+A soft 12 ... A+T soft 21), so only a
+        # rule that lets soft hands double can ever double one.
+        if self.double_split_aces and self.double_on != "any":
+            raise RulesError(f"double_split_aces=True can never apply with double_on={self.double_on!r}: "
+                             f"a split ace and its next card make a soft hand, and only hard totals "
+                             f"may double; use double_on='any' or double_split_aces=False")
+        if self.double_split_aces and not self.double_soft:
+            raise RulesError("double_split_aces=True can never apply with double_soft=False: a split ace "
+                             "and its next card make a soft hand; set double_soft=True or "
+                             "double_split_aces=False")
 
     # -- helpers -------------------------------------------------------------------------
     def replace(self, **changes: Any) -> "Rules":
@@ -142,11 +211,7 @@ class Rules:
         >>> Rules().replace(decks=2).decks
         2
         """
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise RulesError(f"unknown rule {sorted(unknown)[0]!r}; known rules: "
-                             + ", ".join(f.name for f in dataclasses.fields(self)))
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(self, **changes)  # unknown names: RulesError from __new__
 
     def can_double(self, hard_total: int, soft: bool) -> bool:
         """Whether a first-two-card hand of this total may double.
@@ -196,7 +261,38 @@ class Rules:
         parts.append("no surrender" if self.surrender == "none" else f"{self.surrender} surrender")
         if self.max_hand_cards is not None:
             parts.append(f"{self.max_hand_cards}-card hands stand")
+        if self.burn_20:
+            parts.append("Burn 20 redraw under a ten")
+        if self.dealer_22_pushes:
+            parts.append("dealer 22 pushes")
+        if self.bust_push != "none":
+            parts.append(f"bust push {self.bust_push}")
+        if self.must_hit_below:
+            parts.append(f"must hit below {self.must_hit_below}")
+        if not self.hit_21:
+            parts.append("no hitting 21")
         return ", ".join(parts)
 
     def __str__(self) -> str:
         return self.describe()
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+# help() and editors would show __new__'s (*args, **kwargs); show the rule fields instead.
+Rules.__signature__ = inspect.signature(Rules.__init__).replace(  # type: ignore[attr-defined]
+    parameters=list(inspect.signature(Rules.__init__).parameters.values())[1:])
+
+
+def _check_names(args: tuple, kwargs: dict) -> None:
+    """Refuse positional or keyword arguments that name no rule, with the known rules."""
+    if len(args) > len(_FIELDS):
+        raise RulesError(f"Rules takes at most {len(_FIELDS)} rules, not {len(args)}: "
+                         f"name them, like Rules(decks=6)")
+    for name in kwargs:
+        if name not in _FIELDS:
+            close = difflib.get_close_matches(str(name), _FIELDS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise RulesError(f"unknown rule {name!r}{hint}; known rules: {', '.join(_FIELDS)}")
+    for name in _FIELDS[:len(args)]:
+        if name in kwargs:
+            raise RulesError(f"rule {name!r} is given twice (by position and by name)")

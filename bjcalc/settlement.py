@@ -17,6 +17,7 @@ hand's table charges the whole bet.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Optional
 
 import numpy as np
 
@@ -41,18 +42,47 @@ class Settlement:
         return -1 if self.blackjack_takes_whole_bet else 0
 
     def stand_table(self) -> np.ndarray:
-        """Payoff (rows: player total 0-21, columns: dealer outcome) of a standing unit bet."""
+        """Payoff (rows: player total 0-21, columns: dealer outcome) of a standing unit bet.
+
+        With ``dealer_22_pushes`` (Burn 20) a dealer 22 pushes every hand still in play.
+        """
         table = np.zeros((22, N_OUTCOMES), dtype=np.int64)
         for total in range(22):
             for outcome in range(BLACKJACK):
                 dealer = 17 + outcome
                 table[total, outcome] = 1 if dealer > 21 or total > dealer else (0 if total == dealer else -1)
             table[total, BLACKJACK] = self.hand_blackjack_payoff
+        if self.rules.dealer_22_pushes:
+            table[:, 22 - 17] = 0
         return table
 
     def bust_payoff(self) -> int:
-        """What a busted unit bet gets when the dealer has no blackjack."""
+        """What a busted unit bet gets when the dealer has no blackjack (unless :meth:`bust_row` says more)."""
         return -1
+
+    def bust_row(self, cards: int, total: int) -> Optional[np.ndarray]:
+        """Payoff by dealer outcome of a busted unit bet with this many cards and (hard) total,
+        when it depends on the dealer's hand (No Bust's bust-push rule); None when it is
+        always :meth:`bust_payoff`.
+
+        >>> from bjcalc.rules import Rules
+        >>> Settlement(Rules(bust_push="three_card_23_25")).bust_row(3, 24).tolist()
+        [-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0]
+        """
+        rule = self.rules.bust_push
+        if rule == "none" or cards != 3:
+            return None
+        if rule == "three_card_23_25" and not 23 <= total <= 25:
+            return None
+        if rule == "three_card_25_v_26" and total != 25:
+            return None
+        row = np.full(N_OUTCOMES, self.bust_payoff(), dtype=np.int64)
+        for outcome in range(5, 10):          # dealer busts with 22-26
+            dealer = 17 + outcome
+            if dealer > total and (rule != "three_card_25_v_26" or dealer == 26):
+                row[outcome] = 0
+        row[BLACKJACK] = self.hand_blackjack_payoff
+        return row
 
     def natural_payout(self) -> Fraction:
         """What a player natural wins when the dealer has none (a dealer natural pushes it)."""

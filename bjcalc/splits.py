@@ -67,8 +67,10 @@ def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool) -> tuple[
     >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False)
     ('stand', 'hit', 'double')
     """
-    actions = ["stand"]
-    if pair != 1 or rules.hit_split_aces:
+    total = hard + 10 if soft else hard
+    may_hit = (pair != 1 or rules.hit_split_aces) and (total < 21 or rules.hit_21)
+    actions = [] if may_hit and total < rules.must_hit_below else ["stand"]
+    if may_hit:
         actions.append("hit")
     if rules.double_after_split and rules.can_double(hard, soft) and (pair != 1 or rules.double_split_aces):
         actions.append("double")

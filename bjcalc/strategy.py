@@ -98,7 +98,7 @@ class _UpcardSearch:
         """Node values when hitting by ``hit_entry`` (bool per key)."""
         v, nodes = self.v, self.nodes
         value = self.zero.copy()
-        hits = hit_entry[self.key] & v.can_hit
+        hits = (hit_entry[self.key] | v.must_hit) & v.can_hit
         for level in nodes.levels:
             if len(level):
                 value[level] = np.where(hits[level], v.hit_with(value, level), v.stand[level])
@@ -175,7 +175,7 @@ class _UpcardSearch:
                     if self.post_split_action(child, allowed, strategy.two_card) == PLAY:
                         reach[child] = reach[child] + 2 * p * v.draw[first, card - 1]
                         playing[child] = True
-        hits = hit_entry[self.key] & v.can_hit
+        hits = (hit_entry[self.key] | v.must_hit) & v.can_hit
         for level in reversed(nodes.levels):   # low hard sums first
             flowing = level[playing[level] & hits[level]]
             if not len(flowing):
@@ -206,13 +206,13 @@ class _UpcardSearch:
                 weight = reach[level][members]
                 if not (weight != 0).any():
                     weight = self.fallback_reach[level][members]
-                choose = bool((weight * diff[members]).sum() > 0)
+                choose = bool(v.must_hit[level][members].any() or (weight * diff[members]).sum() > 0)
                 entry = (int(key) // 2, bool(key % 2))
                 if strategy.hits.get(entry, False) != choose:
                     strategy.hits[entry] = choose
                     changed = True
                 hit_entry[key] = choose
-            hits = hit_entry[self.key[level]] & v.can_hit[level]
+            hits = (hit_entry[self.key[level]] | v.must_hit[level]) & v.can_hit[level]
             value[level] = np.where(hits, hit, v.stand[level])
         changed |= self._improve_two_card(strategy, value, reach)
         return changed

@@ -1,0 +1,141 @@
+"""Rule presets for the games bjcalc computes, as data.
+
+Each preset is a function returning :class:`~bjcalc.rules.Rules`; every rule it
+assumes is a keyword default that can be overridden, and the docstring says which
+rules come from the rule card and which are our defaults (the cards never state
+everything an exact calculation needs).  A new variant is a new preset here,
+plus at most a dealer-procedure or settlement hook.
+
+>>> burn20().burn_20, burn20(hole_card="enhc_obo").hole_card
+(True, 'enhc_obo')
+>>> sorted(PRESETS)
+['burn20', 'burn20_las_vegas', 'classic_single_deck', 'no_bust_21st_century', 'standard']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .rules import Rules
+
+
+def _preset(defaults: dict[str, Any], overrides: dict[str, Any]) -> Rules:
+    return Rules(**{**defaults, **overrides})
+
+
+STANDARD = dict(decks=6, dealer_hits_soft_17=False, blackjack_pays="3:2", hole_card="peek", double_on="any",
+                double_soft=True, double_after_split=True, max_split_hands=4, resplit_aces=False,
+                hit_split_aces=False, surrender="none")
+
+
+def standard(**overrides: Any) -> Rules:
+    """A common shoe game: 6 decks, S17, 3:2, peek, double any two, DAS, split to 4, no RSA, no surrender.
+
+    >>> standard(decks=2).decks
+    2
+    """
+    return _preset(STANDARD, overrides)
+
+
+BURN20 = dict(decks=6, dealer_hits_soft_17=False, blackjack_pays="3:2", hole_card="enhc", double_on="9-11",
+              double_soft=False, double_after_split=True, max_split_hands=4, resplit_aces=False,
+              hit_split_aces=False, surrender="none", burn_20=True, dealer_22_pushes=True)
+
+
+def burn20(**overrides: Any) -> Rules:
+    """Blackjack Burn 20 (Grosvenor Casinos trial, 2011; seed 000).
+
+    From the card: two cards to each player and one to the dealer (no hole card); with a
+    ten-value up card, a second card that is a ten or an ace of the up card's suit is
+    burned with it and the dealer redraws two, burning again while they are two tens or a
+    blackjack (``burn_20``); a dealer 22 pushes every hand still in play except
+    blackjacks, which are paid 3:2 (``dealer_22_pushes``).
+    Our UK defaults (not on the card): 6 decks, dealer stands on soft 17, double on hard
+    9-11 only, double after split, split to 4 hands, no resplitting aces, one card to
+    split aces, no surrender, a dealer blackjack takes every bet (``hole_card="enhc"``;
+    ``"enhc_obo"`` for original bet only).
+
+    >>> burn20().describe().startswith("6 decks, S17")
+    True
+    """
+    return _preset(BURN20, overrides)
+
+
+def burn20_las_vegas(**overrides: Any) -> Rules:
+    """Burn 20 as dealt at Binion's, Las Vegas (published at 0.80 %).
+
+    Published rules: 6 decks, dealer hits soft 17, doubling on any number of cards, and a
+    hole-card reader (peek).  bjcalc doubles on the first two cards only, so this preset
+    doubles any two cards; that difference is reported by ``bjcalc verify``.  Our
+    defaults for the rest are those of :func:`burn20`.
+    """
+    return _preset({**BURN20, "dealer_hits_soft_17": True, "hole_card": "peek", "double_on": "any",
+                    "double_soft": True}, overrides)
+
+
+NO_BUST = dict(decks=6, dealer_hits_soft_17=True, blackjack_pays="3:2", hole_card="peek", double_on="any",
+               double_soft=True, double_after_split=True, max_split_hands=4, resplit_aces=False,
+               hit_split_aces=False, surrender="late", bust_push="three_card_23_25", must_hit_below=12,
+               hit_21=False)
+
+
+def no_bust_21st_century(**overrides: Any) -> Rules:
+    """No Bust 21st Century Blackjack, version 4.0 (California, player-banked; seed 003).
+
+    From the card: the player-dealer hits soft 17 and checks for a Natural first (peek);
+    the player must hit 11 or less and must stand on any 21 (``must_hit_below=12``,
+    ``hit_21=False``); double on any two cards; split any two cards of the same value,
+    one card to split aces; late surrender after the check; Naturals pay 3:2 (or 6:5);
+    a Natural (ace + ten-value, worth 22) beats every 21 and pushes another Natural.
+    The bust-push rule is ambiguous between versions: default the 4.01 reading, a hand of
+    exactly three cards totalling 23-25 pushes a strictly higher dealer bust
+    (``bust_push="three_card_23_25"``; also ``"three_card_25_v_26"``, the 4.0 card's own
+    example, and ``"three_card_lower"``).
+    Our defaults: 6 decks, double after split, split to 4 hands, no resplitting aces.
+    """
+    return _preset(NO_BUST, overrides)
+
+
+CLASSIC_SINGLE_DECK = dict(decks=1, dealer_hits_soft_17=False, blackjack_pays="3:2", hole_card="enhc",
+                           double_on="9-11", double_soft=False, double_after_split=False, max_split_hands=2,
+                           resplit_aces=False, hit_split_aces=False, split_tens_by_rank=True, surrender="none",
+                           max_hand_cards=11)
+
+
+def classic_single_deck(**overrides: Any) -> Rules:
+    """Single-deck online "Classic Blackjack" (Microgaming style; seed 004).
+
+    From the card: one deck shuffled every hand; dealer stands on all 17s; no hole card and a
+    dealer blackjack takes all money bet (``hole_card="enhc"``); double on hard 9-11 only;
+    split identical ranks only (``split_tens_by_rank``); a split ace or ten making 21 is
+    not a blackjack; an 11-card hand stands (``max_hand_cards=11``); insurance half the
+    bet, 2:1; blackjack 3:2.
+    Our defaults (not stated; from reviews): split once (``max_split_hands=2``), no double
+    after split, one card to split aces.
+    """
+    return _preset(CLASSIC_SINGLE_DECK, overrides)
+
+
+OPEN_RULES: dict[str, dict[str, tuple]] = {
+    # What each rule card leaves unstated, and the values worth trying for it.
+    "burn20": {"decks": (4, 6, 8), "dealer_hits_soft_17": (False, True),
+               "hole_card": ("enhc", "enhc_obo", "peek"), "double_on": ("any", "9-11", "10-11"),
+               "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)},
+    "burn20_las_vegas": {"decks": (6, 8), "hole_card": ("peek", "enhc", "enhc_obo"),
+                         "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
+                         "resplit_aces": (False, True)},
+    "no_bust_21st_century": {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
+                             "resplit_aces": (False, True), "bust_push": ("three_card_23_25", "three_card_25_v_26",
+                                                                         "three_card_lower")},
+    "classic_single_deck": {"double_after_split": (False, True), "max_split_hands": (2, 3, 4),
+                            "resplit_aces": (False, True), "hit_split_aces": (False, True)},
+    "standard": {"decks": (1, 2, 4, 6, 8), "dealer_hits_soft_17": (False, True),
+                 "hole_card": ("peek", "enhc", "enhc_obo"), "double_on": ("any", "9-11", "10-11"),
+                 "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)},
+}
+"""For ``bjcalc explain``: the rules each preset's card leaves open, with the values to try."""
+
+PRESETS: dict[str, Callable[..., Rules]] = {
+    "standard": standard, "burn20": burn20, "burn20_las_vegas": burn20_las_vegas,
+    "no_bust_21st_century": no_bust_21st_century, "classic_single_deck": classic_single_deck,
+}
