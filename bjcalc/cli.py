@@ -6,6 +6,11 @@
     bjcalc insurance --cards T,T [rule flags] [--exact] [--json]
     bjcalc sidebet buster [--decks N] [--h17] [--paytable NAME|PAYS] [--full] [--eor] [--exact] [--json]
     bjcalc sidebet lucky-lucky [--decks N] [--paytable NAME|PAYS] [--eor] [--exact] [--json]
+    bjcalc verify [--game NAME] [--only KEY ...] [--json]
+    bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--strategy CD|TD|both] [--json]
+
+Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.variants`) or the
+standard rules, and each flag given overrides one rule.
 
 A mistake in the arguments prints one line saying what is wrong and how to fix
 it, and exits 2.
@@ -17,7 +22,10 @@ it, and exits 2.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import math
+import os
 import re
 import sys
 from typing import Any, Optional, Sequence
@@ -25,11 +33,14 @@ from typing import Any, Optional, Sequence
 from .calculator import Calculator
 from .cards import MAX_COUNT, RANKS, Shoe, rank_index
 from .errors import BjcalcError
-from .rules import DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from .rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
 from .sidebets import SIDE_BETS, add_sidebet_parser, decks_argument, run_sidebet
 from .splits import SPLIT_STRATEGIES
+from .variants import PRESETS
 
-COMMANDS = ("edge", "hand", "dealer", "insurance", "sidebet")
+RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+
+COMMANDS = ("edge", "hand", "dealer", "insurance", "verify", "explain", "sidebet")
 
 
 class UsageError(BjcalcError):
@@ -93,23 +104,49 @@ def _shoe(text: str) -> Shoe:
 
 
 def _rule_flags(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("rules")
-    g.add_argument("--decks", type=decks_argument, default=6, help="number of decks, or 'inf' (default 6)")
+    """Rule flags.  Each sets one :class:`Rules` field only when given, so that
+    ``--variant`` supplies the rest (default: the standard :class:`Rules`)."""
+    g = parser.add_argument_group("rules (each flag overrides the variant's rule)")
+    flag = dict(default=argparse.SUPPRESS)
+    g.add_argument("--variant", choices=sorted(PRESETS), default=None,
+                   help="start from a preset: " + ", ".join(sorted(PRESETS)))
+    g.add_argument("--decks", dest="decks", type=decks_argument, help="number of decks, or 'inf' (default 6)", **flag)
     g.add_argument("--shoe", type=_shoe, help="a custom shoe as rank:count pairs, e.g. A:4,5:3,T:16")
-    g.add_argument("--h17", action="store_true", help="dealer hits soft 17 (default: stands)")
-    g.add_argument("--bj", default="3:2", help="blackjack payout (default 3:2)")
-    g.add_argument("--hole-card", choices=HOLE_CARD_MODELS, default="peek")
-    g.add_argument("--double", choices=DOUBLE_ON, default="any", help="first-two-card doubling (default any)")
-    g.add_argument("--no-double-soft", action="store_true", help="soft hands may not double")
-    g.add_argument("--no-das", action="store_true", help="no doubling after a split")
-    g.add_argument("--split-hands", type=_whole, default=2, help="most hands by splitting, 1 = no split (default 2)")
-    g.add_argument("--rsa", action="store_true", help="resplit aces")
-    g.add_argument("--hit-split-aces", action="store_true")
-    g.add_argument("--double-split-aces", action="store_true",
-                   help="split aces may double (needs --double any, soft doubles and DAS)")
-    g.add_argument("--split-tens-by-rank", action="store_true", help="only identical ten ranks split")
-    g.add_argument("--surrender", choices=SURRENDER, default="none")
-    g.add_argument("--max-cards", type=_whole, default=None, help="a hand with this many cards stands")
+    g.add_argument("--h17", dest="dealer_hits_soft_17", action="store_const", const=True,
+                   help="dealer hits soft 17", **flag)
+    g.add_argument("--s17", dest="dealer_hits_soft_17", action="store_const", const=False,
+                   help="dealer stands on soft 17 (the default)", **flag)
+    g.add_argument("--bj", dest="blackjack_pays", help="blackjack payout (default 3:2)", **flag)
+    g.add_argument("--hole-card", dest="hole_card", choices=HOLE_CARD_MODELS, **flag)
+    g.add_argument("--double", dest="double_on", choices=DOUBLE_ON, help="first-two-card doubling (default any)",
+                   **flag)
+    g.add_argument("--no-double-soft", dest="double_soft", action="store_const", const=False,
+                   help="soft hands may not double", **flag)
+    g.add_argument("--das", dest="double_after_split", action="store_const", const=True,
+                   help="double after a split (the default)", **flag)
+    g.add_argument("--no-das", dest="double_after_split", action="store_const", const=False,
+                   help="no doubling after a split", **flag)
+    g.add_argument("--split-hands", dest="max_split_hands", type=_whole,
+                   help="most hands by splitting, 1 = no split (default 2)", **flag)
+    g.add_argument("--rsa", dest="resplit_aces", action="store_const", const=True, help="resplit aces", **flag)
+    g.add_argument("--hit-split-aces", dest="hit_split_aces", action="store_const", const=True, **flag)
+    g.add_argument("--double-split-aces", dest="double_split_aces", action="store_const", const=True,
+                   help="split aces may double (needs --double any, soft doubles and DAS)", **flag)
+    g.add_argument("--split-tens-by-rank", dest="split_tens_by_rank", action="store_const", const=True,
+                   help="only identical ten ranks split", **flag)
+    g.add_argument("--surrender", dest="surrender", choices=SURRENDER, **flag)
+    g.add_argument("--max-cards", dest="max_hand_cards", type=_whole, help="a hand with this many cards stands",
+                   **flag)
+    g.add_argument("--burn20", dest="burn_20", action="store_const", const=True,
+                   help="Burn 20: redraw when a ten up card gets a ten or same-suit ace", **flag)
+    g.add_argument("--dealer-22-pushes", dest="dealer_22_pushes", action="store_const", const=True,
+                   help="a dealer 22 pushes every hand still in play", **flag)
+    g.add_argument("--bust-push", dest="bust_push", choices=BUST_PUSH, help="No Bust's three-card bust pushes",
+                   **flag)
+    g.add_argument("--must-hit-below", dest="must_hit_below", type=_whole,
+                   help="the player must hit totals below this", **flag)
+    g.add_argument("--no-hit-21", dest="hit_21", action="store_const", const=False,
+                   help="the player may not hit a 21", **flag)
     g.add_argument("--split", choices=SPLIT_STRATEGIES, default="CDZ-", help="post-split strategy (default CDZ-)")
     out = parser.add_argument_group("output")
     out.add_argument("--exact", action="store_true", help="exact rational arithmetic")
@@ -138,6 +175,19 @@ def build_parser() -> argparse.ArgumentParser:
     for p in (edge, hand, dealer, insurance):
         _rule_flags(p)
     add_sidebet_parser(sub)
+    verify = sub.add_parser("verify", help="reproduce every published figure (GAMES.md)")
+    verify.add_argument("--game", choices=sorted(PRESETS), help="only this game's figures")
+    verify.add_argument("--only", nargs="+", metavar="KEY", help="only these figures (keys as listed)")
+    verify.add_argument("--json", action="store_true", help="machine-readable output")
+    explain = sub.add_parser("explain", help="which open rules give a published house edge")
+    explain.add_argument("--variant", required=True, choices=sorted(PRESETS))
+    explain.add_argument("--edge", required=True, help="the published house edge in percent, e.g. 0.74")
+    explain.add_argument("--fix", nargs="+", default=[], metavar="RULE=VALUE",
+                         help="pin open rules, e.g. decks=6 hole_card=enhc")
+    explain.add_argument("--strategy", choices=("CD", "TD", "both"), default="both")
+    explain.add_argument("--workers", type=_whole, default=None, help="processes (default: every core)")
+    explain.add_argument("--top", type=_whole, default=15, help="how many candidates to list (default 15)")
+    explain.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
 
 
@@ -147,12 +197,10 @@ def rules_from(args: argparse.Namespace) -> Rules:
     >>> rules_from(build_parser().parse_args(["edge", "--decks", "2", "--h17"])).describe()[:13]
     '2 decks, H17,'
     """
-    return Rules(decks=args.decks, dealer_hits_soft_17=args.h17, blackjack_pays=args.bj,
-                 hole_card=args.hole_card, double_on=args.double, double_soft=not args.no_double_soft,
-                 double_after_split=not args.no_das, max_split_hands=args.split_hands,
-                 resplit_aces=args.rsa, hit_split_aces=args.hit_split_aces,
-                 double_split_aces=args.double_split_aces, split_tens_by_rank=args.split_tens_by_rank,
-                 surrender=args.surrender, max_hand_cards=args.max_cards)
+    given = {name: getattr(args, name) for name in RULE_FIELDS if hasattr(args, name)}
+    if args.variant:
+        return PRESETS[args.variant](**given)
+    return Rules(**given)
 
 
 def _number(value: Any, exact: bool) -> Any:
@@ -173,6 +221,10 @@ def run(args: argparse.Namespace) -> str:
     """
     if args.command == "sidebet":  # no blackjack rules: its own flags
         return run_sidebet(args)
+    if args.command == "verify":
+        return run_verify(args)
+    if args.command == "explain":
+        return run_explain(args)
     rules = rules_from(args)
     calc = Calculator(rules, shoe=args.shoe, split_strategy=args.split, exact=args.exact)
     if args.command == "edge":
@@ -222,6 +274,76 @@ def run(args: argparse.Namespace) -> str:
     raise UsageError(_NAME_A_COMMAND)
 
 
+def run_verify(args: argparse.Namespace) -> str:
+    """``bjcalc verify``: every published figure, ours with CD and TD, and a verdict."""
+    from .published import verify
+
+    rows = verify(only=args.only, games=[args.game] if args.game else None, progress=_progress("figures"))
+    if args.json:
+        return json.dumps([row.as_dict() for row in rows], indent=2)
+    lines = [f"{'figure':<40} {'published':>13} {'CD':>13} {'TD':>13}  verdict"]
+    for row in rows:
+        f = row.figure
+        unit = " %" if f.unit == "percent" else ""
+        cell = (lambda v: "-" if v is None else f"{v:.{_digits(f.published) + 1}f}")
+        lines.append(f"{f.key:<40} {f.published + unit:>13} {cell(row.cd):>13} {cell(row.td):>13}  {row.verdict}")
+    lines.append("")
+    for row in rows:
+        f = row.figure
+        lines.append(f"{f.key}: {f.quantity}; {f.source}; assumes {f.assumptions}" + (f"; {f.note}" if f.note else ""))
+    return "\n".join(lines)
+
+
+def _digits(printed: str) -> int:
+    return len(printed.split(".")[1]) if "." in printed else 0
+
+
+def run_explain(args: argparse.Namespace) -> str:
+    """``bjcalc explain``: combinations of the card's open rules nearest a published house edge."""
+    from .explain import explain
+
+    fixed = {}
+    for item in args.fix:
+        if "=" not in item:
+            raise UsageError(f"--fix takes RULE=VALUE pairs such as decks=6, not {item!r}")
+        name, text = item.split("=", 1)
+        fixed[name] = _literal(text)
+    strategies = ("CD", "TD") if args.strategy == "both" else (args.strategy,)
+    rows = explain(args.variant, args.edge, fixed=fixed, strategies=strategies, workers=args.workers,
+                   progress=lambda it, n: _progress("rule sets")(it, total=n))
+    if args.json:
+        return json.dumps([{"edge_percent": r.edge, "strategy": r.strategy, "rules": dict(r.choices),
+                            "rounds_to_target": r.matches} for r in rows[:args.top]], indent=2)
+    matching = [r for r in rows if r.matches]
+    lines = [f"{len(matching)} of {len(rows)} rule sets and strategies round to {args.edge} %"
+             f" ({args.variant}); nearest first:"]
+    lines += [("* " if r.matches else "  ") + r.describe() for r in rows[:args.top]]
+    return "\n".join(lines)
+
+
+def _literal(text: str) -> Any:
+    """``6`` -> 6, ``true`` -> True, ``none`` -> None, anything else stays text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    if lowered == "inf":
+        return math.inf
+    return int(lowered) if lowered.isdigit() else text.strip()
+
+
+def _progress(unit: str):
+    """A tqdm progress bar on stderr when it is a terminal; otherwise no bar."""
+    def wrap(iterable, total=None):
+        if not sys.stderr.isatty():
+            return iterable
+        from tqdm import tqdm
+
+        return tqdm(iterable, total=total, unit=f" {unit}", file=sys.stderr, leave=False)
+    return wrap
+
+
 _NAME_A_COMMAND = (f"name a command: {', '.join(COMMANDS[:-1])} or {COMMANDS[-1]} "
                    f"({' or '.join(SIDE_BETS)}) (see 'bjcalc --help')")
 
@@ -246,7 +368,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except BjcalcError as exc:  # UsageError included
         print(f"bjcalc: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
-    print(output)
+    try:
+        print(output)
+    except BrokenPipeError:   # e.g. piped into head: not an error of ours
+        sys.stdout = open(os.devnull, "w")
     return 0
 
 
