@@ -36,7 +36,7 @@ def test_classic_single_deck_edge_needs_drawing_to_split_aces_and_td_play():
         ({"double_after_split": False, "max_split_hands": 2, "resplit_aces": False, "hit_split_aces": True}, "TD")]
 
 
-@pytest.mark.parametrize("key", ["nairn-8-8-das", "nairn-8-8-no-das", "exact-6d-cdz-", "exact-6d-cdp1",
+@pytest.mark.parametrize("key", ["uk-standard", "nairn-8-8-das", "nairn-8-8-no-das", "exact-6d-cdz-", "exact-6d-cdp1",
                                  "wizard-2d-h17-peek-das", "wizard-6d-h17-enhc-nodas"])
 def test_verify_reproduces_the_standard_figures(key):
     assert verify(only=[key])[0].verdict.startswith("reproduced")
