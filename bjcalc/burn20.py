@@ -95,7 +95,7 @@ from cachetools import LRUCache
 from . import _kernels as kernels
 from .arithmetic import FLOAT, Arithmetic
 from .cards import Shoe
-from .dealer import ACE, BLACKJACK, N_OUTCOMES, TEN, DealerEngine, DealerTree, StandardDealer, _Level
+from .dealer import ACE, BLACKJACK, N_OUTCOMES, SKIP, TEN, DealerEngine, DealerTree, StandardDealer, grow_levels
 from .errors import RulesError
 
 UP_TEN = 10
@@ -181,46 +181,25 @@ class FreshTree:
 
     def __init__(self, hits_soft_17: bool, limit: Optional[Sequence[int]] = None):
         procedure = StandardDealer(hits_soft_17=bool(hits_soft_17))
-        limit = tuple(limit) if limit is not None else (10 ** 6,) * 10
         classes: dict[tuple[int, int, int], int] = {}
-        levels = []
+
+        def classify(drawn: tuple[int, ...], hard: int, depth: int) -> Optional[int]:
+            if depth == 0:
+                return None                       # the first fresh card always draws a second
+            if depth == 1 and _burnable(drawn):
+                return SKIP                       # burned: accounted for by the burn weights
+            outcome = procedure.outcome(drawn, hard)
+            if outcome is None:
+                return None
+            c = classes.setdefault((depth + 1, drawn[TEN], drawn[ACE]), len(classes))
+            return c * N_OUTCOMES + outcome
+
+        levels = grow_levels(0, limit, classify)
         drawing: dict[tuple[int, ...], list[tuple[int, int]]] = {}
-        current = {(0,) * 10: 0}           # drawn cards -> hard total
-        depth = 0
-        while current:
-            states = list(current)
-            for state in states:
+        for level in levels:
+            for state in map(tuple, level.states):
                 drawing.setdefault(state[_OTHERS], []).append((state[TEN], state[ACE]))
-            following: dict[tuple[int, ...], int] = {}
-            position: dict[tuple[int, ...], int] = {}
-            moves = []
-            for value in range(10):
-                src_next, dst_next, src_end, ends = [], [], [], []
-                for i, state in enumerate(states):
-                    if state[value] >= limit[value]:
-                        continue
-                    drawn = state[:value] + (state[value] + 1,) + state[value + 1:]
-                    hard = current[state] + value + 1
-                    if depth == 0:
-                        outcome = None
-                    elif depth == 1 and _burnable(drawn):
-                        continue
-                    else:
-                        outcome = procedure.outcome(drawn, hard)
-                    if outcome is None:
-                        if drawn not in following:
-                            following[drawn] = hard
-                            position[drawn] = len(position)
-                        src_next.append(i)
-                        dst_next.append(position[drawn])
-                    else:
-                        c = classes.setdefault((depth + 1, drawn[TEN], drawn[ACE]), len(classes))
-                        src_end.append(i)
-                        ends.append(c * N_OUTCOMES + outcome)
-                moves.append(tuple(np.array(a, dtype=np.intp) for a in (src_next, dst_next, src_end, ends)))
-            levels.append(_Level(np.array(states, dtype=np.int64).reshape(-1, 10), moves, len(following)))
-            current = following
-            depth += 1
+        depth = len(levels)
         self.levels = levels
         self.max_depth = depth - 1
         self.drawing = drawing              # others (values 2-9) -> [(tens, aces)] of drawing states

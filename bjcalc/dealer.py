@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 from cachetools import LRUCache
@@ -96,6 +96,52 @@ class _Level:
     n_next: int
 
 
+SKIP = -1
+"""What a ``classify`` callback of :func:`grow_levels` returns for a draw the procedure never makes."""
+
+
+def grow_levels(start_hard: int, limit: Optional[Sequence[int]],
+                classify: "Callable[[tuple[int, ...], int, int], Optional[int]]") -> list["_Level"]:
+    """The drawing states of a dealer procedure, level by level (level k = k cards drawn).
+
+    Starting from no card drawn (the hand's hard total ``start_hard``), each state draws
+    every value the ``limit`` allows; ``classify(drawn, hard, depth)`` says where the draw
+    leads: None to a state that draws on (states with the same cards merge), a target
+    index >= 0 to a final outcome, or :data:`SKIP` for a draw the procedure never makes.
+    """
+    limit = tuple(limit) if limit is not None else (10 ** 6,) * 10
+    levels = []
+    current = {(0,) * 10: start_hard}          # drawn cards -> hard total of the dealer's hand
+    depth = 0
+    while current:
+        states = list(current)
+        following: dict[tuple[int, ...], int] = {}
+        position: dict[tuple[int, ...], int] = {}
+        moves = []
+        for value in range(10):
+            src_next, dst_next, src_end, targets = [], [], [], []
+            for i, state in enumerate(states):
+                if state[value] >= limit[value]:
+                    continue
+                drawn = state[:value] + (state[value] + 1,) + state[value + 1:]
+                hard = current[state] + value + 1
+                target = classify(drawn, hard, depth)
+                if target is None:
+                    if drawn not in following:
+                        following[drawn] = hard
+                        position[drawn] = len(position)
+                    src_next.append(i)
+                    dst_next.append(position[drawn])
+                elif target != SKIP:
+                    src_end.append(i)
+                    targets.append(target)
+            moves.append(tuple(np.array(a, dtype=np.intp) for a in (src_next, dst_next, src_end, targets)))
+        levels.append(_Level(np.array(states, dtype=np.int64).reshape(-1, 10), moves, len(following)))
+        current = following
+        depth += 1
+    return levels
+
+
 class DealerTree:
     """Every drawing state of the dealer for one up card, level by level.
 
@@ -120,35 +166,11 @@ class DealerTree:
 
     def __init__(self, up: int, procedure: "StandardDealer", limit: Optional[Sequence[int]] = None):
         self.up = up
-        limit = tuple(limit) if limit is not None else (10 ** 6,) * 10
-        levels = []
-        current = {(0,) * 10: up}          # drawn cards -> hard total of the dealer's hand
-        while current:
-            states = list(current)
-            following: dict[tuple[int, ...], int] = {}
-            position: dict[tuple[int, ...], int] = {}
-            moves = []
-            for value in range(10):
-                src_next, dst_next, src_end, outcomes = [], [], [], []
-                for i, state in enumerate(states):
-                    if state[value] >= limit[value]:
-                        continue
-                    drawn = state[:value] + (state[value] + 1,) + state[value + 1:]
-                    hard = current[state] + value + 1
-                    hand = drawn[:up - 1] + (drawn[up - 1] + 1,) + drawn[up:]
-                    outcome = procedure.outcome(hand, hard)
-                    if outcome is None:
-                        if drawn not in following:
-                            following[drawn] = hard
-                            position[drawn] = len(position)
-                        src_next.append(i)
-                        dst_next.append(position[drawn])
-                    else:
-                        src_end.append(i)
-                        outcomes.append(outcome)
-                moves.append(tuple(np.array(a, dtype=np.intp) for a in (src_next, dst_next, src_end, outcomes)))
-            levels.append(_Level(np.array(states, dtype=np.int64).reshape(-1, 10), moves, len(following)))
-            current = following
+
+        def classify(drawn: tuple[int, ...], hard: int, depth: int) -> Optional[int]:
+            return procedure.outcome(drawn[:up - 1] + (drawn[up - 1] + 1,) + drawn[up:], hard)
+
+        levels = grow_levels(up, limit, classify)
         self.levels = levels
         self._flatten()
 

@@ -17,15 +17,14 @@ unsplit).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
 import numpy as np
 
 from .arithmetic import Arithmetic
 from .cards import Shoe
 from .dealer import BLACKJACK, DealerEngine
-from .errors import ShoeError
-from .hands import BUST, Composition, Context, HandSpace, NodeSet
+from .hands import Composition, Context, HandSpace, NodeSet
 from .rules import Rules
 from .settlement import Settlement
 

@@ -14,7 +14,7 @@ A figure we do not reproduce is reported as such, never adjusted.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Optional
 
