@@ -284,7 +284,7 @@ def burn20_share(shoe: Shoe) -> Fraction:
     Exact when every suit holds the same share of the aces as of the tens (full decks,
     the infinite deck); other suited shoes would need the up card's suit, which is refused.
     """
-    if shoe.is_infinite or shoe.suit_counts is None and shoe.describe().endswith(("deck", "decks")):
+    if shoe.is_infinite:
         return Fraction(1, 4)
     if shoe.suit_counts is None:
         raise ShoeError("Burn 20 needs the suits of the aces and tens: build the shoe with Shoe.decks(n) "
