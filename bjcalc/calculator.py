@@ -281,8 +281,13 @@ def dealer_procedure(rules: Rules, shoe: Shoe) -> StandardDealer:
 def burn20_share(shoe: Shoe) -> Fraction:
     """Chance that an ace in the hole under a ten shares the ten's suit, for a suit-blind player.
 
-    Exact when every suit holds the same share of the aces as of the tens (full decks,
-    the infinite deck); other suited shoes would need the up card's suit, which is refused.
+    The up card is a ten of suit s with chance t_s/T and a hole ace is of suit s with
+    chance a_s/A (t, a: tens and aces by suit before the round), whatever else is drawn,
+    so the share is sum(t_s a_s)/(T A); the dealer's outcomes are linear in it, so the
+    mixture over the up card's suit is exact.  1/4 for whole decks and the infinite deck.
+
+    >>> burn20_share(Shoe.decks(6)), burn20_share(Shoe.from_cards(["KS", "TH", "AS", "AD"]))
+    (Fraction(1, 4), Fraction(1, 4))
     """
     if shoe.is_infinite:
         return Fraction(1, 4)
@@ -291,14 +296,9 @@ def burn20_share(shoe: Shoe) -> Fraction:
                         "or Shoe.from_cards([...])")
     aces = shoe.suit_counts[0]
     tens = [sum(shoe.suit_counts[r][s] for r in range(9, 13)) for s in range(4)]
-    total_aces, total_tens = sum(aces), sum(tens)
-    if total_aces == 0 or total_tens == 0:
-        return Fraction(1, 4)
-    shares = {Fraction(aces[s], total_aces) for s in range(4) if tens[s]}
-    if len(shares) != 1:
-        raise ShoeError("Burn 20 on a shoe whose aces are spread unevenly over the tens' suits is not "
-                        "supported yet; use whole decks")
-    return shares.pop()
+    if sum(aces) == 0 or sum(tens) == 0:
+        return Fraction(1, 4)      # no ace or no ten: the share never matters
+    return Fraction(sum(t * a for t, a in zip(tens, aces)), sum(tens) * sum(aces))
 
 
 def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> Any:

@@ -68,11 +68,13 @@ def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool) -> tuple[
     ('stand', 'hit', 'double')
     """
     total = hard + 10 if soft else hard
-    may_hit = (pair != 1 or rules.hit_split_aces) and (total < 21 or rules.hit_21)
+    may_draw = total < 21 or rules.hit_21          # "must stand on any 21" forbids doubling it too
+    may_hit = (pair != 1 or rules.hit_split_aces) and may_draw
     actions = [] if may_hit and total < rules.must_hit_below else ["stand"]
     if may_hit:
         actions.append("hit")
-    if rules.double_after_split and rules.can_double(hard, soft) and (pair != 1 or rules.double_split_aces):
+    if (may_draw and rules.double_after_split and rules.can_double(hard, soft)
+            and (pair != 1 or rules.double_split_aces)):
         actions.append("double")
     return tuple(actions)
 
