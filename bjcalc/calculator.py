@@ -169,7 +169,7 @@ class Calculator:
             raise HandError("a hand needs at least two cards (to value a split hand, ask for the pair)")
         up_value = RANK_VALUE[up_rank]
         composition = composition_of(RANK_VALUE[r] for r in ranks)
-        node = self.engine.nodes.index.get((composition, UNSPLIT))
+        node = self.engine.nodes.find(composition, UNSPLIT)
         if node is None:
             hard = sum(RANK_VALUE[r] for r in ranks)
             if hard > 21:
@@ -237,6 +237,18 @@ class Calculator:
             raise ShoeError("the shoe has no card left for the dealer's hole card; use a larger shoe")
         p = Fraction(counts[9], sum(counts))   # the infinite deck keeps one deck's proportions
         return self.ar.output(self.ar.convert(Fraction(1, 2) * (3 * p - 1)))
+
+    def chart(self, strategy: str = "TD", **options: Any) -> Any:
+        """The basic strategy chart of this game (see :func:`bjcalc.charts.chart`)."""
+        from .charts import chart   # charts builds on this module
+
+        return chart(self, strategy, **options)
+
+    def ev_table(self) -> Any:
+        """EV of every action of every two-card hand against every up card (:func:`bjcalc.charts.ev_table`)."""
+        from .charts import ev_table
+
+        return ev_table(self)
 
     def game(self, strategy: str = "CD") -> "GameResult":
         """EV of one round dealt from the full shoe, with CD or TD play.

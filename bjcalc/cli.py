@@ -6,6 +6,8 @@
     bjcalc insurance --cards T,T [rule flags] [--exact] [--json]
     bjcalc sidebet buster [--decks N] [--h17] [--paytable NAME|PAYS] [--full] [--eor] [--exact] [--json]
     bjcalc sidebet lucky-lucky [--decks N] [--paytable NAME|PAYS] [--eor] [--exact] [--json]
+    bjcalc chart [rule flags | --variant NAME] [--strategy TD|CD] [--format text|md|csv|html] [--out FILE]
+    bjcalc tables [--out DIR]
     bjcalc verify [--game NAME] [--only KEY ...] [--json]
     bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--strategy CD|TD|both] [--json]
 
@@ -31,6 +33,7 @@ import sys
 from typing import Any, Optional, Sequence
 
 from .calculator import Calculator
+from .charts import add_chart_parsers, run_chart, run_tables
 from .cards import MAX_COUNT, RANKS, Shoe, rank_index
 from .errors import BjcalcError
 from .rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
@@ -40,7 +43,7 @@ from .variants import PRESETS
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
-COMMANDS = ("edge", "hand", "dealer", "insurance", "verify", "explain", "sidebet")
+COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "tables", "verify", "explain", "sidebet")
 
 
 class UsageError(BjcalcError):
@@ -174,6 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     insurance.add_argument("--cards", required=True, help="the player's cards")
     for p in (edge, hand, dealer, insurance):
         _rule_flags(p)
+    chart_parser, _ = add_chart_parsers(sub)
+    _rule_flags(chart_parser)
     add_sidebet_parser(sub)
     verify = sub.add_parser("verify", help="reproduce every published figure (GAMES.md)")
     verify.add_argument("--game", choices=sorted(PRESETS), help="only this game's figures")
@@ -223,9 +228,14 @@ def run(args: argparse.Namespace) -> str:
         return run_sidebet(args)
     if args.command == "verify":
         return run_verify(args)
+    if args.command == "tables":
+        return run_tables(args)
     if args.command == "explain":
         return run_explain(args)
     rules = rules_from(args)
+    if args.command == "chart":
+        args.rules = rules
+        return run_chart(args)
     calc = Calculator(rules, shoe=args.shoe, split_strategy=args.split, exact=args.exact)
     if args.command == "edge":
         result = calc.game(args.strategy)

@@ -14,6 +14,7 @@ those that round to it at its printed precision are marked.
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -83,7 +84,9 @@ def explain(preset: str, target: str, fixed: Optional[dict[str, Any]] = None,
     if workers == 1:
         results: Iterable = map(_edges, tasks)
     else:
-        pool = ProcessPoolExecutor(max_workers=workers)
+        # Not fork: the parent's kernel threads would be copied mid-flight (a Jupyter kernel hangs).
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
         results = pool.map(_edges, tasks)
     if progress:
         results = progress(results, len(tasks))

@@ -27,6 +27,7 @@ from .dealer import hand_total
 
 Composition = tuple[int, ...]
 EMPTY: Composition = (0,) * 10
+_DIGITS = 32 ** np.arange(10, dtype=np.int64)   # a composition's code: counts (< 32) as base-32 digits
 BUST, IMPOSSIBLE = -1, -2
 
 
@@ -128,14 +129,9 @@ class NodeSet:
         self.space = space
         hands: list[Composition] = []
         where: list[Context] = []
-        self.index: dict[tuple[Composition, Context], int] = {}
-        self.by_extra: dict[tuple[Composition, Composition], int] = {}   # any node with these cards gone
         for context, members in contexts.items():
-            for hand in members:
-                self.by_extra.setdefault((hand, context.extra), len(hands))
-                self.index[(hand, context)] = len(hands)
-                hands.append(hand)
-                where.append(context)
+            hands.extend(members)
+            where.extend([context] * len(members))
         extras = [c.extra for c in where]
         self.context = where
         self.hand = np.array(hands, dtype=np.int64).reshape(-1, 10)
@@ -146,16 +142,22 @@ class NodeSet:
         self.cards = self.hand.sum(axis=1)
         self.soft = (self.hand[:, 0] > 0) & (self.hard + 10 <= 21)
         self.total = np.where(self.soft, self.hard + 10, self.hard)
-        child = np.full((len(hands), 10), IMPOSSIBLE, dtype=np.int64)
-        for i, (hand, context) in enumerate(zip(hands, where)):
-            hard = int(self.hard[i])
-            for v in range(1, 11):
-                if hard + v > 21:
-                    child[i, v - 1] = BUST
-                else:
-                    child[i, v - 1] = self.index.get((add(hand, v), context), IMPOSSIBLE)
-        self.child = child
         self.contexts = list(contexts)
+        self._context_position = {context: i for i, context in enumerate(self.contexts)}
+        self._by_extra: dict[Composition, list[Context]] = {}
+        for context in self.contexts:
+            self._by_extra.setdefault(context.extra, []).append(context)
+        self.context_id = np.repeat(np.arange(len(self.contexts)), [len(m) for m in contexts.values()])
+        # Nodes keyed by (composition code, context) in one sorted array: lookups by searchsorted.
+        self._codes = self.hand @ _DIGITS
+        keys = self._codes * len(self.contexts) + self.context_id
+        self._order = np.argsort(keys, kind="stable")
+        self._sorted_keys = keys[self._order]
+        child = np.empty((len(hands), 10), dtype=np.int64)
+        for v in range(1, 11):
+            found = self.lookup(self._codes + _DIGITS[v - 1], self.context_id)
+            child[:, v - 1] = np.where(self.hard + v > 21, BUST, found)
+        self.child = child
         # Unique removed sets, for one dealer evaluation per set.
         unique, inverse = np.unique(self.removed, axis=0, return_inverse=True)
         self.removed_sets = unique
@@ -165,5 +167,31 @@ class NodeSet:
     def __len__(self) -> int:
         return len(self.hand)
 
+    def lookup(self, codes: np.ndarray, context_ids: np.ndarray) -> np.ndarray:
+        """Node of each (composition code, context index), or :data:`IMPOSSIBLE`."""
+        keys = codes * len(self.contexts) + context_ids
+        at = np.minimum(np.searchsorted(self._sorted_keys, keys), len(self._sorted_keys) - 1)
+        return np.where(self._sorted_keys[at] == keys, self._order[at], IMPOSSIBLE)
+
+    def find(self, hand: Composition, context: Context = UNSPLIT) -> Optional[int]:
+        """The node of ``hand`` in ``context``, or None if the set has none."""
+        if context not in self._context_position:
+            return None
+        code = np.array([int(np.dot(hand, _DIGITS))], dtype=np.int64)
+        node = int(self.lookup(code, np.array([self._context_position[context]]))[0])
+        return None if node == IMPOSSIBLE else node
+
     def node(self, hand: Composition, context: Context = UNSPLIT) -> int:
-        return self.index[(hand, context)]
+        """The node of ``hand`` in ``context`` (KeyError if there is none)."""
+        node = self.find(hand, context)
+        if node is None:
+            raise KeyError((hand, context))
+        return node
+
+    def find_with_extra(self, hand: Composition, extra: Composition) -> Optional[int]:
+        """Some node of ``hand`` with exactly ``extra`` gone (whatever its policy), or None."""
+        for context in self._by_extra.get(extra, ()):
+            node = self.find(hand, context)
+            if node is not None:
+                return node
+        return None

@@ -48,6 +48,7 @@ class UpcardValues:
     bust: np.ndarray          # (nodes, 10) joint value of busting with each next card (unit bet)
     cards_left: np.ndarray    # cards left in the shoe at each node (finite shoes)
     ar: Arithmetic
+    source: np.ndarray        # the node whose decisions each node takes (itself when it decides)
 
     def hit_with(self, value: np.ndarray, level: np.ndarray) -> np.ndarray:
         """Hit values of the nodes ``level`` when every child is worth ``value``."""
@@ -81,11 +82,10 @@ class PlayerEngine:
         nodes = self.nodes
         # Each node decides at its policy source: itself, or the same cards where its
         # strategy was optimised.
-        source = np.arange(len(nodes))
-        for i, context in enumerate(nodes.context):
-            if context.policy is not None:
-                source[i] = nodes.node(tuple(nodes.hand[i]), Context(context.policy))
-        self.source = source
+        decider = np.array([nodes.contexts.index(Context(c.policy)) if c.policy is not None else i
+                            for i, c in enumerate(nodes.contexts)], dtype=np.int64)
+        source = nodes.lookup(nodes._codes, decider[nodes.context_id])
+        self.source = np.where(decider[nodes.context_id] == nodes.context_id, np.arange(len(nodes)), source)
         self.can_hit = (nodes.cards < self.space.max_cards) & ((nodes.total < 21) | rules.hit_21)
         # Forced draws (No Bust: the player must hit 11 or less).
         self.must_hit = self.can_hit & (nodes.total < rules.must_hit_below)
@@ -136,7 +136,8 @@ class PlayerEngine:
 
         double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
         return UpcardValues(up, nodes, draw, blackjack, stand, hit, value, hits, double,
-                            self.can_hit, self.must_hit, exhausted, np.asarray(bust), cards_left, ar)
+                            self.can_hit, self.must_hit, exhausted, np.asarray(bust), cards_left, ar,
+                            self.source)
 
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
                      exhausted: np.ndarray) -> np.ndarray:

@@ -179,12 +179,12 @@ class _PairSplit:
     def first(self, removed: int, policy: Composition) -> Optional[int]:
         extra = pair_cards(self.pair, removed)
         context = Context(extra, None if policy == extra else policy)
-        return self.v.nodes.index.get((pair_cards(self.pair, 1), context))
+        return self.v.nodes.find(pair_cards(self.pair, 1), context)
 
     def p_pair(self, removed: int, known: int) -> Any:
         """Chance that an unseen card is of the pair's rank, ``removed`` pair cards and ``known``
         non-pair cards gone."""
-        node = self.v.nodes.by_extra.get((pair_cards(self.pair, 1), pair_cards(self.pair, removed)))
+        node = self.v.nodes.find_with_extra(pair_cards(self.pair, 1), pair_cards(self.pair, removed))
         if node is None:
             return self.ar_zero
         if self.pair_left is None:     # infinite deck
@@ -201,7 +201,7 @@ class _PairSplit:
         allowed = post_split_actions(self.rules, self.pair, int(nodes.hard[node]), bool(nodes.soft[node]))
         if self.max_cards <= 2:
             allowed = ("stand",)
-        source = nodes.node(tuple(nodes.hand[node]), Context(policy))
+        source = v.source[node]          # the same cards where ``policy``'s decisions are made
         values = {"stand": v.stand, "hit": v.hit, "double": v.double}
         choice = max(allowed, key=lambda a: (values[a][source], -allowed.index(a)))
         return values[choice][node]

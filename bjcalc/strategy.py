@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .hands import UNSPLIT, Context, add
+from .hands import UNSPLIT, add
 from .player import UpcardValues
 from .splits import first_context, pair_cards, post_split_actions, split_value
 
@@ -52,6 +52,8 @@ class UpcardStrategy:
     hits: dict[tuple[int, bool], bool] = field(default_factory=dict)      # (total, soft) -> hit?
     two_card: dict[tuple[int, bool], str] = field(default_factory=dict)   # (total, soft) -> action
     pairs: dict[int, str] = field(default_factory=dict)                   # pair value -> action
+    # A surrendering pair's best other action (what the chart's Rp/Rh/Rs falls back to).
+    pair_fallbacks: dict[int, str] = field(default_factory=dict)
 
 
 class _UpcardSearch:
@@ -75,7 +77,7 @@ class _UpcardSearch:
         self.split_hands: dict[int, tuple[int, list]] = {}
         if self.rules.splits:
             for pair in range(1, 11):
-                first = nodes.index.get((pair_cards(pair, 1), first_context(calc.split_strategy, pair)))
+                first = nodes.find(pair_cards(pair, 1), first_context(calc.split_strategy, pair))
                 if first is None:
                     continue
                 seconds = []
@@ -219,7 +221,6 @@ class _UpcardSearch:
 
     def _improve_two_card(self, strategy: UpcardStrategy, value: np.ndarray, reach: np.ndarray) -> bool:
         changed = False
-        ar = self.calc.ar
         # Totals (shared by unsplit hands and, after a split, by split hands' first two cards).
         # Each hand of an entry takes the candidate action where it may, else plays on.
         members: dict[tuple[int, bool], list[tuple[int, Any, tuple]]] = {}
@@ -261,19 +262,19 @@ class _UpcardSearch:
             for action in self.allowed_initial(node, True, split_key):
                 if action == SPLIT and split is None:
                     continue
-                if action == PLAY and self.entry(node) in strategy.two_card:
-                    # Not splitting plays the hand by its total's entry.
-                    total_action = strategy.two_card[self.entry(node)]
-                    if total_action not in self.allowed_initial(node, False, None):
-                        total_action = PLAY
-                    scores[PLAY] = scores.get(PLAY, 0) + p * self.action_value(node, total_action, value)
-                    continue
+                # A pair is its own chart entry: "play" hits or stands by the total's hit/stand
+                # entry, whatever the total's first-two-card entry says.
                 scores[action] = scores.get(action, 0) + p * self.action_value(node, action, value, split)
         for pair, scores in pair_scores.items():
             best = _best(scores, strategy.pairs.get(pair, PLAY))
-            if strategy.pairs.get(pair, PLAY) != best:
+            if strategy.pairs.get(pair) != best:
                 strategy.pairs[pair] = best
                 changed = True
+            if best == SURRENDER:
+                others = {a: s for a, s in scores.items() if a != SURRENDER}
+                strategy.pair_fallbacks[pair] = _best(others, PLAY)
+            else:
+                strategy.pair_fallbacks.pop(pair, None)
         return changed
 
     def _split_weight(self, strategy: UpcardStrategy, pair: int, first: int, card: int) -> Any:
@@ -319,6 +320,11 @@ class _UpcardSearch:
 
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 UP_LABEL = {1: "A", 10: "T"}
+CODES = ("H", "S", "D", "Dh", "Ds", "P", "Ph", "Ps", "Pd", "R", "Rh", "Rs", "Rp")
+"""Chart codes :meth:`TotalDependentStrategy.from_chart` reads: H hit, S stand, D double, P split,
+R surrender; a second letter says what to do where the first is not allowed (``Ph``: split
+if doubling after a split is allowed, else hit).  ``D``/``R`` alone leave the total's
+hit/stand entry at its default (hit below 17)."""
 
 
 class TotalDependentStrategy(dict):
@@ -329,16 +335,19 @@ class TotalDependentStrategy(dict):
     """
 
     def code(self, up: int, total: int, soft: bool, pair: int | None = None) -> str:
+        """The chart code of a total (or, with ``pair``, of a pair whose value is ``pair``)."""
         strategy = self[up]
         hit_or_stand = "H" if strategy.hits.get((total, soft), total < 17) else "S"
-        if pair is not None and pair in strategy.pairs and strategy.pairs[pair] != PLAY:
+        if pair is not None and pair in strategy.pairs:
             action = strategy.pairs[pair]
             if action == SPLIT:
                 return "P"
             if action == SURRENDER:
-                return "R" + hit_or_stand.lower()
+                fallback = strategy.pair_fallbacks.get(pair, PLAY)
+                return "Rp" if fallback == SPLIT else "R" + hit_or_stand.lower()
             if action == DOUBLE:
                 return "D" + hit_or_stand.lower()
+            return hit_or_stand
         action = strategy.two_card.get((total, soft), PLAY)
         if action == DOUBLE:
             return "D" + hit_or_stand.lower()
@@ -372,6 +381,83 @@ class TotalDependentStrategy(dict):
         return pd.DataFrame(rows, index=index, columns=columns)
 
 
+    @classmethod
+    def from_chart(cls, chart, das: bool = True) -> "TotalDependentStrategy":
+        """The strategy a printed chart describes (rows and codes as :meth:`chart` writes them).
+
+        ``Ph``/``Ps`` (split if doubling after a split is allowed) split when ``das``.  Totals
+        the chart does not list (hard 4, soft 12: only pairs make them) hit.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> calc = Calculator(Rules(decks=2))
+        >>> result = calc.game("TD")
+        >>> again = total_dependent_game(calc, TotalDependentStrategy.from_chart(result.strategy.chart()))
+        >>> bool(abs(again.ev - result.ev) < 1e-12)
+        True
+        """
+        from .errors import StrategyError
+
+        label_to_up = {UP_LABEL.get(up, str(up)): up for up in UP_ORDER}
+        out = cls()
+        for column in chart.columns:
+            if str(column) not in label_to_up:
+                raise StrategyError(f"unknown up card column {column!r}; columns are 2-9, T, A")
+            out[label_to_up[str(column)]] = UpcardStrategy(label_to_up[str(column)])
+        for row in chart.index:
+            for column in chart.columns:
+                set_cell(out[label_to_up[str(column)]], str(row), str(chart.loc[row, column]).strip(), das)
+        for strategy in out.values():
+            for total in range(22):
+                for soft in (False, True):
+                    strategy.hits.setdefault((total, soft), total < 17)
+        return out
+
+
+def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) -> None:
+    """Set one chart cell (``row`` as "hard 16", "soft 18", "pair 8,8"; ``code`` as "Rh") of a strategy.
+
+    A total's code sets both its hit/stand entry (the letter after D or R, or H/S itself)
+    and its first-two-card entry; a pair's code sets the pair's own entry only.
+
+    >>> s = UpcardStrategy(10)
+    >>> set_cell(s, "hard 16", "Rh"); set_cell(s, "pair 8,8", "P")
+    >>> s.hits[(16, False)], s.two_card[(16, False)], s.pairs[8]
+    (True, 'surrender', 'split')
+    """
+    from .errors import StrategyError
+
+    if code not in CODES:
+        raise StrategyError(f"unknown chart code {code!r} at {row}; codes: {', '.join(CODES)}")
+    kind, _, what = row.partition(" ")
+    if kind in ("hard", "soft") and what.isdigit():
+        entry = (int(what), kind == "soft")
+        first = code[0]
+        strategy.two_card[entry] = {"D": DOUBLE, "R": SURRENDER}.get(first, PLAY)
+        if first in "HS":
+            strategy.hits[entry] = first == "H"
+        elif len(code) == 2 and code[1] in "hs":
+            strategy.hits[entry] = code[1] == "h"
+        return
+    names = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
+    cards = what.split(",")
+    if kind != "pair" or len(cards) != 2 or cards[0] != cards[1] or cards[0] not in names:
+        raise StrategyError(f"unknown chart row {row!r}; rows are 'hard N', 'soft N' and 'pair X,X'")
+    pair = names[cards[0]]
+    strategy.pair_fallbacks.pop(pair, None)
+    if code == "P" or (code[0] == "P" and das):
+        strategy.pairs[pair] = SPLIT
+    elif code[0] == "P":   # split only with DAS: else the letter after P
+        strategy.pairs[pair] = {"h": PLAY, "s": PLAY, "d": DOUBLE}[code[1]]
+    elif code[0] == "R":
+        strategy.pairs[pair] = SURRENDER
+        if code == "Rp":
+            strategy.pair_fallbacks[pair] = SPLIT
+    elif code[0] == "D":
+        strategy.pairs[pair] = DOUBLE
+    else:
+        strategy.pairs[pair] = PLAY
+
+
 def _best(scores: dict[str, Any], current: str) -> str:
     """The action with the highest score; the current one keeps its place on a tie."""
     best = current if current in scores else PLAY
@@ -381,26 +467,74 @@ def _best(scores: dict[str, Any], current: str) -> str:
     return best
 
 
-def total_dependent_game(calc: "Calculator") -> "GameResult":
-    """Exact EV of the TD basic strategy (found by :class:`_UpcardSearch`) for this game."""
+def total_dependent_game(calc: "Calculator",
+                         strategies: "TotalDependentStrategy | None" = None) -> "GameResult":
+    """Exact EV of the TD basic strategy (found by :class:`_UpcardSearch`) for this game.
+
+    With ``strategies`` (a :class:`TotalDependentStrategy`, e.g. read from a printed chart by
+    :meth:`TotalDependentStrategy.from_chart`), the exact EV of playing that strategy instead.
+    """
     from .calculator import GameResult, deal_probabilities
+    from .errors import StrategyError
 
     deals = deal_probabilities(calc.shoe, calc.rules)
     rounds = {}
-    strategies = TotalDependentStrategy()
+    found = TotalDependentStrategy()
     for up in range(1, 11):
         if not deals[up]:
             continue
-        values = calc._values(up)
-        search = _UpcardSearch(calc, values, deals[up])
-        strategy = strategies[up] = search.search()
-        by_node = search.round_values(strategy)
-        for (hand, split_key), _ in deals[up].items():
+        evaluator = UpcardEvaluator(calc, up, deals[up])
+        if strategies is None:
+            strategy = evaluator.search.search()
+        elif up in strategies:
+            strategy = strategies[up]
+        else:
+            raise StrategyError(f"the strategy has no decisions against up card {UP_LABEL.get(up, up)}")
+        found[up] = strategy
+        for (hand, split_key), value in evaluator.rounds(strategy).items():
+            rounds[(up, hand, split_key)] = value
+    return GameResult.build(calc, deals, rounds, "TD", strategy=found)
+
+
+class UpcardEvaluator:
+    """Exact value of TD strategies against one up card (reuses one search's arrays).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1))
+    >>> result = calc.game("TD")
+    >>> evaluator = UpcardEvaluator(calc, 6)
+    >>> bool(abs(evaluator.ev(result.strategy[6]) - result.by_upcard["6"]) < 1e-12)
+    True
+    """
+
+    def __init__(self, calc: "Calculator", up: int, deals: dict | None = None):
+        from .calculator import deal_probabilities
+
+        self.calc, self.up = calc, up
+        self.deals = deal_probabilities(calc.shoe, calc.rules)[up] if deals is None else deals
+        self.values = calc._values(up)
+        self.search = _UpcardSearch(calc, self.values, self.deals)
+        self.probability = sum(self.deals.values(), Fraction(0))
+
+    def rounds(self, strategy: UpcardStrategy) -> dict[tuple, Any]:
+        """Joint EV of each deal (player values, split key) under the strategy, naturals included."""
+        calc, values = self.calc, self.values
+        by_node = self.search.round_values(strategy)
+        out = {}
+        for (hand, split_key), _ in self.deals.items():
             node = values.nodes.node(add(add((0,) * 10, hand[0]), hand[1]), UNSPLIT)
             calc._check_dealable(values, node)
             blackjack = values.blackjack[node]
             if sorted(hand) == [1, 10]:
-                rounds[(up, hand, split_key)] = calc.ar.convert(calc.settlement.natural_payout()) * (1 - blackjack)
+                out[(hand, split_key)] = calc.ar.convert(calc.settlement.natural_payout()) * (1 - blackjack)
             else:
-                rounds[(up, hand, split_key)] = by_node[(node, split_key)] + calc._round_blackjack_term(blackjack)
-    return GameResult.build(calc, deals, rounds, "TD", strategy=strategies)
+                out[(hand, split_key)] = by_node[(node, split_key)] + calc._round_blackjack_term(blackjack)
+        return out
+
+    def ev(self, strategy: UpcardStrategy) -> Any:
+        """EV of a round given this up card (as :attr:`GameResult.by_upcard`)."""
+        ar = self.calc.ar
+        total = ar.scalar(0)
+        for key, value in self.rounds(strategy).items():
+            total = total + ar.convert(self.deals[key]) * value
+        return ar.output(total / ar.convert(self.probability))

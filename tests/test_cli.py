@@ -161,7 +161,7 @@ HAND = ["hand", "--cards", "T6", "--up", "6", "--decks", "1"]
 
 ERRORS = [
     # commands and unknown options, with the --help of the (sub)command that went wrong
-    ([], "name a command: edge, hand, dealer, insurance, verify, explain or sidebet"),
+    ([], "name a command: edge, hand, dealer, insurance, chart, tables, verify, explain or sidebet"),
     (["bogus"], "invalid choice"),
     (["sidebet"], "see 'bjcalc sidebet --help'"),
     (["sidebet", "bust"], "invalid choice: 'bust'"),
@@ -231,3 +231,14 @@ def test_one_line_escapes_every_line_break():
     text = one_line("a\nb\rc\x0bd\x0ce\x1cf\x85g\u2028h\u2029i\tj")
     assert len(text.splitlines()) == 1 and text.startswith("a\\nb\\rc")
     assert one_line("déjà vu: 'A,7'") == "déjà vu: 'A,7'"
+
+
+def test_chart_command_prints_a_markdown_chart(capsys):
+    assert main(["chart", "--decks", "1", "--split-hands", "2", "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    assert "hard 16" in out and "| T" in out.replace("|T", "| T")
+
+
+def test_chart_command_on_a_variant(capsys):
+    assert main(["chart", "--variant", "no_bust_21st_century", "--decks", "1", "--split-hands", "2"]) == 0
+    assert "hard 11" in capsys.readouterr().out

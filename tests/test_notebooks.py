@@ -1,0 +1,34 @@
+"""The notebooks run top to bottom, and are committed with their outputs."""
+
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+
+nbformat = pytest.importorskip("nbformat", reason="the notebook tests need the test extra: pip install -e '.[test]'")
+nbclient = pytest.importorskip("nbclient", reason="the notebook tests need the test extra: pip install -e '.[test]'")
+pytest.importorskip("ipykernel", reason="the notebook tests need the test extra: pip install -e '.[test]'")
+
+
+def test_the_notebooks_are_there():
+    assert {p.stem for p in NOTEBOOKS} >= {"quickstart", "burn20", "no_bust", "side_bets", "published"}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_is_committed_with_outputs(path):
+    notebook = nbformat.read(path, as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert code and all(cell.execution_count for cell in code), "run the notebook before committing it"
+    assert not [out for cell in code for out in cell.outputs if out.output_type == "error"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs_top_to_bottom(path):
+    notebook = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3",
+                                     resources={"metadata": {"path": str(path.parent)}})
+    client.execute()     # raises CellExecutionError (with the cell and traceback) on any error
+    errors = [out for cell in notebook.cells if cell.cell_type == "code" for out in cell.outputs
+              if out.output_type == "error"]
+    assert errors == []
