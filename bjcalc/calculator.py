@@ -112,9 +112,8 @@ class Calculator:
         :func:`pair_state` says about the pair's rank."""
         key = (up, pair, split_key)
         if key not in self._splits:
-            pair_left, share = (None, self.ar.convert(split_key)) if isinstance(split_key, Fraction) else (split_key, None)
-            self._splits[key] = split_value(self.rules, self._values(up), self.split_strategy, pair, pair_left,
-                                            share, self.engine.space.max_cards)
+            self._splits[key] = split_value(self.rules, self._values(up), self.split_strategy, pair, split_key,
+                                            self.engine.space.max_cards)
         return self._splits[key]
 
     def _round_blackjack_term(self, blackjack: Any) -> Any:

@@ -52,14 +52,12 @@ class UpcardValues:
 
     def hit_with(self, value: np.ndarray, level: np.ndarray) -> np.ndarray:
         """Hit values of the nodes ``level`` when every child is worth ``value``."""
-        kids = self.nodes.child[level]
-        follow = np.where(kids >= 0, value[np.maximum(kids, 0)], self.bust[level])
-        return (self.draw[level] * follow).sum(axis=1)
+        return hit_values(self.nodes.child[level], self.draw[level], self.bust[level], value)
 
-    def follow(self, value: np.ndarray) -> np.ndarray:
-        """(nodes, 10) value after drawing each card: ``value`` of the child, or the bust value."""
-        child = self.nodes.child
-        return np.where(child >= 0, value[np.maximum(child, 0)], self.bust)
+
+def hit_values(kids: np.ndarray, draw: np.ndarray, bust: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """Value of drawing one card: each child's ``value`` (or the bust value) by its probability."""
+    return (draw * np.where(kids >= 0, value[np.maximum(kids, 0)], bust)).sum(axis=1)
 
 
 class PlayerEngine:
@@ -125,8 +123,7 @@ class PlayerEngine:
             if not len(level):
                 continue
             kids = child[level]
-            follow = np.where(kids >= 0, value[np.maximum(kids, 0)], bust[level])
-            hit[level] = (draw[level] * follow).sum(axis=1)
+            hit[level] = hit_values(kids, draw[level], bust[level], value)
             if track_exhaustion:   # a node that can run out of cards by hitting taints its parents
                 exhausted[level] |= self.can_hit[level] & (
                     (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)

@@ -34,6 +34,7 @@ hitting and doubling split aces.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Callable, Iterator, Optional
 
 from .cards import Shoe
@@ -262,18 +263,21 @@ class _PairSplit:
         return self.expected(1, 2, 0)
 
 
-def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_left: Optional[int],
-                pair_share: Any, max_cards: int,
+def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_state: Any, max_cards: int,
                 hand_value: Optional[Callable[[int, Composition], Any]] = None) -> Optional[Any]:
     """Joint value of splitting ``pair`` (all hands, per unit initial bet), or None if the
     shoe cannot split it.
 
-    ``pair_left`` counts the cards of the pair's rank left after the up card and one
-    card of the pair (None for the infinite deck, where ``pair_share`` is the share
-    of the value's cards that are of the pair's rank).  ``hand_value(node, policy)``
-    may replace the post-split strategy's value of a split hand's first two cards
-    (the TD chart does).
+    ``pair_state`` (see :func:`bjcalc.calculator.pair_state`) counts the cards of the
+    pair's rank left after the up card and one card of the pair, or, for the infinite
+    deck, is the Fraction of the value's cards that are of the pair's rank.
+    ``hand_value(node, policy)`` may replace the post-split strategy's value of a split
+    hand's first two cards (the TD chart does).
     """
+    if isinstance(pair_state, Fraction):
+        pair_left, pair_share = None, values.ar.convert(pair_state)
+    else:
+        pair_left, pair_share = pair_state, None
     split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value)
     if split.first(1, policy_extra(strategy, pair, 2)) is None:
         return None

@@ -116,10 +116,8 @@ class _UpcardSearch:
                 allowed = ("stand",)
             return self.action_value(node, self.post_split_action(node, allowed, two_card), value)
 
-        pair_left, share = (None, self.calc.ar.convert(split_key)) if isinstance(split_key, Fraction) \
-            else (split_key, None)
-        return split_value(self.rules, self.v, self.calc.split_strategy, pair, pair_left, share,
-                           nodes.space.max_cards, hand_value)
+        return split_value(self.rules, self.v, self.calc.split_strategy, pair, split_key, nodes.space.max_cards,
+                           hand_value)
 
     def post_split_action(self, node: int, allowed: tuple, two_card: dict) -> str:
         entry = two_card.get(self.entry(node), PLAY)
