@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator, Optional
 
 from .cards import Shoe
-from .errors import StrategyError
+from .errors import ShoeError, StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, add
 from .player import UpcardValues
 from .rules import Rules
@@ -216,6 +216,8 @@ class _PairSplit:
         if first is None:
             return self.ar_zero, self.ar_zero
         v = self.v
+        if v.exhausted[first] and (removed == 1 or self.p_pair(removed - 1, 0) != 0):
+            raise ShoeError("the shoe is too small: a split hand can run out of cards; use a larger shoe")
         total = self.ar_zero
         pair_hand = self.ar_zero
         for card in range(1, 11):

@@ -86,3 +86,11 @@ def test_split_results_name_their_strategy():
     result = Calculator(Rules(decks=2, max_split_hands=4), split_strategy="CDP").game()
     assert result.assumptions.split_strategy == "CDP"
     assert "post-split strategy: CDP" in str(result)
+
+
+def test_a_split_that_can_run_the_shoe_dry_is_refused():
+    # T up, 8,8 from {8, 8, 3, 3, 3, T, T}: the first split hand can take 3, 3, 3 and the
+    # second the last ten, leaving no hole card for the dealer.
+    calc = Calculator(Rules(max_split_hands=2), shoe=Shoe.from_counts({8: 2, 3: 3, "T": 2}))
+    with pytest.raises(BjcalcError, match="too small"):
+        calc.hand("8,8", "T")
