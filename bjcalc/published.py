@@ -145,7 +145,9 @@ def figures() -> list[Figure]:
     # Burn 20 (GAMES.md section 2).
     uk = variants.burn20()
     out.append(Figure("burn20-card", "burn20", "Grosvenor rule card", "house edge", "0.74", PERCENT,
-                      uk.describe(), _game(uk, sign=-1), note="the card states no assumptions"))
+                      uk.describe(), _game(uk, sign=-1),
+                      note="the card states no assumptions; bjcalc explain: 4 decks, S17, dealer BJ takes the "
+                           "original bet only, DAS, split to 4, resplit aces, CD gives 0.7425 %"))
     las_vegas = variants.burn20_las_vegas()
     out.append(Figure("burn20-las-vegas", "burn20", "Binion's, Las Vegas", "house edge", "0.80", PERCENT,
                       las_vegas.describe(), _game(las_vegas, sign=-1),
@@ -176,7 +178,8 @@ def figures() -> list[Figure]:
                           _effect(base, base.replace(**change), sign=1)))
     classic = variants.classic_single_deck()
     out.append(Figure("classic-single-deck", "classic_single_deck", "reviews of Microgaming Classic Blackjack",
-                      "house edge", "0.13", PERCENT, classic.describe(), _game(classic, sign=-1)))
+                      "house edge", "0.13", PERCENT, classic.describe(), _game(classic, sign=-1),
+                      note="the literal reading; bjcalc explain: drawing to split aces with TD play gives 0.1313 %"))
     return out
 
 
