@@ -22,7 +22,8 @@ from .hands import UNSPLIT, composition_of
 from .player import PlayerEngine, UpcardValues, hand_space
 from .rules import Rules
 from .settlement import Settlement
-from .splits import check_split_strategy, split_contexts, split_value
+from .optimal import OptimalSplit
+from .splits import check_split_strategy, context_strategy, split_contexts, split_value
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
 STRATEGIES = ("CD", "TD")
@@ -54,7 +55,8 @@ class Calculator:
     Args:
         rules: the game's :class:`~bjcalc.rules.Rules`.
         shoe: the cards to deal from; default ``Shoe.decks(rules.decks)``.
-        split_strategy: post-split strategy, ``"CDZ-"``, ``"CDP1"`` or ``"CDP"``.
+        split_strategy: post-split strategy, ``"CDZ-"``, ``"CDP1"``, ``"CDP"`` or ``"optimal"``
+            (one split, every decision using every card seen; see :mod:`bjcalc.optimal`).
         exact: exact rationals (``sympy.Rational`` results) instead of floats.
 
     >>> calc = Calculator(Rules(decks=6))
@@ -95,7 +97,8 @@ class Calculator:
                       "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
             split_strategy=("no splitting" if not self.rules.splits else
                             "TD: split hands follow the same total-dependent chart" if strategy == "TD"
-                            else self.split_strategy),
+                            else "optimal: one split, every decision uses every card seen in the round"
+                            if self.split_strategy == "optimal" else self.split_strategy),
             conditioning=conditioning,
             arithmetic="exact rationals" if self.exact else "floating point")
 
@@ -112,8 +115,13 @@ class Calculator:
         :func:`pair_state` says about the pair's rank."""
         key = (up, pair, split_key)
         if key not in self._splits:
-            self._splits[key] = split_value(self.rules, self._values(up), self.split_strategy, pair, split_key,
-                                            self.engine.space.max_cards)
+            if self.split_strategy == "optimal" and not self.shoe.is_infinite:
+                search = OptimalSplit(self.rules, self.settlement, self.dealer_engine, up, pair,
+                                      self.engine.space.max_cards)
+                self._splits[key] = search.value()
+            else:   # (the infinite deck has nothing to remember: optimal is CDZ- there)
+                self._splits[key] = split_value(self.rules, self._values(up), context_strategy(self.split_strategy),
+                                                pair, split_key, self.engine.space.max_cards)
         return self._splits[key]
 
     def _round_blackjack_term(self, blackjack: Any) -> Any:

@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterator, Optional
 from .cards import Shoe
 from .errors import ShoeError, StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, add
+from .optimal import check_optimal_rules
 from .player import UpcardValues
 from .rules import Rules
 
@@ -56,7 +57,7 @@ def check_split_strategy(name: str, rules: Rules) -> str:
     if name not in SPLIT_STRATEGIES:
         raise StrategyError(f"split strategy must be one of {', '.join(SPLIT_STRATEGIES)}, not {name!r}")
     if name == "optimal":
-        raise StrategyError("split strategy 'optimal' is not available yet; use CDZ-, CDP1 or CDP")
+        check_optimal_rules(rules)
     return name
 
 
@@ -138,8 +139,15 @@ def needed_contexts(strategy: str, pair: int, hands: int) -> set[Context]:
     return out
 
 
+def context_strategy(strategy: str) -> str:
+    """The post-split strategy whose contexts the engine evaluates: the optimal split searches
+    by itself (:mod:`bjcalc.optimal`), and keeps CDZ-'s contexts for TD charts and the infinite deck."""
+    return "CDZ-" if strategy == "optimal" else strategy
+
+
 def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) -> dict[Context, list[Composition]]:
     """Every context the engine must evaluate: unsplit hands, and split hands with pair cards gone."""
+    strategy = context_strategy(strategy)
     contexts: dict[Context, list[Composition]] = {Context(): list(space.compositions)}
     if not rules.splits:
         return contexts

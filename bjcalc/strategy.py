@@ -30,7 +30,7 @@ import numpy as np
 
 from .hands import UNSPLIT, add
 from .player import UpcardValues
-from .splits import first_context, pair_cards, post_split_actions, split_value
+from .splits import context_strategy, first_context, pair_cards, post_split_actions, split_value
 
 if TYPE_CHECKING:  # pragma: no cover
     from .calculator import Calculator, GameResult
@@ -77,7 +77,7 @@ class _UpcardSearch:
         self.split_hands: dict[int, tuple[int, list]] = {}
         if self.rules.splits:
             for pair in range(1, 11):
-                first = nodes.find(pair_cards(pair, 1), first_context(calc.split_strategy, pair))
+                first = nodes.find(pair_cards(pair, 1), first_context(context_strategy(calc.split_strategy), pair))
                 if first is None:
                     continue
                 seconds = []
@@ -116,7 +116,7 @@ class _UpcardSearch:
                 allowed = ("stand",)
             return self.action_value(node, self.post_split_action(node, allowed, two_card), value)
 
-        return split_value(self.rules, self.v, self.calc.split_strategy, pair, split_key, nodes.space.max_cards,
+        return split_value(self.rules, self.v, context_strategy(self.calc.split_strategy), pair, split_key, nodes.space.max_cards,
                            hand_value)
 
     def post_split_action(self, node: int, allowed: tuple, two_card: dict) -> str:

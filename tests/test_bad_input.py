@@ -483,7 +483,7 @@ def test_calculator_refuses_junk_rules(rules):
        split=st.one_of(st.none(), st.text(max_size=5), st.sampled_from(["cdz-", "CDZ", "optimal", "CD", "TD"])),
        exact=st.one_of(st.integers(0, 1), st.none(), st.text(max_size=2), st.floats()))
 def test_calculator_refuses_junk_options(shoe, split, exact):
-    assume(split not in ("CDZ-", "CDP1", "CDP"))
+    assume(split not in ("CDZ-", "CDP1", "CDP", "optimal"))
     rules = Rules(decks=1)
     with pytest.raises(ShoeError):
         Calculator(rules, shoe=shoe)
@@ -494,11 +494,26 @@ def test_calculator_refuses_junk_options(shoe, split, exact):
 
 
 @SLOW
-@given(n=st.integers(2, 4))
-def test_optimal_split_strategy_is_refused_for_now(n):
-    """split_strategy 'optimal' is not implemented: a StrategyError naming it."""
-    with pytest.raises(StrategyError, match="optimal"):
+@given(n=st.integers(3, 4))
+def test_optimal_split_strategy_is_refused_beyond_two_hands(n):
+    """split_strategy 'optimal' covers one split: resplitting rules get a StrategyError naming the fix."""
+    with pytest.raises(StrategyError, match="max_split_hands=2"):
         Calculator(Rules(decks=1, max_split_hands=n), shoe=Shoe.from_counts(A=1), split_strategy="optimal")
+
+
+def test_optimal_split_strategy_is_refused_with_bust_push_rules():
+    with pytest.raises(StrategyError, match="bust-push"):
+        Calculator(Rules(decks=1, bust_push="three_card_23_25"), split_strategy="optimal")
+
+
+def test_optimal_split_too_large_is_refused_with_a_message(monkeypatch):
+    """A search beyond OPTIMAL_LIMIT is refused before it starts, saying how big it is."""
+    import bjcalc.optimal as optimal
+
+    monkeypatch.setitem(optimal.OPTIMAL_LIMIT, False, 1000)
+    calc = Calculator(Rules(decks=1), split_strategy="optimal")
+    with pytest.raises(StrategyError, match="hand pairs"):
+        calc.hand("2,2", "6")
 
 
 @SLOW
@@ -785,8 +800,8 @@ def test_cli_on_mostly_valid_arguments(argv):
     (["hand", "--cards", "T6", "--up", "6", "--decks", "1.5"], "--decks"),
     (["hand", "--cards", "T6", "--up", "6", "--bj", "x"], "blackjack_pays"),
     (["hand", "--cards", "T6", "--up", "6", "--split-hands", "0"], "max_split_hands"),
-    (["hand", "--cards", "T6", "--up", "6", "--split", "optimal"], "optimal"),
-    (["hand", "--cards", "T6", "--up", "6", "--split", "optimal"], "optimal"),
+    (["hand", "--cards", "T6", "--up", "6", "--split", "optimal", "--split-hands", "4"], "max_split_hands=2"),
+    (["hand", "--cards", "T6", "--up", "6", "--split", "optimal", "--split-hands", "3"], "optimal"),
     (["hand", "--cards", "T6", "--up", "6", "--rsa"], "resplit_aces"),
     (["hand", "--cards", "T6", "--up", "6", "--split-hands", "1", "--hit-split-aces"], "hit_split_aces"),
     (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--no-das"], "double_after_split"),

@@ -94,3 +94,62 @@ def test_a_split_that_can_run_the_shoe_dry_is_refused():
     calc = Calculator(Rules(max_split_hands=2), shoe=Shoe.from_counts({8: 2, 3: 3, "T": 2}))
     with pytest.raises(BjcalcError, match="too small"):
         calc.hand("8,8", "T")
+
+
+# -- optimal splits (one split, every decision uses every card seen) ---------------------------------
+# Small shoes keep the search quick (its size grows with the compositions a shoe can deal).
+SMALL = {"depleted": Shoe.from_counts({"A": 2, 2: 3, 3: 1, 4: 1, 5: 2, 6: 2, 7: 1, 8: 2, 9: 1, "T": 6}),
+         "rich": Shoe.from_counts({"A": 2, 2: 2, 3: 1, 4: 1, 5: 1, 6: 2, 7: 1, 8: 2, 9: 2, "T": 9})}
+
+
+@pytest.mark.parametrize("shoe", list(SMALL))
+@pytest.mark.parametrize("rules", [Rules(max_split_hands=2),
+                                   Rules(max_split_hands=2, double_after_split=False, dealer_hits_soft_17=True,
+                                         hit_split_aces=True, hole_card="enhc")],
+                         ids=["S17-DAS-peek", "H17-noDAS-ENHC-hitAces"])
+def test_optimal_is_never_below_cdp1_and_cdz(shoe, rules):
+    """Optimal play may use everything CDP1 uses (and more), and weighs both hands together."""
+    calcs = {s: Calculator(rules, shoe=SMALL[shoe], split_strategy=s) for s in ("CDZ-", "CDP1", "optimal")}
+    gained = 0
+    for pair in "A23456789T":
+        for up in "A23456789T":
+            try:
+                cdz, cdp1, best = (calcs[s].hand(f"{pair},{pair}", up)["split"] for s in ("CDZ-", "CDP1", "optimal"))
+            except BjcalcError:   # a pair the shoe cannot deal, or a split that can run it dry
+                continue
+            assert cdp1 >= cdz - 1e-15
+            assert best >= cdp1 - 1e-15
+            gained += best > cdp1 + 1e-12
+    assert gained > 10     # and it is not CDP1 under another name
+
+
+def test_optimal_on_one_deck_beats_nairns_fixed_post_split_play():
+    """Nairn's exact 8,8 v A (1 deck, S17, DAS, no dealer blackjack) plays split hands by a fixed
+    strategy: -0.333718; the optimal split must be at least as good, and close."""
+    value = Calculator(Rules(decks=1), split_strategy="optimal").hand("8,8", "A")["split"]
+    assert -0.333718 <= value <= -0.333718 + 5e-4
+
+
+def test_optimal_float_and_exact_agree():
+    rules = Rules(max_split_hands=2, hit_split_aces=True, double_split_aces=True)
+    exact = Calculator(rules, shoe=SMALL["depleted"], split_strategy="optimal", exact=True)
+    floating = Calculator(rules, shoe=SMALL["depleted"], split_strategy="optimal")
+    for pair, up in (("8,8", "T"), ("A,A", "6"), ("2,2", "A"), ("6,6", "5")):
+        assert abs(float(exact.hand(pair, up)["split"]) - floating.hand(pair, up)["split"]) < 1e-12
+
+
+def test_optimal_is_cdz_in_the_infinite_deck():
+    """Nothing is remembered without depletion: every strategy is the same there."""
+    rules = Rules(max_split_hands=2)
+    best = Calculator(rules, shoe=Shoe.infinite(), split_strategy="optimal")
+    cdz = Calculator(rules, shoe=Shoe.infinite(), split_strategy="CDZ-")
+    for pair, up in (("8,8", "T"), ("2,2", "6"), ("A,A", "A")):
+        assert best.hand(pair, up)["split"] == cdz.hand(pair, up)["split"]
+
+
+def test_optimal_game_names_its_split_strategy_and_tops_cdp1():
+    rules = Rules(max_split_hands=2)
+    best = Calculator(rules, shoe=SMALL["rich"], split_strategy="optimal").game()
+    cdp1 = Calculator(rules, shoe=SMALL["rich"], split_strategy="CDP1").game()
+    assert best.ev > cdp1.ev
+    assert "post-split strategy: optimal: one split" in str(best)
