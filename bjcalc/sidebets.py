@@ -29,7 +29,10 @@ shoe) needs suits, so its shoe must carry suit counts (``Shoe.decks(n)``,
 a shoe counted by rank only is refused, because the suited events are then not
 determined.  Buster Blackjack deals the whole dealer hand from the shoe (model
 ``"shoe"``): the up card is random too, nothing else is removed, and the dealer
-always completes the hand.
+always completes the hand.  Its model ``"player"`` (one player plays the main game
+first, and his cards leave the shoe) gives exactly the same probabilities, because
+the player's draws stop on cards already seen (:mod:`bjcalc.buster_player`);
+:meth:`BusterBlackjack.compare_models` shows both.
 """
 
 from __future__ import annotations
@@ -49,8 +52,9 @@ import sympy
 from .arithmetic import EXACT, FLOAT
 from .cards import RANK_VALUE, Shoe, parse_decks
 from .dealer import DealerTree, StandardDealer
-from .errors import BjcalcError, RulesError, ShoeError
-from .rules import parse_payout
+from .errors import BjcalcError, RulesError, ShoeError, StrategyError
+from .rules import Rules, parse_payout
+from .splits import SPLIT_STRATEGIES
 
 __all__ = ["PayTable", "SideBet", "LuckyLucky", "BusterBlackjack", "SideBetResult", "RemovalEffects",
            "lucky_lucky", "buster_blackjack", "SIDE_BETS", "add_sidebet_parser", "run_sidebet"]
@@ -765,11 +769,26 @@ class BusterBlackjack(SideBet):
     """Buster Blackjack: wins when the dealer busts, paid by the cards in the busted hand.
 
     Events: the dealer busts with 3, 4, 5, 6, 7, or 8 or more cards; otherwise ("no
-    bust", a dealer blackjack included) the bet loses.  Model ``"shoe"``: the dealer's
-    whole hand comes from the shoe (the up card is random too, no player cards are
-    removed) and the dealer always completes the hand; :meth:`bust_distribution` gives
-    every hand length separately.  Model ``"player"`` (the player's own cards removed
-    first) is not implemented yet.  A shoe the dealer can run out of is refused.
+    bust", a dealer blackjack included) the bet loses.  The dealer always completes
+    the hand; :meth:`bust_distribution` gives every hand length separately.
+
+    Models:
+
+    * ``"shoe"`` (default): the dealer's whole hand comes from the shoe, the up card
+      random too, no other card removed; the dealer hits soft 17 if ``hits_soft_17``.
+    * ``"player"``: one player plays the main game first, by ``rules`` (default
+      ``Rules(dealer_hits_soft_17=hits_soft_17)``; its ``dealer_hits_soft_17`` is the
+      dealer's rule), ``strategy`` ``"CD"`` (default) or ``"TD"``, and ``split_strategy``
+      (default ``"CDZ-"``); the cards his hands draw are gone before the dealer draws.
+      This gives the same probabilities as model ``"shoe"``, exactly: the player's draws
+      stop on cards already seen (a stopping time), and the cards after a stopping time
+      are distributed like fresh cards from the shoe (see :mod:`bjcalc.buster_player`).
+      ``method="auto"`` (default) uses that whenever counting proves that no round can
+      run out of cards, and otherwise enumerates every card set the strategy removes,
+      evaluating the dealer on each; ``method="enumerate"`` always enumerates (slow on
+      big shoes: a check of the theorem).
+
+    A shoe the dealer (or, in model ``"player"``, the player) can run out of is refused.
 
     Built-in pay tables: ``seed`` (1, 3, 5, 20, 100, 250), ``wizard`` (2, 2, 4, 12, 50, 250),
     ``jacobson_california`` (1, 3, 6, 30, 100, 200).
@@ -777,10 +796,14 @@ class BusterBlackjack(SideBet):
     >>> p = BusterBlackjack(hits_soft_17=True).probabilities(6)
     >>> round(float(p["bust 3 cards"]), 6), round(float(p["no bust"]), 6)
     (0.173032, 0.71424)
-    >>> BusterBlackjack(model="player")
+    >>> from bjcalc import Rules
+    >>> player = BusterBlackjack(model="player", rules=Rules(dealer_hits_soft_17=True), strategy="TD")
+    >>> player.probabilities(6, exact=True).equals(BusterBlackjack(hits_soft_17=True).probabilities(6, exact=True))
+    True
+    >>> BusterBlackjack(model="player", rules=Rules(dealer_hits_soft_17=True), hits_soft_17=False)
     Traceback (most recent call last):
     ...
-    bjcalc.errors.RulesError: Buster Blackjack model 'player' (the player's cards removed before the dealer's hand) is not implemented yet: use model='shoe'
+    bjcalc.errors.RulesError: hits_soft_17=False disagrees with rules (H17): model 'player' takes the dealer's rule from rules.dealer_hits_soft_17; give only one of them
     """
 
     name = "Buster Blackjack"
@@ -791,30 +814,121 @@ class BusterBlackjack(SideBet):
                  "wizard": (2, 2, 4, 12, 50, 250),
                  "jacobson_california": (1, 3, 6, 30, 100, 200)}
 
-    def __init__(self, hits_soft_17: bool = False, model: str = "shoe"):
-        if not isinstance(hits_soft_17, bool):
+    def __init__(self, hits_soft_17: Optional[bool] = None, model: str = "shoe", rules: Optional[Rules] = None,
+                 strategy: Optional[str] = None, split_strategy: Optional[str] = None, *,
+                 method: str = "auto"):
+        if hits_soft_17 is not None and not isinstance(hits_soft_17, bool):
             raise RulesError(f"hits_soft_17 must be True or False, not {hits_soft_17!r}")
-        if model == "player":
-            raise RulesError("Buster Blackjack model 'player' (the player's cards removed before the dealer's "
-                             "hand) is not implemented yet: use model='shoe'")
-        if model not in BUSTER_MODELS:
-            raise RulesError(f"Buster Blackjack model must be 'shoe' (or, later, 'player'), not {model!r}")
-        self.hits_soft_17 = hits_soft_17
+        if not isinstance(model, str) or model not in BUSTER_MODELS:
+            raise RulesError(f"Buster Blackjack model must be 'shoe' or 'player', not {model!r}")
         self.model = model
-        self.procedure = StandardDealer(hits_soft_17=hits_soft_17)
+        self.rules: Optional[Rules] = None
+        self.strategy: Optional[str] = None
+        self.split_strategy: Optional[str] = None
+        self.method = method
+        if model == "shoe":
+            given = [name for name, value in (("rules", rules), ("strategy", strategy),
+                                              ("split_strategy", split_strategy)) if value is not None]
+            if given or method != "auto":
+                what = ", ".join(given + (["method"] if method != "auto" else []))
+                raise RulesError(f"{what}: only model 'player' has a player; model 'shoe' removes no "
+                                 f"player cards (use model='player', or leave {what} out)")
+            self.hits_soft_17 = bool(hits_soft_17)
+        else:
+            self._init_player(hits_soft_17, rules, strategy, split_strategy, method)
+        self.procedure = StandardDealer(hits_soft_17=self.hits_soft_17)
+        self._cache: dict[tuple[Shoe, bool], tuple[dict[int, Any], Any]] = {}
+
+    def _init_player(self, hits_soft_17: Optional[bool], rules: Optional[Rules], strategy: Optional[str],
+                     split_strategy: Optional[str], method: str) -> None:
+        from .splits import check_split_strategy
+
+        if rules is None:
+            rules = Rules(dealer_hits_soft_17=bool(hits_soft_17))
+        elif not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
+        if hits_soft_17 is not None and hits_soft_17 != rules.dealer_hits_soft_17:
+            raise RulesError(f"hits_soft_17={hits_soft_17} disagrees with rules "
+                             f"({'H17' if rules.dealer_hits_soft_17 else 'S17'}): model 'player' takes the "
+                             f"dealer's rule from rules.dealer_hits_soft_17; give only one of them")
+        if rules.burn_20:
+            raise RulesError("Buster Blackjack model 'player' supports the standard dealer (S17/H17), not the "
+                             "Burn 20 redraw (burn_20=True)")
+        strategy = "CD" if strategy is None else strategy
+        if strategy not in ("CD", "TD"):
+            raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+        split_strategy = "CDZ-" if split_strategy is None else split_strategy
+        check_split_strategy(split_strategy, rules)
+        if method not in ("auto", "enumerate"):
+            raise RulesError(f"method must be 'auto' or 'enumerate', not {method!r}")
+        self.rules, self.strategy, self.split_strategy = rules, strategy, split_strategy
+        self.hits_soft_17 = rules.dealer_hits_soft_17
 
     def __repr__(self) -> str:
-        return f"BusterBlackjack(hits_soft_17={self.hits_soft_17}, model={self.model!r})"
+        if self.model == "shoe":
+            return f"BusterBlackjack(hits_soft_17={self.hits_soft_17}, model='shoe')"
+        return (f"BusterBlackjack(model='player', rules={self.rules!r}, strategy={self.strategy!r}, "
+                f"split_strategy={self.split_strategy!r}, method={self.method!r})")
+
+    def _enumerates(self, shoe: Shoe) -> bool:
+        """Model 'player' on this shoe: enumerate the player's cards (else the shoe model, equal)."""
+        from .buster_player import round_cannot_run_out
+
+        assert self.rules is not None
+        return not shoe.is_infinite and (self.method == "enumerate" or not round_cannot_run_out(shoe, self.rules))
 
     def _assumptions(self, shoe: Shoe) -> tuple[str, ...]:
-        return (f"shoe: {shoe.describe()}",
-                f"dealer: {'hits' if self.hits_soft_17 else 'stands on'} soft 17, always completes the hand",
-                "model 'shoe': the whole dealer hand from the shoe, up card random, no other cards removed; "
-                "a dealer blackjack is no bust")
+        dealer = f"dealer: {'hits' if self.hits_soft_17 else 'stands on'} soft 17, always completes the hand"
+        if self.model == "shoe":
+            return (f"shoe: {shoe.describe()}", dealer,
+                    "model 'shoe': the whole dealer hand from the shoe, up card random, no other cards removed; "
+                    "a dealer blackjack is no bust")
+        from .buster_player import round_card_bound
+
+        assert self.rules is not None
+        strategy = {"CD": "CD (composition-dependent, the Calculator's best action; ties to the earlier of "
+                          "stand, hit, double, split, surrender)",
+                    "TD": "TD (the total-dependent chart of Calculator.game('TD'))"}[self.strategy or "CD"]
+        post_split = (("no splitting" if not self.rules.splits else
+                       f"{self.split_strategy}" + (" (values; TD hands follow the chart)"
+                                                   if self.strategy == "TD" else "")))
+        if not self._enumerates(shoe):
+            how = ("computed as model 'shoe', which it equals exactly: the player's draws stop on cards already "
+                   "seen, and cards after such a stopping time are distributed like fresh cards from the shoe"
+                   + ("" if shoe.is_infinite else
+                      f"; no round can run out (at most {round_card_bound(shoe, self.rules)} of "
+                      f"{shoe.total} cards)"))
+        else:
+            how = ("computed by enumerating every card set the player's hands remove (the hole card treated as "
+                   "drawn after them) and the dealer's hand on the rest")
+        return (f"shoe: {shoe.describe()}", dealer,
+                "model 'player': one player plays the main game first; the cards his hands draw leave the "
+                "shoe before the dealer draws; a dealer blackjack is no bust",
+                f"rules: {self.rules.describe()}", f"strategy: {strategy}", f"post-split strategy: {post_split}",
+                f"method: {how}")
 
     def _lengths(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[dict[int, Any], Any]]:
         """Per shoe: {hand length: P(bust with that many cards)} and P(no bust)."""
-        rows = np.array([s.value_counts() for s in shoes], dtype=np.int64)
+        out: list[Optional[tuple[dict[int, Any], Any]]] = [None] * len(shoes)
+        if self.model == "player":
+            from .buster_player import player_lengths
+
+            assert self.rules is not None and self.strategy is not None and self.split_strategy is not None
+            for i, shoe in enumerate(shoes):
+                if self._enumerates(shoe):
+                    key = (shoe, exact)
+                    if key not in self._cache:
+                        self._cache[key] = player_lengths(shoe, self.rules, self.strategy, self.split_strategy,
+                                                          exact)
+                    out[i] = self._cache[key]
+        rest = [i for i, found in enumerate(out) if found is None]
+        for i, lengths in zip(rest, self._shoe_lengths([shoes[i] for i in rest], exact)):
+            out[i] = lengths
+        return out   # type: ignore[return-value]
+
+    def _shoe_lengths(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[dict[int, Any], Any]]:
+        """Model 'shoe': per shoe, {hand length: P(bust with that many cards)} and P(no bust)."""
+        rows = np.array([s.value_counts() for s in shoes], dtype=np.int64).reshape(-1, 10)
         infinite = [s.is_infinite for s in shoes]
         out: list[tuple[dict[int, Any], Any]] = [({}, None)] * len(shoes)
         for flag in (False, True):
@@ -832,7 +946,7 @@ class BusterBlackjack(SideBet):
     def _probabilities(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[list[Any], Optional[list[int]]]]:
         out: list[tuple[list[Any], Optional[list[int]]]] = []
         for busts, no_bust in self._lengths(shoes, exact):
-            probs = [busts.get(n, 0) for n in range(3, 8)]
+            probs = [busts.get(n, Fraction(0) if exact else 0.0) for n in range(3, 8)]
             probs.append(sum((p for n, p in busts.items() if n >= 8), Fraction(0) if exact else 0.0))
             probs.append(no_bust)
             out.append((probs, None))
@@ -851,74 +965,141 @@ class BusterBlackjack(SideBet):
         values = [_out(p, exact) for p in busts.values() if p != 0] + [_out(no_bust, exact)]
         return pd.Series(values, index=labels, name="probability", dtype=object if exact else float)
 
+    def compare_models(self, shoe: ShoeLike = 6, paytable: PayTableLike = None, exact: bool = False) -> pd.DataFrame:
+        """Model 'player' against model 'shoe' on one shoe: a table of ``event``, ``P shoe model``,
+        ``P player model`` and ``difference`` (player - shoe), then a ``house edge`` row (the
+        pay table's house edge under each model).  A model-'shoe' bet compares itself with
+        ``BusterBlackjack(model='player', rules=Rules(dealer_hits_soft_17=...))``.
+
+        ``.attrs`` holds the pay table's name and both models' assumptions.
+
+        >>> table = BusterBlackjack(hits_soft_17=True).compare_models(6, "wizard", exact=True)
+        >>> table.columns.tolist()
+        ['event', 'P shoe model', 'P player model', 'difference']
+        >>> table["difference"].tolist() == [0] * 8, table.iloc[-1]["event"]
+        (True, 'house edge')
+        """
+        shoe = as_shoe(shoe)
+        if self.model == "shoe":
+            shoe_bet, player_bet = self, BusterBlackjack(hits_soft_17=self.hits_soft_17, model="player")
+        else:
+            shoe_bet, player_bet = BusterBlackjack(hits_soft_17=self.hits_soft_17), self
+        by_shoe = shoe_bet.evaluate(shoe, paytable, exact)
+        by_player = player_bet.evaluate(shoe, paytable, exact)
+        events = list(self.all_events) + ["house edge"]
+        left = list(by_shoe.table["probability"]) + [by_shoe.house_edge]
+        right = list(by_player.table["probability"]) + [by_player.house_edge]
+        frame = pd.DataFrame({"event": events, "P shoe model": left, "P player model": right,
+                              "difference": [b - a for a, b in zip(left, right)]})
+        if exact:
+            for column in ("P shoe model", "P player model", "difference"):
+                frame[column] = frame[column].astype(object)
+        frame.attrs.update({"paytable": by_shoe.paytable.name, "shoe": shoe.describe(),
+                            "assumptions shoe model": by_shoe.assumptions,
+                            "assumptions player model": by_player.assumptions})
+        return frame
+
 
 def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool,
                     exact: bool) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray], np.ndarray]:
     """For shoes given as value counts (one row each): P(bust with n cards) and P(stand with n
     cards) by hand length n, the up card random from the shoe; and which shoes run out.
 
-    Walks the dealer tree of :class:`~bjcalc.dealer.DealerTree` level by level, one column
-    per shoe.  Exact mode keeps integer numerators (ordered card sequences) over the falling
-    factorial N (N-1) ... (N-n+1) (N^n without depletion) and divides at the end.
+    Sums :func:`dealer_lengths_given_up` over the up cards.  Exact mode keeps integer
+    numerators (ordered card sequences) over the falling factorial N (N-1) ... (N-n+1)
+    (N^n without depletion) and divides at the end.
     """
     shoes = len(rows)
     totals = rows.sum(axis=1)
     bust: dict[int, Any] = {}
     stand: dict[int, Any] = {}
     exhausted = np.zeros(shoes, dtype=bool)
-    zero = (lambda: np.array([0] * shoes, dtype=object)) if exact else (lambda: np.zeros(shoes))
     for up in range(1, 11):
         up_count = rows[:, up - 1]
-        if not up_count.any():
+        dealt = up_count > 0
+        if not dealt.any():
             continue
-        left = rows - np.eye(10, dtype=np.int64)[up - 1] if depletes else rows.copy()
-        left = np.clip(left, 0, None)
-        limit = tuple(int(x) for x in np.minimum(left.max(axis=0), _TREE_CAP)) if depletes else None
-        tree = DealerTree.build(up, procedure, limit)
-        if exact:
-            reach = up_count.astype(object)[None, :]
-            left_x = left.astype(object)
-        else:
-            reach = (up_count / totals)[None, :]
-        for k, level in enumerate(tree.levels):
-            remaining = totals - 1 - k if depletes else totals
-            empty = remaining <= 0
-            if empty.any():
-                exhausted |= empty & (reach != 0).any(axis=0)
-                reach = reach.copy()
-                reach[:, empty] = 0
-            safe = np.where(empty, 1, remaining)
-            following = np.zeros((level.n_next, shoes), dtype=object if exact else float)
-            if exact:
-                following.fill(0)
-            ended_bust, ended_stand = zero(), zero()
-            for value, (src_next, dst_next, src_end, outcomes) in enumerate(level.moves):
-                for src in (src_next, src_end):
-                    if not len(src):
-                        continue
-                    if exact:
-                        factor = left_x[None, :, value] - (level.states[src, value].astype(object)[:, None]
-                                                          if depletes else 0)
-                    else:
-                        factor = (left[None, :, value] - (level.states[src, value][:, None] if depletes else 0)) / safe
-                    contribution = reach[src] * factor
-                    if src is src_next:
-                        np.add.at(following, dst_next, contribution)
-                    else:
-                        busted = (outcomes >= 5) & (outcomes <= 9)
-                        if busted.any():
-                            ended_bust = ended_bust + contribution[busted].sum(axis=0)
-                        if (~busted).any():
-                            ended_stand = ended_stand + contribution[~busted].sum(axis=0)
-            n = k + 2
-            bust[n] = bust.get(n, zero()) + ended_bust
-            stand[n] = stand.get(n, zero()) + ended_stand
-            reach = following
+        left = np.clip(rows - np.eye(10, dtype=np.int64)[up - 1], 0, None) if depletes else rows
+        given_bust, given_stand, stuck = dealer_lengths_given_up(up, left, procedure, depletes, exact)
+        exhausted |= stuck & dealt
+        # exact: numerators over perm(N - 1, n - 1) (N^(n-1)); times the up card's count, over perm(N, n) (N^n)
+        share = up_count.astype(object) if exact else np.where(dealt, up_count, 0) / np.where(totals, totals, 1)
+        for given, table in ((given_bust, bust), (given_stand, stand)):
+            for n, values in given.items():
+                term = share * (values.astype(object) if exact else values)
+                table[n] = table[n] + term if n in table else term
     if exact:
         for table in (bust, stand):
             for n, numerators in table.items():
                 denominators = [_falling(int(t), n) if depletes else int(t) ** n for t in totals]
                 table[n] = [Fraction(int(a), b) if b else Fraction(0) for a, b in zip(numerators, denominators)]
+    return bust, stand, exhausted
+
+
+def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer, depletes: bool,
+                            exact: bool) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray], np.ndarray]:
+    """For a fixed up card and many shoes given as the value counts left besides it (one row
+    each): {n: P(bust with n cards)}, {n: P(stand with n cards)} (a blackjack stands with 2),
+    n counting the up card, and which shoes the dealer can run out of.
+
+    Walks the dealer tree of :class:`~bjcalc.dealer.DealerTree` level by level, one column
+    per shoe.  Exact mode returns integer numerators (ordered sequences of the n - 1 cards
+    drawn after the up card) over perm(cards left, n - 1), or (cards left)^(n - 1) without
+    depletion: int64 while they fit, else Python ints.
+
+    >>> bust, stand, stuck = dealer_lengths_given_up(6, np.array([[4, 4, 4, 4, 4, 3, 4, 4, 4, 16]]),
+    ...                                              StandardDealer(False), True, False)
+    >>> round(float(sum(b[0] for b in bust.values())), 6), bool(stuck[0])
+    (0.420823, False)
+    """
+    shoes = len(left)
+    totals = left.sum(axis=1)
+    exhausted = np.zeros(shoes, dtype=bool)
+    limit = tuple(int(x) for x in np.minimum(left.max(axis=0), _TREE_CAP)) if depletes else None
+    tree = DealerTree.build(up, procedure, limit)
+    if exact:
+        peak = int(totals.max()) if shoes else 0
+        largest = _falling(peak, len(tree.levels)) if depletes else peak ** len(tree.levels)
+        dtype: Any = np.int64 if largest < 2 ** 62 else object   # int64 is exact below this
+        counts = left.astype(dtype)
+    else:
+        dtype = np.float64
+        counts = left.astype(np.float64)
+    reach = np.ones((1, shoes), dtype=dtype)
+    bust: dict[int, Any] = {}
+    stand: dict[int, Any] = {}
+    for k, level in enumerate(tree.levels):
+        remaining = totals - k if depletes else totals
+        empty = remaining <= 0
+        if empty.any():
+            exhausted |= empty & (reach != 0).any(axis=0)
+            reach = reach.copy()
+            reach[:, empty] = 0
+        safe = np.where(empty, 1, remaining)
+        following = np.zeros((level.n_next, shoes), dtype=dtype)
+        ended_bust = np.zeros(shoes, dtype=dtype)
+        ended_stand = np.zeros(shoes, dtype=dtype)
+        for value, (src_next, dst_next, src_end, outcomes) in enumerate(level.moves):
+            for src in (src_next, src_end):
+                if not len(src):
+                    continue
+                drawn = level.states[src, value].astype(dtype)[:, None] if depletes else 0
+                factor = counts[None, :, value] - drawn
+                if not exact:
+                    factor = factor / safe
+                contribution = reach[src] * factor
+                if src is src_next:
+                    np.add.at(following, dst_next, contribution)
+                else:
+                    busted = (outcomes >= 5) & (outcomes <= 9)
+                    if busted.any():
+                        ended_bust = ended_bust + contribution[busted].sum(axis=0)
+                    if (~busted).any():
+                        ended_stand = ended_stand + contribution[~busted].sum(axis=0)
+        n = k + 2
+        bust[n] = ended_bust
+        stand[n] = ended_stand
+        reach = following
     return bust, stand, exhausted
 
 
@@ -944,16 +1125,22 @@ def lucky_lucky(shoe: ShoeLike = None, paytable: PayTableLike = None, exact: boo
 
 
 def buster_blackjack(shoe: ShoeLike = None, paytable: PayTableLike = None, exact: bool = False, *,
-                     decks: Union[int, float, None] = None, hits_soft_17: bool = False,
-                     model: str = "shoe") -> SideBetResult:
-    """Buster Blackjack on a shoe (or ``decks`` full decks; default 6) with a pay table.
+                     decks: Union[int, float, None] = None, hits_soft_17: Optional[bool] = None,
+                     model: str = "shoe", rules: Optional[Rules] = None, strategy: Optional[str] = None,
+                     split_strategy: Optional[str] = None) -> SideBetResult:
+    """Buster Blackjack on a shoe (or ``decks`` full decks; default 6) with a pay table;
+    ``model``, ``rules``, ``strategy`` and ``split_strategy`` as for :class:`BusterBlackjack`.
 
     >>> r = buster_blackjack(decks=6, hits_soft_17=True, paytable="jacobson_california")
     >>> f"{float(r.house_edge):.3%}"
     '4.724%'
+    >>> player = buster_blackjack(decks=6, model="player", strategy="TD", hits_soft_17=True)
+    >>> player.house_edge == buster_blackjack(decks=6, hits_soft_17=True).house_edge
+    True
     """
-    return BusterBlackjack(hits_soft_17=hits_soft_17, model=model).evaluate(_shoe_or_decks(shoe, decks),
-                                                                            paytable, exact)
+    bet = BusterBlackjack(hits_soft_17=hits_soft_17, model=model, rules=rules, strategy=strategy,
+                          split_strategy=split_strategy)
+    return bet.evaluate(_shoe_or_decks(shoe, decks), paytable, exact)
 
 
 def _shoe_or_decks(shoe: ShoeLike, decks: Union[int, float, None]) -> Shoe:
@@ -986,8 +1173,9 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``bjcalc sidebet buster|lucky-lucky ...`` to a CLI's subparsers; returns its parser.
 
     Flags: ``--decks N`` (or ``inf``), ``--paytable NAME`` / ``NAME,NAME`` / ``p1,p2,...``,
-    ``--h17``, ``--model shoe|player`` (Buster), ``--eor`` (effects of removal and a
-    linear count), ``--full`` (Buster: every hand length), ``--exact``, ``--json``.
+    ``--h17``, ``--model shoe|player`` with ``--strategy CD|TD`` and ``--split CDZ-|CDP1|CDP``
+    for model player (Buster), ``--eor`` (effects of removal and a linear count), ``--full``
+    (Buster: every hand length), ``--exact``, ``--json``.
     Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
 
     >>> parser = argparse.ArgumentParser(prog="bjcalc")
@@ -1014,7 +1202,13 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
         if key == "buster":
             p.add_argument("--h17", action="store_true", help="dealer hits soft 17 (default: stands)")
             p.add_argument("--model", choices=BUSTER_MODELS, default="shoe",
-                           help="shoe: the dealer's hand from the full shoe (default); player: not yet implemented")
+                           help="shoe: the dealer's hand from the full shoe (default); player: one player "
+                                "plays the main game first and his cards leave the shoe (prints the "
+                                "difference from model shoe)")
+            p.add_argument("--strategy", choices=("CD", "TD"), default=None,
+                           help="--model player: the player's strategy (default CD)")
+            p.add_argument("--split", choices=SPLIT_STRATEGIES, default=None,
+                           help="--model player: the post-split strategy (default CDZ-)")
             p.add_argument("--full", action="store_true", help="every busted-hand length separately")
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
         p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -1045,7 +1239,7 @@ def run_sidebet(args: argparse.Namespace) -> str:
     """
     exact = bool(getattr(args, "exact", False))
     if args.bet == "buster":
-        bet: SideBet = BusterBlackjack(hits_soft_17=bool(args.h17), model=args.model)
+        bet: SideBet = _buster_from(args)
     elif args.bet == "lucky-lucky":
         bet = LuckyLucky()
     else:
@@ -1054,6 +1248,8 @@ def run_sidebet(args: argparse.Namespace) -> str:
     results = [bet.evaluate(shoe, spec, exact) for spec in _paytable_specs(bet, args.paytable)]
     full = bet.bust_distribution(shoe, exact) if getattr(args, "full", False) else None
     eors = [bet.effects_of_removal(shoe, r.paytable, exact) for r in results] if args.eor else []
+    versus = ([bet.compare_models(shoe, r.paytable, exact) for r in results]
+              if isinstance(bet, BusterBlackjack) and bet.model == "player" else [])
     if args.json:
         first = results[0].to_dict()
         out: dict[str, Any] = {k: first[k] for k in ("bet", "shoe", "arithmetic", "probabilities")}
@@ -1067,11 +1263,52 @@ def run_sidebet(args: argparse.Namespace) -> str:
             out["distribution"] = {k: _json_number(v, exact) for k, v in full.items()}
         if eors:
             out["effects_of_removal"] = [e.to_dict() for e in eors]
+        if versus:
+            out["model_shoe"] = _versus_json(versus, exact)
         out["assumptions"] = first["assumptions"]
         return json.dumps(out, indent=2)
     blocks = [str(r) for r in results]
     if full is not None:
         blocks.append("\n".join(["full distribution"] + [
             f"{k:<16} {float(v):.12f}" + (f"   ({v})" if exact else "") for k, v in full.items()]))
+    if versus:
+        blocks.append(_versus_text(versus, exact))
     blocks += [str(e) for e in eors]
     return "\n\n".join(blocks)
+
+
+def _buster_from(args: argparse.Namespace) -> "BusterBlackjack":
+    """The Buster bet a command line describes (model player: rules from --decks and --h17)."""
+    strategy, split = getattr(args, "strategy", None), getattr(args, "split", None)
+    if args.model == "player":
+        rules = Rules(decks=args.decks, dealer_hits_soft_17=bool(args.h17))
+        return BusterBlackjack(model="player", rules=rules, strategy=strategy, split_strategy=split)
+    given = [flag for flag, value in (("--strategy", strategy), ("--split", split)) if value is not None]
+    if given:
+        raise RulesError(f"{' and '.join(given)} describe{'s' if len(given) == 1 else ''} the player of "
+                         f"--model player; --model shoe (the default) has no player")
+    return BusterBlackjack(hits_soft_17=bool(args.h17))
+
+
+def _versus_json(tables: list[pd.DataFrame], exact: bool) -> dict[str, Any]:
+    """Model shoe's probabilities and house edges, and model player's differences from them."""
+    events = tables[0].iloc[:-1]
+    return {"probabilities": {e: _json_number(p, exact) for e, p in zip(events["event"], events["P shoe model"])},
+            "difference": {e: _json_number(d, exact) for e, d in zip(events["event"], events["difference"])},
+            "house_edge": {t.attrs["paytable"]: _json_number(t.iloc[-1]["P shoe model"], exact) for t in tables},
+            "house_edge_difference": {t.attrs["paytable"]: _json_number(t.iloc[-1]["difference"], exact)
+                                      for t in tables}}
+
+
+def _versus_text(tables: list[pd.DataFrame], exact: bool) -> str:
+    rows = ["difference from model 'shoe' (model player - model shoe)",
+            f"{'event':<16} {'P shoe model':>14} {'P player model':>15} {'difference':>12}"]
+    for _, row in tables[0].iloc[:-1].iterrows():
+        rows.append(f"{row['event']:<16} {float(row['P shoe model']):>14.10f} {float(row['P player model']):>15.10f}"
+                    f" {float(row['difference']):>+12.3e}")
+    for table in tables:
+        edge = table.iloc[-1]
+        rows.append(f"house edge, pay table {table.attrs['paytable']}: shoe {float(edge['P shoe model']) * 100:.6f} %, "
+                    f"player {float(edge['P player model']) * 100:.6f} %, difference "
+                    f"{float(edge['difference']) * 100:+.3e} %" + (f" (exactly {edge['difference']})" if exact else ""))
+    return "\n".join(rows)

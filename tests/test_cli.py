@@ -214,7 +214,7 @@ ERRORS = [
     (["sidebet", "buster", "--paytable", "seed,3"], "mixes names and pays"),
     (["sidebet", "buster", "--paytable", "1,2,3"], "needs 6 pays"),
     (["sidebet", "lucky-lucky", "--paytable", ""], "empty"),
-    (["sidebet", "buster", "--model", "player"], "not implemented"),
+    (["sidebet", "buster", "--strategy", "TD"], "--model player"),
 ]
 
 

@@ -8,6 +8,7 @@ import random
 import time
 from fractions import Fraction
 
+import numpy as np
 import pytest
 import sympy
 
@@ -140,9 +141,7 @@ def test_buster_events_sum_to_one_and_full_distribution_agrees():
         assert all(int(k.split()[1]) >= 3 for k in full.index[:-1])
 
 
-def test_buster_model_player_and_bad_arguments_are_refused():
-    with pytest.raises(RulesError, match="model 'player'.*not implemented"):
-        BusterBlackjack(model="player")
+def test_buster_bad_arguments_are_refused():
     with pytest.raises(RulesError, match="model must be"):
         BusterBlackjack(model="table")
     with pytest.raises(RulesError, match="needs 6 pays"):
@@ -369,8 +368,6 @@ def test_cli_buster_text_json_exact_and_errors():
     assert round(out["results"][0]["house_edge"]["float"] * 100, 3) == 5.478
     assert Fraction(out["probabilities"]["no bust"]["exact"]) + sum(
         Fraction(v["exact"]) for k, v in out["probabilities"].items() if k != "no bust") == 1
-    with pytest.raises(BjcalcError, match="not implemented"):
-        _cli(["sidebet", "buster", "--model", "player"])
     with pytest.raises(BjcalcError, match="mixes names and pays"):
         _cli(["sidebet", "buster", "--paytable", "seed,3"])
 
@@ -382,3 +379,237 @@ def test_eight_decks_in_float_are_fast():
     LuckyLucky().effects_of_removal(8)
     BusterBlackjack(hits_soft_17=True).effects_of_removal(8)
     assert time.perf_counter() - start < 2.0
+
+
+# ------------------------------------------------------------------------------------------
+# Buster Blackjack, model "player" (bjcalc.buster_player): one player's cards removed first
+# ------------------------------------------------------------------------------------------
+from bjcalc import Rules  # noqa: E402
+from bjcalc.errors import StrategyError  # noqa: E402
+import bjcalc.buster_player as buster_player  # noqa: E402
+from bjcalc.buster_player import player_lengths, round_card_bound, round_cannot_run_out  # noqa: E402
+
+SMALL = {   # small shoes (by value) on which no round the CD/TD player deals runs out of cards
+    "15": Shoe.from_counts({"A": 2, 2: 1, 3: 1, 6: 1, 8: 2, "T": 8}),
+    "17": Shoe.from_counts({"A": 2, 4: 1, 5: 2, 7: 2, 9: 1, "T": 9}),
+    "18": Shoe.from_counts({"A": 3, 2: 2, 6: 1, 9: 2, "T": 10}),
+}
+PLAYER_RULES = {
+    "peek H17 DAS": dict(dealer_hits_soft_17=True),
+    "peek S17 no DAS late surrender": dict(double_after_split=False, surrender="late"),
+    "ENHC H17": dict(dealer_hits_soft_17=True, hole_card="enhc"),
+    "ENHC S17 3 hands": dict(hole_card="enhc", double_after_split=False, max_split_hands=3),
+    "peek H17 RSA hit split aces 4 hands": dict(dealer_hits_soft_17=True, max_split_hands=4, resplit_aces=True,
+                                               hit_split_aces=True),
+    "early surrender, double 9-11": dict(surrender="early", double_on="9-11"),
+}
+PLAYER_CASES = [   # rules, shoe, strategy, post-split strategy
+    ("peek H17 DAS", "15", "CD", "CDZ-"), ("peek H17 DAS", "18", "TD", "CDZ-"),
+    ("peek S17 no DAS late surrender", "17", "CD", "CDP1"), ("ENHC H17", "15", "TD", "CDZ-"),
+    ("ENHC S17 3 hands", "18", "CD", "CDP"), ("peek H17 RSA hit split aces 4 hands", "18", "CD", "CDZ-"),
+    ("early surrender, double 9-11", "17", "CD", "CDZ-"),
+]
+
+
+def _player(rules: str, strategy="CD", split="CDZ-", method="enumerate") -> BusterBlackjack:
+    return BusterBlackjack(model="player", rules=Rules(decks=1, **PLAYER_RULES[rules]), strategy=strategy,
+                           split_strategy=split, method=method)
+
+
+def _as_fractions(series) -> dict:
+    return {k: _fraction(v) for k, v in series.items()}
+
+
+@pytest.mark.parametrize("rules,shoe,strategy,split", PLAYER_CASES)
+def test_buster_player_enumeration_equals_the_shoe_model_exactly(rules, shoe, strategy, split):
+    """The stopping-time theorem (bjcalc.buster_player): removing the player's cards changes
+    nothing.  The enumeration does not assume it: it removes every card set the player deals."""
+    bet = _player(rules, strategy, split)
+    got = bet.bust_distribution(SMALL[shoe], exact=True)
+    assert sum(got) == 1
+    want = BusterBlackjack(hits_soft_17=bet.hits_soft_17).bust_distribution(SMALL[shoe], exact=True)
+    assert _as_fractions(got) == _as_fractions(want)
+    assert _as_fractions(bet.probabilities(SMALL[shoe], exact=True)) == _as_fractions(
+        BusterBlackjack(hits_soft_17=bet.hits_soft_17).probabilities(SMALL[shoe], exact=True))
+
+
+def test_buster_player_enumeration_removes_the_player_cards():
+    """A player who never draws (two-card hands stand, no doubling or splitting): the
+    enumeration gives the shoe model on the shoe less his two cards, averaged over them."""
+    shoe = SMALL["17"]
+    rules = Rules(decks=1, max_split_hands=1, double_on="none", max_hand_cards=2)
+    got = _as_fractions(BusterBlackjack(model="player", rules=rules, method="enumerate")
+                        .bust_distribution(shoe, exact=True))
+    counts, total = shoe.value_counts(), shoe.total
+    want: dict = {}
+    for a in range(10):
+        for b in range(10):
+            p = Fraction(counts[a], total) * Fraction(counts[b] - (a == b), total - 1)
+            if p == 0:
+                continue
+            left = {v + 1: counts[v] - (v == a) - (v == b) for v in range(10)}
+            for label, q in BusterBlackjack().bust_distribution(Shoe.from_counts(left), exact=True).items():
+                want[label] = want.get(label, Fraction(0)) + p * _fraction(q)
+    assert got == {k: v for k, v in want.items() if v}
+    assert got == _as_fractions(BusterBlackjack().bust_distribution(shoe, exact=True))   # and the theorem
+
+
+def test_buster_player_float_and_exact_agree():
+    for bet, shoe in ((_player("ENHC S17 3 hands"), SMALL["18"]), (_player("peek H17 DAS", "TD"), SMALL["15"]),
+                      (BusterBlackjack(model="player", hits_soft_17=True), Shoe.decks(6))):
+        exact = bet.probabilities(shoe, exact=True)
+        assert sum(exact) == 1
+        assert list(bet.probabilities(shoe)) == pytest.approx([float(p) for p in exact], abs=1e-12)
+        f, e = bet.evaluate(shoe, "wizard"), bet.evaluate(shoe, "wizard", exact=True)
+        assert f.house_edge == pytest.approx(float(e.house_edge), abs=1e-12)
+
+
+def test_buster_player_six_decks_h17_is_the_published_shoe_model():
+    bet = BusterBlackjack(model="player", rules=Rules(dealer_hits_soft_17=True))
+    p = bet.probabilities(6, exact=True)
+    for event, printed in BUSTER_6D_H17.items():
+        assert abs(float(p[event]) - float(printed)) <= _printed_tolerance(printed)
+    assert abs(float(bet.evaluate(6, "wizard").house_edge) * 100 - 6.2143) <= _printed_tolerance("6.2143")
+    assert any("equals exactly" in a for a in bet.evaluate(6).assumptions)
+
+
+def test_buster_player_auto_counts_cards_and_enumerates_only_when_a_round_may_run_out():
+    rules = Rules(decks=1, max_split_hands=3)
+    assert round_card_bound(Shoe.decks(1), Rules(max_split_hands=4)) <= 52   # real shoes never enumerate
+    assert round_card_bound(SMALL["15"], rules) == 16 > SMALL["15"].total
+    assert round_cannot_run_out(Shoe.infinite(), rules) and not round_cannot_run_out(SMALL["15"], rules)
+    auto = BusterBlackjack(model="player", rules=rules)
+    assert any("enumerating" in a for a in auto.evaluate(SMALL["15"], exact=True).assumptions)
+    assert any("equals exactly" in a for a in auto.evaluate(SMALL["18"], exact=True).assumptions)
+    busts, no_bust = player_lengths(SMALL["15"], rules, exact=True)
+    assert {f"bust {n} cards": p for n, p in busts.items()} | {"no bust": no_bust} == \
+        _as_fractions(auto.bust_distribution(SMALL["15"], exact=True))
+
+
+def test_buster_player_dealer_is_evaluated_on_the_shoe_less_the_player_cards(monkeypatch):
+    """What makes the enumeration's equality with the shoe model a real check: the dealer is
+    dealt from the shoe less the up card and every card the player's hands took."""
+    seen = []
+    original = buster_player._float_lengths
+
+    def spy(up, rows, procedure):
+        seen.append(rows.sum(axis=1))
+        return original(up, rows, procedure)
+
+    monkeypatch.setattr(buster_player, "_float_lengths", spy)
+    shoe = SMALL["18"]
+    busts, no_bust = player_lengths(shoe, Rules(decks=1, max_split_hands=3), "CD", "CDZ-", exact=False)
+    left = np.concatenate(seen)
+    assert left.max() == shoe.total - 3        # the player's two cards and the up card ...
+    assert left.min() <= shoe.total - 8        # ... and up to split hands' draws
+    by_shoe = BusterBlackjack().bust_distribution(shoe)
+    assert [busts.get(int(k.split()[1]), 0) for k in by_shoe.index[:-1]] + [no_bust] == pytest.approx(
+        list(by_shoe), abs=1e-14)
+
+
+def test_buster_player_random_small_shoes_equal_the_shoe_model_or_are_refused():
+    rng = random.Random(4)
+    outcomes = set()
+    for _ in range(10):
+        counts = {v: rng.randint(0, 2) for v in range(1, 10)} | {10: rng.randint(2, 5)}
+        shoe = Shoe.from_counts(counts)
+        rules = Rules(decks=1, max_split_hands=rng.choice([2, 3]), dealer_hits_soft_17=rng.random() < 0.5,
+                      hole_card=rng.choice(["peek", "enhc"]))
+        try:
+            busts, no_bust = player_lengths(shoe, rules, rng.choice(["CD", "TD"]), "CDZ-", exact=True)
+        except ShoeError:
+            assert not round_cannot_run_out(shoe, rules)     # the count never clears a shoe that runs out
+            outcomes.add("refused")
+            continue
+        want = _as_fractions(BusterBlackjack(hits_soft_17=rules.dealer_hits_soft_17).bust_distribution(
+            shoe, exact=True))
+        assert {f"bust {n} cards": p for n, p in busts.items()} | {"no bust": no_bust} == want
+        outcomes.add("equal")
+    assert outcomes == {"refused", "equal"}
+
+
+def test_buster_player_refuses_a_round_that_runs_out_of_cards():
+    shoe = Shoe.from_counts({2: 1, 4: 2, 5: 1, 7: 1, 8: 2, 9: 1, "T": 2})   # 10 cards
+    assert sum(BusterBlackjack().probabilities(shoe, exact=True)) == 1      # the dealer alone never runs out
+    rules = Rules(decks=1, hole_card="enhc")
+    with pytest.raises(ShoeError, match="model 'player': the dealer can run out of cards"):
+        BusterBlackjack(model="player", rules=rules).probabilities(shoe, exact=True)
+    with pytest.raises(ShoeError, match="run out of cards"):
+        BusterBlackjack(model="player", rules=rules).probabilities(Shoe.from_counts({"T": 4}))
+
+
+def test_buster_player_enumeration_limit(monkeypatch):
+    monkeypatch.setattr(buster_player, "ENUMERATION_LIMIT", 1000)
+    with pytest.raises(RulesError, match="more than 1,000 pairs of card sets .* limited to small shoes"):
+        _player("peek H17 RSA hit split aces 4 hands").probabilities(SMALL["18"])
+
+
+def test_buster_player_effects_of_removal_are_the_shoe_model_ones():
+    player = BusterBlackjack(model="player", rules=Rules(dealer_hits_soft_17=True), strategy="TD")
+    ours = player.effects_of_removal(6, "wizard")
+    assert ours.tags == BusterBlackjack(hits_soft_17=True).effects_of_removal(6, "wizard").tags
+    small = _player("peek H17 DAS").effects_of_removal(SMALL["17"], "seed", exact=True)
+    shoe = BusterBlackjack(hits_soft_17=True).effects_of_removal(SMALL["17"], "seed", exact=True)
+    assert list(small.table["eor"]) == list(shoe.table["eor"])
+
+
+def test_buster_player_arguments():
+    h17 = Rules(dealer_hits_soft_17=True)
+    assert BusterBlackjack(model="player", hits_soft_17=True).rules == h17
+    assert BusterBlackjack(model="player", rules=h17, hits_soft_17=True).hits_soft_17 is True
+    with pytest.raises(RulesError, match=r"hits_soft_17=False disagrees with rules \(H17\)"):
+        BusterBlackjack(model="player", rules=h17, hits_soft_17=False)
+    with pytest.raises(RulesError, match="Burn 20"):
+        BusterBlackjack(model="player", rules=Rules(burn_20=True))
+    with pytest.raises(RulesError, match="rules must be a bjcalc.Rules"):
+        BusterBlackjack(model="player", rules="6 decks")
+    with pytest.raises(StrategyError, match="strategy must be 'CD' or 'TD'"):
+        BusterBlackjack(model="player", strategy="BS")
+    with pytest.raises(StrategyError):
+        BusterBlackjack(model="player", split_strategy="CDX")
+    with pytest.raises(RulesError, match="method must be"):
+        BusterBlackjack(model="player", method="fast")
+    with pytest.raises(RulesError, match="rules, strategy: only model 'player' has a player"):
+        BusterBlackjack(rules=h17, strategy="TD")
+    with pytest.raises(RulesError, match="resplitting tens by rank"):
+        BusterBlackjack(model="player", rules=Rules(decks=1, split_tens_by_rank=True, max_split_hands=3),
+                        method="enumerate").probabilities(SMALL["18"])
+    bet = BusterBlackjack(model="player", rules=Rules(decks=2, max_split_hands=3), strategy="TD",
+                          split_strategy="CDP1")
+    text = "\n".join(bet.evaluate(2).assumptions)
+    for part in ("model 'player'", "rules: 2 decks, S17", "split to 3 hands", "strategy: TD",
+                 "post-split strategy: CDP1", "arithmetic: float64"):
+        assert part in text
+    assert "model='player'" in repr(bet)
+
+
+def test_buster_compare_models():
+    table = BusterBlackjack(model="player", rules=Rules(dealer_hits_soft_17=True)).compare_models(6, "wizard")
+    assert table.columns.tolist() == ["event", "P shoe model", "P player model", "difference"]
+    assert table["event"].tolist() == list(BusterBlackjack().all_events) + ["house edge"]
+    assert table["difference"].tolist() == [0.0] * 8
+    assert table.iloc[-1]["P shoe model"] == buster_blackjack(decks=6, hits_soft_17=True, paytable="wizard").house_edge
+    assert table.attrs["paytable"] == "wizard"
+    exact = _player("ENHC H17").compare_models(SMALL["15"], "seed", exact=True)   # enumerated, exactly equal
+    assert exact["difference"].tolist() == [0] * 8
+
+
+def test_cli_buster_model_player():
+    text = _cli(["sidebet", "buster", "--model", "player", "--h17", "--strategy", "TD", "--paytable", "seed,wizard"])
+    assert "difference from model 'shoe'" in text and "strategy: TD" in text and "6.214255 %" in text
+    out = json.loads(_cli(["sidebet", "buster", "--model", "player", "--decks", "2", "--split", "CDP1", "--exact",
+                           "--json"]))
+    assert set(out["model_shoe"]["difference"]) == set(BusterBlackjack().all_events)
+    assert all(Fraction(v["exact"]) == 0 for v in out["model_shoe"]["difference"].values())
+    assert "post-split strategy: CDP1" in out["assumptions"]
+    for argv, message in ((["--strategy", "TD"], "--strategy describes the player of --model player"),
+                          (["--split", "CDP"], "--split describes the player")):
+        with pytest.raises(BjcalcError, match=message):
+            _cli(["sidebet", "buster"] + argv)
+    import contextlib
+    import io
+
+    from bjcalc.cli import main
+    with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+        assert main(["sidebet", "buster", "--model", "player", "--strategy", "TD", "--split", "nope"]) == 2
+    assert len(err.getvalue().strip().splitlines()) == 1
