@@ -151,7 +151,7 @@ class NodeSet:
         # Nodes keyed by (composition code, context) in one sorted array: lookups by searchsorted.
         self._codes = self.hand @ _DIGITS
         keys = self._codes * len(self.contexts) + self.context_id
-        self._order = np.argsort(keys, kind="stable")
+        self._order = np.argsort(keys)             # keys are distinct: no stable sort needed
         self._sorted_keys = keys[self._order]
         child = np.empty((len(hands), 10), dtype=np.int64)
         for v in range(1, 11):
@@ -159,8 +159,9 @@ class NodeSet:
             child[:, v - 1] = np.where(self.hard + v > 21, BUST, found)
         self.child = child
         # Unique removed sets, for one dealer evaluation per set.
-        unique, inverse = np.unique(self.removed, axis=0, return_inverse=True)
-        self.removed_sets = unique
+        # (by code: counts stay below 32, a hand's hard total is at most 21 and at most 3 pair cards are extra)
+        _, first, inverse = np.unique(self.removed @ _DIGITS, return_index=True, return_inverse=True)
+        self.removed_sets = self.removed[first]
         self.removed_index = inverse.reshape(-1)
         self.levels = [np.flatnonzero(self.hard == h) for h in range(21, 0, -1)]
 

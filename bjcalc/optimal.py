@@ -43,7 +43,7 @@ from .errors import ShoeError, StrategyError
 from .rules import Rules
 from .settlement import Settlement
 
-OPTIMAL_LIMIT = {False: 60_000_000, True: 400_000}
+OPTIMAL_LIMIT = {False: 60_000_000, True: 7_000_000}
 """Most dealer evaluations (removed sets) one optimal split may need, floats / exact rationals."""
 
 _CHUNK = 256      # hand-1 finishes solved at once (memory: chunk x extensions x 11 numbers)
