@@ -22,22 +22,31 @@ _F64 = ctypes.POINTER(ctypes.c_double)
 _U8 = ctypes.POINTER(ctypes.c_uint8)
 
 
-def _load() -> Optional[ctypes._CFuncPtr]:
+def _load() -> Optional[ctypes.CDLL]:
     if os.environ.get("BJCALC_NO_KERNEL"):
         return None
     here = os.path.dirname(os.path.abspath(__file__))
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         path = os.path.join(here, "_dealer_kernel" + suffix)
         if os.path.exists(path):
-            function = ctypes.CDLL(path).bjcalc_dealer_outcomes
+            library = ctypes.CDLL(path)
+            function = library.bjcalc_dealer_outcomes
             function.restype = ctypes.c_int
             function.argtypes = [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, ctypes.c_int64, _F64,
                                  _I64, _I64, _I64, _F64, _U8, ctypes.c_int, ctypes.c_int64, _F64, _U8]
-            return function
+            second = getattr(library, "bjcalc_optimal_second_hand", None)
+            if second is not None:     # (a kernel built before optimal splits lacks it)
+                second.restype = ctypes.c_int
+                second.argtypes = [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, _I64, ctypes.c_int64,
+                                   _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
+                                   _F64, _F64, _U8, ctypes.c_int64]
+            return library
     return None
 
 
-_KERNEL = _load()
+_LIBRARY = _load()
+_KERNEL = _LIBRARY.bjcalc_dealer_outcomes if _LIBRARY is not None else None
+_SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY is not None else None
 _WORKERS = max(1, min(4, os.cpu_count() or 1))
 _POOL = ThreadPoolExecutor(max_workers=_WORKERS) if _KERNEL is not None and _WORKERS > 1 else None
 
@@ -73,4 +82,47 @@ def dealer_outcomes(tree, counts: np.ndarray, valid: np.ndarray, depletes: bool,
         status = list(_POOL.map(run, bounds[:-1], bounds[1:]))
     if any(status):
         raise MemoryError("the dealer kernel could not allocate its work space")
+    return out, exhausted.astype(bool)
+
+
+def second_hand_available() -> bool:
+    """Whether the compiled optimal-split kernel is in use."""
+    return _SECOND_HAND is not None
+
+
+def optimal_second_hand(ext, firsts: np.ndarray, available: np.ndarray, first: np.ndarray,
+                        own_stand: np.ndarray, own_bust: np.ndarray, variant_start: np.ndarray,
+                        variant_bet: np.ndarray, partner: int = -1) -> tuple[np.ndarray, np.ndarray]:
+    """Hand 2's optimal joint value per hand-1 finish (see ``bjcalc_optimal_second_hand`` in the
+    C file and :mod:`bjcalc.optimal`), and which hand-1 compositions can run out of cards
+    (``partner``: the value index of a hole card a peek has ruled out, else -1)."""
+    assert _SECOND_HAND is not None
+    i64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)      # noqa: E731
+    f64 = lambda a: np.ascontiguousarray(a, dtype=np.float64)    # noqa: E731
+    u8 = lambda a: np.ascontiguousarray(a, dtype=np.uint8)       # noqa: E731
+    drawn, child, order = i64(ext.drawn), i64(ext.child), i64(np.concatenate(ext.levels))
+    can_hit, must_hit, may_double = u8(ext.can_hit), u8(ext.must_hit), u8(ext.may_double)
+    firsts, available, variant_start = i64(firsts), i64(available), i64(variant_start)
+    first, own_stand, own_bust, variant_bet = f64(first), f64(own_stand), f64(own_bust), f64(variant_bet)
+    out = np.zeros(len(variant_bet))
+    exhausted = np.zeros(len(firsts), dtype=np.uint8)
+
+    def run(lo: int, hi: int) -> int:
+        return _SECOND_HAND(lo, hi, len(drawn), drawn.ctypes.data_as(_I64), child.ctypes.data_as(_I64),
+                            len(order), order.ctypes.data_as(_I64), ext.root, can_hit.ctypes.data_as(_U8),
+                            must_hit.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8),
+                            firsts.ctypes.data_as(_I64), available.ctypes.data_as(_I64),
+                            first.ctypes.data_as(_F64), own_stand.ctypes.data_as(_F64),
+                            own_bust.ctypes.data_as(_F64), variant_start.ctypes.data_as(_I64),
+                            variant_bet.ctypes.data_as(_F64), out.ctypes.data_as(_F64),
+                            exhausted.ctypes.data_as(_U8), partner)
+
+    count = len(firsts)
+    if _POOL is None or count < 16:
+        status = [run(0, count)]
+    else:
+        bounds = np.linspace(0, count, _WORKERS + 1).astype(int)
+        status = list(_POOL.map(run, bounds[:-1], bounds[1:]))
+    if any(status):
+        raise MemoryError("the optimal-split kernel could not allocate its work space")
     return out, exhausted.astype(bool)

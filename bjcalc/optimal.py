@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _kernels as kernels
 from .arithmetic import Arithmetic
 from .dealer import BLACKJACK, N_OUTCOMES, DealerEngine
 from .errors import ShoeError, StrategyError
@@ -46,6 +47,7 @@ from .settlement import Settlement
 OPTIMAL_LIMIT = {False: 60_000_000, True: 7_000_000}
 """Most dealer evaluations (removed sets) one optimal split may need, floats / exact rationals."""
 
+_RUNS_OUT = "the shoe is too small: a split hand can run out of cards; use a larger shoe"
 _CHUNK = 256      # hand-1 finishes solved at once (memory: chunk x extensions x 11 numbers)
 BUST, IMPOSSIBLE = -1, -2
 _BASE = 64                                       # removed-set codes: counts (< 64) as base-64 digits
@@ -168,6 +170,9 @@ class OptimalSplit:
         if (self.available < 0).any():
             raise ShoeError("the shoe cannot deal this pair against this up card")
         self.ext = _Extensions(rules, pair, self.available, max_cards)
+        self.use_kernel = kernels.second_hand_available()   # floats only; tests switch it off to compare
+        # The hole card that would make a dealer blackjack (value index), where a peek rules it out.
+        self.partner = {1: 9, 10: 0}.get(up, -1) if rules.hole_card == "peek" else -1
         self.table = self.ar.integers(settlement.stand_table())                       # (totals 0-21, outcomes)
         self.stand_rows = self.table[np.minimum(self.ext.total, 21)]                  # (extensions, outcomes)
         bust = np.full(N_OUTCOMES, settlement.bust_payoff(), dtype=np.int64)
@@ -257,12 +262,22 @@ class OptimalSplit:
         codes = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int64)
         removed = (codes[:, None] // _DIGITS[None, :]) % _BASE
         result = self.dealer.evaluate(self.up, removed)
-        if result.exhausted.any():
-            raise ShoeError("the shoe is too small: a split hand can run out of cards; use a larger shoe")
+        left = self.available + self.pairs - removed      # (what the hole card and the draws come from)
+        if (result.exhausted & ~self._blackjack_only(left)).any():
+            raise ShoeError(_RUNS_OUT)
         # Columns: standing on totals 0-21, then busted.
         rows = np.concatenate([self.table, self.bust_row[None, :]]).T
         earned = result.probabilities.dot(rows) if self.ar.exact else result.probabilities @ rows.astype(float)
         return _Payoffs(codes, earned)
+
+    def _blackjack_only(self, left: np.ndarray) -> np.ndarray:
+        """Removed sets no real round reaches: in a peek game with an A or T up the hole card is
+        dealt first and makes no blackjack, so cards left that are all blackjack partners (or
+        none) are a state of the hole-card-last bookkeeping only, worth 0 there; running out
+        of cards in it is no reason to refuse the shoe."""
+        if self.partner < 0:
+            return np.zeros(left.shape[:-1], dtype=bool)
+        return left.sum(axis=-1) == left[..., self.partner]
 
     def _draws(self, left: np.ndarray) -> np.ndarray:
         """Chance of each next card value from counts left (last axis)."""
@@ -270,15 +285,9 @@ class OptimalSplit:
 
     def _second_hand(self, firsts: np.ndarray, which: np.ndarray, bets: np.ndarray, payoffs: "_Payoffs") -> list[Any]:
         """Hand 2's optimal joint value, hand 1's payoff included, for each finish of hand 1:
-        ``firsts[which[i]]`` drawn, ``bets[i]`` units at stake (standing on its total, or busted)."""
+        ``firsts[which[i]]`` drawn (``which`` ascending), ``bets[i]`` units at stake (standing on
+        its total, or busted)."""
         ar, ext = self.ar, self.ext
-        left = self.available[None, None, :] - firsts[:, None, :] - ext.drawn[None, :, :]   # (F, N, 10)
-        valid = (left >= 0).all(axis=2)
-        left = np.where(valid[:, :, None], left, 0)
-        # A hand that may draw needs a card for itself and one for the dealer's hole.
-        drawing = valid & (ext.can_hit | ext.may_double | (ext.cards == 1))[None, :] & (left.sum(axis=2) <= 1)
-        if drawing.any():
-            raise ShoeError("the shoe is too small: a split hand can run out of cards; use a larger shoe")
         codes, played = self._removed_codes(firsts)
         at = np.where(played, np.searchsorted(payoffs.codes, np.where(played, codes, 0)), 0)
         hard = self.pair + firsts @ np.arange(1, 11)
@@ -289,6 +298,27 @@ class OptimalSplit:
         first = np.where(played, payoffs.earned[at, first_column[:, None]], zero)
         own_stand = np.where(played, payoffs.earned[at, np.minimum(ext.total, 21)[None, :]], zero)
         own_bust = np.where(played, payoffs.earned[at, 22], zero)
+        if not ar.exact and self.use_kernel:
+            starts = np.searchsorted(which, np.arange(len(firsts) + 1))
+            values, exhausted = kernels.optimal_second_hand(ext, firsts, self.available, first, own_stand,
+                                                            own_bust, starts, bets, self.partner)
+            if exhausted.any():
+                raise ShoeError(_RUNS_OUT)
+            return list(values)
+        return self._second_hand_arrays(firsts, which, bets, first, own_stand, own_bust)
+
+    def _second_hand_arrays(self, firsts: np.ndarray, which: np.ndarray, bets: np.ndarray, first: np.ndarray,
+                            own_stand: np.ndarray, own_bust: np.ndarray) -> list[Any]:
+        """:meth:`_second_hand` in numpy (exact rationals, or floats without the C kernel)."""
+        ar, ext = self.ar, self.ext
+        left = self.available[None, None, :] - firsts[:, None, :] - ext.drawn[None, :, :]   # (F, N, 10)
+        valid = (left >= 0).all(axis=2)
+        left = np.where(valid[:, :, None], left, 0)
+        # A hand that may draw needs a card for itself and one for the dealer's hole.
+        drawing = valid & (ext.can_hit | ext.may_double | (ext.cards == 1))[None, :] & (left.sum(axis=2) <= 1)
+        if (drawing & ~self._blackjack_only(left)).any():
+            raise ShoeError(_RUNS_OUT)
+        zero = ar.scalar(0)
         kids = ext.child
         safe, nonbust = np.maximum(kids, 0), kids >= 0
         q = np.where(nonbust[None], self._draws(left), zero)     # (F, N, 10): the non-busting next cards

@@ -153,3 +153,19 @@ def test_optimal_game_names_its_split_strategy_and_tops_cdp1():
     cdp1 = Calculator(rules, shoe=SMALL["rich"], split_strategy="CDP1").game()
     assert best.ev > cdp1.ev
     assert "post-split strategy: optimal: one split" in str(best)
+
+
+def test_optimal_c_kernel_and_numpy_agree():
+    """The float search runs hand 2 in C when the kernel is built; the numpy path must give the same."""
+    from bjcalc import _kernels
+    from bjcalc.optimal import OptimalSplit
+
+    if not _kernels.second_hand_available():
+        pytest.skip("the C kernel is not built here")
+    rules = Rules(max_split_hands=2, hit_split_aces=True, double_split_aces=True, dealer_hits_soft_17=True)
+    calc = Calculator(rules, shoe=SMALL["depleted"], split_strategy="optimal")
+    for pair, up in ((2, 6), (8, 1), (1, 10), (6, 5)):
+        search = OptimalSplit(rules, calc.settlement, calc.dealer_engine, up, pair, calc.engine.space.max_cards)
+        in_c = search.value()
+        search.use_kernel = False
+        assert abs(search.value() - in_c) < 1e-13
