@@ -51,6 +51,17 @@ _WORKERS = max(1, min(4, os.cpu_count() or 1))
 _POOL = ThreadPoolExecutor(max_workers=_WORKERS) if _KERNEL is not None and _WORKERS > 1 else None
 
 
+def _in_parallel(run, count: int, smallest: int, name: str) -> None:
+    """``run(first, last)`` over ``range(count)``, split between the threads when worth it."""
+    if _POOL is None or count < smallest:
+        status = [run(0, count)]
+    else:
+        bounds = np.linspace(0, count, _WORKERS + 1).astype(int)
+        status = list(_POOL.map(run, bounds[:-1], bounds[1:]))
+    if any(status):
+        raise MemoryError(f"{name} could not allocate its work space")
+
+
 def available() -> bool:
     """Whether the compiled kernel is in use."""
     return _KERNEL is not None
@@ -75,13 +86,7 @@ def dealer_outcomes(tree, counts: np.ndarray, valid: np.ndarray, depletes: bool,
                        counts.ctypes.data_as(_F64), valid.ctypes.data_as(_U8), int(depletes), n_outcomes,
                        out.ctypes.data_as(_F64), exhausted.ctypes.data_as(_U8))
 
-    if _POOL is None or sets < 256:
-        status = [run(0, sets)]
-    else:
-        bounds = np.linspace(0, sets, _WORKERS + 1).astype(int)
-        status = list(_POOL.map(run, bounds[:-1], bounds[1:]))
-    if any(status):
-        raise MemoryError("the dealer kernel could not allocate its work space")
+    _in_parallel(run, sets, 256, "the dealer kernel")
     return out, exhausted.astype(bool)
 
 
@@ -117,12 +122,5 @@ def optimal_second_hand(ext, firsts: np.ndarray, available: np.ndarray, first: n
                             variant_bet.ctypes.data_as(_F64), out.ctypes.data_as(_F64),
                             exhausted.ctypes.data_as(_U8), partner)
 
-    count = len(firsts)
-    if _POOL is None or count < 16:
-        status = [run(0, count)]
-    else:
-        bounds = np.linspace(0, count, _WORKERS + 1).astype(int)
-        status = list(_POOL.map(run, bounds[:-1], bounds[1:]))
-    if any(status):
-        raise MemoryError("the optimal-split kernel could not allocate its work space")
+    _in_parallel(run, len(firsts), 16, "the optimal-split kernel")
     return out, exhausted.astype(bool)

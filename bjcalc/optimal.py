@@ -224,20 +224,21 @@ class OptimalSplit:
                 f"the optimal split of {self.pair},{self.pair} v {self.up} would search about {size:,} hand pairs "
                 f"(limit {limit:,}{' in exact mode' if self.ar.exact else ''}): use a smaller shoe"
                 f"{', floats' if self.ar.exact else ''} or CDP1/CDP")
-        payoffs = self._dealer_payoffs(compositions)
+        chunks = [np.arange(start, min(start + _CHUNK, len(compositions)))
+                  for start in range(0, len(compositions), _CHUNK)]
+        removed = [self._removed_codes(compositions[chunk]) for chunk in chunks]
+        payoffs = self._dealer_payoffs(removed)
         bets: dict[int, list[int]] = {}
         for i, _, bet in finishes:
             bets.setdefault(i, []).append(bet)
         finish_value: dict[tuple[int, str, int], Any] = {}
-        order = sorted(bets)
-        for start in range(0, len(order), _CHUNK):
-            chunk = order[start:start + _CHUNK]
+        for chunk, (codes, played) in zip(chunks, removed):
             variants = [(k, bet) for k, i in enumerate(chunk) for bet in bets[i]]
             values = self._second_hand(compositions[chunk], np.array([f[0] for f in variants]),
-                                       np.array([f[1] for f in variants]), payoffs)
+                                       np.array([f[1] for f in variants]), payoffs, codes, played)
             for (k, bet), v in zip(variants, values):
                 kind = "bust" if self._busted(compositions[chunk[k]]) else "stand"
-                finish_value[(chunk[k], kind, bet)] = v
+                finish_value[(int(chunk[k]), kind, bet)] = v
         return self._first_hand(compositions, finish_value)
 
     def _busted(self, drawn: np.ndarray) -> bool:
@@ -247,18 +248,17 @@ class OptimalSplit:
         """Codes of the removed sets (pair cards + hand 1 + hand 2) of hand 2's played extensions, and
         which (hand-1 composition, extension) pairs the shoe can deal."""
         ext = self.ext
-        left = self.available[None, None, :] - firsts[:, None, :] - ext.drawn[None, :, :]
+        # (small integers: the sign is all that matters, and int8 keeps the array small)
+        available = np.minimum(self.available, 127).astype(np.int8)
+        left = available[None, None, :] - firsts.astype(np.int8)[:, None, :] - ext.drawn.astype(np.int8)[None, :, :]
         played = (left >= 0).all(axis=2) & (ext.cards >= 2)[None, :]
         codes = (self.pairs @ _DIGITS + (firsts @ _DIGITS)[:, None] + (ext.drawn @ _DIGITS)[None, :])
         return codes, played
 
-    def _dealer_payoffs(self, compositions: np.ndarray) -> "_Payoffs":
+    def _dealer_payoffs(self, removed_codes: list[tuple[np.ndarray, np.ndarray]]) -> "_Payoffs":
         """One dealer evaluation per distinct removed set (most (hand 1, hand 2) pairs share
         theirs with others), reduced at once to what every payoff row earns against it."""
-        found = []
-        for start in range(0, len(compositions), _CHUNK):
-            codes, played = self._removed_codes(compositions[start:start + _CHUNK])
-            found.append(np.unique(codes[played]))
+        found = [codes[played] for codes, played in removed_codes]
         codes = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int64)
         removed = (codes[:, None] // _DIGITS[None, :]) % _BASE
         result = self.dealer.evaluate(self.up, removed)
@@ -283,13 +283,14 @@ class OptimalSplit:
         """Chance of each next card value from counts left (last axis)."""
         return self.ar.rationals(left, left.sum(axis=-1, keepdims=True))
 
-    def _second_hand(self, firsts: np.ndarray, which: np.ndarray, bets: np.ndarray, payoffs: "_Payoffs") -> list[Any]:
+    def _second_hand(self, firsts: np.ndarray, which: np.ndarray, bets: np.ndarray, payoffs: "_Payoffs",
+                     codes: np.ndarray, played: np.ndarray) -> list[Any]:
         """Hand 2's optimal joint value, hand 1's payoff included, for each finish of hand 1:
         ``firsts[which[i]]`` drawn (``which`` ascending), ``bets[i]`` units at stake (standing on
-        its total, or busted)."""
+        its total, or busted); ``codes``, ``played``: :meth:`_removed_codes` of ``firsts``."""
         ar, ext = self.ar, self.ext
-        codes, played = self._removed_codes(firsts)
-        at = np.where(played, np.searchsorted(payoffs.codes, np.where(played, codes, 0)), 0)
+        at = np.zeros(codes.shape, dtype=np.int64)
+        at[played] = np.searchsorted(payoffs.codes, codes[played])
         hard = self.pair + firsts @ np.arange(1, 11)
         soft = (firsts[:, 0] > 0) | (self.pair == 1)
         first_column = np.where(hard > 21, 22, np.where(soft & (hard + 10 <= 21), hard + 10, hard))

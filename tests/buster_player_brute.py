@@ -63,7 +63,7 @@ import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -134,38 +134,12 @@ def make_shoe(counts: Dict[int, int]) -> Shoe:
     return bf.make_shoe(counts)
 
 
-def take(shoe: Shoe, *cards: int) -> Shoe:
-    s = list(shoe)
-    for c in cards:
-        if s[c - 1] <= 0:
-            raise ValueError(f"card {c} not in shoe {shoe}")
-        s[c - 1] -= 1
-    return tuple(s)
-
-
-def draws(shoe: Shoe) -> Iterator[Tuple[int, Fraction, Shoe]]:
-    n = sum(shoe)
-    if n == 0:
-        raise EmptyShoeError("a path draws from an empty shoe")
-    for v in range(1, 11):
-        k = shoe[v - 1]
-        if k:
-            yield v, Fraction(k, n), take(shoe, v)
-
-
-def total(cards) -> Tuple[int, bool]:
-    s = sum(cards)
-    if 1 in cards and s + 10 <= 21:
-        return s + 10, True
-    return s, False
-
-
-def natural(cards) -> bool:
-    return len(cards) == 2 and sorted(cards) == [1, TEN]
-
-
-def srt(cards) -> Tuple[int, ...]:
-    return tuple(sorted(cards))
+# Card handling is brute_force's own (itself independent of the engine).
+take = bf.remove
+draws = bf.draws
+total = bf.total_soft
+natural = bf.is_natural
+srt = bf.key
 
 
 def add(dist: Dict, k, p: Fraction) -> None:
