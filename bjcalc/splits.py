@@ -193,7 +193,8 @@ class _PairSplit:
     def p_pair(self, removed: int, known: int) -> Any:
         """Chance that an unseen card is of the pair's rank, ``removed`` pair cards and ``known``
         non-pair cards gone."""
-        node = self.v.nodes.find_with_extra(pair_cards(self.pair, 1), pair_cards(self.pair, removed))
+        node = self._cached(("node", removed), lambda: self.v.nodes.find_with_extra(
+            pair_cards(self.pair, 1), pair_cards(self.pair, removed)))
         if node is None:
             return self.ar_zero
         if self.pair_left is None:     # infinite deck
