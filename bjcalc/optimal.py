@@ -21,13 +21,20 @@ dealer evaluations of their own: removing one more random unseen card leaves the
 dealer's outcome distribution unchanged, so the dealer's distribution "given the
 next card busts" is d(R) minus the non-busting children's distributions.
 
-Cost.  The dealer is evaluated once for every pair (E1, X2), about
-(|hand-1 finishes|) x (|hand-2 extensions|) removed sets per pair and up card:
-for one deck from about 1.1e5 (tens) to 5.7e6 (twos), at roughly a microsecond
-each in floats (tens of microseconds in exact rationals); for six decks about
-twice as many.  :data:`OPTIMAL_LIMIT` caps it and a larger problem is refused
-with a message.  Resplitting (three or more hands) is not searched: the number of
-states multiplies again by the extensions of every further hand.
+Cost.  The search visits every pair (way hand 1 ends, hand-2 hand), about
+(hand-1 finishes) x (hand-2 extensions) per pair and up card: in one deck from
+0.2 million (tens) to 5.6 million (twos), in six decks up to 19 million; the dealer
+is evaluated only once per distinct removed set (72,000 for 2,2 v 6 in one deck).
+Floats run hand 2's recursion in C (``bjcalc/_dealer_kernel.c``): a one-deck pair
+takes 0.1-3 s, a whole one-deck game about 100 s.  Exact rationals take seconds to
+minutes per one-deck pair.  :data:`OPTIMAL_LIMIT` caps the pairs and a larger
+search is refused with a message.  Resplitting (three or more hands) is not
+searched: the pairs would multiply again by the extensions of every further hand.
+
+Shoes that can run out of cards are refused, with one exception that matters only
+in tiny shoes: in a peek game the hole card is known to make no blackjack, so
+bookkeeping states whose cards left are all that ruled-out card are no reason to
+refuse (see :meth:`OptimalSplit._blackjack_only`).
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from .rules import Rules
 from .settlement import Settlement
 
 OPTIMAL_LIMIT = {False: 60_000_000, True: 7_000_000}
-"""Most dealer evaluations (removed sets) one optimal split may need, floats / exact rationals."""
+"""Most (hand-1 finish, hand-2 hand) pairs one optimal split may search, floats / exact rationals."""
 
 _RUNS_OUT = "the shoe is too small: a split hand can run out of cards; use a larger shoe"
 _CHUNK = 256      # hand-1 finishes solved at once (memory: chunk x extensions x 11 numbers)
@@ -155,8 +162,8 @@ class OptimalSplit:
     >>> from bjcalc.arithmetic import FLOAT
     >>> rules = Rules(decks=1)
     >>> dealer = DealerEngine(Shoe.decks(1), StandardDealer(False), FLOAT)
-    >>> round(OptimalSplit(rules, Settlement(rules), dealer, 6, 10, max_cards=21).value(), 4)
-    0.6226
+    >>> round(float(OptimalSplit(rules, Settlement(rules), dealer, 6, 10, max_cards=21).value()), 4)   # T,T v 6
+    0.5251
     """
 
     def __init__(self, rules: Rules, settlement: Settlement, dealer: DealerEngine, up: int, pair: int,
@@ -209,8 +216,18 @@ class OptimalSplit:
         return np.array(compositions, dtype=np.int64).reshape(-1, 10), finishes
 
     def work(self) -> int:
-        """(hand-1 finish compositions) x (hand-2 extensions): the size of the search, an upper bound."""
+        """(hand-1 finish compositions) x (hand-2 extensions): the size of the search, an upper bound.
+
+        >>> from bjcalc.cards import Shoe
+        >>> from bjcalc.dealer import DealerEngine, StandardDealer
+        >>> rules = Rules(decks=1)
+        >>> OptimalSplit(rules, Settlement(rules), DealerEngine(Shoe.decks(1), StandardDealer(False)), 6, 2, 21).work()
+        5553840
+        """
         compositions, _ = self._finishes()
+        return self._size(compositions)
+
+    def _size(self, compositions: np.ndarray) -> int:
         return len(compositions) * len(self.ext)
 
     # -- the search -------------------------------------------------------------------------------
@@ -218,7 +235,7 @@ class OptimalSplit:
         """The joint value of the split under optimal play (refused above :data:`OPTIMAL_LIMIT`)."""
         limit = OPTIMAL_LIMIT[self.ar.exact]
         compositions, finishes = self._finishes()
-        size = len(compositions) * len(self.ext)
+        size = self._size(compositions)
         if size > limit:
             raise StrategyError(
                 f"the optimal split of {self.pair},{self.pair} v {self.up} would search about {size:,} hand pairs "
