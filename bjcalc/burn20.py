@@ -61,6 +61,11 @@ Everything is linear in ``share`` (it enters only through ``V(0, 1)`` and the bl
 term), so ``P(share) = (1 - share) P(0) + share P(1)`` exactly: a caller that knows more
 about suits per removed set (the player's own ace of the up card's suit) can mix the two.
 
+*By hand length* (Buster Blackjack): a class ``(L, dT, dA)`` fixes the length ``L`` of
+the dealer's final hand (the last fresh pair and its draws; burned cards are not in
+it), so summing ``K H`` per length instead of over all classes splits ``G`` by length
+(:func:`burn20_lengths`).
+
 *The infinite deck.*  Nothing depletes: a stage burns again with ``b = pT^2 + 2 pA pT``
 whatever came before, so ``G = (pT + share pA) / (1 - b) * N`` where ``N`` is the
 unconditional chance of each outcome through a non-burnable fresh pair.
@@ -153,6 +158,20 @@ class _HoleBranchDealer(StandardDealer):
         if sum(hand) == 2 and hand[TEN] == 2:
             return BLACKJACK
         return super().outcome(hand, hard)
+
+
+def hole_branch_dealer(hits_soft_17: bool) -> StandardDealer:
+    """The standard dealer whose ten and ace hole cards under a ten up card end at once.
+
+    Both end on the blackjack outcome (two cards), which a caller drops: every other
+    outcome of this procedure under a ten is exactly a hole-card 2-9 branch of Burn 20
+    (an ordinary hand {T, v} completed as usual).  Up cards A-9 are the standard dealer.
+
+    >>> from bjcalc.dealer import OUTCOMES
+    >>> OUTCOMES[hole_branch_dealer(False).outcome((0,) * 9 + (2,), 20)]
+    'blackjack'
+    """
+    return _HoleBranchDealer(hits_soft_17=bool(hits_soft_17))
 
 
 def _burnable(drawn: Sequence[int]) -> bool:
@@ -566,3 +585,88 @@ def _infinite_burn(counts: np.ndarray, share: Fraction, hits_soft_17: bool,
     else:
         burned = K.T @ H
     return burned, blackjack, False
+
+
+# ----------------------------------------------------------------------------------------
+# by the length of the dealer's final hand (Buster Blackjack)
+# ----------------------------------------------------------------------------------------
+
+def burn20_lengths(left: np.ndarray, share: Fraction, hits_soft_17: bool, arithmetic: Arithmetic = FLOAT,
+                   is_infinite: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Under a ten up card, the hands that go through a burn, by the length of the final hand.
+
+    ``left``: (n, 10) counts by value left after the up card (and any removed cards);
+    for the infinite deck, the shoe's counts (proportions).  Returns ``(P, exhausted)``:
+    ``P[r, L, o]`` (shape (n, longest + 1, 11)) is the joint probability that the hole
+    card is burned and that the dealer's final hand, the last fresh pair and its draws
+    (burned cards are not in it), has ``L`` cards and outcome ``o``; summed over ``L`` it
+    is ``G`` of the module docstring.  The blackjack column is 0 (a fresh blackjack is
+    burned).  ``exhausted`` flags the rows a path through a burn can run out of cards on
+    (their rows are 0), as in :func:`burn20_outcomes`; the hole-card 2-9 branch is the
+    standard dealer's (:func:`hole_branch_dealer`) and is not checked here.
+
+    The classes ``(L, dT, dA)`` of :class:`FreshTree` already carry the length ``L``, so
+    this is the same ``K`` and ``H`` with the classes summed per length instead of all
+    together.  Exact mode gives rationals (exact to the last burn stage the shoe allows);
+    floats stop the burn stages below ``FLOAT_CUTOFF`` like :func:`burn20_outcomes`.
+
+    >>> from bjcalc.arithmetic import EXACT
+    >>> left = np.array([[4] * 9 + [15]])                      # one deck less the up card
+    >>> p, stuck = burn20_lengths(left, Fraction(1, 4), False, EXACT)
+    >>> sum(p[0].ravel()) == Fraction(15, 51) + Fraction(1, 4) * Fraction(4, 51), bool(stuck[0])
+    (True, False)
+    >>> round(float(p[0, 3, 5:10].sum()), 6)                   # burned, then busts with 3 cards
+    0.058368
+    """
+    ar = arithmetic
+    left = np.asarray(left, dtype=np.int64).reshape(-1, 10)
+    share = Fraction(share)
+    n = len(left)
+    tree = FreshTree.build(hits_soft_17, None if is_infinite or n == 0 else left.max(axis=0))
+    longest = int(tree.class_cards.max()) if tree.n_classes else 2
+    out = ar.zeros((n, longest + 1, N_OUTCOMES))
+    exhausted = np.zeros(n, dtype=bool)
+    if n == 0 or tree.n_classes == 0:
+        if not is_infinite and n:
+            exhausted = _burn_runs_out(left, share, tree)
+        return out, exhausted
+    lengths = np.unique(tree.class_cards)
+
+    def by_length(terms: np.ndarray) -> np.ndarray:          # (r, classes, outcomes) -> (r, L, outcomes)
+        summed = ar.integer_zeros((len(terms), longest + 1, N_OUTCOMES))
+        for length in lengths:
+            summed[:, length] = terms[:, tree.class_cards == length].sum(axis=1)
+        return summed
+
+    if is_infinite:
+        for r, row in enumerate(left):
+            c = [int(x) for x in row]
+            C = sum(c)
+            pT, pA = Fraction(c[TEN], C), Fraction(c[ACE], C)
+            again, enter = pT * pT + 2 * pA * pT, pT + share * pA
+            if enter == 0:
+                continue
+            if again == 1:                       # nothing but tens: the burning never ends
+                exhausted[r] = True
+                continue
+            K = _fresh_numerators(tree, row[None], False, ar)                    # (1, classes, outcomes)
+            factor = enter / (1 - again)
+            H = ar.array([factor * Fraction(c[TEN] ** int(dT) * c[ACE] ** int(dA), C ** int(L))
+                          for L, dT, dA in zip(tree.class_cards, tree.class_tens, tree.class_aces)])
+            out[r] = by_length(K * H[None, :, None])[0]
+        return out, exhausted
+    exhausted = _burn_runs_out(left, share, tree)
+    rows = np.flatnonzero(~exhausted)
+    if len(rows) == 0:
+        return out, exhausted
+    m = left[rows]
+    others, others_index = _unique_rows(m * _OTHER_MASK)
+    triples, triple_index = _unique_rows(np.stack([m[:, TEN], m[:, ACE], m.sum(axis=1)], axis=1))
+    K = _fresh_numerators(tree, others, True, ar)
+    H, denominators = _burn_weights(triples[:, 0], triples[:, 1], triples[:, 2], share, tree, ar.exact)
+    summed = by_length(K[others_index] * H[triple_index][:, :, None])
+    if ar.exact:
+        out[rows] = ar.rationals(summed, denominators[triple_index][:, None, None])
+    else:
+        out[rows] = summed
+    return out, exhausted

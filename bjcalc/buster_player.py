@@ -16,6 +16,14 @@ dealer's hand, with any strategy that does not peek at cards to come.
 :func:`round_cannot_run_out` proves by counting that no card can run out; then
 :class:`~bjcalc.sidebets.BusterBlackjack` returns the shoe model's numbers.
 
+The same holds for the Burn 20 dealer (``rules.burn_20``): its hole card, burned
+cards and fresh pairs are all dealt after the player's draws, and its procedure is a
+function of the up card and the cards that follow, suits included (the player is
+suit-blind, which only makes his stopping time use less information).  Burned cards
+make a round longer, which :func:`round_card_bound` counts; Burn 20 is never
+enumerated (a shoe that would need it is refused by
+:class:`~bjcalc.sidebets.BusterBlackjack`).
+
 :func:`player_lengths` computes the model directly, and is what runs when the
 count cannot rule out running out (tiny shoes) or when ``method="enumerate"`` is
 asked for.  The exact procedure:
@@ -101,17 +109,25 @@ def round_card_bound(shoe: Shoe, rules: Rules) -> int:
     most 21 x hands + 16: at most as many as the shoe's smallest cards fit in that;
     add one last card per hand.
 
+    Burn 20 (``rules.burn_20``): the dealer's final hand after a burn (the last fresh
+    pair and its draws) obeys the same budget, and the up card and every burned card
+    come on top: burned cards are tens and aces, so add 1 + the shoe's tens and aces.
+
     >>> round_card_bound(Shoe.decks(1), Rules(max_split_hands=2))
     22
+    >>> round_card_bound(Shoe.decks(1), Rules(max_split_hands=2, burn_20=True))    # 22 + 1 + 16 + 4
+    43
     """
     hands = max(1, rules.max_split_hands)
     budget = 21 * hands + 16
     count = 0
-    for value, available in enumerate(shoe.value_counts(), start=1):
+    counts = shoe.value_counts()
+    for value, available in enumerate(counts, start=1):
         take = min(available, budget // value)
         count += take
         budget -= take * value
-    return count + hands + 1
+    burned = 1 + counts[0] + counts[9] if rules.burn_20 else 0
+    return count + hands + 1 + burned
 
 
 def round_cannot_run_out(shoe: Shoe, rules: Rules) -> bool:

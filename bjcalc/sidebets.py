@@ -32,7 +32,9 @@ determined.  Buster Blackjack deals the whole dealer hand from the shoe (model
 always completes the hand.  Its model ``"player"`` (one player plays the main game
 first, and his cards leave the shoe) gives exactly the same probabilities, because
 the player's draws stop on cards already seen (:mod:`bjcalc.buster_player`);
-:meth:`BusterBlackjack.compare_models` shows both.
+:meth:`BusterBlackjack.compare_models` shows both.  ``burn_20=True`` gives Buster the Burn 20
+dealer (:mod:`bjcalc.burn20`): the bet counts the cards of the dealer's final hand, burned
+cards not included, and a dealer 22 is a bust (``twenty_two_is_bust=False`` flips that).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ import sympy
 
 from .arithmetic import EXACT, FLOAT
 from .cards import RANK_VALUE, Shoe, parse_decks
-from .dealer import DealerTree, StandardDealer
+from .dealer import BLACKJACK, BUSTS, N_OUTCOMES, DealerTree, StandardDealer
 from .errors import BjcalcError, RulesError, ShoeError, StrategyError
 from .rules import Rules, parse_payout
 from .splits import SPLIT_STRATEGIES
@@ -763,6 +765,8 @@ def _ll_infinite(vs: list[list[int]]) -> list[Fraction]:
 # ----------------------------------------------------------------------------------------
 BUSTER_MODELS = ("shoe", "player")
 _TREE_CAP = 17  # the dealer never holds more than 16 drawn cards of one value (hard total <= 16 while drawing)
+BUST_OUTCOMES: tuple[int, ...] = tuple(range(BUSTS.start, BUSTS.stop))
+"""Dealer outcomes (indices of :data:`~bjcalc.dealer.OUTCOMES`) that are a bust: totals 22-26."""
 
 
 class BusterBlackjack(SideBet):
@@ -790,6 +794,30 @@ class BusterBlackjack(SideBet):
 
     A shoe the dealer (or, in model ``"player"``, the player) can run out of is refused.
 
+    The Burn 20 dealer (``burn_20=True``; model ``"player"``: ``rules.burn_20``; GAMES.md
+    section 2, :mod:`bjcalc.burn20`): under a ten-value up card a hole ten, or a hole ace
+    of the up card's suit, is burned with the up card and the dealer takes two fresh
+    cards, burned again while they are two tens or any blackjack, then completes the
+    hand.  The bet counts the cards of the dealer's *final* hand: burned cards are not
+    in it, so a burned hand's length is its two fresh cards plus the draws (any other
+    hand: up card, hole card and draws).  Suits as in the main game: a hole ace shares
+    the up card's suit with probability sum_s t_s a_s / (T A) over the shoe before the
+    round (1/4 for whole decks, :func:`~bjcalc.calculator.burn20_share`), which is exact
+    because the dealer's outcomes are linear in that chance; so the shoe must carry suits
+    (``Shoe.decks(n)``, ``Shoe.from_cards``); a shoe counted by rank only is refused.
+    Exact mode runs every burn stage the shoe allows (truly exact, but the cost grows
+    fast with the shoe: 6 decks 0.1 s, 50 decks 4.5 s, 100 decks 16 s); floats stop
+    the burn stages below 1e-18 (any size in a fraction of a second).
+    Model ``"player"`` with Burn 20 uses the same stopping-time equality (burned cards
+    are dealt after the player's draws too); a shoe so small that a round could run out
+    of cards, which would need enumerating the player's cards, is refused.
+
+    **Assumption: a dealer 22 is a bust.**  In Burn 20 a dealer 22 pushes the main bet,
+    but the dealer did bust, and the Buster card (seed 003) pays on "the dealer's busted
+    hand" with no exception; nothing on the Burn 20 card (seed 000) mentions side bets.
+    ``twenty_two_is_bust=False`` flips it: a dealer 22 then counts as no bust (the bet
+    loses), whatever the dealer procedure.
+
     Built-in pay tables: ``seed`` (1, 3, 5, 20, 100, 250), ``wizard`` (2, 2, 4, 12, 50, 250),
     ``jacobson_california`` (1, 3, 6, 30, 100, 200).
 
@@ -804,6 +832,9 @@ class BusterBlackjack(SideBet):
     Traceback (most recent call last):
     ...
     bjcalc.errors.RulesError: hits_soft_17=False disagrees with rules (H17): model 'player' takes the dealer's rule from rules.dealer_hits_soft_17; give only one of them
+    >>> burn = BusterBlackjack(burn_20=True).probabilities(6, exact=True)
+    >>> sum(burn) == 1, round(float(burn["bust 3 cards"]), 6)
+    (True, 0.192926)
     """
 
     name = "Buster Blackjack"
@@ -816,9 +847,13 @@ class BusterBlackjack(SideBet):
 
     def __init__(self, hits_soft_17: Optional[bool] = None, model: str = "shoe", rules: Optional[Rules] = None,
                  strategy: Optional[str] = None, split_strategy: Optional[str] = None, *,
-                 method: str = "auto"):
-        if hits_soft_17 is not None and not isinstance(hits_soft_17, bool):
-            raise RulesError(f"hits_soft_17 must be True or False, not {hits_soft_17!r}")
+                 method: str = "auto", burn_20: Optional[bool] = None, twenty_two_is_bust: bool = True):
+        for flag, value in (("hits_soft_17", hits_soft_17), ("burn_20", burn_20)):
+            if value is not None and not isinstance(value, bool):
+                raise RulesError(f"{flag} must be True or False, not {value!r}")
+        if not isinstance(twenty_two_is_bust, bool):
+            raise RulesError(f"twenty_two_is_bust must be True or False, not {twenty_two_is_bust!r}")
+        self.twenty_two_is_bust = twenty_two_is_bust
         if not isinstance(model, str) or model not in BUSTER_MODELS:
             raise RulesError(f"Buster Blackjack model must be 'shoe' or 'player', not {model!r}")
         self.model = model
@@ -834,26 +869,42 @@ class BusterBlackjack(SideBet):
                 raise RulesError(f"{what}: only model 'player' has a player; model 'shoe' removes no "
                                  f"player cards (use model='player', or leave {what} out)")
             self.hits_soft_17 = bool(hits_soft_17)
+            self.burn_20 = bool(burn_20)
         else:
-            self._init_player(hits_soft_17, rules, strategy, split_strategy, method)
+            self._init_player(hits_soft_17, rules, strategy, split_strategy, method, burn_20)
         self.procedure = StandardDealer(hits_soft_17=self.hits_soft_17)
+        self._busts = BUST_OUTCOMES if twenty_two_is_bust else BUST_OUTCOMES[1:]
+        if self.burn_20:
+            self._removal_method = ("each specific card (rank and suit) removed in turn, as Burn 20 needs the "
+                                    "suits; a rank's EoR is the average over its cards, weighted by their counts "
+                                    "(T: all ten-value cards)")
         self._cache: dict[tuple[Shoe, bool], tuple[dict[int, Any], Any]] = {}
 
     def _init_player(self, hits_soft_17: Optional[bool], rules: Optional[Rules], strategy: Optional[str],
-                     split_strategy: Optional[str], method: str) -> None:
+                     split_strategy: Optional[str], method: str, burn_20: Optional[bool]) -> None:
         from .splits import check_split_strategy
 
         if rules is None:
-            rules = Rules(dealer_hits_soft_17=bool(hits_soft_17))
+            if burn_20:   # the seed game, Burn 20 (UK defaults), with the dealer's soft-17 rule asked for
+                from .variants import burn20
+
+                rules = burn20(dealer_hits_soft_17=bool(hits_soft_17))
+            else:
+                rules = Rules(dealer_hits_soft_17=bool(hits_soft_17))
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
         if hits_soft_17 is not None and hits_soft_17 != rules.dealer_hits_soft_17:
             raise RulesError(f"hits_soft_17={hits_soft_17} disagrees with rules "
                              f"({'H17' if rules.dealer_hits_soft_17 else 'S17'}): model 'player' takes the "
                              f"dealer's rule from rules.dealer_hits_soft_17; give only one of them")
-        if rules.burn_20:
-            raise RulesError("Buster Blackjack model 'player' supports the standard dealer (S17/H17), not the "
-                             "Burn 20 redraw (burn_20=True)")
+        if burn_20 is not None and burn_20 != rules.burn_20:
+            raise RulesError(f"burn_20={burn_20} disagrees with rules (burn_20={rules.burn_20}): model 'player' "
+                             f"takes the dealer procedure from rules.burn_20; give only one of them")
+        if method == "enumerate" and (rules.burn_20 or not self.twenty_two_is_bust):
+            what = "the Burn 20 dealer" if rules.burn_20 else "twenty_two_is_bust=False"
+            raise RulesError(f"Buster Blackjack model 'player' enumerates the player's cards for the standard "
+                             f"dealer with every bust paying only, not with {what}; use method='auto' (it equals "
+                             f"model 'shoe' exactly wherever no round can run out of cards)")
         strategy = "CD" if strategy is None else strategy
         if strategy not in ("CD", "TD"):
             raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
@@ -863,26 +914,93 @@ class BusterBlackjack(SideBet):
             raise RulesError(f"method must be 'auto' or 'enumerate', not {method!r}")
         self.rules, self.strategy, self.split_strategy = rules, strategy, split_strategy
         self.hits_soft_17 = rules.dealer_hits_soft_17
+        self.burn_20 = rules.burn_20
 
     def __repr__(self) -> str:
+        extra = (", burn_20=True" if self.burn_20 else "") + ("" if self.twenty_two_is_bust else
+                                                             ", twenty_two_is_bust=False")
         if self.model == "shoe":
-            return f"BusterBlackjack(hits_soft_17={self.hits_soft_17}, model='shoe')"
+            return f"BusterBlackjack(hits_soft_17={self.hits_soft_17}, model='shoe'{extra})"
         return (f"BusterBlackjack(model='player', rules={self.rules!r}, strategy={self.strategy!r}, "
-                f"split_strategy={self.split_strategy!r}, method={self.method!r})")
+                f"split_strategy={self.split_strategy!r}, method={self.method!r}{extra})")
 
     def _enumerates(self, shoe: Shoe) -> bool:
-        """Model 'player' on this shoe: enumerate the player's cards (else the shoe model, equal)."""
-        from .buster_player import round_cannot_run_out
+        """Model 'player' on this shoe: enumerate the player's cards (else the shoe model, equal).
+
+        Enumeration replays the standard dealer only: with Burn 20 (or a 22 that is no
+        bust) a shoe that would need it is refused."""
+        from .buster_player import round_card_bound, round_cannot_run_out
 
         assert self.rules is not None
-        return not shoe.is_infinite and (self.method == "enumerate" or not round_cannot_run_out(shoe, self.rules))
+        enumerates = not shoe.is_infinite and (self.method == "enumerate" or not round_cannot_run_out(shoe, self.rules))
+        if enumerates and (self.burn_20 or not self.twenty_two_is_bust):
+            if self.burn_20:
+                what = ("with the Burn 20 dealer", f"at most {round_card_bound(shoe, self.rules)} cards, burned "
+                        f"tens and aces included, of {shoe.total}")
+            else:
+                what = ("with twenty_two_is_bust=False", f"at most {round_card_bound(shoe, self.rules)} of "
+                        f"{shoe.total} cards")
+            raise ShoeError(f"Buster Blackjack model 'player' {what[0]}: a round on this shoe may run out of "
+                            f"cards ({what[1]} counted), so the player's cards would have to be enumerated, "
+                            f"which bjcalc does for the standard dealer only; use a bigger shoe (model 'player' "
+                            f"then equals model 'shoe' exactly) or model 'shoe'")
+        return enumerates
+
+    def _check(self, shoe: Shoe) -> None:
+        """Burn 20 needs the suits; model 'player' refuses what it cannot compute."""
+        if self.burn_20:
+            self._share(shoe)
+        if self.model == "player":
+            self._enumerates(shoe)
+
+    def _share(self, shoe: Shoe) -> Fraction:
+        """Burn 20: the chance that a hole ace under a ten shares its suit (the main game's)."""
+        if not shoe.is_infinite and shoe.suit_counts is None:
+            raise ShoeError("Buster Blackjack with the Burn 20 dealer needs the suits of the aces and tens (a hole "
+                            "ace of the up card's suit is burned): build the shoe with Shoe.decks(n) or "
+                            "Shoe.from_cards([...]); this shoe is counted by rank only")
+        from .calculator import burn20_share
+
+        return burn20_share(shoe)
+
+    def _dealer_text(self, shoe: Shoe) -> tuple[str, ...]:
+        soft = f"{'hits' if self.hits_soft_17 else 'stands on'} soft 17"
+        twenty_two = ("a dealer 22 counts as a bust" + (" (it pushes Burn 20's main bet, but the dealer busted)"
+                                                        if self.burn_20 else "")
+                      if self.twenty_two_is_bust else
+                      "a dealer 22 counts as no bust (twenty_two_is_bust=False): the bet loses")
+        if not self.burn_20:
+            return (f"dealer: {soft}, always completes the hand",) + (() if self.twenty_two_is_bust else (twenty_two,))
+        return (f"dealer: {soft}, Burn 20: under a ten up card a hole ten, or a hole ace of the up card's suit, is "
+                f"burned with the up card and the dealer takes two fresh cards, burned again while they are two "
+                f"tens or any blackjack; always completes the hand",
+                "hand length: the cards of the dealer's final hand; burned cards are not in it (after a burn, the "
+                "two fresh cards and the draws)",
+                f"suits: a hole ace under a ten shares its suit with probability {self._share(shoe)} (the shoe's "
+                f"aces and tens by suit, before the round)",
+                twenty_two)
+
+    def _removals(self, shoe: Shoe) -> list[tuple[int, Shoe, int]]:
+        if not self.burn_20:
+            return super()._removals(shoe)
+        self._share(shoe)
+        assert shoe.suit_counts is not None
+        out = []
+        for r, row in enumerate(shoe.suit_counts):
+            for suit, n in enumerate(row):
+                if n:
+                    suits = [list(x) for x in shoe.suit_counts]
+                    suits[r][suit] -= 1
+                    ranks = tuple(sum(x) for x in suits)
+                    out.append((RANK_VALUE[r] - 1, Shoe(ranks, tuple(tuple(x) for x in suits)), n))
+        return out
 
     def _assumptions(self, shoe: Shoe) -> tuple[str, ...]:
-        dealer = f"dealer: {'hits' if self.hits_soft_17 else 'stands on'} soft 17, always completes the hand"
+        dealer = self._dealer_text(shoe)
         if self.model == "shoe":
-            return (f"shoe: {shoe.describe()}", dealer,
-                    "model 'shoe': the whole dealer hand from the shoe, up card random, no other cards removed; "
-                    "a dealer blackjack is no bust")
+            return (f"shoe: {shoe.describe()}",) + dealer + (
+                "model 'shoe': the whole dealer hand from the shoe, up card random, no other cards removed; "
+                "a dealer blackjack is no bust",)
         from .buster_player import round_card_bound
 
         assert self.rules is not None
@@ -901,7 +1019,7 @@ class BusterBlackjack(SideBet):
         else:
             how = ("computed by enumerating every card set the player's hands remove (the hole card treated as "
                    "drawn after them) and the dealer's hand on the rest")
-        return (f"shoe: {shoe.describe()}", dealer,
+        return (f"shoe: {shoe.describe()}",) + dealer + (
                 "model 'player': one player plays the main game first; the cards his hands draw leave the "
                 "shoe before the dealer draws; a dealer blackjack is no bust",
                 f"rules: {self.rules.describe()}", f"strategy: {strategy}", f"post-split strategy: {post_split}",
@@ -927,21 +1045,26 @@ class BusterBlackjack(SideBet):
         return out   # type: ignore[return-value]
 
     def _shoe_lengths(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[dict[int, Any], Any]]:
-        """Model 'shoe': per shoe, {hand length: P(bust with that many cards)} and P(no bust)."""
-        rows = np.array([s.value_counts() for s in shoes], dtype=np.int64).reshape(-1, 10)
-        infinite = [s.is_infinite for s in shoes]
-        out: list[tuple[dict[int, Any], Any]] = [({}, None)] * len(shoes)
+        """Model 'shoe': per shoe, {hand length: P(bust with that many cards)} and P(no bust).
+
+        Shoes with the same value counts (and, for Burn 20, the same suit share) are computed once."""
+        keys = [(s.value_counts(), s.is_infinite, self._share(s) if self.burn_20 else None) for s in shoes]
+        found: dict[tuple, tuple[dict[int, Any], Any]] = {}
         for flag in (False, True):
-            index = [i for i, inf in enumerate(infinite) if inf == flag]
-            if not index:
+            group = [k for k in dict.fromkeys(keys) if k[1] == flag]
+            if not group:
                 continue
-            bust, stand, exhausted = _dealer_lengths(rows[index], self.procedure, depletes=not flag, exact=exact)
+            rows = np.array([k[0] for k in group], dtype=np.int64).reshape(-1, 10)
+            shares = [k[2] for k in group] if self.burn_20 else None
+            bust, stand, exhausted = _dealer_lengths(rows, self.procedure, not flag, exact, self._busts, shares)
             if exhausted.any():
-                raise ShoeError(f"the shoe is too small for {self.name}: the dealer can run out of cards "
-                                f"({shoes[index[int(np.argmax(exhausted))]].describe()})")
-            for j, i in enumerate(index):
-                out[i] = ({n: b[j] for n, b in sorted(bust.items())}, sum(s[j] for s in stand.values()))
-        return out
+                stuck = shoes[keys.index(group[int(np.argmax(exhausted))])]
+                burns = " (burns can use up the tens and aces)" if self.burn_20 else ""
+                raise ShoeError(f"the shoe is too small for {self.name}: the dealer can run out of cards{burns} "
+                                f"({stuck.describe()})")
+            for j, key in enumerate(group):
+                found[key] = ({n: b[j] for n, b in sorted(bust.items())}, sum(s[j] for s in stand.values()))
+        return [found[k] for k in keys]
 
     def _probabilities(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[list[Any], Optional[list[int]]]]:
         out: list[tuple[list[Any], Optional[list[int]]]] = []
@@ -960,6 +1083,7 @@ class BusterBlackjack(SideBet):
         (['bust 10 cards', 'no bust'], True)
         """
         shoe = as_shoe(shoe)
+        self._check(shoe)
         busts, no_bust = self._lengths([shoe], exact)[0]
         labels = [f"bust {n} cards" for n in busts if busts[n] != 0] + ["no bust"]
         values = [_out(p, exact) for p in busts.values() if p != 0] + [_out(no_bust, exact)]
@@ -969,7 +1093,8 @@ class BusterBlackjack(SideBet):
         """Model 'player' against model 'shoe' on one shoe: a table of ``event``, ``P shoe model``,
         ``P player model`` and ``difference`` (player - shoe), then a ``house edge`` row (the
         pay table's house edge under each model).  A model-'shoe' bet compares itself with
-        ``BusterBlackjack(model='player', rules=Rules(dealer_hits_soft_17=...))``.
+        ``BusterBlackjack(model='player', rules=Rules(dealer_hits_soft_17=...))`` (Burn 20: the
+        seed game's rules, ``variants.burn20``).
 
         ``.attrs`` holds the pay table's name and both models' assumptions.
 
@@ -980,10 +1105,11 @@ class BusterBlackjack(SideBet):
         (True, 'house edge')
         """
         shoe = as_shoe(shoe)
+        same = dict(burn_20=self.burn_20, twenty_two_is_bust=self.twenty_two_is_bust)
         if self.model == "shoe":
-            shoe_bet, player_bet = self, BusterBlackjack(hits_soft_17=self.hits_soft_17, model="player")
+            shoe_bet, player_bet = self, BusterBlackjack(hits_soft_17=self.hits_soft_17, model="player", **same)
         else:
-            shoe_bet, player_bet = BusterBlackjack(hits_soft_17=self.hits_soft_17), self
+            shoe_bet, player_bet = BusterBlackjack(hits_soft_17=self.hits_soft_17, **same), self
         by_shoe = shoe_bet.evaluate(shoe, paytable, exact)
         by_player = player_bet.evaluate(shoe, paytable, exact)
         events = list(self.all_events) + ["house edge"]
@@ -1000,19 +1126,30 @@ class BusterBlackjack(SideBet):
         return frame
 
 
-def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool,
-                    exact: bool) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray], np.ndarray]:
+def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool, exact: bool,
+                    busts: Sequence[int] = BUST_OUTCOMES, burn_shares: Optional[Sequence[Fraction]] = None
+                    ) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
     """For shoes given as value counts (one row each): P(bust with n cards) and P(stand with n
     cards) by hand length n, the up card random from the shoe; and which shoes run out.
 
     Sums :func:`dealer_lengths_given_up` over the up cards.  Exact mode keeps integer
     numerators (ordered card sequences) over the falling factorial N (N-1) ... (N-n+1)
-    (N^n without depletion) and divides at the end.
+    (N^n without depletion) and divides at the end.  ``busts``: the outcomes that count as
+    a bust (default totals 22-26).
+
+    ``burn_shares`` (one per shoe: the chance that a hole ace shares the up card's suit)
+    makes the dealer Burn 20's: under a ten up card the hole card 2-9 is the standard
+    completion (:func:`~bjcalc.burn20.hole_branch_dealer`, its ten and ace hole cards
+    dropped), an ace of another suit a blackjack (no bust, 2 cards), and a ten or an ace
+    of the up card's suit is burned: those hands come from
+    :func:`~bjcalc.burn20.burn20_lengths`, by the length of the final hand (burned
+    cards are not in it), added as probabilities (exact Fractions) after the division.
     """
     shoes = len(rows)
     totals = rows.sum(axis=1)
     bust: dict[int, Any] = {}
     stand: dict[int, Any] = {}
+    burned: list[tuple[dict[int, Any], dict[int, Any]]] = []     # probabilities, added after the division
     exhausted = np.zeros(shoes, dtype=bool)
     for up in range(1, 11):
         up_count = rows[:, up - 1]
@@ -1020,7 +1157,23 @@ def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool,
         if not dealt.any():
             continue
         left = np.clip(rows - np.eye(10, dtype=np.int64)[up - 1], 0, None) if depletes else rows
-        given_bust, given_stand, stuck = dealer_lengths_given_up(up, left, procedure, depletes, exact)
+        burns = burn_shares is not None and up == 10
+        if burns:
+            from .burn20 import hole_branch_dealer
+
+            given_bust, given_stand, stuck = dealer_lengths_given_up(
+                up, left, hole_branch_dealer(procedure.hits_soft_17), depletes, exact, busts, (BLACKJACK,))
+            assert burn_shares is not None
+            more_bust, more_stand, more_stuck = _burn20_given_ten(left, burn_shares, procedure.hits_soft_17,
+                                                                  depletes, exact, busts)
+            stuck = stuck | more_stuck
+            weight = [Fraction(int(c), int(t)) if t else Fraction(0) for c, t in zip(up_count, totals)]
+            if not exact:
+                weight = np.array([float(w) for w in weight])
+            burned.append(({n: _times(weight, v, exact) for n, v in more_bust.items()},
+                           {n: _times(weight, v, exact) for n, v in more_stand.items()}))
+        else:
+            given_bust, given_stand, stuck = dealer_lengths_given_up(up, left, procedure, depletes, exact, busts)
         exhausted |= stuck & dealt
         # exact: numerators over perm(N - 1, n - 1) (N^(n-1)); times the up card's count, over perm(N, n) (N^n)
         share = up_count.astype(object) if exact else np.where(dealt, up_count, 0) / np.where(totals, totals, 1)
@@ -1033,14 +1186,69 @@ def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool,
             for n, numerators in table.items():
                 denominators = [_falling(int(t), n) if depletes else int(t) ** n for t in totals]
                 table[n] = [Fraction(int(a), b) if b else Fraction(0) for a, b in zip(numerators, denominators)]
+    for more_bust, more_stand in burned:
+        for more, table in ((more_bust, bust), (more_stand, stand)):
+            for n, values in more.items():
+                if n in table:
+                    table[n] = [a + b for a, b in zip(table[n], values)] if exact else table[n] + values
+                else:
+                    table[n] = values
     return bust, stand, exhausted
 
 
+def _times(weight: Any, values: Any, exact: bool) -> Any:
+    return [w * v for w, v in zip(weight, values)] if exact else weight * values
+
+
+def _burn20_given_ten(left: np.ndarray, shares: Sequence[Fraction], hits_soft_17: bool, depletes: bool,
+                      exact: bool, busts: Sequence[int]) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
+    """Burn 20 under a ten up card, besides the hole-card 2-9 branch: {n: P(bust with n cards)},
+    {n: P(stand with n cards)} (the off-suit hole ace's blackjack stands with 2) per row of counts
+    left after the up card (exact: Fractions, else float arrays), and which rows can run out."""
+    from .arithmetic import EXACT, FLOAT
+    from .burn20 import burn20_lengths
+
+    rows = len(left)
+    zero = Fraction(0) if exact else 0.0
+    shares = [Fraction(x) for x in shares]
+    bust: dict[int, list[Any]] = {}
+    stand: dict[int, list[Any]] = {2: [zero] * rows}
+    exhausted = np.zeros(rows, dtype=bool)
+    is_bust = np.isin(np.arange(N_OUTCOMES), busts)
+    for share in sorted(set(shares)):
+        index = [i for i, x in enumerate(shares) if x == share]
+        p, stuck = burn20_lengths(left[index], share, hits_soft_17, EXACT if exact else FLOAT,
+                                  is_infinite=not depletes)
+        exhausted[index] = stuck
+        for j, i in enumerate(index):
+            aces, cards = int(left[i, 0]), int(left[i].sum())
+            blackjack = (1 - share) * Fraction(aces, cards) if cards else Fraction(0)
+            stand[2][i] += blackjack if exact else float(blackjack)
+            for n in range(p.shape[1]):
+                for table, columns in ((bust, is_bust), (stand, ~is_bust)):
+                    value = p[j, n, columns].sum()
+                    if value:
+                        value = _as_fraction(value) if exact else float(value)
+                        table.setdefault(n, [zero] * rows)[i] += value
+    if not exact:
+        return ({n: np.array(v) for n, v in bust.items()}, {n: np.array(v) for n, v in stand.items()}, exhausted)
+    return bust, stand, exhausted
+
+
+def _as_fraction(x: Any) -> Fraction:
+    return Fraction(int(x.numerator), int(x.denominator))
+
+
 def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer, depletes: bool,
-                            exact: bool) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray], np.ndarray]:
+                            exact: bool, busts: Sequence[int] = BUST_OUTCOMES, dropped: Sequence[int] = ()
+                            ) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray], np.ndarray]:
     """For a fixed up card and many shoes given as the value counts left besides it (one row
     each): {n: P(bust with n cards)}, {n: P(stand with n cards)} (a blackjack stands with 2),
     n counting the up card, and which shoes the dealer can run out of.
+
+    ``busts``: the outcome indices (:data:`~bjcalc.dealer.OUTCOMES`) that count as a bust
+    (totals 22-26); ``dropped``: outcomes counted in neither table (the Burn 20 hole-card
+    tens and aces of :func:`~bjcalc.burn20.hole_branch_dealer`, accounted for elsewhere).
 
     Walks the dealer tree of :class:`~bjcalc.dealer.DealerTree` level by level, one column
     per shoe.  Exact mode returns integer numerators (ordered sequences of the n - 1 cards
@@ -1091,11 +1299,12 @@ def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer
                 if src is src_next:
                     np.add.at(following, dst_next, contribution)
                 else:
-                    busted = (outcomes >= 5) & (outcomes <= 9)
+                    busted = np.isin(outcomes, busts)
+                    stood = ~busted & ~np.isin(outcomes, dropped)
                     if busted.any():
                         ended_bust = ended_bust + contribution[busted].sum(axis=0)
-                    if (~busted).any():
-                        ended_stand = ended_stand + contribution[~busted].sum(axis=0)
+                    if stood.any():
+                        ended_stand = ended_stand + contribution[stood].sum(axis=0)
         n = k + 2
         bust[n] = ended_bust
         stand[n] = ended_stand
@@ -1173,7 +1382,8 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``bjcalc sidebet buster|lucky-lucky ...`` to a CLI's subparsers; returns its parser.
 
     Flags: ``--decks N`` (or ``inf``), ``--paytable NAME`` / ``NAME,NAME`` / ``p1,p2,...``,
-    ``--h17``, ``--model shoe|player`` with ``--strategy CD|TD`` and ``--split CDZ-|CDP1|CDP``
+    ``--h17``, ``--burn20`` (Buster: the Burn 20 dealer), ``--model shoe|player`` with
+    ``--strategy CD|TD`` and ``--split CDZ-|CDP1|CDP``
     for model player (Buster), ``--eor`` (effects of removal and a linear count), ``--full``
     (Buster: every hand length), ``--exact``, ``--json``.
     Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
@@ -1201,6 +1411,10 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
         p.add_argument("--eor", action="store_true", help="effects of removal and a linear count")
         if key == "buster":
             p.add_argument("--h17", action="store_true", help="dealer hits soft 17 (default: stands)")
+            p.add_argument("--burn20", action="store_true",
+                           help="the Burn 20 dealer: under a ten, a hole ten or a hole ace of the up card's suit "
+                                "is burned and the dealer redraws; the bet counts the final hand's cards (a "
+                                "dealer 22 is a bust); --model player plays the Burn 20 seed game")
             p.add_argument("--model", choices=BUSTER_MODELS, default="shoe",
                            help="shoe: the dealer's hand from the full shoe (default); player: one player "
                                 "plays the main game first and his cards leave the shoe (prints the "
@@ -1278,16 +1492,23 @@ def run_sidebet(args: argparse.Namespace) -> str:
 
 
 def _buster_from(args: argparse.Namespace) -> "BusterBlackjack":
-    """The Buster bet a command line describes (model player: rules from --decks and --h17)."""
+    """The Buster bet a command line describes (model player: rules from --decks and --h17; with
+    --burn20 the Burn 20 seed game's, ``variants.burn20``, with those two)."""
     strategy, split = getattr(args, "strategy", None), getattr(args, "split", None)
+    burn = bool(getattr(args, "burn20", False))
     if args.model == "player":
-        rules = Rules(decks=args.decks, dealer_hits_soft_17=bool(args.h17))
+        if burn:
+            from .variants import burn20
+
+            rules = burn20(decks=args.decks, dealer_hits_soft_17=bool(args.h17))
+        else:
+            rules = Rules(decks=args.decks, dealer_hits_soft_17=bool(args.h17))
         return BusterBlackjack(model="player", rules=rules, strategy=strategy, split_strategy=split)
     given = [flag for flag, value in (("--strategy", strategy), ("--split", split)) if value is not None]
     if given:
         raise RulesError(f"{' and '.join(given)} describe{'s' if len(given) == 1 else ''} the player of "
                          f"--model player; --model shoe (the default) has no player")
-    return BusterBlackjack(hits_soft_17=bool(args.h17))
+    return BusterBlackjack(hits_soft_17=bool(args.h17), burn_20=burn)
 
 
 def _versus_json(tables: list[pd.DataFrame], exact: bool) -> dict[str, Any]:

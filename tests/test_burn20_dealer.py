@@ -6,6 +6,13 @@ runs the burn loop literally.  ``_brute_by_suit`` goes further and labels the ac
 (of the up card's suit or not), removing the player's aces with unknown suits at random,
 to check that ``share`` = the pre-round proportion is the right suit-blind model.
 
+It also keeps the number of cards in the dealer's final hand (the completion keys its
+outcomes by (outcome, cards)): ``_buster_brute`` deals Buster Blackjack's whole dealer
+hand from a shoe of physical cards with suits (``"TS"``, ``"AH"`` ...): the up card is
+any card, under a ten-value the hole card any card left, and a ten or an ace of the
+up card's own suit is burned; burned cards are not in the final hand.  It is compared
+with ``bjcalc.sidebets.BusterBlackjack(burn_20=True)``, which it shares no code with.
+
 Timing of the float path on 6 decks is printed (no assertion).
 """
 
@@ -50,27 +57,43 @@ def _add(out, dist, weight):
         out[outcome] = out.get(outcome, 0) + weight * p
 
 
+def _marginal(dist):
+    """{(outcome, cards): p} -> {outcome: p}."""
+    out = {}
+    for (outcome, _), p in dist.items():
+        out[outcome] = out.get(outcome, 0) + p
+    return out
+
+
 @lru_cache(maxsize=None)
-def _complete(hand, m, h17):
-    """Finish an ordinary dealer hand (sorted tuple of values) from counts m."""
+def _complete_n(hand, m, h17):
+    """Finish an ordinary dealer hand (sorted tuple of values) from counts m:
+    {(outcome, cards in the final hand): p}."""
     hard = sum(hand)
     soft = 1 in hand and hard + 10 <= 21
     total = hard + 10 if soft else hard
     if total >= 18 or (total == 17 and not (soft and h17)):
-        return {total - 17: F(1)}
+        return {(total - 17, len(hand)): F(1)}
     left = sum(m)
     if left == 0:
         raise _Empty
     out = {}
     for v in range(1, 11):
         if m[v - 1]:
-            _add(out, _complete(tuple(sorted(hand + (v,))), _take(m, v), h17), F(m[v - 1], left))
+            _add(out, _complete_n(tuple(sorted(hand + (v,))), _take(m, v), h17), F(m[v - 1], left))
     return out
 
 
 @lru_cache(maxsize=None)
-def _fresh(m, h17):
-    """After a burn: two fresh cards, burned again while T+T or A+T, else completed."""
+def _complete(hand, m, h17):
+    """Finish an ordinary dealer hand (sorted tuple of values) from counts m."""
+    return _marginal(_complete_n(hand, m, h17))
+
+
+@lru_cache(maxsize=None)
+def _fresh_n(m, h17):
+    """After a burn: two fresh cards, burned again while T+T or A+T, else completed:
+    {(outcome, cards in the final hand): p}, the burned cards not in the hand."""
     left = sum(m)
     out = {}
     for a in range(1, 11):
@@ -85,12 +108,18 @@ def _fresh(m, h17):
             p = F(m[a - 1], left) * F(m1[b - 1], left - 1)
             m2 = _take(m1, b)
             if {a, b} in ({10}, {1, 10}):
-                _add(out, _fresh(m2, h17), p)
+                _add(out, _fresh_n(m2, h17), p)
             else:
-                _add(out, _complete(tuple(sorted((a, b))), m2, h17), p)
+                _add(out, _complete_n(tuple(sorted((a, b))), m2, h17), p)
     if left < 2:
         raise _Empty
     return out
+
+
+@lru_cache(maxsize=None)
+def _fresh(m, h17):
+    """After a burn: two fresh cards, burned again while T+T or A+T, else completed."""
+    return _marginal(_fresh_n(m, h17))
 
 
 def _brute(m, share, h17):
@@ -450,3 +479,186 @@ def test_timing_six_decks_float(capsys):
     with capsys.disabled():
         print(f"\n[burn20 timing] 6 decks, {len(removed)} removed sets, float: {elapsed:.3f} s "
               f"(standard dealer engine: {standard:.3f} s)")
+
+
+# --------------------------------------------------------------------------------------
+# Buster Blackjack with the Burn 20 dealer: the whole dealer hand from physical cards
+# --------------------------------------------------------------------------------------
+
+def _card_value(card):
+    rank = card[:-1].upper()
+    return 1 if rank == "A" else 10 if rank in ("T", "10", "J", "Q", "K") else int(rank)
+
+
+def _buster_brute(cards, h17):
+    """{(outcome, cards in the dealer's final hand): p}: the up card is any physical card;
+    under a ten-value the hole card is any card left: a ten, or an ace of the up card's
+    suit, is burned (then fresh pairs, :func:`_fresh_n`), an ace of another suit is a
+    blackjack (two cards), 2-9 an ordinary hand; any other up card an ordinary hand."""
+    kinds = {}
+    for card in cards:
+        key = (_card_value(card), card[-1].upper())
+        kinds[key] = kinds.get(key, 0) + 1
+    counts = [0] * 10
+    for (v, _), n in kinds.items():
+        counts[v - 1] += n
+    counts, total = tuple(counts), len(cards)
+    out = {}
+    for (up, up_suit), n_up in kinds.items():
+        p_up = F(n_up, total)
+        m = _take(counts, up)
+        if up != 10:
+            _add(out, _complete_n((up,), m, h17), p_up)
+            continue
+        if total == 1:
+            raise _Empty
+        for (hole, hole_suit), n_hole in kinds.items():
+            n_hole -= (hole, hole_suit) == (up, up_suit)
+            if n_hole <= 0:
+                continue
+            p = p_up * F(n_hole, total - 1)
+            rest = _take(m, hole)
+            if hole == 10 or (hole == 1 and hole_suit == up_suit):
+                _add(out, _fresh_n(rest, h17), p)            # burned: the final hand starts afresh
+            elif hole == 1:
+                _add(out, {(10, 2): F(1)}, p)                  # blackjack: no bust
+            else:
+                _add(out, _complete_n((hole, 10), rest, h17), p)
+    return out
+
+
+def _buster_brute_distribution(cards, h17, twenty_two_is_bust=True):
+    """{"bust n cards": p} (lengths with p > 0) and "no bust", or None if the dealer can run out."""
+    try:
+        dist = _buster_brute(cards, h17)
+    except _Empty:
+        return None
+    busts = range(5 if twenty_two_is_bust else 6, 10)
+    out, no_bust = {}, F(0)
+    for (outcome, n), p in sorted(dist.items(), key=lambda item: item[0][1]):
+        if outcome in busts:
+            out[f"bust {n} cards"] = out.get(f"bust {n} cards", F(0)) + p
+        else:
+            no_bust += p
+    return {**{k: v for k, v in out.items() if v}, "no bust": no_bust}
+
+
+SUITED_SHOES = [
+    "AS AH 2D 3C 5S 6H 8D 8C TS TH JS QD KC TC JH QS",          # 16 cards, tens of every suit
+    "AS AH AD AC 2S 5H 7D TS JS QS KH TH JD QC",                 # aces and tens: long burn chains
+    "AS AS TS TS KS QS 9S 8S 7H 6D 5C 4S 3H 2S",                 # same-suit aces under spade tens
+    "AH AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",                 # no ace shares a ten's suit: share 0
+    "AS 2H 2D 3C 4S 6H 7D 9C TH JD QC KS TS 8H",                 # one ace, 5 tens
+]
+
+
+def _random_suited_shoes(count, seed):
+    rng = random.Random(seed)
+    pool = [r + s for r in "A23456789TJQK" for s in "SHDC"] * 2
+    return [" ".join(rng.sample(pool, rng.randint(10, 15))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("h17", [False, True])
+@pytest.mark.parametrize("cards", SUITED_SHOES + _random_suited_shoes(8, seed=22))
+def test_buster_burn20_equals_brute_force_on_tiny_suited_shoes(cards, h17):
+    """Every busted-hand length, exactly, or the same refusal when the dealer can run out."""
+    from bjcalc.errors import ShoeError
+    from bjcalc.sidebets import BusterBlackjack
+
+    shoe = Shoe.from_cards(cards)
+    want = _buster_brute_distribution(cards.split(), h17)
+    bet = BusterBlackjack(hits_soft_17=h17, burn_20=True)
+    if want is None:
+        with pytest.raises(ShoeError, match="run out of cards"):
+            bet.bust_distribution(shoe, exact=True)
+        return
+    got = bet.bust_distribution(shoe, exact=True)
+    assert {k: _fractions([v])[0] for k, v in got.items()} == want
+    assert sum(want.values()) == 1
+    # the 22-is-no-bust reading, and the six events of the bet
+    flipped = BusterBlackjack(hits_soft_17=h17, burn_20=True, twenty_two_is_bust=False)
+    assert {k: _fractions([v])[0] for k, v in flipped.bust_distribution(shoe, exact=True).items()} == \
+        _buster_brute_distribution(cards.split(), h17, twenty_two_is_bust=False)
+    events = bet.probabilities(shoe, exact=True)
+    for n in range(3, 8):
+        assert _fractions([events[f"bust {n} cards"]])[0] == want.get(f"bust {n} cards", 0)
+    assert _fractions([events["bust 8+ cards"]])[0] == sum(
+        (p for k, p in want.items() if k != "no bust" and int(k.split()[1]) >= 8), F(0))
+
+
+def test_buster_burn20_brute_force_cases_cover_what_matters():
+    """The shoes above include refusals, burns under both suit cases, and long hands."""
+    dists = [_buster_brute_distribution(c.split(), h17) for c in SUITED_SHOES + _random_suited_shoes(8, seed=22)
+             for h17 in (False, True)]
+    assert any(d is None for d in dists) and sum(d is not None for d in dists) >= 16
+    assert any(d is not None and any(int(k.split()[1]) >= 6 for k in d if k != "no bust") for d in dists)
+    # a burned hand's length counts the fresh cards only: two tens and the ace of spades under
+    # the ten of spades give 2-card fresh hands that are not the 3-card hand {T, T, x}
+    cards = "TS KS AS 9H 8D 7C 6S 5H".split()
+    burned = _buster_brute(cards, False)
+    assert any(n == 2 and o < 5 for (o, n) in burned)
+
+
+@pytest.mark.parametrize("h17", [False, True])
+def test_burn20_lengths_sum_to_the_burned_part_of_the_dealer_outcomes(h17):
+    """burn20_lengths summed over the length is burn20_outcomes less its hole-card 2-9 branch
+    and the off-suit blackjack (an identity of the engine, not an independent check)."""
+    from bjcalc.burn20 import burn20_lengths, hole_branch_dealer
+
+    shoe = np.array([4, 1, 2, 0, 1, 1, 2, 1, 1, 9])
+    removed = np.array([[0] * 10, [1, 0, 0, 0, 0, 0, 0, 0, 0, 2], [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]])
+    for share in SHARES:
+        p, stuck = burn20_outcomes(shoe, False, 10, removed, Burn20Dealer(h17, share), EXACT)
+        hole = DealerEngine(Shoe.from_counts(shoe.tolist()), hole_branch_dealer(h17), EXACT).evaluate(10, removed)
+        lengths, stuck_l = burn20_lengths(shoe - TEN_UP - removed, share, h17, EXACT)
+        floats, _ = burn20_lengths(shoe - TEN_UP - removed, share, h17, FLOAT)
+        assert (stuck == stuck_l).all() and not stuck.any()
+        for i, r in enumerate(removed):
+            m = shoe - TEN_UP - r
+            burned = [sum(_fractions(lengths[i, :, o])) for o in range(11)]
+            assert burned[:10] == [a - b for a, b in zip(_fractions(p[i, :10]), _fractions(hole.probabilities[i, :10]))]
+            assert burned[10] == 0 and _fractions([p[i, 10]])[0] == (1 - share) * F(int(m[0]), int(m.sum()))
+            assert np.abs(floats[i].astype(float) - lengths[i].astype(float)).max() < 1e-15
+
+
+@pytest.mark.parametrize("h17", [False, True])
+def test_buster_burn20_infinite_deck_equals_brute_force(h17):
+    """Non-depleting draws: a burn stage B = N + b B by (outcome, length), so B = N / (1 - b)."""
+    from bjcalc.sidebets import BusterBlackjack
+
+    counts = [4] * 9 + [16]
+    p = [F(c, 52) for c in counts]
+
+    @lru_cache(maxsize=None)
+    def complete(hand):
+        hard = sum(hand)
+        soft = 1 in hand and hard + 10 <= 21
+        t = hard + 10 if soft else hard
+        if t >= 18 or (t == 17 and not (soft and h17)):
+            return {(t - 17, len(hand)): F(1)}
+        out = {}
+        for v in range(1, 11):
+            _add(out, complete(tuple(sorted(hand + (v,)))), p[v - 1])
+        return out
+
+    again, fresh = F(0), {}
+    for a in range(1, 11):
+        for b in range(1, 11):
+            if {a, b} in ({10}, {1, 10}):
+                again += p[a - 1] * p[b - 1]
+            else:
+                _add(fresh, complete(tuple(sorted((a, b)))), p[a - 1] * p[b - 1])
+    share = F(1, 4)
+    dist = {}
+    for up in range(1, 10):
+        _add(dist, complete((up,)), p[up - 1])
+    _add(dist, {(10, 2): F(1)}, p[9] * p[0] * (1 - share))
+    _add(dist, {k: x / (1 - again) for k, x in fresh.items()}, p[9] * (p[9] + p[0] * share))
+    for hole in range(2, 10):
+        _add(dist, complete((hole, 10)), p[9] * p[hole - 1])
+    want = {}
+    for (o, n), x in dist.items():
+        key = f"bust {n} cards" if 5 <= o <= 9 else "no bust"
+        want[key] = want.get(key, F(0)) + x
+    got = BusterBlackjack(hits_soft_17=h17, burn_20=True).bust_distribution(Shoe.infinite(), exact=True)
+    assert {k: _fractions([v])[0] for k, v in got.items()} == {k: v for k, v in want.items() if v}

@@ -559,8 +559,7 @@ def test_buster_player_arguments():
     assert BusterBlackjack(model="player", rules=h17, hits_soft_17=True).hits_soft_17 is True
     with pytest.raises(RulesError, match=r"hits_soft_17=False disagrees with rules \(H17\)"):
         BusterBlackjack(model="player", rules=h17, hits_soft_17=False)
-    with pytest.raises(RulesError, match="Burn 20"):
-        BusterBlackjack(model="player", rules=Rules(burn_20=True))
+    assert BusterBlackjack(model="player", rules=Rules(burn_20=True)).burn_20   # the Burn 20 dealer: see below
     with pytest.raises(RulesError, match="rules must be a bjcalc.Rules"):
         BusterBlackjack(model="player", rules="6 decks")
     with pytest.raises(StrategyError, match="strategy must be 'CD' or 'TD'"):
@@ -613,3 +612,172 @@ def test_cli_buster_model_player():
     with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
         assert main(["sidebet", "buster", "--model", "player", "--strategy", "TD", "--split", "nope"]) == 2
     assert len(err.getvalue().strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------------------------------
+# Buster Blackjack with the Burn 20 dealer (the independent brute force on tiny suited shoes
+# is in tests/test_burn20_dealer.py)
+# ------------------------------------------------------------------------------------------
+def _burn(h17=False, **kw) -> BusterBlackjack:
+    return BusterBlackjack(hits_soft_17=h17, burn_20=True, **kw)
+
+
+@pytest.mark.parametrize("h17", [False, True])
+def test_buster_burn20_probabilities_sum_to_exactly_one(h17):
+    for decks in (1, 2, 6, math.inf):
+        p = _burn(h17).probabilities(decks, exact=True)
+        assert sum(p) == 1 and all(x > 0 for x in p)
+        full = _burn(h17).bust_distribution(decks, exact=True)
+        assert sum(full) == 1 and full["no bust"] == p["no bust"]
+        assert min(int(k.split()[1]) for k in full.index[:-1]) == 3
+
+
+def _no_tens(decks):
+    return Shoe.from_cards([c for c in brute.deck(decks) if c[0] not in "TJQK"])
+
+
+@pytest.mark.parametrize("h17", [False, True])
+@pytest.mark.parametrize("cards", [
+    [c for c in brute.deck(2) if c[0] not in "TJQK"],                      # no ten-values: no ten up card
+    [c for c in brute.deck(1) if c[0] not in "TJQKA"] + ["TS", "AH", "AD"],   # one ten; no ace of its suit
+    [c for c in brute.deck(1) if c[0] not in "TJQKA"] + ["KC", "AS", "AH", "AD"],
+])
+def test_buster_burn20_equals_the_standard_dealer_when_nothing_can_burn(cards, h17):
+    shoe = Shoe.from_cards(cards)
+    burn = _burn(h17).bust_distribution(shoe, exact=True)
+    standard = BusterBlackjack(hits_soft_17=h17).bust_distribution(shoe, exact=True)
+    assert burn.to_dict() == standard.to_dict()
+    assert list(_burn(h17).probabilities(shoe)) == pytest.approx(list(BusterBlackjack(hits_soft_17=h17)
+                                                                      .probabilities(shoe)), abs=1e-15)
+
+
+def test_buster_burn20_changes_the_ten_up_card_only():
+    """A ten that can burn (an ace of its suit in the shoe) changes the result; the ace's suit matters."""
+    base = [c for c in brute.deck(1) if c[0] not in "TJQKA"]
+    off = _burn().probabilities(Shoe.from_cards(base + ["TS", "AH", "AD"]), exact=True)
+    same = _burn().probabilities(Shoe.from_cards(base + ["TS", "AS", "AD"]), exact=True)
+    assert off.to_dict() != same.to_dict()
+    assert same["no bust"] < off["no bust"]      # half the hole aces are burned instead of making blackjack
+
+
+@pytest.mark.parametrize("h17", [False, True])
+def test_buster_burn20_float_and_exact_agree_on_one_deck(h17):
+    bet = _burn(h17)
+    exact = bet.probabilities(1, exact=True)
+    assert list(bet.probabilities(1)) == pytest.approx([float(p) for p in exact], abs=1e-12)
+    full_e, full_f = bet.bust_distribution(1, exact=True), bet.bust_distribution(1)
+    assert list(full_e.index) == list(full_f.index)
+    assert list(full_f) == pytest.approx([float(p) for p in full_e], abs=1e-12)
+    for table in bet.paytables:
+        f, e = bet.evaluate(1, table), bet.evaluate(1, table, exact=True)
+        assert f.house_edge == pytest.approx(float(e.house_edge), abs=1e-12)
+        assert f.std_dev == pytest.approx(float(e.std_dev), abs=1e-12)
+
+
+def test_buster_burn20_six_decks_float_and_exact_are_fast_and_agree():
+    start = time.perf_counter()
+    exact = _burn().probabilities(6, exact=True)
+    floats = _burn(True).probabilities(6)
+    assert time.perf_counter() - start < 5.0
+    assert sum(exact) == 1 and abs(sum(floats) - 1) < 1e-14
+    assert list(_burn().probabilities(6)) == pytest.approx([float(p) for p in exact], abs=1e-12)
+    # more busts than the standard dealer: a burned ten up card is replaced by a fresh hand
+    assert exact["no bust"] < BusterBlackjack().probabilities(6, exact=True)["no bust"]
+
+
+def test_buster_burn20_twenty_two_is_a_bust_and_can_be_flipped():
+    assert any("dealer 22 counts as a bust" in a for a in _burn().evaluate(6).assumptions)
+    flipped = _burn(twenty_two_is_bust=False)
+    assert any("twenty_two_is_bust=False" in a for a in flipped.evaluate(6).assumptions)
+    p, q = _burn().probabilities(2, exact=True), flipped.probabilities(2, exact=True)
+    assert sum(q) == 1 and q["no bust"] > p["no bust"] and all(q[e] < p[e] for e in flipped.events)
+    assert "twenty_two_is_bust=False" in repr(flipped) and "burn_20=True" in repr(flipped)
+    with pytest.raises(RulesError, match="twenty_two_is_bust must be True or False"):
+        BusterBlackjack(twenty_two_is_bust="no")
+
+
+def test_buster_burn20_needs_suits():
+    with pytest.raises(ShoeError, match="Burn 20 dealer needs the suits .* counted by rank only"):
+        _burn().probabilities(Shoe.from_counts([4] * 9 + [16]))
+    with pytest.raises(ShoeError, match="needs the suits"):
+        _burn().bust_distribution(Shoe.decks(1).remove("A"))
+    assert sum(BusterBlackjack().probabilities(Shoe.from_counts([4] * 9 + [16]), exact=True)) == 1
+
+
+def test_buster_burn20_assumptions_and_suit_share():
+    cards = "TS TH AS {} 9C 8C 7C 6C 5C 4C 3C 2C 2D 3D"
+    for second_ace, share in (("AH", "1/2"), ("AD", "1/4")):   # sum_s t_s a_s / (T A): (1 + 1) / 4, 1 / 4
+        text = "\n".join(_burn(True).evaluate(Shoe.from_cards(cards.format(second_ace))).assumptions)
+        assert "hits soft 17, Burn 20" in text and "burned cards are not in it" in text
+        assert f"with probability {share} (" in text
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_buster_burn20_effects_of_removal_sum_to_zero_exactly(decks):
+    """Burn-card invariance holds for the suited dealer: each physical card removed in turn."""
+    effects = _burn().effects_of_removal(decks, "seed", exact=True)
+    assert sum(_fraction(s) * _fraction(e) for s, e in zip(effects.table["share"], effects.table["eor"])) == 0
+    assert "rank and suit" in effects.method
+    floats = _burn().effects_of_removal(decks, "seed")
+    assert [float(e) for e in floats.table["eor"]] == pytest.approx(
+        [float(e) for e in effects.table["eor"]], abs=1e-12)
+
+
+def test_buster_burn20_model_player_is_the_shoe_model():
+    from bjcalc import variants
+
+    for h17 in (False, True):
+        player = BusterBlackjack(model="player", rules=variants.burn20(dealer_hits_soft_17=h17), strategy="TD")
+        assert player.burn_20 and player.hits_soft_17 is h17
+        assert player.probabilities(6, exact=True).equals(_burn(h17).probabilities(6, exact=True))
+        assert any("no round can run out (at most" in a for a in player.evaluate(1).assumptions)
+    default = BusterBlackjack(model="player", burn_20=True)
+    assert default.rules == variants.burn20()
+    table = _burn().compare_models(6, "wizard", exact=True)
+    assert table["difference"].tolist() == [0] * 8
+    assert table.attrs["assumptions player model"] != table.attrs["assumptions shoe model"]
+
+
+def test_buster_burn20_model_player_refuses_what_would_need_enumeration():
+    from bjcalc import variants
+
+    small = Shoe.from_cards([c for c in brute.deck(1) if c[0] not in "2345"] + ["2S", "3S"])   # 38 cards
+    player = BusterBlackjack(model="player", rules=variants.burn20())
+    with pytest.raises(ShoeError, match="with the Burn 20 dealer: a round on this shoe may run out of cards "
+                                        r"\(at most \d+ cards, burned tens and aces included, of 38"):
+        player.probabilities(small)
+    with pytest.raises(ShoeError, match="Burn 20 dealer"):
+        player.bust_distribution(small)
+    assert sum(_burn().probabilities(small, exact=True)) == 1          # model shoe is fine there
+    with pytest.raises(RulesError, match="not with the Burn 20 dealer"):
+        BusterBlackjack(model="player", rules=variants.burn20(), method="enumerate")
+    with pytest.raises(RulesError, match="not with twenty_two_is_bust=False"):
+        BusterBlackjack(model="player", method="enumerate", twenty_two_is_bust=False)
+    with pytest.raises(RulesError, match=r"burn_20=False disagrees with rules \(burn_20=True\)"):
+        BusterBlackjack(model="player", rules=variants.burn20(), burn_20=False)
+    with pytest.raises(RulesError, match="burn_20 must be True or False"):
+        BusterBlackjack(burn_20=1)
+
+
+def test_cli_buster_burn20():
+    text = _cli(["sidebet", "buster", "--burn20", "--paytable", "seed,wizard"])
+    assert "Burn 20" in text and "dealer 22 counts as a bust" in text
+    want = _burn().evaluate(6, "wizard").house_edge
+    assert f"{want * 100:.6f} %" in text
+    out = json.loads(_cli(["sidebet", "buster", "--burn20", "--h17", "--decks", "1", "--exact", "--json", "--full"]))
+    assert sum(Fraction(v["exact"]) for v in out["probabilities"].values()) == 1
+    assert sum(Fraction(v["exact"]) for v in out["distribution"].values()) == 1
+    edge = _burn(True).evaluate(1, exact=True).house_edge
+    assert Fraction(out["results"][0]["house_edge"]["exact"]) == _fraction(edge)
+    assert any("Burn 20" in a for a in out["assumptions"])
+    player = _cli(["sidebet", "buster", "--burn20", "--model", "player", "--decks", "2"])
+    assert "difference from model 'shoe'" in player and "Burn 20 redraw under a ten" in player
+    import contextlib
+    import io
+
+    from bjcalc.cli import main
+    for argv in (["sidebet", "lucky-lucky", "--burn20"], ["sidebet", "buster", "--burn20", "--decks", "0"],
+                 ["sidebet", "buster", "--burn20", "--split", "CDP"]):
+        with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+            assert main(argv) == 2
+        assert len(err.getvalue().strip().splitlines()) == 1, argv
