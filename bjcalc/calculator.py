@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 import numpy as np
 import pandas as pd
@@ -257,8 +257,11 @@ class Calculator:
 
         return ev_table(self)
 
-    def game(self, strategy: str = "CD") -> "GameResult":
+    def game(self, strategy: str = "CD", progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
         """EV of one round dealt from the full shoe, with CD or TD play.
+
+        ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``,
+        a tqdm bar for instance): worth it for optimal splits, which take minutes.
 
         >>> result = Calculator(Rules(decks=6)).game()
         >>> round(result.ev, 5)
@@ -271,7 +274,7 @@ class Calculator:
             return total_dependent_game(self)
         deals = deal_probabilities(self.shoe, self.rules)
         rounds = {}
-        for up in range(1, 11):
+        for up in (progress or (lambda ups, total: ups))(range(1, 11), total=10):
             values = self._values(up)
             for (hand, split_key), _ in deals[up].items():
                 rounds[(up, hand, split_key)] = self._round_value(values, hand, split_key)

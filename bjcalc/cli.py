@@ -1,10 +1,11 @@
 """The ``bjcalc`` command line.
 
-    bjcalc edge [rule flags] [--strategy CD|TD] [--exact] [--json]
-    bjcalc hand --cards T,6 --up T [rule flags] [--exact] [--json]
+    bjcalc edge [rule flags] [--strategy CD|TD] [--split CDZ-|CDP1|CDP|optimal] [--exact] [--json]
+    bjcalc hand --cards T,6 --up T [rule flags] [--split CDZ-|CDP1|CDP|optimal] [--exact] [--json]
     bjcalc dealer --up 6 [rule flags] [--peeked] [--exact] [--json]
     bjcalc insurance --cards T,T [rule flags] [--exact] [--json]
-    bjcalc sidebet buster [--decks N] [--h17] [--paytable NAME|PAYS] [--full] [--eor] [--exact] [--json]
+    bjcalc sidebet buster [--decks N] [--h17] [--burn20] [--model shoe|player [--strategy CD|TD] [--split S]]
+                          [--paytable NAME|PAYS] [--full] [--eor] [--exact] [--json]
     bjcalc sidebet lucky-lucky [--decks N] [--paytable NAME|PAYS] [--eor] [--exact] [--json]
     bjcalc chart [rule flags | --variant NAME] [--strategy TD|CD] [--format text|md|csv|html] [--out FILE]
     bjcalc tables [--out DIR]
@@ -238,7 +239,9 @@ def run(args: argparse.Namespace) -> str:
         return run_chart(args)
     calc = Calculator(rules, shoe=args.shoe, split_strategy=args.split, exact=args.exact)
     if args.command == "edge":
-        result = calc.game(args.strategy)
+        # (optimal splits take minutes on a whole game: show how far it is)
+        slow = args.split == "optimal" and args.strategy == "CD"
+        result = calc.game(args.strategy, progress=_progress("up cards") if slow else None)
         if args.json:
             return json.dumps({"ev": _number(result.ev, args.exact),
                                "house_edge": _number(result.house_edge, args.exact),
