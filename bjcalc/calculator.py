@@ -22,7 +22,7 @@ from .hands import UNSPLIT, composition_of
 from .player import PlayerEngine, UpcardValues, hand_space
 from .rules import Rules
 from .settlement import Settlement
-from .optimal import OptimalSplit
+from .optimal import OptimalSplit, check_exact_game_size
 from .splits import check_split_strategy, context_strategy, split_contexts, split_value
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
@@ -273,6 +273,11 @@ class Calculator:
             from .strategy import total_dependent_game
             return total_dependent_game(self)
         deals = deal_probabilities(self.shoe, self.rules)
+        if self.split_strategy == "optimal" and self.exact and not self.shoe.is_infinite and self.rules.splits:
+            check_exact_game_size(self.rules, self.settlement, self.dealer_engine,
+                                  sorted({(up, hand[0]) for up in deals for (hand, key), _ in deals[up].items()
+                                          if hand[0] == hand[1] and key is not None}),
+                                  self.engine.space.max_cards)
         rounds = {}
         for up in (progress or (lambda ups, total: ups))(range(1, 11), total=10):
             values = self._values(up)

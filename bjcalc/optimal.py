@@ -54,6 +54,9 @@ from .settlement import Settlement
 OPTIMAL_LIMIT = {False: 60_000_000, True: 7_000_000}
 """Most (hand-1 finish, hand-2 hand) pairs one optimal split may search, floats / exact rationals."""
 
+OPTIMAL_GAME_LIMIT_EXACT = 30_000_000
+"""Most pairs a whole game may search with optimal splits in exact rationals (about 15 minutes)."""
+
 _RUNS_OUT = "the shoe is too small: a split hand can run out of cards; use a larger shoe"
 _CHUNK = 256      # hand-1 finishes solved at once (memory: chunk x extensions x 11 numbers)
 BUST, IMPOSSIBLE = -1, -2
@@ -410,3 +413,14 @@ class OptimalSplit:
             value[level] = self._decide(level, stand[level], hit, double[level])
         root = ext.root
         return (q[root] * np.where(kids[root] >= 0, value[safe[root]], 0)).sum()
+
+
+def check_exact_game_size(rules: Rules, settlement: Settlement, dealer: DealerEngine,
+                          splits: list[tuple[int, int]], max_cards: int) -> None:
+    """Refuse, before it starts, an exact whole game whose optimal splits (``(up, pair)`` list)
+    would search more than :data:`OPTIMAL_GAME_LIMIT_EXACT` pairs (a one-deck game: about 1.9e8)."""
+    total = sum(OptimalSplit(rules, settlement, dealer, up, pair, max_cards).work() for up, pair in splits)
+    if total > OPTIMAL_GAME_LIMIT_EXACT:
+        raise StrategyError(f"a whole game with optimal splits in exact rationals would search about {total:,} "
+                            f"hand pairs (limit {OPTIMAL_GAME_LIMIT_EXACT:,}, hours of work): use floats, a "
+                            f"smaller shoe, or ask for single hands (bjcalc hand)")

@@ -506,6 +506,12 @@ def test_optimal_split_strategy_is_refused_with_bust_push_rules():
         Calculator(Rules(decks=1, bust_push="three_card_23_25"), split_strategy="optimal")
 
 
+def test_exact_optimal_game_too_large_is_refused_before_it_starts():
+    """A one-deck game with exact optimal splits would take hours: refused at once, saying why."""
+    with pytest.raises(StrategyError, match="hand pairs"):
+        Calculator(Rules(decks=1), split_strategy="optimal", exact=True).game()
+
+
 def test_optimal_split_too_large_is_refused_with_a_message(monkeypatch):
     """A search beyond OPTIMAL_LIMIT is refused before it starts, saying how big it is."""
     import bjcalc.optimal as optimal
