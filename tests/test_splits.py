@@ -169,3 +169,11 @@ def test_optimal_c_kernel_and_numpy_agree():
         in_c = search.value()
         search.use_kernel = False
         assert abs(search.value() - in_c) < 1e-13
+
+
+def test_td_games_do_not_depend_on_the_cd_post_split_strategy():
+    """TD split hands follow the chart: naming 'optimal' (or CDZ-) for CD play changes nothing there."""
+    rules = Rules(decks=2)
+    td = [Calculator(rules, split_strategy=s).game("TD") for s in ("optimal", "CDZ-")]
+    assert td[0].ev == td[1].ev
+    assert td[0].assumptions.split_strategy.startswith("TD")
