@@ -48,6 +48,7 @@ from . import _kernels as kernels
 from .arithmetic import Arithmetic
 from .dealer import BLACKJACK, N_OUTCOMES, DealerEngine
 from .errors import ShoeError, StrategyError
+from .hands import BUST, UNSPLIT, Composition, HandSpace, NodeSet
 from .rules import Rules
 from .settlement import Settlement
 
@@ -59,7 +60,6 @@ OPTIMAL_GAME_LIMIT_EXACT = 30_000_000
 
 _RUNS_OUT = "the shoe is too small: a split hand can run out of cards; use a larger shoe"
 _CHUNK = 256      # hand-1 finishes solved at once (memory: chunk x extensions x 11 numbers)
-BUST, IMPOSSIBLE = -1, -2
 _BASE = 64                                       # removed-set codes: counts (< 64) as base-64 digits
 _DIGITS = _BASE ** np.arange(10, dtype=np.int64)
 
@@ -81,24 +81,18 @@ def check_optimal_rules(rules: Rules) -> None:
 
 
 class _Extensions:
-    """Every extension (cards drawn after the pair card) a split hand can reach, with its transitions."""
+    """Every extension (cards drawn after the pair card) a split hand can reach, with its transitions.
+
+    The hands themselves (pair card included) are a :class:`~bjcalc.hands.NodeSet` of the
+    compositions the cards left can deal that hold the pair card; ``drawn`` is each hand
+    less that card.
+    """
 
     def __init__(self, rules: Rules, pair: int, available: np.ndarray, max_cards: int):
-        found: list[tuple[int, ...]] = []
-        room = 21 - pair
-
-        def extend(value: int, counts: list[int], hard: int, cards: int) -> None:
-            if value > 10:
-                found.append(tuple(counts))
-                return
-            k = 0
-            while hard + value * k <= room and k <= available[value - 1] and cards + k <= max_cards - 1:
-                extend(value + 1, counts + [k], hard + value * k, cards + k)
-                k += 1
-
-        extend(1, [], 0, 0)
-        self.rules, self.pair, self.max_cards = rules, pair, max_cards
-        self._build(found)
+        self.rules, self.pair = rules, pair
+        own = np.eye(10, dtype=np.int64)[pair - 1]
+        space = HandSpace(available + own, max_cards)       # a hand holds its pair card and cards left
+        self._build(space, [c for c in space.compositions if c[pair - 1] >= 1])
         # Keep only what a hand can reach: beyond two cards, only by hitting or doubling.
         reached = self.cards <= 2
         for n in np.argsort(self.cards, kind="stable"):
@@ -106,34 +100,22 @@ class _Extensions:
                 kids = self.child[n][self.child[n] >= 0]
                 reached[kids] = True
         if not reached.all():
-            self._build([found[n] for n in np.flatnonzero(reached)])
+            self._build(space, [tuple(int(x) for x in self.drawn[n] + own) for n in np.flatnonzero(reached)])
 
-    def _build(self, found: list[tuple[int, ...]]) -> None:
-        rules, pair, max_cards = self.rules, self.pair, self.max_cards
-        self.drawn = np.array(found, dtype=np.int64).reshape(-1, 10)
-        values = np.arange(1, 11)
-        self.hard = pair + self.drawn @ values
-        self.cards = 1 + self.drawn.sum(axis=1)
-        self.soft = ((self.drawn[:, 0] > 0) | (pair == 1)) & (self.hard + 10 <= 21)
-        self.total = np.where(self.soft, self.hard + 10, self.hard)
-        codes = self.drawn @ _DIGITS
-        order = np.argsort(codes)
-        sorted_codes = codes[order]
-        child = np.empty((len(found), 10), dtype=np.int64)
-        for v in range(1, 11):
-            want = codes + _DIGITS[v - 1]
-            at = np.minimum(np.searchsorted(sorted_codes, want), len(order) - 1)
-            hit = np.where(sorted_codes[at] == want, order[at], IMPOSSIBLE)
-            child[:, v - 1] = np.where(self.hard + v > 21, BUST, hit)
-        self.child = child
+    def _build(self, space: HandSpace, hands: list[Composition]) -> None:
+        rules, pair, max_cards = self.rules, self.pair, space.max_cards
+        nodes = NodeSet(space, {UNSPLIT: hands})
+        self.drawn = nodes.hand - np.eye(10, dtype=np.int64)[pair - 1]
+        self.hard, self.cards, self.soft, self.total = nodes.hard, nodes.cards, nodes.soft, nodes.total
+        self.child = nodes.child
         self.root = int(np.flatnonzero(self.cards == 1)[0])
-        self.levels = [np.flatnonzero((self.hard == h) & (self.cards >= 2)) for h in range(21, 1, -1)]
+        self.levels = [level[self.cards[level] >= 2] for level in nodes.levels]
         # What a hand may do: two cards by the post-split rules, later hit/stand.
         from .splits import post_split_actions   # splits imports this module
 
         self.can_hit = (self.cards < max_cards) & ((self.total < 21) | rules.hit_21)
         self.must_hit = self.can_hit & (self.total < rules.must_hit_below)
-        self.may_double = np.zeros(len(found), dtype=bool)
+        self.may_double = np.zeros(len(hands), dtype=bool)
         for n in np.flatnonzero(self.cards == 2):
             actions = ("stand",) if max_cards <= 2 else post_split_actions(rules, pair, int(self.hard[n]),
                                                                             bool(self.soft[n]))
