@@ -74,7 +74,7 @@ import numpy as np
 from . import _kernels as kernels
 from .calculator import Calculator, deal_probabilities
 from .cards import Shoe
-from .dealer import DealerTree, StandardDealer
+from .dealer import DealerTree, StandardDealer, tree_limit
 from .errors import RulesError, ShoeError, StrategyError
 from .hands import BUST, UNSPLIT, Context, add, composition_of
 from .rules import Rules
@@ -89,7 +89,6 @@ ENUMERATED_SPLIT_STRATEGIES = ("CDZ-", "CDP1", "CDP")
 
 _TIE = 1e-12            # float values this close count as equal (exact ties must not split by rounding)
 _PATH_LIMIT = 2 ** 62    # path counts stay int64 below this, else Python ints
-_TREE_CAP = 17           # the dealer never holds more than 16 drawn cards of one value
 _SLICE = 1 << 22         # card-set pairs formed at once when combining split hands
 
 ENUMERATION_LIMIT = 200_000_000
@@ -486,7 +485,7 @@ def _float_lengths(up: int, rows: np.ndarray, procedure: StandardDealer
     """P(bust with n cards) per remaining shoe (rows: counts left after the up card), P(no bust),
     and which shoes the dealer can run out of."""
     if kernels.available():
-        limit = tuple(int(x) for x in np.minimum(rows.max(axis=0), _TREE_CAP))
+        limit = tree_limit(rows)
         tree, columns = _length_tree(up, procedure, limit)
         out, exhausted = kernels.dealer_outcomes(tree, rows, np.ones(len(rows), dtype=bool), True, columns)
         return {n: out[:, n] for n in range(3, columns)}, out[:, 0], exhausted

@@ -57,6 +57,17 @@ def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
     return (hard + 10 if soft else hard), soft
 
 
+def tree_limit(left: np.ndarray) -> tuple[int, ...]:
+    """The per-value card limit of one :class:`DealerTree` serving many shoes (rows of counts
+    left besides the up card): the most any row holds, and never above 17, since a drawing
+    dealer holds at most 16 cards of one value (hard total 16 at most) before the last.
+
+    >>> tree_limit(np.array([[4] * 9 + [16], [24] * 9 + [96]]))
+    (17, 17, 17, 17, 17, 17, 17, 17, 17, 17)
+    """
+    return tuple(int(x) for x in np.minimum(np.asarray(left).max(axis=0), 17))
+
+
 @dataclass(frozen=True)
 class StandardDealer:
     """The usual dealer: draws to 17, stands on soft 17 unless ``hits_soft_17``.

@@ -53,7 +53,7 @@ import sympy
 
 from .arithmetic import EXACT, FLOAT
 from .cards import RANK_VALUE, Shoe, parse_decks
-from .dealer import BLACKJACK, BUSTS, N_OUTCOMES, DealerTree, StandardDealer
+from .dealer import BLACKJACK, BUSTS, N_OUTCOMES, DealerTree, StandardDealer, tree_limit
 from .errors import BjcalcError, RulesError, ShoeError, StrategyError
 from .rules import Rules, parse_payout
 from .splits import SPLIT_STRATEGIES
@@ -764,7 +764,6 @@ def _ll_infinite(vs: list[list[int]]) -> list[Fraction]:
 # Buster Blackjack
 # ----------------------------------------------------------------------------------------
 BUSTER_MODELS = ("shoe", "player")
-_TREE_CAP = 17  # the dealer never holds more than 16 drawn cards of one value (hard total <= 16 while drawing)
 BUST_OUTCOMES: tuple[int, ...] = tuple(range(BUSTS.start, BUSTS.stop))
 """Dealer outcomes (indices of :data:`~bjcalc.dealer.OUTCOMES`) that are a bust: totals 22-26."""
 
@@ -1184,7 +1183,7 @@ def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool,
     if exact:
         for table in (bust, stand):
             for n, numerators in table.items():
-                denominators = [_falling(int(t), n) if depletes else int(t) ** n for t in totals]
+                denominators = [math.perm(int(t), n) if depletes else int(t) ** n for t in totals]
                 table[n] = [Fraction(int(a), b) if b else Fraction(0) for a, b in zip(numerators, denominators)]
     for more_bust, more_stand in burned:
         for more, table in ((more_bust, bust), (more_stand, stand)):
@@ -1263,11 +1262,11 @@ def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer
     shoes = len(left)
     totals = left.sum(axis=1)
     exhausted = np.zeros(shoes, dtype=bool)
-    limit = tuple(int(x) for x in np.minimum(left.max(axis=0), _TREE_CAP)) if depletes else None
+    limit = tree_limit(left) if depletes else None
     tree = DealerTree.build(up, procedure, limit)
     if exact:
         peak = int(totals.max()) if shoes else 0
-        largest = _falling(peak, len(tree.levels)) if depletes else peak ** len(tree.levels)
+        largest = math.perm(peak, len(tree.levels)) if depletes else peak ** len(tree.levels)
         dtype: Any = np.int64 if largest < 2 ** 62 else object   # int64 is exact below this
         counts = left.astype(dtype)
     else:
@@ -1310,13 +1309,6 @@ def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer
         stand[n] = ended_stand
         reach = following
     return bust, stand, exhausted
-
-
-def _falling(n: int, k: int) -> int:
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
 
 
 # ----------------------------------------------------------------------------------------
