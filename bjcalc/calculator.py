@@ -215,13 +215,16 @@ class Calculator:
         up_value = self._up(up)
         self.shoe.remove(up)
         row = self.dealer_engine.probabilities(up_value, np.zeros((1, 10), dtype=np.int64))[0]
+        bust = row[5:10].sum()
         if peeked:
             if row[BLACKJACK] == 1:
                 raise HandError("the dealer always has blackjack with this shoe; nothing to condition on")
-            row = row / (1 - row[BLACKJACK])
+            # Divide by what is kept, summed from the parts reported (= 1 - P(blackjack) exactly):
+            # in floats no probability, the bust total included, then rounds above 1.
+            kept = row[:5].sum() + bust
+            row, bust = row / kept, bust / kept
             row[BLACKJACK] = 0 * row[BLACKJACK]
-        out = [self.ar.output(v) for v in row[:5]] + [self.ar.output(row[BLACKJACK]),
-                                                         self.ar.output(row[5:10].sum())]
+        out = [self.ar.output(v) for v in row[:5]] + [self.ar.output(row[BLACKJACK]), self.ar.output(bust)]
         series = pd.Series(out, index=["17", "18", "19", "20", "21", "blackjack", "bust"],
                            name=f"dealer {RANKS[rank_index(up)]}")
         series.attrs["bust_totals"] = {OUTCOMES[i]: self.ar.output(row[i]) for i in range(5, 10)}
