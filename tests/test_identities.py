@@ -116,3 +116,13 @@ def test_compiled_kernel_and_numpy_recursion_agree():
         fast = engine._float(up, left, valid, True, np.zeros(len(removed), dtype=bool))
         slow = engine._generic(up, left, valid, True, np.zeros(len(removed), dtype=bool))
         assert np.abs(fast - slow).max() < 1e-14
+
+
+def test_peeked_dealer_probabilities_never_round_above_one():
+    """Found by hypothesis: A up on {A:4, T:2} busts surely once blackjack is ruled out; in floats
+    the conditioning once gave 1.0000000000000002."""
+    from bjcalc import Calculator, Rules, Shoe
+
+    series = Calculator(Rules(decks=1), shoe=Shoe.from_counts({"A": 4, "T": 2})).dealer("A", peeked=True)
+    assert series["bust"] == 1.0
+    assert all(0 <= float(p) <= 1 for p in series)
