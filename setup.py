@@ -1,4 +1,4 @@
-"""Builds the optional C kernel of the dealer engine (bjcalc/_dealer_kernel.c).
+"""Builds the optional C kernel of the dealer engine (bjcalc/engine/_dealer_kernel.c).
 
 If no C compiler is available the build of the kernel is skipped and bjcalc falls
 back to its numpy implementation (same results, a few times slower).
@@ -6,5 +6,5 @@ back to its numpy implementation (same results, a few times slower).
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("bjcalc._dealer_kernel", sources=["bjcalc/_dealer_kernel.c"],
+setup(ext_modules=[Extension("bjcalc.engine._dealer_kernel", sources=["bjcalc/engine/_dealer_kernel.c"],
                              extra_compile_args=["-O3"], optional=True)])

@@ -1,20 +1,61 @@
 """bjcalc: exact expected values for blackjack and its casino variants.
 
+The package is layered, imports pointing only downward: :mod:`bjcalc.core` (cards,
+shoes, rules, arithmetic), :mod:`bjcalc.engine` (the exact recursions),
+:mod:`bjcalc.game` (rounds, strategies, presets, the :class:`Calculator` facade),
+:mod:`bjcalc.sidebets`, :mod:`bjcalc.analysis` (charts, tables, published figures)
+and :mod:`bjcalc.cli` on top.  The names below load on first use, so ``import
+bjcalc`` itself is quick.
+
 >>> from bjcalc import Calculator, Rules
->>> round(Calculator(Rules(decks=6)).game().ev, 5)
+>>> round(Calculator(Rules(decks=6, max_split_hands=2)).game().ev, 5)
 -0.00457
 >>> from bjcalc import lucky_lucky
 >>> f"{float(lucky_lucky(decks=6).house_edge):.2%}"
 '5.31%'
 """
 
-from .calculator import Calculator, GameResult
-from .cards import Shoe
-from .errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
-from .rules import Rules
-from .sidebets import BusterBlackjack, LuckyLucky, SideBet, buster_blackjack, lucky_lucky
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from . import _compat
+
+if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
+    from .core.cards import Shoe
+    from .core.errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
+    from .core.rules import Rules
+    from .game import variants
+    from .game.calculator import Calculator, GameResult
+    from .sidebets import BusterBlackjack, LuckyLucky, SideBet, buster_blackjack, lucky_lucky
 
 __all__ = ["Calculator", "GameResult", "Shoe", "Rules", "BjcalcError", "RulesError", "ShoeError",
            "HandError", "StrategyError", "SideBet", "LuckyLucky", "BusterBlackjack", "lucky_lucky",
-           "buster_blackjack"]
+           "buster_blackjack", "variants"]
 __version__ = "0.1.0"
+
+_HOME = {"Calculator": "game.calculator", "GameResult": "game.calculator", "Shoe": "core.cards",
+         "Rules": "core.rules", "BjcalcError": "core.errors", "RulesError": "core.errors",
+         "ShoeError": "core.errors", "HandError": "core.errors", "StrategyError": "core.errors",
+         "SideBet": "sidebets", "LuckyLucky": "sidebets", "BusterBlackjack": "sidebets",
+         "lucky_lucky": "sidebets", "buster_blackjack": "sidebets"}
+_SUBMODULES = {"variants": "game.variants"}
+
+_compat.install()
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name on first use (PEP 562)."""
+    if name in _HOME:
+        value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f".{_SUBMODULES[name]}", __name__)
+    else:
+        raise AttributeError(f"module 'bjcalc' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

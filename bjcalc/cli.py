@@ -12,7 +12,7 @@
     bjcalc verify [--game NAME] [--only KEY ...] [--json]
     bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--strategy CD|TD|both] [--json]
 
-Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.variants`) or the
+Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
 standard rules, and each flag given overrides one rule.
 
 A mistake in the arguments prints one line saying what is wrong and how to fix
@@ -33,14 +33,14 @@ import re
 import sys
 from typing import Any, Optional, Sequence
 
-from .calculator import Calculator
-from .charts import add_chart_parsers, run_chart, run_tables
-from .cards import MAX_COUNT, RANKS, Shoe, rank_index
-from .errors import BjcalcError
-from .rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
-from .sidebets import SIDE_BETS, add_sidebet_parser, decks_argument, run_sidebet
-from .splits import SPLIT_STRATEGIES
-from .variants import PRESETS
+from .game.calculator import Calculator
+from .analysis.charts import add_chart_parsers, run_chart, run_tables
+from .core.cards import MAX_COUNT, RANKS, Shoe, rank_index
+from .core.errors import BjcalcError
+from .core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from .sidebets.bets import SIDE_BETS, add_sidebet_parser, decks_argument, run_sidebet
+from .engine.splits import SPLIT_STRATEGIES
+from .game.variants import PRESETS
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
@@ -289,7 +289,7 @@ def run(args: argparse.Namespace) -> str:
 
 def run_verify(args: argparse.Namespace) -> str:
     """``bjcalc verify``: every published figure, ours with CD and TD, and a verdict."""
-    from .published import verify
+    from .analysis.published import verify
 
     rows = verify(only=args.only, games=[args.game] if args.game else None, progress=_progress("figures"))
     if args.json:
@@ -313,7 +313,7 @@ def _digits(printed: str) -> int:
 
 def run_explain(args: argparse.Namespace) -> str:
     """``bjcalc explain``: combinations of the card's open rules nearest a published house edge."""
-    from .explain import explain
+    from .analysis.explain import explain
 
     fixed = {}
     for item in args.fix:

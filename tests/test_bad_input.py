@@ -41,9 +41,9 @@ from hypothesis import strategies as st
 
 from bjcalc import (BjcalcError, Calculator, HandError, Rules, RulesError, Shoe, ShoeError,
                     StrategyError)
-from bjcalc.cards import RANKS, SUITS, parse_cards, rank_index
+from bjcalc.core.cards import RANKS, SUITS, parse_cards, rank_index
 from bjcalc.cli import build_parser, main
-from bjcalc.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER
+from bjcalc.core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER
 
 FIELDS = [f.name for f in dataclasses.fields(Rules)]
 BOOL_FIELDS = ["dealer_hits_soft_17", "double_soft", "double_after_split", "resplit_aces",
@@ -514,7 +514,7 @@ def test_exact_optimal_game_too_large_is_refused_before_it_starts():
 
 def test_optimal_split_too_large_is_refused_with_a_message(monkeypatch):
     """A search beyond OPTIMAL_LIMIT is refused before it starts, saying how big it is."""
-    import bjcalc.optimal as optimal
+    import bjcalc.engine.optimal as optimal
 
     monkeypatch.setitem(optimal.OPTIMAL_LIMIT, False, 1000)
     calc = Calculator(Rules(decks=1), split_strategy="optimal")

@@ -19,15 +19,13 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 from fractions import Fraction
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import brute_force as bf  # noqa: E402
-from brute_force import BFRules, make_shoe  # noqa: E402
+from oracles import brute_force as bf
+from oracles.brute_force import BFRules, make_shoe
 
 F = Fraction
 

@@ -31,16 +31,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import os
-import sys
 from fractions import Fraction
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import brute_optimal as bo  # noqa: E402
-from brute_optimal import BRules  # noqa: E402
+from oracles import brute_optimal as bo
+from oracles.brute_optimal import BRules
 
 F = Fraction
 LABEL = {1: "A", 10: "T"}
@@ -309,7 +306,7 @@ def to_fraction(v) -> Fraction:
 
 def engine_split(full, pair, up, r: BRules, strategy: str) -> Fraction:
     from bjcalc import Rules, Shoe
-    from bjcalc.calculator import Calculator
+    from bjcalc.game.calculator import Calculator
     rules = Rules(decks=1, dealer_hits_soft_17=r.h17, hole_card=r.hole, double_on=r.double_on,
                   double_soft=r.double_soft, double_after_split=r.das, max_split_hands=2,
                   hit_split_aces=r.hsa, double_split_aces=r.dsa, max_hand_cards=r.max_cards,

@@ -25,16 +25,13 @@ enumerator raises EmptyShoeError otherwise, which would fail the test).
 from __future__ import annotations
 
 import functools
-import os
-import sys
 from fractions import Fraction
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import brute_resplit as br  # noqa: E402
-from brute_resplit import RRules  # noqa: E402
+from oracles import brute_resplit as br
+from oracles.brute_resplit import RRules
 
 F = Fraction
 LABEL = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
@@ -200,7 +197,7 @@ def test_self_matches_single_split_enumerator_at_two_hands():
     # tests/brute_force.py (someone else's enumerator) at max_split_hands=2,
     # CDZ- and CDP1 with the same tie-break (stand, hit, double); CDP equals
     # CDP1 when only 2 hands can exist (k - 1 = 1 always).
-    import brute_force as bf
+    from oracles import brute_force as bf
     tb = ("stand", "hit", "double")
     n = 0
     for shoe_name in ("SB", "SC"):

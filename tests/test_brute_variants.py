@@ -13,7 +13,7 @@ from the engine's source.
                     ``python -m pytest tests/test_brute_variants.py -k self``
 * ``test_engine_*`` compare bjcalc EXACTLY (rational equality) with the
                     enumerator.  They FAIL (not skip) when bjcalc or
-                    ``bjcalc.variants`` cannot be imported.  Two earlier
+                    ``bjcalc.game.variants`` cannot be imported.  Two earlier
                     disagreements (REFUSED, DOUBLE_21 below) were engine bugs
                     now fixed: Burn 20 on unevenly suited shoes was refused,
                     and with hit_21=False a split T+A could double.
@@ -22,18 +22,15 @@ from the engine's source.
 from __future__ import annotations
 
 import functools
-import os
-import sys
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import brute_force as bf  # noqa: E402
-import brute_variants as bv  # noqa: E402
-from brute_variants import F, VRules, to_fraction  # noqa: E402
+from oracles import brute_force as bf
+from oracles import brute_variants as bv
+from oracles.brute_variants import F, VRules, to_fraction
 
 Q = Fraction
 

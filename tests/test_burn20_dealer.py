@@ -27,11 +27,11 @@ import numpy as np
 import pytest
 
 from bjcalc import _kernels as kernels
-from bjcalc.arithmetic import EXACT, FLOAT
-from bjcalc.burn20 import Burn20Dealer, burn20_outcomes
-from bjcalc.cards import Shoe
-from bjcalc.dealer import DealerEngine, StandardDealer
-from bjcalc.errors import RulesError
+from bjcalc.core.arithmetic import EXACT, FLOAT
+from bjcalc.engine.burn20 import Burn20Dealer, burn20_outcomes
+from bjcalc.core.cards import Shoe
+from bjcalc.engine.dealer import DealerEngine, StandardDealer
+from bjcalc.core.errors import RulesError
 
 F = Fraction
 SHARES = (F(0), F(1, 4), F(1, 2), F(1))
@@ -562,7 +562,7 @@ def _random_suited_shoes(count, seed):
 @pytest.mark.parametrize("cards", SUITED_SHOES + _random_suited_shoes(8, seed=22))
 def test_buster_burn20_equals_brute_force_on_tiny_suited_shoes(cards, h17):
     """Every busted-hand length, exactly, or the same refusal when the dealer can run out."""
-    from bjcalc.errors import ShoeError
+    from bjcalc.core.errors import ShoeError
     from bjcalc.sidebets import BusterBlackjack
 
     shoe = Shoe.from_cards(cards)
@@ -603,7 +603,7 @@ def test_buster_burn20_brute_force_cases_cover_what_matters():
 def test_burn20_lengths_sum_to_the_burned_part_of_the_dealer_outcomes(h17):
     """burn20_lengths summed over the length is burn20_outcomes less its hole-card 2-9 branch
     and the off-suit blackjack (an identity of the engine, not an independent check)."""
-    from bjcalc.burn20 import burn20_lengths, hole_branch_dealer
+    from bjcalc.engine.burn20 import burn20_lengths, hole_branch_dealer
 
     shoe = np.array([4, 1, 2, 0, 1, 1, 2, 1, 1, 9])
     removed = np.array([[0] * 10, [1, 0, 0, 0, 0, 0, 0, 0, 0, 2], [0, 1, 1, 0, 0, 0, 0, 0, 0, 0]])

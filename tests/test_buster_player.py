@@ -23,17 +23,14 @@ enumeration does remove them: a clairvoyant "strategy" that looks at the next ca
 
 from __future__ import annotations
 
-import os
-import sys
 from fractions import Fraction
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import brute_force as bf  # noqa: E402
-import buster_player_brute as bpb  # noqa: E402
-from buster_player_brute import BusterRules  # noqa: E402
+from oracles import brute_force as bf
+from oracles import buster_player_brute as bpb
+from oracles.buster_player_brute import BusterRules
 
 F = Fraction
 

@@ -9,11 +9,11 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules
-from bjcalc.charts import (COLOURS, UPS, add_chart_parsers, cell_alternatives, chart, edge_sweep,
+from bjcalc.analysis.charts import (COLOURS, UPS, add_chart_parsers, cell_alternatives, chart, edge_sweep,
                            ev_table, generate_tables, hand_label, plot_edges, resolve, run_chart, run_tables,
                            table_sets, tables_index, td_ev_table, tty_progress, two_card_hands)
-from bjcalc.strategy import TotalDependentStrategy, total_dependent_game
-from bjcalc.variants import PRESETS
+from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
+from bjcalc.game.variants import PRESETS
 from test_strategy import _published
 
 TABLES = Path(__file__).resolve().parent.parent / "tables"

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe
-from bjcalc.calculator import deal_probabilities
-from bjcalc.dealer import DealerEngine, StandardDealer
-from bjcalc.arithmetic import EXACT
+from bjcalc.game.calculator import deal_probabilities
+from bjcalc.engine.dealer import DealerEngine, StandardDealer
+from bjcalc.core.arithmetic import EXACT
 
 DEPLETED = Shoe.from_counts({"A": 3, 2: 2, 3: 4, 4: 3, 5: 4, 6: 2, 7: 4, 8: 3, 9: 4, "T": 4, "J": 3, "Q": 4, "K": 2})
 
@@ -103,7 +103,7 @@ def test_early_surrender_is_worth_at_least_late_surrender():
 def test_compiled_kernel_and_numpy_recursion_agree():
     """The C kernel and the numpy recursion are two implementations of the dealer engine."""
     from bjcalc import _kernels
-    from bjcalc.arithmetic import FLOAT
+    from bjcalc.core.arithmetic import FLOAT
 
     if not _kernels.available():
         pytest.skip("the C kernel was not built here; only the numpy recursion runs")

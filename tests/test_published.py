@@ -8,7 +8,7 @@ import pytest
 
 from bjcalc import Calculator, Rules
 
-from infinite_deck import InfiniteDeck
+from oracles.infinite_deck import InfiniteDeck
 
 GRIFFIN = Rules(decks=math.inf, dealer_hits_soft_17=False, double_on="any", double_after_split=False,
                 max_split_hands=2, hole_card="peek", blackjack_pays="3:2")

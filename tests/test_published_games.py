@@ -12,8 +12,8 @@ import pytest
 
 from bjcalc import Calculator, variants
 from bjcalc.cli import main
-from bjcalc.explain import explain
-from bjcalc.published import verify
+from bjcalc.analysis.explain import explain
+from bjcalc.analysis.published import verify
 
 
 def test_burn20_card_edge_is_reproduced_by_four_decks_obo_rsa():

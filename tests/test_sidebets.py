@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 import sympy
 
-from bjcalc.cards import Shoe
-from bjcalc.errors import BjcalcError, RulesError, ShoeError
+from bjcalc.core.cards import Shoe
+from bjcalc.core.errors import BjcalcError, RulesError, ShoeError
 from bjcalc.sidebets import (BusterBlackjack, LuckyLucky, PayTable, add_sidebet_parser, buster_blackjack,
                              lucky_lucky, run_sidebet)
 
-import sidebet_brute as brute
+from oracles import sidebet_brute as brute
 
 
 def _printed_tolerance(text: str) -> float:
@@ -382,12 +382,12 @@ def test_eight_decks_in_float_are_fast():
 
 
 # ------------------------------------------------------------------------------------------
-# Buster Blackjack, model "player" (bjcalc.buster_player): one player's cards removed first
+# Buster Blackjack, model "player" (bjcalc.sidebets.buster_player): one player's cards removed first
 # ------------------------------------------------------------------------------------------
 from bjcalc import Rules  # noqa: E402
-from bjcalc.errors import StrategyError  # noqa: E402
-import bjcalc.buster_player as buster_player  # noqa: E402
-from bjcalc.buster_player import player_lengths, round_card_bound, round_cannot_run_out  # noqa: E402
+from bjcalc.core.errors import StrategyError  # noqa: E402
+import bjcalc.sidebets.buster_player as buster_player  # noqa: E402
+from bjcalc.sidebets.buster_player import player_lengths, round_card_bound, round_cannot_run_out  # noqa: E402
 
 SMALL = {   # small shoes (by value) on which no round the CD/TD player deals runs out of cards
     "15": Shoe.from_counts({"A": 2, 2: 1, 3: 1, 6: 1, 8: 2, "T": 8}),
@@ -422,7 +422,7 @@ def _as_fractions(series) -> dict:
 
 @pytest.mark.parametrize("rules,shoe,strategy,split", PLAYER_CASES)
 def test_buster_player_enumeration_equals_the_shoe_model_exactly(rules, shoe, strategy, split):
-    """The stopping-time theorem (bjcalc.buster_player): removing the player's cards changes
+    """The stopping-time theorem (bjcalc.sidebets.buster_player): removing the player's cards changes
     nothing.  The enumeration does not assume it: it removes every card set the player deals."""
     bet = _player(rules, strategy, split)
     got = bet.bust_distribution(SMALL[shoe], exact=True)

@@ -28,8 +28,8 @@ def test_burn20_without_burn_and_push_is_the_standard_game():
 
 
 def test_burn20_with_every_hole_ace_burned_never_gives_a_dealer_blackjack_under_a_ten():
-    from bjcalc.burn20 import Burn20Dealer
-    from bjcalc.dealer import DealerEngine
+    from bjcalc.engine.burn20 import Burn20Dealer
+    from bjcalc.engine.dealer import DealerEngine
     import numpy as np
 
     engine = DealerEngine(Shoe.decks(1), Burn20Dealer(False, share=Fraction(1)))

@@ -1,7 +1,7 @@
 """Which assumptions give a published house edge?  (``bjcalc explain``)
 
 For a preset and a target house edge, evaluate every combination of the rules its
-card leaves open (:data:`bjcalc.variants.OPEN_RULES`), with CD and TD strategy,
+card leaves open (:data:`bjcalc.game.variants.OPEN_RULES`), with CD and TD strategy,
 in parallel over the local cores, and list the combinations nearest the target;
 those that round to it at its printed precision are marked.
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Optional
 
-from .errors import BjcalcError, RulesError
-from .variants import OPEN_RULES, PRESETS
+from ..core.errors import BjcalcError, RulesError
+from ..game.variants import OPEN_RULES, PRESETS
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[di
 
 
 def _edges(task: tuple[str, dict[str, Any], tuple[str, ...]]) -> list[tuple[str, Optional[float]]]:
-    from .calculator import Calculator
+    from ..game.calculator import Calculator
 
     preset, choice, strategies = task
     try:

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .hands import UNSPLIT, add
-from .player import UpcardValues
-from .splits import context_strategy, first_context, pair_cards, post_split_actions, split_value
+from ..engine.hands import UNSPLIT, add
+from ..engine.player import UpcardValues
+from ..engine.splits import context_strategy, first_context, pair_cards, post_split_actions, split_value
 
 if TYPE_CHECKING:  # pragma: no cover
     from .calculator import Calculator, GameResult
@@ -393,7 +393,7 @@ class TotalDependentStrategy(dict):
         >>> bool(abs(again.ev - result.ev) < 1e-12)
         True
         """
-        from .errors import StrategyError
+        from ..core.errors import StrategyError
 
         label_to_up = {UP_LABEL.get(up, str(up)): up for up in UP_ORDER}
         out = cls()
@@ -422,7 +422,7 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     >>> s.hits[(16, False)], s.two_card[(16, False)], s.pairs[8]
     (True, 'surrender', 'split')
     """
-    from .errors import StrategyError
+    from ..core.errors import StrategyError
 
     if code not in CODES:
         raise StrategyError(f"unknown chart code {code!r} at {row}; codes: {', '.join(CODES)}")
@@ -473,7 +473,7 @@ def total_dependent_game(calc: "Calculator",
     :meth:`TotalDependentStrategy.from_chart`), the exact EV of playing that strategy instead.
     """
     from .calculator import GameResult, deal_probabilities
-    from .errors import StrategyError
+    from ..core.errors import StrategyError
 
     deals = deal_probabilities(calc.shoe, calc.rules)
     rounds = {}

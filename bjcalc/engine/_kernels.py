@@ -1,6 +1,6 @@
 """The dealer engine's floating-point inner loop, in C when it could be built.
 
-``bjcalc/_dealer_kernel.c`` is compiled at install time (optional: see setup.py)
+``bjcalc/engine/_dealer_kernel.c`` is compiled at install time (optional: see setup.py)
 and called through ctypes, which releases the GIL, so the removed sets are split
 between threads, one per core.  Without the compiled kernel (or with the
 environment variable ``BJCALC_NO_KERNEL=1``) :func:`available` is False and the
@@ -99,7 +99,7 @@ def optimal_second_hand(ext, firsts: np.ndarray, available: np.ndarray, first: n
                         own_stand: np.ndarray, own_bust: np.ndarray, variant_start: np.ndarray,
                         variant_bet: np.ndarray, partner: int = -1) -> tuple[np.ndarray, np.ndarray]:
     """Hand 2's optimal joint value per hand-1 finish (see ``bjcalc_optimal_second_hand`` in the
-    C file and :mod:`bjcalc.optimal`), and which hand-1 compositions can run out of cards
+    C file and :mod:`bjcalc.engine.optimal`), and which hand-1 compositions can run out of cards
     (``partner``: the value index of a hole card a peek has ruled out, else -1)."""
     assert _SECOND_HAND is not None
     i64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)      # noqa: E731

@@ -17,7 +17,7 @@ card after the removed cards, so blackjack is an ordinary outcome
 Outcomes are indexed 0-10: final totals 17..26 (22-26 are busts, kept apart
 because some variants settle by the bust total), then blackjack.
 
->>> from bjcalc.cards import Shoe
+>>> from bjcalc.core.cards import Shoe
 >>> engine = DealerEngine(Shoe.decks(1), StandardDealer(hits_soft_17=False))
 >>> p = engine.probabilities(6, np.zeros((1, 10), dtype=int))[0]
 >>> round(float(p[:5].sum() + p[10]), 6), round(float(p[5:10].sum()), 6)
@@ -34,9 +34,9 @@ import numpy as np
 from cachetools import LRUCache
 
 from . import _kernels as kernels
-from .arithmetic import FLOAT, Arithmetic
-from .cards import Shoe
-from .errors import ShoeError
+from ..core.arithmetic import FLOAT, Arithmetic
+from ..core.cards import Shoe
+from ..core.errors import ShoeError
 
 OUTCOMES: tuple[str, ...] = ("17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "blackjack")
 """Dealer final outcomes: totals 17-26 (22 and up are busts) and blackjack."""

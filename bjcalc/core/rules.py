@@ -8,7 +8,7 @@ Fraction(6, 5)
 >>> Rules(double_on="9-12")
 Traceback (most recent call last):
 ...
-bjcalc.errors.RulesError: double_on must be one of 'any', '9-11', '10-11', 'none', not '9-12'
+bjcalc.core.errors.RulesError: double_on must be one of 'any', '9-11', '10-11', 'none', not '9-12'
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
     >>> parse_payout("-3:-2")
     Traceback (most recent call last):
     ...
-    bjcalc.errors.RulesError: blackjack_pays must not be negative, not '-3:-2'
+    bjcalc.core.errors.RulesError: blackjack_pays must not be negative, not '-3:-2'
     """
     payout = None
     if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
@@ -79,11 +79,11 @@ class Rules:
 
     All fields are keyword arguments with the defaults of a common 6-deck shoe game.
     Construction validates every field and the combination; a problem raises
-    :class:`~bjcalc.errors.RulesError` naming the field and the allowed values.
+    :class:`~bjcalc.core.errors.RulesError` naming the field and the allowed values.
 
     Fields:
         decks: number of 52-card decks, a whole number from 1 to
-            :data:`~bjcalc.cards.MAX_DECKS` (1000), or ``math.inf``.
+            :data:`~bjcalc.core.cards.MAX_DECKS` (1000), or ``math.inf``.
         dealer_hits_soft_17: H17 when True, S17 when False.
         blackjack_pays: payout of a player natural, ``"3:2"``, ``"6:5"``, a Fraction ...
             (0 to 1000).
@@ -122,7 +122,7 @@ class Rules:
     >>> Rules(surender="late")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    bjcalc.errors.RulesError: unknown rule 'surender' (did you mean 'surrender'?); known rules: decks, ..., surrender, ...
+    bjcalc.core.errors.RulesError: unknown rule 'surender' (did you mean 'surrender'?); known rules: decks, ..., surrender, ...
     """
 
     decks: Union[int, float] = 6

@@ -25,7 +25,7 @@ Cost.  The search visits every pair (way hand 1 ends, hand-2 hand), about
 (hand-1 finishes) x (hand-2 extensions) per pair and up card: in one deck from
 0.2 million (tens) to 5.6 million (twos), in six decks up to 19 million; the dealer
 is evaluated only once per distinct removed set (72,000 for 2,2 v 6 in one deck).
-Floats run hand 2's recursion in C (``bjcalc/_dealer_kernel.c``): a one-deck pair
+Floats run hand 2's recursion in C (``bjcalc/engine/_dealer_kernel.c``): a one-deck pair
 takes 0.1-3 s, a whole one-deck game about 100 s.  Exact rationals take seconds to
 minutes per one-deck pair.  :data:`OPTIMAL_LIMIT` caps the pairs and a larger
 search is refused with a message.  Resplitting (three or more hands) is not
@@ -45,11 +45,11 @@ from typing import Any
 import numpy as np
 
 from . import _kernels as kernels
-from .arithmetic import Arithmetic
+from ..core.arithmetic import Arithmetic
 from .dealer import BLACKJACK, N_OUTCOMES, DealerEngine
-from .errors import ShoeError, StrategyError
+from ..core.errors import ShoeError, StrategyError
 from .hands import BUST, UNSPLIT, Composition, HandSpace, NodeSet
-from .rules import Rules
+from ..core.rules import Rules
 from .settlement import Settlement
 
 OPTIMAL_LIMIT = {False: 60_000_000, True: 7_000_000}
@@ -70,7 +70,7 @@ def check_optimal_rules(rules: Rules) -> None:
     >>> check_optimal_rules(Rules(max_split_hands=4))
     Traceback (most recent call last):
     ...
-    bjcalc.errors.StrategyError: split strategy 'optimal' covers one split (two hands): use max_split_hands=2 (--split-hands 2), or CDZ-, CDP1 or CDP to resplit
+    bjcalc.core.errors.StrategyError: split strategy 'optimal' covers one split (two hands): use max_split_hands=2 (--split-hands 2), or CDZ-, CDP1 or CDP to resplit
     """
     if rules.max_split_hands > 2:
         raise StrategyError("split strategy 'optimal' covers one split (two hands): use max_split_hands=2 "
@@ -83,7 +83,7 @@ def check_optimal_rules(rules: Rules) -> None:
 class _Extensions:
     """Every extension (cards drawn after the pair card) a split hand can reach, with its transitions.
 
-    The hands themselves (pair card included) are a :class:`~bjcalc.hands.NodeSet` of the
+    The hands themselves (pair card included) are a :class:`~bjcalc.engine.hands.NodeSet` of the
     compositions the cards left can deal that hold the pair card; ``drawn`` is each hand
     less that card.
     """
@@ -140,11 +140,11 @@ class OptimalSplit:
 
     ``dealer`` evaluates the dealer for removed sets (cards gone besides the up
     card); values are joint with the dealer-blackjack event, as everywhere in the
-    engine (see :mod:`bjcalc.settlement`).
+    engine (see :mod:`bjcalc.engine.settlement`).
 
-    >>> from bjcalc.cards import Shoe
-    >>> from bjcalc.dealer import DealerEngine, StandardDealer
-    >>> from bjcalc.arithmetic import FLOAT
+    >>> from bjcalc.core.cards import Shoe
+    >>> from bjcalc.engine.dealer import DealerEngine, StandardDealer
+    >>> from bjcalc.core.arithmetic import FLOAT
     >>> rules = Rules(decks=1)
     >>> dealer = DealerEngine(Shoe.decks(1), StandardDealer(False), FLOAT)
     >>> round(float(OptimalSplit(rules, Settlement(rules), dealer, 6, 10, max_cards=21).value()), 4)   # T,T v 6
@@ -203,8 +203,8 @@ class OptimalSplit:
     def work(self) -> int:
         """(hand-1 finish compositions) x (hand-2 extensions): the size of the search, an upper bound.
 
-        >>> from bjcalc.cards import Shoe
-        >>> from bjcalc.dealer import DealerEngine, StandardDealer
+        >>> from bjcalc.core.cards import Shoe
+        >>> from bjcalc.engine.dealer import DealerEngine, StandardDealer
         >>> rules = Rules(decks=1)
         >>> OptimalSplit(rules, Settlement(rules), DealerEngine(Shoe.decks(1), StandardDealer(False)), 6, 2, 21).work()
         5553840

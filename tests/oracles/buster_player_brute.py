@@ -58,16 +58,13 @@ round itself and in every value that a decision looks at.
 
 from __future__ import annotations
 
-import os
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import brute_force as bf  # noqa: E402
+from . import brute_force as bf
 
 Shoe = Tuple[int, ...]   # 10 counts by value, index v-1 (1 = ace, 10 = ten-value)
 TEN = 10

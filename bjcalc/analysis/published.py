@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Optional
 
-from . import variants
-from .calculator import Calculator
-from .cards import Shoe
-from .rules import Rules
+from ..game import variants
+from ..game.calculator import Calculator
+from ..core.cards import Shoe
+from ..core.rules import Rules
 
 PERCENT = "percent"
 FRACTION = "fraction"

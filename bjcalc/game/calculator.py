@@ -14,16 +14,16 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 import numpy as np
 import pandas as pd
 
-from .arithmetic import EXACT, FLOAT, Arithmetic
-from .cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
-from .dealer import BLACKJACK, OUTCOMES, DealerEngine, StandardDealer
-from .errors import HandError, ShoeError, StrategyError
-from .hands import UNSPLIT, composition_of
-from .player import PlayerEngine, UpcardValues, hand_space
-from .rules import Rules
-from .settlement import Settlement
-from .optimal import OptimalSplit, check_exact_game_size
-from .splits import check_split_strategy, context_strategy, split_contexts, split_value
+from ..core.arithmetic import EXACT, FLOAT, Arithmetic
+from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
+from ..engine.dealer import BLACKJACK, OUTCOMES, DealerEngine, StandardDealer
+from ..core.errors import HandError, ShoeError, StrategyError
+from ..engine.hands import UNSPLIT, composition_of
+from ..engine.player import PlayerEngine, UpcardValues, hand_space
+from ..core.rules import Rules
+from ..engine.settlement import Settlement
+from ..engine.optimal import OptimalSplit, check_exact_game_size
+from ..engine.splits import check_split_strategy, context_strategy, split_contexts, split_value
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
 STRATEGIES = ("CD", "TD")
@@ -53,10 +53,10 @@ class Calculator:
     """Exact expected values for one rule set and one shoe.
 
     Args:
-        rules: the game's :class:`~bjcalc.rules.Rules`.
+        rules: the game's :class:`~bjcalc.core.rules.Rules`.
         shoe: the cards to deal from; default ``Shoe.decks(rules.decks)``.
         split_strategy: post-split strategy, ``"CDZ-"``, ``"CDP1"``, ``"CDP"`` or ``"optimal"``
-            (one split, every decision using every card seen; see :mod:`bjcalc.optimal`).
+            (one split, every decision using every card seen; see :mod:`bjcalc.engine.optimal`).
         exact: exact rationals (``sympy.Rational`` results) instead of floats.
 
     >>> calc = Calculator(Rules(decks=6))
@@ -128,7 +128,7 @@ class Calculator:
         return -self.settlement.round_blackjack_loss() * blackjack
 
     def _surrender(self, blackjack: Any) -> Any:
-        """Joint value of surrendering (see :mod:`bjcalc.settlement`)."""
+        """Joint value of surrendering (see :mod:`bjcalc.engine.settlement`)."""
         half = self.ar.scalar(1, 2)
         if self.rules.surrender == "early":
             return -half - self._round_blackjack_term(blackjack)
@@ -249,14 +249,14 @@ class Calculator:
         return self.ar.output(self.ar.convert(Fraction(1, 2) * (3 * p - 1)))
 
     def chart(self, strategy: str = "TD", **options: Any) -> Any:
-        """The basic strategy chart of this game (see :func:`bjcalc.charts.chart`)."""
-        from .charts import chart   # charts builds on this module
+        """The basic strategy chart of this game (see :func:`bjcalc.analysis.charts.chart`)."""
+        from ..analysis.charts import chart   # charts builds on this module
 
         return chart(self, strategy, **options)
 
     def ev_table(self) -> Any:
-        """EV of every action of every two-card hand against every up card (:func:`bjcalc.charts.ev_table`)."""
-        from .charts import ev_table
+        """EV of every action of every two-card hand against every up card (:func:`bjcalc.analysis.charts.ev_table`)."""
+        from ..analysis.charts import ev_table
 
         return ev_table(self)
 
@@ -303,7 +303,7 @@ def dealer_procedure(rules: Rules, shoe: Shoe) -> StandardDealer:
     """The dealer's procedure for these rules (Burn 20's redraw, or the standard dealer)."""
     if not rules.burn_20:
         return StandardDealer(rules.dealer_hits_soft_17)
-    from .burn20 import Burn20Dealer
+    from ..engine.burn20 import Burn20Dealer
 
     return Burn20Dealer(rules.dealer_hits_soft_17, burn20_share(shoe))
 

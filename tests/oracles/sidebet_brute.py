@@ -1,7 +1,7 @@
 """Independent brute-force enumerators for the side bets (exact, ``fractions.Fraction``).
 
 Written from the rules (shared/reference/GAMES.md, section 3) only; it imports nothing
-from bjcalc, so it shares no code with ``bjcalc.sidebets`` or ``bjcalc.dealer``.
+from bjcalc, so it shares no code with ``bjcalc.sidebets`` or ``bjcalc.engine.dealer``.
 
 * Cards are physical: strings like ``"7H"`` (rank A 2-9 T J Q K, suit S H D C); a shoe
   is a list of them (duplicates allowed: a multi-deck shoe has several 7H).

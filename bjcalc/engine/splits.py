@@ -37,12 +37,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Optional
 
-from .cards import Shoe
-from .errors import ShoeError, StrategyError
+from ..core.cards import Shoe
+from ..core.errors import ShoeError, StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, add
 from .optimal import check_optimal_rules
 from .player import UpcardValues
-from .rules import Rules
+from ..core.rules import Rules
 
 SPLIT_STRATEGIES = ("CDZ-", "CDP1", "CDP", "optimal")
 POST_SPLIT_ACTIONS = ("stand", "hit", "double")   # tie-break order: earlier wins
@@ -141,7 +141,7 @@ def needed_contexts(strategy: str, pair: int, hands: int) -> set[Context]:
 
 def context_strategy(strategy: str) -> str:
     """The post-split strategy whose contexts the engine evaluates: the optimal split searches
-    by itself (:mod:`bjcalc.optimal`), and keeps CDZ-'s contexts for TD charts and the infinite deck."""
+    by itself (:mod:`bjcalc.engine.optimal`), and keeps CDZ-'s contexts for TD charts and the infinite deck."""
     return "CDZ-" if strategy == "optimal" else strategy
 
 
@@ -279,7 +279,7 @@ def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pa
     """Joint value of splitting ``pair`` (all hands, per unit initial bet), or None if the
     shoe cannot split it.
 
-    ``pair_state`` (see :func:`bjcalc.calculator.pair_state`) counts the cards of the
+    ``pair_state`` (see :func:`bjcalc.game.calculator.pair_state`) counts the cards of the
     pair's rank left after the up card and one card of the pair, or, for the infinite
     deck, is the Fraction of the value's cards that are of the pair's rank.
     ``hand_value(node, policy)`` may replace the post-split strategy's value of a split

@@ -1,11 +1,11 @@
 """The player engine: exact values of standing, hitting and doubling, for every hand at once.
 
 For one up card, :meth:`PlayerEngine.upcard` evaluates every node of a
-:class:`~bjcalc.hands.NodeSet` (a composition played in a context of extra
+:class:`~bjcalc.engine.hands.NodeSet` (a composition played in a context of extra
 removed cards).  It asks the dealer engine once for all removed sets, then walks
 the hands from hard 21 down to hard 1, so that every hit value is built from the
 finished values of the hands it can become.  All values are *joint* (see
-:mod:`bjcalc.settlement`): peek games divide by the chance of no dealer
+:mod:`bjcalc.engine.settlement`): peek games divide by the chance of no dealer
 blackjack only when a value is reported.
 
 Which action a node takes is decided at its *policy source*: the node itself for
@@ -21,11 +21,11 @@ from typing import Optional
 
 import numpy as np
 
-from .arithmetic import Arithmetic
-from .cards import Shoe
+from ..core.arithmetic import Arithmetic
+from ..core.cards import Shoe
 from .dealer import BLACKJACK, DealerEngine
 from .hands import Composition, Context, HandSpace, NodeSet
-from .rules import Rules
+from ..core.rules import Rules
 from .settlement import Settlement
 
 
@@ -63,7 +63,7 @@ def hit_values(kids: np.ndarray, draw: np.ndarray, bust: np.ndarray, value: np.n
 class PlayerEngine:
     """Stand/hit/double values of every hand in every context, per up card.
 
-    ``contexts`` maps each :class:`~bjcalc.hands.Context` to the hands played in it;
+    ``contexts`` maps each :class:`~bjcalc.engine.hands.Context` to the hands played in it;
     the unsplit context (nothing extra removed, optimal play) is always present.
     """
 

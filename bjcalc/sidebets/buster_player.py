@@ -41,17 +41,17 @@ asked for.  The exact procedure:
   merged; the dealer's bust lengths are evaluated once per distinct multiset.
 
 Player decisions (tie-breaks matter on tiny shoes): on the first two cards the
-best allowed action by :class:`~bjcalc.calculator.Calculator`'s values, ties to
+best allowed action by :class:`~bjcalc.game.calculator.Calculator`'s values, ties to
 the earlier of stand, hit, double, split, surrender; after a hit, the engine's
 ``UpcardValues.hits`` (hit only if strictly better); split hands as
-:mod:`bjcalc.splits` plays them (hand by hand, resplitting whenever allowed; the
+:mod:`bjcalc.engine.splits` plays them (hand by hand, resplitting whenever allowed; the
 first two cards by the post-split strategy's values, ties to the earlier of
 stand, hit, double).  TD: the chart of ``Calculator.game("TD")`` applied as
-:mod:`bjcalc.strategy` applies it.  In floats, values within 1e-12 count as ties,
+:mod:`bjcalc.game.strategy` applies it.  In floats, values within 1e-12 count as ties,
 so that float and exact arithmetic take the same decisions.
 
 A round that can run out of cards (the player or the dealer finds the shoe empty
-on some path the strategy deals) is refused with :class:`~bjcalc.errors.ShoeError`.
+on some path the strategy deals) is refused with :class:`~bjcalc.core.errors.ShoeError`.
 
 >>> from bjcalc import Rules, Shoe
 >>> from bjcalc.sidebets import BusterBlackjack
@@ -71,15 +71,15 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernels as kernels
-from .calculator import Calculator, deal_probabilities
-from .cards import Shoe
-from .dealer import DealerTree, StandardDealer, tree_limit
-from .errors import RulesError, ShoeError, StrategyError
-from .hands import BUST, UNSPLIT, Context, add, composition_of
-from .rules import Rules
-from .splits import POST_SPLIT_ACTIONS, most_hands, pair_cards, policy_extra, post_split_actions
-from .strategy import UpcardEvaluator
+from ..engine import _kernels as kernels
+from ..game.calculator import Calculator, deal_probabilities
+from ..core.cards import Shoe
+from ..engine.dealer import DealerTree, StandardDealer, tree_limit
+from ..core.errors import RulesError, ShoeError, StrategyError
+from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
+from ..core.rules import Rules
+from ..engine.splits import POST_SPLIT_ACTIONS, most_hands, pair_cards, policy_extra, post_split_actions
+from ..game.strategy import UpcardEvaluator
 
 __all__ = ["round_cannot_run_out", "round_card_bound", "player_lengths", "ENUMERATED_SPLIT_STRATEGIES",
            "ENUMERATION_LIMIT"]
@@ -369,7 +369,7 @@ class _Upcard:
 
     # -- splits --------------------------------------------------------------------------
     def split_round(self, pair: int) -> tuple[np.ndarray, np.ndarray]:
-        """Every hand of a split round, dealt as :mod:`bjcalc.splits` deals it: hand by hand,
+        """Every hand of a split round, dealt as :mod:`bjcalc.engine.splits` deals it: hand by hand,
         a hand's second card of the pair's value splits again while fewer than the most
         hands exist.  State (hand, hands so far) -> codes of the cards of finished hands."""
         if pair in self._splits:
@@ -489,7 +489,7 @@ def _float_lengths(up: int, rows: np.ndarray, procedure: StandardDealer
         tree, columns = _length_tree(up, procedure, limit)
         out, exhausted = kernels.dealer_outcomes(tree, rows, np.ones(len(rows), dtype=bool), True, columns)
         return {n: out[:, n] for n in range(3, columns)}, out[:, 0], exhausted
-    from .sidebets import dealer_lengths_given_up   # sidebets builds on this module's layer
+    from .bets import dealer_lengths_given_up   # sidebets builds on this module's layer
 
     bust, stand, exhausted = dealer_lengths_given_up(up, rows, procedure, depletes=True, exact=False)
     return bust, sum(stand.values()), exhausted
@@ -504,7 +504,7 @@ def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strateg
 
     Enumerates the player's removed cards (see the module docstring); Fractions if
     ``exact``, else floats.  The dealer follows ``rules.dealer_hits_soft_17``.
-    Raises :class:`~bjcalc.errors.ShoeError` if a round can run out of cards.
+    Raises :class:`~bjcalc.core.errors.ShoeError` if a round can run out of cards.
 
     >>> from bjcalc import Rules, Shoe
     >>> shoe = Shoe.from_counts({"A": 2, 2: 1, 3: 1, 6: 1, 8: 2, "T": 8})     # 15 cards
@@ -605,7 +605,7 @@ def _weights(seat: _Upcard, hand: tuple[int, int], prob: Fraction, codes: np.nda
 def _exact_dealer(up: int, rows: np.ndarray, sizes: np.ndarray, weights: np.ndarray, procedure: StandardDealer,
                   numerators: dict[tuple[str, int, int], int]) -> None:
     """Add weight x dealer numerator of every removed multiset, keyed by the cards dealt in all."""
-    from .sidebets import dealer_lengths_given_up
+    from .bets import dealer_lengths_given_up
 
     bust, stand, exhausted = dealer_lengths_given_up(up, rows, procedure, depletes=True, exact=True)
     if exhausted.any():

@@ -1,6 +1,6 @@
 """Rule presets for the games bjcalc computes, as data.
 
-Each preset is a function returning :class:`~bjcalc.rules.Rules`; every rule it
+Each preset is a function returning :class:`~bjcalc.core.rules.Rules`; every rule it
 assumes is a keyword default that can be overridden, and the docstring says which
 rules come from the rule card and which are our defaults (the cards never state
 everything an exact calculation needs).  A new variant is a new preset here,
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .rules import Rules
+from ..core.rules import Rules
 
 
 def _preset(defaults: dict[str, Any], overrides: dict[str, Any]) -> Rules:

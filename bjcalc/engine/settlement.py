@@ -8,7 +8,7 @@ charged once per round (:meth:`Settlement.round_blackjack_loss`) and the hand's
 own table pays 0 on a dealer blackjack.  Where it takes every bet (ENHC), the
 hand's table charges the whole bet.
 
->>> from bjcalc.rules import Rules
+>>> from bjcalc.core.rules import Rules
 >>> s = Settlement(Rules())
 >>> s.stand_table()[18].tolist()
 [1, 0, -1, -1, -1, 1, 1, 1, 1, 1, 0]
@@ -22,7 +22,7 @@ from typing import Optional
 import numpy as np
 
 from .dealer import BLACKJACK, N_OUTCOMES
-from .rules import Rules
+from ..core.rules import Rules
 
 
 class Settlement:
@@ -65,7 +65,7 @@ class Settlement:
         when it depends on the dealer's hand (No Bust's bust-push rule); None when it is
         always :meth:`bust_payoff`.
 
-        >>> from bjcalc.rules import Rules
+        >>> from bjcalc.core.rules import Rules
         >>> Settlement(Rules(bust_push="three_card_23_25")).bust_row(3, 24).tolist()
         [-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0]
         """

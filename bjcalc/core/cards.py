@@ -38,7 +38,7 @@ RANK_VALUE: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 RankLike = Union[int, str]
 
 MAX_DECKS = 1000
-"""Most full decks a shoe (or :class:`~bjcalc.rules.Rules`) may have; use ``math.inf`` beyond.
+"""Most full decks a shoe (or :class:`~bjcalc.core.rules.Rules`) may have; use ``math.inf`` beyond.
 
 Real games use at most 8; past a few hundred decks the values match the infinite
 deck to many places, and the bound keeps every count far inside the engine's
@@ -92,7 +92,7 @@ def parse_decks(text: str) -> Union[int, float]:
     >>> parse_decks("1_0")
     Traceback (most recent call last):
     ...
-    bjcalc.errors.ShoeError: decks must be a whole number from 1 to 1000 (digits only) or 'inf', not '1_0'
+    bjcalc.core.errors.ShoeError: decks must be a whole number from 1 to 1000 (digits only) or 'inf', not '1_0'
     """
     word = str(text).strip()
     if word.lower() in ("inf", "infinite"):
@@ -115,7 +115,7 @@ def parse_cards(cards: Union[str, int, Iterable[RankLike]]) -> tuple[int, ...]:
     >>> parse_cards(16)
     Traceback (most recent call last):
     ...
-    bjcalc.errors.HandError: 16 is not a card: an int is one card value 1-10; write a hand as text, like 'T,6' or 'A,7'
+    bjcalc.core.errors.HandError: 16 is not a card: an int is one card value 1-10; write a hand as text, like 'T,6' or 'A,7'
     """
     if isinstance(cards, bool):
         raise HandError(f"{cards!r} is not a hand: write the cards like 'T,6', 'A7' or ['A', 7]")
@@ -211,7 +211,7 @@ class Shoe:
         >>> Shoe.decks(10**6)
         Traceback (most recent call last):
         ...
-        bjcalc.errors.ShoeError: decks must be a whole number from 1 to 1000 or math.inf, not 1000000
+        bjcalc.core.errors.ShoeError: decks must be a whole number from 1 to 1000 or math.inf, not 1000000
         """
         if n == math.inf:
             return cls.infinite()
@@ -336,7 +336,7 @@ class Shoe:
     def remove(self, *cards: RankLike) -> "Shoe":
         """A new shoe without the given cards (ranks, or values 1-10).
 
-        Raises :class:`~bjcalc.errors.HandError` when the shoe does not hold them.
+        Raises :class:`~bjcalc.core.errors.HandError` when the shoe does not hold them.
 
         >>> Shoe.decks(1).remove("A", "A").rank_counts[0]
         2

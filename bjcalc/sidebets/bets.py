@@ -6,7 +6,7 @@ Every side bet has the same small shape:
   that catches everything else (it always loses the stake, pays -1);
 * *pay tables* (data): the net win per unit staked on each paying event, the seed
   game's table and the published alternatives built in by name, or any list;
-* an exact probability of every event on a given :class:`~bjcalc.cards.Shoe`.
+* an exact probability of every event on a given :class:`~bjcalc.core.cards.Shoe`.
 
 :meth:`SideBet.evaluate` turns these into a :class:`SideBetResult` (a pandas table
 of event, probability, pays and return, plus EV, house edge, standard deviation
@@ -31,9 +31,9 @@ determined.  Buster Blackjack deals the whole dealer hand from the shoe (model
 ``"shoe"``): the up card is random too, nothing else is removed, and the dealer
 always completes the hand.  Its model ``"player"`` (one player plays the main game
 first, and his cards leave the shoe) gives exactly the same probabilities, because
-the player's draws stop on cards already seen (:mod:`bjcalc.buster_player`);
+the player's draws stop on cards already seen (:mod:`bjcalc.sidebets.buster_player`);
 :meth:`BusterBlackjack.compare_models` shows both.  ``burn_20=True`` gives Buster the Burn 20
-dealer (:mod:`bjcalc.burn20`): the bet counts the cards of the dealer's final hand, burned
+dealer (:mod:`bjcalc.engine.burn20`): the bet counts the cards of the dealer's final hand, burned
 cards not included, and a dealer 22 is a bust (``twenty_two_is_bust=False`` flips that).
 """
 
@@ -51,12 +51,12 @@ import numpy as np
 import pandas as pd
 import sympy
 
-from .arithmetic import EXACT, FLOAT
-from .cards import RANK_VALUE, Shoe, parse_decks
-from .dealer import BLACKJACK, BUSTS, N_OUTCOMES, DealerTree, StandardDealer, tree_limit
-from .errors import BjcalcError, RulesError, ShoeError, StrategyError
-from .rules import Rules, parse_payout
-from .splits import SPLIT_STRATEGIES
+from ..core.arithmetic import EXACT, FLOAT
+from ..core.cards import RANK_VALUE, Shoe, parse_decks
+from ..engine.dealer import BLACKJACK, BUSTS, N_OUTCOMES, DealerTree, StandardDealer, tree_limit
+from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError
+from ..core.rules import Rules, parse_payout
+from ..engine.splits import SPLIT_STRATEGIES
 
 __all__ = ["PayTable", "SideBet", "LuckyLucky", "BusterBlackjack", "SideBetResult", "RemovalEffects",
            "lucky_lucky", "buster_blackjack", "SIDE_BETS", "add_sidebet_parser", "run_sidebet"]
@@ -389,7 +389,7 @@ class SideBet:
         >>> BusterBlackjack().paytable("vegas")
         Traceback (most recent call last):
         ...
-        bjcalc.errors.RulesError: unknown Buster Blackjack pay table 'vegas': use seed, wizard, jacobson_california or a list of 6 pays
+        bjcalc.core.errors.RulesError: unknown Buster Blackjack pay table 'vegas': use seed, wizard, jacobson_california or a list of 6 pays
         """
         if spec is None:
             spec = self.default_paytable
@@ -447,7 +447,7 @@ class SideBet:
     def evaluate(self, shoe: ShoeLike = 6, paytable: PayTableLike = None, exact: bool = False) -> SideBetResult:
         """Probabilities, pays, EV, house edge, standard deviation and hit frequency.
 
-        ``shoe`` is a :class:`~bjcalc.cards.Shoe` or a number of decks.
+        ``shoe`` is a :class:`~bjcalc.core.cards.Shoe` or a number of decks.
 
         >>> r = BusterBlackjack(hits_soft_17=True).evaluate(2, "jacobson_california")
         >>> f"{float(r.house_edge):.3%}"
@@ -636,7 +636,7 @@ class LuckyLucky(SideBet):
     >>> LuckyLucky().evaluate(Shoe.from_counts(A=4, T=16))
     Traceback (most recent call last):
     ...
-    bjcalc.errors.ShoeError: Lucky Lucky pays suited hands, so it needs a shoe with suit counts (Shoe.decks(n), Shoe.from_cards([...]) or Shoe(rank_counts, suit_counts)); this shoe is counted by rank only
+    bjcalc.core.errors.ShoeError: Lucky Lucky pays suited hands, so it needs a shoe with suit counts (Shoe.decks(n), Shoe.from_cards([...]) or Shoe(rank_counts, suit_counts)); this shoe is counted by rank only
     """
 
     name = "Lucky Lucky"
@@ -765,7 +765,7 @@ def _ll_infinite(vs: list[list[int]]) -> list[Fraction]:
 # ----------------------------------------------------------------------------------------
 BUSTER_MODELS = ("shoe", "player")
 BUST_OUTCOMES: tuple[int, ...] = tuple(range(BUSTS.start, BUSTS.stop))
-"""Dealer outcomes (indices of :data:`~bjcalc.dealer.OUTCOMES`) that are a bust: totals 22-26."""
+"""Dealer outcomes (indices of :data:`~bjcalc.engine.dealer.OUTCOMES`) that are a bust: totals 22-26."""
 
 
 class BusterBlackjack(SideBet):
@@ -785,7 +785,7 @@ class BusterBlackjack(SideBet):
       (default ``"CDZ-"``); the cards his hands draw are gone before the dealer draws.
       This gives the same probabilities as model ``"shoe"``, exactly: the player's draws
       stop on cards already seen (a stopping time), and the cards after a stopping time
-      are distributed like fresh cards from the shoe (see :mod:`bjcalc.buster_player`).
+      are distributed like fresh cards from the shoe (see :mod:`bjcalc.sidebets.buster_player`).
       ``method="auto"`` (default) uses that whenever counting proves that no round can
       run out of cards, and otherwise enumerates every card set the strategy removes,
       evaluating the dealer on each; ``method="enumerate"`` always enumerates (slow on
@@ -794,14 +794,14 @@ class BusterBlackjack(SideBet):
     A shoe the dealer (or, in model ``"player"``, the player) can run out of is refused.
 
     The Burn 20 dealer (``burn_20=True``; model ``"player"``: ``rules.burn_20``; GAMES.md
-    section 2, :mod:`bjcalc.burn20`): under a ten-value up card a hole ten, or a hole ace
+    section 2, :mod:`bjcalc.engine.burn20`): under a ten-value up card a hole ten, or a hole ace
     of the up card's suit, is burned with the up card and the dealer takes two fresh
     cards, burned again while they are two tens or any blackjack, then completes the
     hand.  The bet counts the cards of the dealer's *final* hand: burned cards are not
     in it, so a burned hand's length is its two fresh cards plus the draws (any other
     hand: up card, hole card and draws).  Suits as in the main game: a hole ace shares
     the up card's suit with probability sum_s t_s a_s / (T A) over the shoe before the
-    round (1/4 for whole decks, :func:`~bjcalc.calculator.burn20_share`), which is exact
+    round (1/4 for whole decks, :func:`~bjcalc.game.calculator.burn20_share`), which is exact
     because the dealer's outcomes are linear in that chance; so the shoe must carry suits
     (``Shoe.decks(n)``, ``Shoe.from_cards``); a shoe counted by rank only is refused.
     Exact mode runs every burn stage the shoe allows (truly exact, but the cost grows
@@ -830,7 +830,7 @@ class BusterBlackjack(SideBet):
     >>> BusterBlackjack(model="player", rules=Rules(dealer_hits_soft_17=True), hits_soft_17=False)
     Traceback (most recent call last):
     ...
-    bjcalc.errors.RulesError: hits_soft_17=False disagrees with rules (H17): model 'player' takes the dealer's rule from rules.dealer_hits_soft_17; give only one of them
+    bjcalc.core.errors.RulesError: hits_soft_17=False disagrees with rules (H17): model 'player' takes the dealer's rule from rules.dealer_hits_soft_17; give only one of them
     >>> burn = BusterBlackjack(burn_20=True).probabilities(6, exact=True)
     >>> sum(burn) == 1, round(float(burn["bust 3 cards"]), 6)
     (True, 0.192926)
@@ -881,11 +881,11 @@ class BusterBlackjack(SideBet):
 
     def _init_player(self, hits_soft_17: Optional[bool], rules: Optional[Rules], strategy: Optional[str],
                      split_strategy: Optional[str], method: str, burn_20: Optional[bool]) -> None:
-        from .splits import check_split_strategy
+        from ..engine.splits import check_split_strategy
 
         if rules is None:
             if burn_20:   # the seed game, Burn 20 (UK defaults), with the dealer's soft-17 rule asked for
-                from .variants import burn20
+                from ..game.variants import burn20
 
                 rules = burn20(dealer_hits_soft_17=bool(hits_soft_17))
             else:
@@ -958,7 +958,7 @@ class BusterBlackjack(SideBet):
             raise ShoeError("Buster Blackjack with the Burn 20 dealer needs the suits of the aces and tens (a hole "
                             "ace of the up card's suit is burned): build the shoe with Shoe.decks(n) or "
                             "Shoe.from_cards([...]); this shoe is counted by rank only")
-        from .calculator import burn20_share
+        from ..game.calculator import burn20_share
 
         return burn20_share(shoe)
 
@@ -1138,10 +1138,10 @@ def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool,
 
     ``burn_shares`` (one per shoe: the chance that a hole ace shares the up card's suit)
     makes the dealer Burn 20's: under a ten up card the hole card 2-9 is the standard
-    completion (:func:`~bjcalc.burn20.hole_branch_dealer`, its ten and ace hole cards
+    completion (:func:`~bjcalc.engine.burn20.hole_branch_dealer`, its ten and ace hole cards
     dropped), an ace of another suit a blackjack (no bust, 2 cards), and a ten or an ace
     of the up card's suit is burned: those hands come from
-    :func:`~bjcalc.burn20.burn20_lengths`, by the length of the final hand (burned
+    :func:`~bjcalc.engine.burn20.burn20_lengths`, by the length of the final hand (burned
     cards are not in it), added as probabilities (exact Fractions) after the division.
     """
     shoes = len(rows)
@@ -1158,7 +1158,7 @@ def _dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool,
         left = np.clip(rows - np.eye(10, dtype=np.int64)[up - 1], 0, None) if depletes else rows
         burns = burn_shares is not None and up == 10
         if burns:
-            from .burn20 import hole_branch_dealer
+            from ..engine.burn20 import hole_branch_dealer
 
             given_bust, given_stand, stuck = dealer_lengths_given_up(
                 up, left, hole_branch_dealer(procedure.hits_soft_17), depletes, exact, busts, (BLACKJACK,))
@@ -1204,8 +1204,8 @@ def _burn20_given_ten(left: np.ndarray, shares: Sequence[Fraction], hits_soft_17
     """Burn 20 under a ten up card, besides the hole-card 2-9 branch: {n: P(bust with n cards)},
     {n: P(stand with n cards)} (the off-suit hole ace's blackjack stands with 2) per row of counts
     left after the up card (exact: Fractions, else float arrays), and which rows can run out."""
-    from .arithmetic import EXACT, FLOAT
-    from .burn20 import burn20_lengths
+    from ..core.arithmetic import EXACT, FLOAT
+    from ..engine.burn20 import burn20_lengths
 
     rows = len(left)
     zero = Fraction(0) if exact else 0.0
@@ -1245,11 +1245,11 @@ def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer
     each): {n: P(bust with n cards)}, {n: P(stand with n cards)} (a blackjack stands with 2),
     n counting the up card, and which shoes the dealer can run out of.
 
-    ``busts``: the outcome indices (:data:`~bjcalc.dealer.OUTCOMES`) that count as a bust
+    ``busts``: the outcome indices (:data:`~bjcalc.engine.dealer.OUTCOMES`) that count as a bust
     (totals 22-26); ``dropped``: outcomes counted in neither table (the Burn 20 hole-card
-    tens and aces of :func:`~bjcalc.burn20.hole_branch_dealer`, accounted for elsewhere).
+    tens and aces of :func:`~bjcalc.engine.burn20.hole_branch_dealer`, accounted for elsewhere).
 
-    Walks the dealer tree of :class:`~bjcalc.dealer.DealerTree` level by level, one column
+    Walks the dealer tree of :class:`~bjcalc.engine.dealer.DealerTree` level by level, one column
     per shoe.  Exact mode returns integer numerators (ordered sequences of the n - 1 cards
     drawn after the up card) over perm(cards left, n - 1), or (cards left)^(n - 1) without
     depletion: int64 while they fit, else Python ints.
@@ -1358,7 +1358,7 @@ SIDE_BETS = {"lucky-lucky": LuckyLucky, "buster": BusterBlackjack}
 # command line
 # ----------------------------------------------------------------------------------------
 def decks_argument(text: str) -> Union[int, float]:
-    """The argparse type of ``--decks`` (shared with the main CLI): :func:`~bjcalc.cards.parse_decks`,
+    """The argparse type of ``--decks`` (shared with the main CLI): :func:`~bjcalc.core.cards.parse_decks`,
     its error turned into argparse's one-line kind.
 
     >>> decks_argument("2"), decks_argument("inf")
@@ -1490,7 +1490,7 @@ def _buster_from(args: argparse.Namespace) -> "BusterBlackjack":
     burn = bool(getattr(args, "burn20", False))
     if args.model == "player":
         if burn:
-            from .variants import burn20
+            from ..game.variants import burn20
 
             rules = burn20(decks=args.decks, dealer_hits_soft_17=bool(args.h17))
         else:

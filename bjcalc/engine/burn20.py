@@ -71,7 +71,7 @@ whatever came before, so ``G = (pT + share pA) / (1 - b) * N`` where ``N`` is th
 unconditional chance of each outcome through a non-burnable fresh pair.
 
 *Running out of cards* (finite shoes).  A removed set is flagged ``exhausted`` (and its
-row zeroed, like :class:`~bjcalc.dealer.DealerEngine`) when a path of positive
+row zeroed, like :class:`~bjcalc.engine.dealer.DealerEngine`) when a path of positive
 probability needs a card from an empty shoe: in the hole-card branch (found by the
 standard engine), or after burns, exactly when some reachable stage (t, a) leaves
 ``m - t e_T - a e_A`` equal to the drawn cards of a drawing state of the fresh tree (the
@@ -98,10 +98,10 @@ import numpy as np
 from cachetools import LRUCache
 
 from . import _kernels as kernels
-from .arithmetic import FLOAT, Arithmetic
-from .cards import Shoe
+from ..core.arithmetic import FLOAT, Arithmetic
+from ..core.cards import Shoe
 from .dealer import ACE, BLACKJACK, N_OUTCOMES, SKIP, TEN, DealerEngine, DealerTree, StandardDealer, grow_levels
-from .errors import RulesError
+from ..core.errors import RulesError
 
 UP_TEN = 10
 """The up card (value) under which the burn rule applies."""
@@ -167,7 +167,7 @@ def hole_branch_dealer(hits_soft_17: bool) -> StandardDealer:
     outcome of this procedure under a ten is exactly a hole-card 2-9 branch of Burn 20
     (an ordinary hand {T, v} completed as usual).  Up cards A-9 are the standard dealer.
 
-    >>> from bjcalc.dealer import OUTCOMES
+    >>> from bjcalc.engine.dealer import OUTCOMES
     >>> OUTCOMES[hole_branch_dealer(False).outcome((0,) * 9 + (2,), 20)]
     'blackjack'
     """
@@ -182,7 +182,7 @@ def _burnable(drawn: Sequence[int]) -> bool:
 class FreshTree:
     """The dealer's fresh two cards after a burn and their completion, from no cards.
 
-    Like :class:`~bjcalc.dealer.DealerTree` (levels of drawing states, moves per value)
+    Like :class:`~bjcalc.engine.dealer.DealerTree` (levels of drawing states, moves per value)
     but rooted at an empty hand, with the burnable pairs cut off after two cards.  Every
     final move goes to a *class* ``(cards, tens, aces)`` of the final hand and an outcome:
     its target index is ``class * N_OUTCOMES + outcome``.
@@ -475,7 +475,7 @@ def burn20_outcomes(shoe_counts: np.ndarray, is_infinite: bool, up: int, removed
 
     ``shoe_counts``: the shoe by value (10 counts, before the up card); ``removed``:
     (n, 10) cards known gone besides the up card.  Returns ``(probabilities, exhausted)``
-    like :meth:`~bjcalc.dealer.DealerEngine.evaluate`: (n, 11) joint probabilities
+    like :meth:`~bjcalc.engine.dealer.DealerEngine.evaluate`: (n, 11) joint probabilities
     (totals 17-26, blackjack), a zero row for a removed set the shoe cannot supply or
     whose dealer can run out of cards (``exhausted`` True for the latter).  Up cards
     other than a ten are the standard dealer.
@@ -610,7 +610,7 @@ def burn20_lengths(left: np.ndarray, share: Fraction, hits_soft_17: bool, arithm
     together.  Exact mode gives rationals (exact to the last burn stage the shoe allows);
     floats stop the burn stages below ``FLOAT_CUTOFF`` like :func:`burn20_outcomes`.
 
-    >>> from bjcalc.arithmetic import EXACT
+    >>> from bjcalc.core.arithmetic import EXACT
     >>> left = np.array([[4] * 9 + [15]])                      # one deck less the up card
     >>> p, stuck = burn20_lengths(left, Fraction(1, 4), False, EXACT)
     >>> sum(p[0].ravel()) == Fraction(15, 51) + Fraction(1, 4) * Fraction(4, 51), bool(stuck[0])
