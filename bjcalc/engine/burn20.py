@@ -100,8 +100,11 @@ from cachetools import LRUCache
 from . import _kernels as kernels
 from ..core.arithmetic import FLOAT, Arithmetic
 from ..core.cards import Shoe
-from .dealer import ACE, BLACKJACK, N_OUTCOMES, SKIP, TEN, DealerEngine, DealerTree, StandardDealer, grow_levels
+from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN
+from .dealer import SKIP, DealerEngine, DealerResult, DealerTree, StandardDealer, grow_levels
 from ..core.errors import RulesError
+
+__all__ = ["Burn20Dealer", "FreshTree", "burn20_outcomes", "burn20_lengths", "hole_branch_dealer", "UP_TEN", "FLOAT_CUTOFF"]
 
 UP_TEN = 10
 """The up card (value) under which the burn rule applies."""
@@ -127,8 +130,6 @@ class Burn20Dealer(StandardDealer):
     """
 
     share: Fraction = Fraction(1, 4)
-    burns_under_ten = True   # DealerEngine routes a ten up card to burn20_outcomes
-
     def __post_init__(self) -> None:
         share = self.share
         if isinstance(share, bool) or not isinstance(share, (numbers.Rational, str)):
@@ -145,6 +146,23 @@ class Burn20Dealer(StandardDealer):
     def hole_blackjack_share(self, up: int) -> Fraction:
         """Under a ten only an ace of another suit makes a blackjack (the up suit's ace is burned)."""
         return 1 - self.share if up == 10 else Fraction(1)
+
+    def special_outcomes(self, engine: DealerEngine, up: int, removed: np.ndarray) -> Optional[DealerResult]:
+        """Under a ten up card the burn rule's redraw loop (:func:`burn20_outcomes`); otherwise
+        the standard tree (None)."""
+        if up != UP_TEN:
+            return None
+        probabilities, exhausted = burn20_outcomes(engine.counts, engine.shoe.is_infinite, up, removed,
+                                                   self, engine.arithmetic)
+        return DealerResult(probabilities, exhausted)
+
+    def most_cards_burned(self, value_counts: Sequence[int]) -> int:
+        """The hole card plus every ten and ace: each burn takes two of them (or the hole card).
+
+        >>> Burn20Dealer(hits_soft_17=False).most_cards_burned((4,) * 9 + (16,))
+        21
+        """
+        return 1 + value_counts[ACE] + value_counts[TEN]
 
 
 @dataclass(frozen=True)
@@ -167,7 +185,7 @@ def hole_branch_dealer(hits_soft_17: bool) -> StandardDealer:
     outcome of this procedure under a ten is exactly a hole-card 2-9 branch of Burn 20
     (an ordinary hand {T, v} completed as usual).  Up cards A-9 are the standard dealer.
 
-    >>> from bjcalc.engine.dealer import OUTCOMES
+    >>> from bjcalc.core.outcomes import OUTCOMES
     >>> OUTCOMES[hole_branch_dealer(False).outcome((0,) * 9 + (2,), 20)]
     'blackjack'
     """

@@ -37,25 +37,9 @@ from . import _kernels as kernels
 from ..core.arithmetic import FLOAT, Arithmetic
 from ..core.cards import Shoe
 from ..core.errors import ShoeError
+from ..core.outcomes import ACE, BLACKJACK, BUSTS, N_OUTCOMES, OUTCOMES, TEN, is_natural, soft_total  # noqa: F401  (BUSTS, OUTCOMES, TEN: until every importer takes them from core.outcomes)
 
-OUTCOMES: tuple[str, ...] = ("17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "blackjack")
-"""Dealer final outcomes: totals 17-26 (22 and up are busts) and blackjack."""
-N_OUTCOMES = len(OUTCOMES)
-BLACKJACK = 10
-BUSTS = slice(5, 10)
-ACE, TEN = 0, 9  # value indices
-
-
-def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
-    """Best total of a hand given counts by value, and whether it is soft.
-
-    >>> hand_total((1, 0, 0, 0, 0, 1, 0, 0, 0, 0)), hand_total((2, 0, 0, 0, 0, 0, 0, 0, 0, 1))
-    ((17, True), (12, False))
-    """
-    hard = sum((value + 1) * n for value, n in enumerate(counts))
-    soft = counts[ACE] > 0 and hard + 10 <= 21
-    return (hard + 10 if soft else hard), soft
-
+__all__ = ["StandardDealer", "DealerTree", "DealerEngine", "DealerResult", "grow_levels", "tree_limit", "SKIP"]
 
 def tree_limit(left: np.ndarray) -> tuple[int, ...]:
     """The per-value card limit of one :class:`DealerTree` serving many shoes (rows of counts
@@ -89,15 +73,32 @@ class StandardDealer:
 
     def outcome(self, hand: Sequence[int], hard: int) -> Optional[int]:
         """The final outcome index of a dealer hand (counts by value, hard total), or None if it draws."""
-        if hard == 11 and hand[ACE] == 1 and hand[TEN] == 1 and sum(hand) == 2:
+        if is_natural(hand):
             return BLACKJACK
-        soft = hand[ACE] > 0 and hard <= 11
-        total = hard + 10 if soft else hard
-        if total > 21:
-            return total - 17
+        total, soft = soft_total(hard, hand[ACE] > 0)
         if total > 17 or (total == 17 and not (soft and self.hits_soft_17)):
-            return total - 17
+            return total - 17         # a bust (22-26) included
         return None
+
+    def special_outcomes(self, engine: "DealerEngine", up: int,
+                         removed: np.ndarray) -> Optional["DealerResult"]:
+        """A hook for a variant dealer whose procedure is no single drawing tree under some up
+        card: its outcomes for these removed sets, or None (the standard dealer: always None)
+        to let the engine walk :class:`DealerTree`.
+
+        >>> StandardDealer(hits_soft_17=False).special_outcomes(None, 10, np.zeros((1, 10))) is None
+        True
+        """
+        return None
+
+    def most_cards_burned(self, value_counts: Sequence[int]) -> int:
+        """The most cards the procedure can burn (take out of play unseen) in one round
+        from a shoe with these counts by value: none for the standard dealer.
+
+        >>> StandardDealer(hits_soft_17=False).most_cards_burned((4,) * 9 + (16,))
+        0
+        """
+        return 0
 
 
 @dataclass
@@ -254,12 +255,9 @@ class DealerEngine:
         the caller decides whether a round can really reach it.
         """
         removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
-        if up == 10 and getattr(self.procedure, "burns_under_ten", False):
-            from .burn20 import burn20_outcomes   # burn20 builds on this module
-
-            probabilities, exhausted = burn20_outcomes(self.counts, self.shoe.is_infinite, up, removed,
-                                                       self.procedure, self.arithmetic)
-            return DealerResult(probabilities, exhausted)
+        special = self.procedure.special_outcomes(self, up, removed)
+        if special is not None:      # a variant dealer (Burn 20 under a ten) computes its own
+            return special
         if self.shoe.is_infinite:
             row = self._evaluate(up, np.zeros((1, 10), dtype=np.int64))
             return DealerResult(np.repeat(row.probabilities, len(removed), axis=0),

@@ -23,7 +23,9 @@ from typing import Optional
 
 import numpy as np
 
-from .dealer import hand_total
+from ..core.outcomes import hand_total
+
+__all__ = ["Composition", "Context", "UNSPLIT", "EMPTY", "BUST", "add", "composition_of", "describe", "HandSpace", "NodeSet"]
 
 Composition = tuple[int, ...]
 EMPTY: Composition = (0,) * 10

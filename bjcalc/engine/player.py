@@ -21,9 +21,11 @@ from typing import Optional
 
 import numpy as np
 
+from ..core.actions import may_hit, must_hit
 from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
-from .dealer import BLACKJACK, DealerEngine
+from ..core.outcomes import BLACKJACK
+from .dealer import DealerEngine
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
@@ -84,9 +86,8 @@ class PlayerEngine:
                             for i, c in enumerate(nodes.contexts)], dtype=np.int64)
         source = nodes.lookup(nodes._codes, decider[nodes.context_id])
         self.source = np.where(decider[nodes.context_id] == nodes.context_id, np.arange(len(nodes)), source)
-        self.can_hit = (nodes.cards < self.space.max_cards) & ((nodes.total < 21) | rules.hit_21)
-        # Forced draws (No Bust: the player must hit 11 or less).
-        self.must_hit = self.can_hit & (nodes.total < rules.must_hit_below)
+        self.can_hit = may_hit(rules, nodes.total, nodes.cards, self.space.max_cards)
+        self.must_hit = must_hit(rules, nodes.total, self.can_hit)
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self._cache: dict[int, UpcardValues] = {}

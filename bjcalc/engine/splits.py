@@ -40,12 +40,11 @@ from typing import Any, Callable, Iterator, Optional
 from ..core.cards import Shoe
 from ..core.errors import ShoeError, StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, add
-from .optimal import check_optimal_rules
 from .player import UpcardValues
+from ..core.actions import POST_SPLIT_ACTIONS, check_optimal_split_rules, most_hands, post_split_actions
 from ..core.rules import Rules
 
 SPLIT_STRATEGIES = ("CDZ-", "CDP1", "CDP", "optimal")
-POST_SPLIT_ACTIONS = ("stand", "hit", "double")   # tie-break order: earlier wins
 
 
 def check_split_strategy(name: str, rules: Rules) -> str:
@@ -57,35 +56,8 @@ def check_split_strategy(name: str, rules: Rules) -> str:
     if name not in SPLIT_STRATEGIES:
         raise StrategyError(f"split strategy must be one of {', '.join(SPLIT_STRATEGIES)}, not {name!r}")
     if name == "optimal":
-        check_optimal_rules(rules)
+        check_optimal_split_rules(rules)
     return name
-
-
-def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool) -> tuple[str, ...]:
-    """Actions allowed on a split hand's first two cards.
-
-    >>> post_split_actions(Rules(), 1, 12, True)
-    ('stand',)
-    >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False)
-    ('stand', 'hit', 'double')
-    """
-    total = hard + 10 if soft else hard
-    may_draw = total < 21 or rules.hit_21          # "must stand on any 21" forbids doubling it too
-    may_hit = (pair != 1 or rules.hit_split_aces) and may_draw
-    actions = [] if may_hit and total < rules.must_hit_below else ["stand"]
-    if may_hit:
-        actions.append("hit")
-    if (may_draw and rules.double_after_split and rules.can_double(hard, soft)
-            and (pair != 1 or rules.double_split_aces)):
-        actions.append("double")
-    return tuple(actions)
-
-
-def most_hands(rules: Rules, pair: int) -> int:
-    """How many hands a pair can become (aces resplit only with ``resplit_aces``)."""
-    if pair == 1 and not rules.resplit_aces:
-        return min(2, rules.max_split_hands)
-    return rules.max_split_hands
 
 
 def pair_cards(pair: int, count: int) -> Composition:

@@ -16,12 +16,13 @@ import pandas as pd
 
 from ..core.arithmetic import EXACT, FLOAT, Arithmetic
 from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
-from ..engine.dealer import BLACKJACK, OUTCOMES, DealerEngine, StandardDealer
+from ..core.outcomes import BLACKJACK, OUTCOMES
+from ..engine.dealer import DealerEngine
 from ..core.errors import HandError, ShoeError, StrategyError
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.player import PlayerEngine, UpcardValues, hand_space
 from ..core.rules import Rules
-from ..engine.settlement import Settlement
+from ..engine.procedures import dealer_procedure, settlement
 from ..engine.optimal import OptimalSplit, check_exact_game_size
 from ..engine.splits import check_split_strategy, context_strategy, split_contexts, split_value
 
@@ -79,7 +80,7 @@ class Calculator:
         self.split_strategy = check_split_strategy(split_strategy, rules)
         self.exact = exact
         self.ar: Arithmetic = EXACT if exact else FLOAT
-        self.settlement = Settlement(rules)
+        self.settlement = settlement(rules)
         self.dealer_engine = DealerEngine(shoe, dealer_procedure(rules, shoe), self.ar)
         space = hand_space(rules, shoe)
         contexts = split_contexts(rules, shoe, split_strategy, space)
@@ -297,38 +298,6 @@ class Calculator:
             return self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)
         actions = self._actions(values, node, split_key)
         return max(actions.values()) + self._round_blackjack_term(blackjack)
-
-
-def dealer_procedure(rules: Rules, shoe: Shoe) -> StandardDealer:
-    """The dealer's procedure for these rules (Burn 20's redraw, or the standard dealer)."""
-    if not rules.burn_20:
-        return StandardDealer(rules.dealer_hits_soft_17)
-    from ..engine.burn20 import Burn20Dealer
-
-    return Burn20Dealer(rules.dealer_hits_soft_17, burn20_share(shoe))
-
-
-def burn20_share(shoe: Shoe) -> Fraction:
-    """Chance that an ace in the hole under a ten shares the ten's suit, for a suit-blind player.
-
-    The up card is a ten of suit s with chance t_s/T and a hole ace is of suit s with
-    chance a_s/A (t, a: tens and aces by suit before the round), whatever else is drawn,
-    so the share is sum(t_s a_s)/(T A); the dealer's outcomes are linear in it, so the
-    mixture over the up card's suit is exact.  1/4 for whole decks and the infinite deck.
-
-    >>> burn20_share(Shoe.decks(6)), burn20_share(Shoe.from_cards(["KS", "TH", "AS", "AD"]))
-    (Fraction(1, 4), Fraction(1, 4))
-    """
-    if shoe.is_infinite:
-        return Fraction(1, 4)
-    if shoe.suit_counts is None:
-        raise ShoeError("Burn 20 needs the suits of the aces and tens: build the shoe with Shoe.decks(n) "
-                        "or Shoe.from_cards([...])")
-    aces = shoe.suit_counts[0]
-    tens = [sum(shoe.suit_counts[r][s] for r in range(9, 13)) for s in range(4)]
-    if sum(aces) == 0 or sum(tens) == 0:
-        return Fraction(1, 4)      # no ace or no ten: the share never matters
-    return Fraction(sum(t * a for t, a in zip(tens, aces)), sum(tens) * sum(aces))
 
 
 def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> Any:

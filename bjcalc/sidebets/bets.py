@@ -801,7 +801,7 @@ class BusterBlackjack(SideBet):
     in it, so a burned hand's length is its two fresh cards plus the draws (any other
     hand: up card, hole card and draws).  Suits as in the main game: a hole ace shares
     the up card's suit with probability sum_s t_s a_s / (T A) over the shoe before the
-    round (1/4 for whole decks, :func:`~bjcalc.game.calculator.burn20_share`), which is exact
+    round (1/4 for whole decks, :func:`~bjcalc.engine.procedures.burn20_share`), which is exact
     because the dealer's outcomes are linear in that chance; so the shoe must carry suits
     (``Shoe.decks(n)``, ``Shoe.from_cards``); a shoe counted by rank only is refused.
     Exact mode runs every burn stage the shoe allows (truly exact, but the cost grows
@@ -958,7 +958,7 @@ class BusterBlackjack(SideBet):
             raise ShoeError("Buster Blackjack with the Burn 20 dealer needs the suits of the aces and tens (a hole "
                             "ace of the up card's suit is burned): build the shoe with Shoe.decks(n) or "
                             "Shoe.from_cards([...]); this shoe is counted by rank only")
-        from ..game.calculator import burn20_share
+        from ..engine.procedures import burn20_share
 
         return burn20_share(shoe)
 
