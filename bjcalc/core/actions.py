@@ -13,7 +13,7 @@ counts.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Union, overload
 
 import numpy as np
 
@@ -30,6 +30,10 @@ POST_SPLIT_ACTIONS = ("stand", "hit", "double")
 """The actions of a split hand, in tie-break order (earlier wins)."""
 
 
+@overload
+def may_hit(rules: Rules, total: int, cards: int, max_cards: int) -> bool: ...
+@overload
+def may_hit(rules: Rules, total: np.ndarray, cards: np.ndarray, max_cards: int) -> np.ndarray: ...
 def may_hit(rules: Rules, total: Numbers, cards: Numbers, max_cards: int) -> Flags:
     """Whether a hand with this total and number of cards may take a card: below the card
     limit, and below 21 unless the rules let a 21 hit (No Bust's player must stand on any 21).
@@ -40,6 +44,10 @@ def may_hit(rules: Rules, total: Numbers, cards: Numbers, max_cards: int) -> Fla
     return (cards < max_cards) & ((total < 21) | rules.hit_21)
 
 
+@overload
+def must_hit(rules: Rules, total: int, can_hit: bool) -> bool: ...
+@overload
+def must_hit(rules: Rules, total: np.ndarray, can_hit: np.ndarray) -> np.ndarray: ...
 def must_hit(rules: Rules, total: Numbers, can_hit: Flags) -> Flags:
     """Whether a hand that may hit is forced to (No Bust: the player must hit 11 or less).
 

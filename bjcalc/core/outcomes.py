@@ -15,7 +15,7 @@ blackjack.
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar, Union
+from typing import Sequence, Union, overload
 
 import numpy as np
 
@@ -32,10 +32,12 @@ BUSTS = slice(5, 10)
 ACE, TEN = 0, 9
 """Value indices of the ace and the ten-values in counts by value."""
 
-Total = TypeVar("Total", int, np.ndarray)
-
-
-def soft_total(hard: Total, has_ace: Union[bool, np.ndarray]) -> tuple[Total, Union[bool, np.ndarray]]:
+@overload
+def soft_total(hard: int, has_ace: bool) -> tuple[int, bool]: ...
+@overload
+def soft_total(hard: np.ndarray, has_ace: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+def soft_total(hard: Union[int, np.ndarray],
+               has_ace: Union[bool, np.ndarray]) -> tuple[Union[int, np.ndarray], Union[bool, np.ndarray]]:
     """The best total of a hand and whether it is soft, from its hard total and whether it holds an ace.
 
     Works element-wise on numpy arrays too.
@@ -56,7 +58,7 @@ def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
     ((17, True), (12, False))
     """
     hard = sum((value + 1) * n for value, n in enumerate(counts))
-    return soft_total(hard, counts[ACE] > 0)
+    return soft_total(hard, bool(counts[ACE] > 0))
 
 
 def is_natural(counts: Sequence[int]) -> bool:
@@ -65,4 +67,4 @@ def is_natural(counts: Sequence[int]) -> bool:
     >>> is_natural((1, 0, 0, 0, 0, 0, 0, 0, 0, 1)), is_natural((1, 0, 0, 0, 0, 0, 0, 0, 1, 1))
     (True, False)
     """
-    return counts[ACE] == 1 and counts[TEN] == 1 and sum(counts) == 2
+    return bool(counts[ACE] == 1 and counts[TEN] == 1 and sum(counts) == 2)

@@ -236,7 +236,7 @@ class Rules:
     def describe(self) -> str:
         """The rules in the usual shorthand."""
         decks = "infinite deck" if self.decks == math.inf else f"{self.decks} deck" + ("s" if self.decks != 1 else "")
-        pays = self.blackjack_pays
+        pays = Fraction(self.blackjack_pays)   # (a Fraction once validated)
         parts = [decks, "H17" if self.dealer_hits_soft_17 else "S17",
                  f"BJ pays {pays.numerator}:{pays.denominator}",
                  {"peek": "peek", "enhc": "ENHC (dealer BJ takes all)",

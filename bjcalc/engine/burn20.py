@@ -207,6 +207,12 @@ class FreshTree:
     """
 
     _cache: "LRUCache[tuple, FreshTree]" = LRUCache(maxsize=64)
+    # the flat layout DealerTree._flatten writes, for the C kernel
+    level_start: np.ndarray
+    drawn: np.ndarray
+    move_start: np.ndarray
+    move_value: np.ndarray
+    move_target: np.ndarray
 
     @classmethod
     def build(cls, hits_soft_17: bool, limit: Optional[Sequence[int]] = None) -> "FreshTree":
@@ -240,7 +246,7 @@ class FreshTree:
         self.levels = levels
         self.max_depth = depth - 1
         self.drawing = drawing              # others (values 2-9) -> [(tens, aces)] of drawing states
-        keys = sorted(classes, key=classes.get)
+        keys = sorted(classes, key=lambda key: classes[key])
         self.n_classes = len(keys)
         self.class_cards = np.array([k[0] for k in keys], dtype=np.int64)
         self.class_tens = np.array([k[1] for k in keys], dtype=np.int64)
@@ -567,6 +573,7 @@ def _combine(K: np.ndarray, k_index: np.ndarray, H: np.ndarray, h_index: np.ndar
     """G[r, o] = sum_c K[k_index[r], c, o] H[h_index[r], c] (over ``denominators[h_index[r]]`` in exact mode)."""
     n = len(k_index)
     if ar.exact:
+        assert denominators is not None          # exact weights come with their denominators
         numerators = np.empty((n, N_OUTCOMES), dtype=object)
         for start in range(0, n, chunk):
             stop = min(n, start + chunk)
@@ -684,6 +691,7 @@ def burn20_lengths(left: np.ndarray, share: Fraction, hits_soft_17: bool, arithm
     H, denominators = _burn_weights(triples[:, 0], triples[:, 1], triples[:, 2], share, tree, ar.exact)
     summed = by_length(K[others_index] * H[triple_index][:, :, None])
     if ar.exact:
+        assert denominators is not None          # exact weights come with their denominators
         out[rows] = ar.rationals(summed, denominators[triple_index][:, None, None])
     else:
         out[rows] = summed

@@ -123,7 +123,7 @@ def grow_levels(start_hard: int, limit: Optional[Sequence[int]],
     """
     limit = tuple(limit) if limit is not None else (10 ** 6,) * 10
     levels = []
-    current = {(0,) * 10: start_hard}          # drawn cards -> hard total of the dealer's hand
+    current: dict[tuple[int, ...], int] = {(0,) * 10: start_hard}   # drawn cards -> the hand's hard total
     depth = 0
     while current:
         states = list(current)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Optional
+from typing import Mapping, Optional
 
 import numpy as np
 
@@ -127,7 +127,7 @@ class NodeSet:
     :data:`IMPOSSIBLE`).
     """
 
-    def __init__(self, space: HandSpace, contexts: dict[Context, Sequence[Composition]]):
+    def __init__(self, space: HandSpace, contexts: Mapping[Context, Sequence[Composition]]):
         self.space = space
         hands: list[Composition] = []
         where: list[Context] = []

@@ -218,10 +218,10 @@ class OptimalSplit:
         payoffs = self._dealer_payoffs(removed)
         bets: dict[int, list[int]] = {}
         for i, _, bet in finishes:
-            bets.setdefault(i, []).append(bet)
+            bets.setdefault(int(i), []).append(bet)
         finish_value: dict[tuple[int, str, int], Any] = {}
         for chunk, (codes, played) in zip(chunks, removed):
-            variants = [(k, bet) for k, i in enumerate(chunk) for bet in bets[i]]
+            variants = [(k, bet) for k, i in enumerate(chunk) for bet in bets[int(i)]]
             values = self._second_hand(compositions[chunk], np.array([f[0] for f in variants]),
                                        np.array([f[1] for f in variants]), payoffs, codes, played)
             for (k, bet), v in zip(variants, values):
