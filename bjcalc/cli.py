@@ -31,6 +31,7 @@ import dataclasses
 import os
 import re
 import sys
+import textwrap
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
@@ -162,15 +163,15 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
             g.add_argument(name, action=_Refuse, nargs="?", dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
                            help=argparse.SUPPRESS)
 
-    add("--variant", choices=sorted(PRESETS), default=None,
+    add("--variant", choices=sorted(PRESETS), default=None, metavar="NAME",
         help="start from a preset: " + ", ".join(sorted(PRESETS)) + " (default: standard rules)")
-    add("--decks", dest="decks", type=decks_argument, help="number of decks, or 'inf' (default 6)", **flag)
+    add("--decks", dest="decks", type=decks_argument, metavar="N", help="number of decks, or 'inf' (default 6)", **flag)
     add("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
     add("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)
     add("--h17", dest="dealer_hits_soft_17", action="store_const", const=True, help="dealer hits soft 17", **flag)
     add("--s17", dest="dealer_hits_soft_17", action="store_const", const=False,
         help="dealer stands on soft 17 (the default)", **flag)
-    add("--bj", dest="blackjack_pays", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1", **flag)
+    add("--bj", dest="blackjack_pays", metavar="PAYOUT", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1", **flag)
     add("--hole-card", dest="hole_card", choices=HOLE_CARD_MODELS,
         help="peek: the dealer checks for blackjack (the default); enhc: no hole card, a dealer blackjack takes "
              "every bet; enhc_obo: no hole card, it takes the original bet only", **flag)
@@ -181,7 +182,7 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
         help="double after a split (the default)", **flag)
     add("--no-das", dest="double_after_split", action="store_const", const=False,
         help="no doubling after a split", **flag)
-    add("--split-hands", dest="max_split_hands", type=_whole,
+    add("--split-hands", dest="max_split_hands", type=_whole, metavar="N",
         help=f"most hands by splitting, 1 = no split (default {Rules().max_split_hands})", **flag)
     add("--rsa", dest="resplit_aces", action="store_const", const=True, help="resplit aces", **flag)
     add("--hit-split-aces", dest="hit_split_aces", action="store_const", const=True,
@@ -192,13 +193,14 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
         help="only identical ten ranks split", **flag)
     add("--surrender", dest="surrender", choices=SURRENDER,
         help="none (the default); late: after the dealer's blackjack check; early: before it", **flag)
-    add("--max-cards", dest="max_hand_cards", type=_whole, help="a hand with this many cards stands", **flag)
+    add("--max-cards", dest="max_hand_cards", type=_whole, metavar="N", help="a hand with this many cards stands", **flag)
     add("--burn20", dest="burn_20", action="store_const", const=True,
         help="Burn 20: redraw when a ten up card gets a ten or same-suit ace", **flag)
     add("--dealer-22-pushes", dest="dealer_22_pushes", action="store_const", const=True,
         help="a dealer 22 pushes every hand still in play", **flag)
-    add("--bust-push", dest="bust_push", choices=BUST_PUSH, help="No Bust's three-card bust pushes", **flag)
-    add("--must-hit-below", dest="must_hit_below", type=_whole, help="the player must hit totals below this",
+    add("--bust-push", dest="bust_push", choices=BUST_PUSH, metavar="RULE",
+        help="No Bust's three-card bust pushes: " + ", ".join(BUST_PUSH) + " (default none)", **flag)
+    add("--must-hit-below", dest="must_hit_below", type=_whole, metavar="TOTAL", help="the player must hit totals below this",
         **flag)
     add("--no-hit-21", dest="hit_21", action="store_const", const=False, help="the player may not hit a 21", **flag)
     add("--split", choices=SPLIT_STRATEGIES, default="CDZ-",
@@ -220,7 +222,9 @@ def _fix_help() -> str:
     from .explain import open_rules_text
 
     lines = ["--fix takes the open rules of the chosen --variant (values tried without --fix):"]
-    lines += [f"  {name}: {open_rules_text(name) or 'none'}" for name in sorted(PRESETS)]
+    for name in sorted(PRESETS):
+        lines += textwrap.wrap(f"  {name}: {open_rules_text(name) or 'none'}", 78, subsequent_indent="      ",
+                               break_on_hyphens=False)
     return "\n".join(lines)
 
 
@@ -262,14 +266,17 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="reproduce every published figure (bjcalc.published)",
                             description="Every published figure bjcalc checks itself against (bjcalc/published.py, "
                                         "with its source): ours with CD and TD play, and a verdict.")
-    verify.add_argument("--game", choices=sorted(PRESETS), help="only this game's figures")
+    verify.add_argument("--game", choices=sorted(PRESETS), metavar="NAME",
+                        help="only this game's figures: " + ", ".join(sorted(PRESETS)))
     verify.add_argument("--only", nargs="+", metavar="KEY", help="only these figures (keys as listed)")
     _output_flags(verify, exact=False, quiet=True)
     explain = sub.add_parser("explain", help="which open rules give a published house edge",
-                             description="Evaluate every combination of the rules a preset's card leaves open, "
-                                         "with CD and TD play, and list those nearest a published house edge.",
+                             description=textwrap.fill("Evaluate every combination of the rules a preset's card "
+                                                       "leaves open, with CD and TD play, and list those nearest "
+                                                       "a published house edge.", 78),
                              epilog=_fix_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    explain.add_argument("--variant", required=True, choices=sorted(PRESETS), help="the preset whose card is read")
+    explain.add_argument("--variant", required=True, choices=sorted(PRESETS), metavar="NAME",
+                         help="the preset whose card is read: " + ", ".join(sorted(PRESETS)))
     explain.add_argument("--edge", required=True, help="the published house edge in percent, e.g. 0.74")
     explain.add_argument("--fix", nargs="+", default=[], metavar="RULE=VALUE",
                          help="pin open rules, e.g. decks=6 hole_card=enhc resplit_aces=false (listed below)")

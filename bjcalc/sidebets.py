@@ -1431,7 +1431,8 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     for key, cls in SIDE_BETS.items():
         p = bets.add_parser(key, help=helps[key], description=helps[key])
         names = ", ".join(cls.paytables)
-        p.add_argument("--decks", type=decks_argument, default=None, help="number of decks, or 'inf' (default 6)")
+        p.add_argument("--decks", type=decks_argument, default=None, metavar="N",
+                       help="number of decks, or 'inf' (default 6)")
         p.add_argument("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
         p.add_argument("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)
         p.add_argument("--paytable", default=cls.default_paytable,
