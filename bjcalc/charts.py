@@ -204,7 +204,8 @@ class Chart:
 
     def header_lines(self) -> list[str]:
         ev_td, ev_cd = (float(self.ev[k]) * 100 for k in ("TD", "CD"))
-        lines = [f"rules: {self.rules.describe(self.shoe)}", f"shoe: {self.shoe}; post-split play {self.split_strategy}",
+        lines = [f"rules: {self.rules.describe(self.shoe)}",
+                 f"shoe: {self.shoe}; post-split play {self.split_strategy}",
                  f"EV TD {ev_td:+.4f} % (house edge {-ev_td:.4f} %); "
                  f"EV CD {ev_cd:+.4f} % (house edge {-ev_cd:.4f} %)"]
         return lines + self.notes

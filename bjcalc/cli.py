@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import os
 import re
 import sys
@@ -171,7 +172,8 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
     add("--h17", dest="dealer_hits_soft_17", action="store_const", const=True, help="dealer hits soft 17", **flag)
     add("--s17", dest="dealer_hits_soft_17", action="store_const", const=False,
         help="dealer stands on soft 17 (the default)", **flag)
-    add("--bj", dest="blackjack_pays", metavar="PAYOUT", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1", **flag)
+    add("--bj", dest="blackjack_pays", metavar="PAYOUT", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1",
+        **flag)
     add("--hole-card", dest="hole_card", choices=HOLE_CARD_MODELS,
         help="peek: the dealer checks for blackjack (the default); enhc: no hole card, a dealer blackjack takes "
              "every bet; enhc_obo: no hole card, it takes the original bet only", **flag)
@@ -193,14 +195,16 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
         help="only identical ten ranks split", **flag)
     add("--surrender", dest="surrender", choices=SURRENDER,
         help="none (the default); late: after the dealer's blackjack check; early: before it", **flag)
-    add("--max-cards", dest="max_hand_cards", type=_whole, metavar="N", help="a hand with this many cards stands", **flag)
+    add("--max-cards", dest="max_hand_cards", type=_whole, metavar="N", help="a hand with this many cards stands",
+        **flag)
     add("--burn20", dest="burn_20", action="store_const", const=True,
         help="Burn 20: redraw when a ten up card gets a ten or same-suit ace", **flag)
     add("--dealer-22-pushes", dest="dealer_22_pushes", action="store_const", const=True,
         help="a dealer 22 pushes every hand still in play", **flag)
     add("--bust-push", dest="bust_push", choices=BUST_PUSH, metavar="RULE",
         help="No Bust's three-card bust pushes: " + ", ".join(BUST_PUSH) + " (default none)", **flag)
-    add("--must-hit-below", dest="must_hit_below", type=_whole, metavar="TOTAL", help="the player must hit totals below this",
+    add("--must-hit-below", dest="must_hit_below", type=_whole, metavar="TOTAL",
+        help="the player must hit totals below this",
         **flag)
     add("--no-hit-21", dest="hit_21", action="store_const", const=False, help="the player may not hit a 21", **flag)
     add("--split", choices=SPLIT_STRATEGIES, default="CDZ-",
@@ -494,9 +498,10 @@ def run_explain(args: argparse.Namespace) -> str:
     if args.json:
         return dumps("explain", {
             "variant": args.variant, "target_house_edge": float(target) / 100,
-            "target_as_printed": f"{args.edge.strip()} %", "fixed": fixed, "evaluated": len(rows),
+            "target_as_printed": f"{args.edge.strip()} %", "fixed": _json_rules(fixed), "evaluated": len(rows),
             "matching": len(matching),
-            "candidates": [{"house_edge": r.edge / 100, "strategy": r.strategy, "rules": dict(r.choices),
+            "candidates": [{"house_edge": r.edge / 100, "strategy": r.strategy,
+                            "rules": _json_rules(dict(r.choices)),
                             "rounds_to_target": r.matches,
                             "assumptions": assumptions_json(
                                 Calculator(PRESETS[args.variant](**dict(r.choices))).assumptions(r.strategy))}
@@ -505,6 +510,11 @@ def run_explain(args: argparse.Namespace) -> str:
              f" ({args.variant}); nearest first (* rounds to it):"]
     lines += [("* " if r.matches else "  ") + r.describe() for r in rows[:args.top]]
     return fit("\n".join(lines))
+
+
+def _json_rules(choices: dict[str, Any]) -> dict[str, Any]:
+    """Rule values for JSON: the infinite deck as "inf" (JSON has no infinity)."""
+    return {name: "inf" if value == math.inf else value for name, value in choices.items()}
 
 
 _NAME_A_COMMAND = (f"name a command: {', '.join(COMMANDS[:-1])} or {COMMANDS[-1]} "

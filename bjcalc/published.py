@@ -241,7 +241,8 @@ def figures() -> list[Figure]:
                   note="an independent exact recursion (tests/infinite_deck.py) agrees with bjcalc to every digit")]
     for strategy, printed in (("CDZ-", "-0.402870236"), ("CDP1", "-0.402864343"), ("CDP", "-0.402861523")):
         out.append(Figure(f"exact-6d-{strategy.lower()}", "standard", EXACT_CALCULATOR_SOURCE,
-                          f"game EV, {strategy}", printed, PERCENT, SIX_DECK_EXACT, _game(SIX_DECK_EXACT, split=strategy),
+                          f"game EV, {strategy}", printed, PERCENT, SIX_DECK_EXACT,
+                          _game(SIX_DECK_EXACT, split=strategy),
                           split_strategy=strategy, strategies=("CD",),
                           note="" if strategy != "CDP" else
                           "our CDP lets each split hand use the pair cards split off before its second card"))
