@@ -76,12 +76,13 @@ def _no_progress(iterable: Iterable, total: Optional[int] = None, desc: str = ""
 
 
 def tty_progress(iterable: Iterable, total: Optional[int] = None, desc: str = "") -> Iterable:
-    """A tqdm bar on stderr when stderr is a terminal; otherwise the iterable unchanged."""
+    """A bar on stderr (:class:`bjcalc.core.progress.Progress`) when stderr is a terminal; otherwise the
+    iterable unchanged (the ``bjcalc`` commands also report to logs: see :mod:`bjcalc.core.progress`)."""
     if not sys.stderr.isatty():
         return iterable
-    from tqdm import tqdm
+    from ..core.progress import Progress
 
-    return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=False)
+    return Progress(desc or "charts", terminal=True)(iterable, total=total)
 
 
 # -- hands ------------------------------------------------------------------------------------
@@ -203,7 +204,8 @@ class Chart:
 
     def header_lines(self) -> list[str]:
         ev_td, ev_cd = (float(self.ev[k]) * 100 for k in ("TD", "CD"))
-        lines = [f"rules: {self.rules.describe()}", f"shoe: {self.shoe}; post-split play {self.split_strategy}",
+        lines = [f"rules: {self.rules.describe(self.shoe)}",
+                 f"shoe: {self.shoe}; post-split play {self.split_strategy}",
                  f"EV TD {ev_td:+.4f} % (house edge {-ev_td:.4f} %); "
                  f"EV CD {ev_cd:+.4f} % (house edge {-ev_cd:.4f} %)"]
         return lines + self.notes
@@ -865,8 +867,9 @@ def _write(path: Path, text: str) -> Path:
 def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """Add ``bjcalc chart`` and ``bjcalc tables`` to a CLI's subparsers; returns both parsers.
 
-    The caller adds the rule flags to the chart parser and sets ``args.rules`` (a
-    :class:`~bjcalc.core.rules.Rules`) before :func:`run_chart`.
+    The caller adds the rule flags (and ``--exact``, ``--json``, ``--quiet``) to the chart
+    parser, ``--json`` and ``--quiet`` to the tables parser, and sets ``args.rules`` (a
+    :class:`~bjcalc.core.rules.Rules`) and ``args.shoe`` before :func:`run_chart`.
 
     >>> parser = argparse.ArgumentParser(prog="bjcalc")
     >>> chart_parser, _ = add_chart_parsers(parser.add_subparsers(dest="command"))
@@ -882,7 +885,7 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
                               help="TD: the chart; CD: the chart and its composition-dependent exceptions")
     chart_parser.add_argument("--format", choices=("text", "md", "csv", "html"), default="text",
                               help="text (default), md, csv (CD: the chart, a blank line, the exceptions) or "
-                                   "html (a coloured page)")
+                                   "html (a coloured page); --json gives JSON instead")
     chart_parser.add_argument("--out", metavar="FILE", default=None, help="write to FILE instead of printing")
     tables_parser = subparsers.add_parser(
         "tables", help="regenerate the generated tables (charts, exceptions, EV tables)",
@@ -893,16 +896,25 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
     return chart_parser, tables_parser
 
 
-def run_chart(args: argparse.Namespace) -> str:
-    """``bjcalc chart``: the chart of ``args.rules`` in ``args.format``; with ``args.out``,
-    the file is written and a one-line note returned.  Reads ``shoe``, ``split`` and
-    ``exact`` from ``args`` when present."""
-    calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
-                      exact=bool(getattr(args, "exact", False)))
-    result = chart(calc, args.strategy, progress=tty_progress)
+def run_chart(args: argparse.Namespace, progress: Progress = _no_progress) -> str:
+    """``bjcalc chart``: the chart of ``args.rules`` in ``args.format`` (or with ``args.json``
+    the JSON of :func:`bjcalc.output.chart_json`); with ``args.out``, the file is written and a
+    one-line note returned.  Reads ``shoe``, ``split``, ``exact`` and ``json`` from ``args`` when
+    present; ``progress`` wraps the chart's steps."""
+    exact = bool(getattr(args, "exact", False))
     fmt = getattr(args, "format", "text") or "text"
+    as_json = bool(getattr(args, "json", False))
+    if as_json and fmt != "text":
+        raise BjcalcError("give --json or --format, not both (--json is the chart as JSON)")
+    calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
+                      exact=exact)
+    result = chart(calc, args.strategy, progress=progress)
     out = getattr(args, "out", None)
-    if fmt == "md":
+    if as_json:
+        from ..output import chart_json, dumps
+
+        text = dumps("chart", chart_json(result, calc.assumptions(args.strategy), exact)) + "\n"
+    elif fmt == "md":
         text = result.to_markdown()
     elif fmt == "csv":
         text = result.to_csv()
@@ -917,8 +929,13 @@ def run_chart(args: argparse.Namespace) -> str:
     return text.rstrip("\n")
 
 
-def run_tables(args: argparse.Namespace) -> str:
-    """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``)."""
+def run_tables(args: argparse.Namespace, progress: Progress = _no_progress) -> str:
+    """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``); with
+    ``args.json``, the folder and the files written as JSON."""
     folder = getattr(args, "out", None) or "tables"
-    paths = generate_tables(folder, only=getattr(args, "only", None), progress=tty_progress)
+    paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress)
+    if getattr(args, "json", False):
+        from ..output import dumps
+
+        return dumps("tables", {"folder": str(folder), "written": [str(p) for p in paths]})
     return f"wrote {len(paths)} files to {folder}"

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union
 
-from .cards import MAX_DECKS
+from .cards import MAX_DECKS, Shoe
 from .errors import RulesError
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
@@ -233,9 +233,22 @@ class Rules:
         """Whether pairs may be split at all."""
         return self.max_split_hands >= 2
 
-    def describe(self) -> str:
-        """The rules in the usual shorthand."""
+    def describe(self, shoe: Union["Shoe", str, None] = None) -> str:
+        """The rules in the usual shorthand.
+
+        With a ``shoe`` (a :class:`~bjcalc.core.cards.Shoe` or its ``describe()`` text) other than
+        ``decks`` full decks, a custom or depleted shoe, the deck count, which that shoe
+        replaces, reads "custom shoe" (the shoe describes itself).
+
+        >>> from bjcalc.core.cards import Shoe
+        >>> Rules(decks=1).describe(Shoe.from_counts(A=4, T=16))[:17]
+        'custom shoe, S17,'
+        """
         decks = "infinite deck" if self.decks == math.inf else f"{self.decks} deck" + ("s" if self.decks != 1 else "")
+        own = Shoe.decks(self.decks)
+        if isinstance(shoe, str) and shoe != own.describe() or isinstance(shoe, Shoe) and \
+                (shoe.rank_counts, shoe.is_infinite) != (own.rank_counts, own.is_infinite):
+            decks = "custom shoe"
         pays = Fraction(self.blackjack_pays)   # (a Fraction once validated)
         parts = [decks, "H17" if self.dealer_hits_soft_17 else "S17",
                  f"BJ pays {pays.numerator}:{pays.denominator}",

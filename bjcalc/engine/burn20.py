@@ -1,4 +1,4 @@
-"""The Burn 20 dealer (GAMES.md section 2): exact outcome probabilities under a ten up card.
+"""The Burn 20 dealer (:func:`bjcalc.game.variants.burn20`): exact outcome probabilities under a ten up card.
 
 With a ten-value up card the dealer's hole card decides:
 

@@ -93,7 +93,7 @@ class Calculator:
                         "game values unconditional" if self.rules.hole_card == "peek"
                         else "per unit initial bet, unconditional (dealer blackjack losses included)")
         return Assumptions(
-            rules=self.rules.describe(), shoe=self.shoe.describe(),
+            rules=self.rules.describe(self.shoe), shoe=self.shoe.describe(),
             strategy={"CD": "composition-dependent (CD): every decision uses the hand's exact cards",
                       "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
             split_strategy=("no splitting" if not self.rules.splits else
@@ -265,7 +265,8 @@ class Calculator:
         """EV of one round dealt from the full shoe, with CD or TD play.
 
         ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``,
-        a tqdm bar for instance): worth it for optimal splits, which take minutes.
+        a :class:`bjcalc.core.progress.Progress` for instance): worth it for optimal splits and
+        exact games, which take minutes.
 
         >>> result = Calculator(Rules(decks=6)).game()
         >>> round(result.ev, 5)
@@ -275,7 +276,7 @@ class Calculator:
             raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
         if strategy == "TD":
             from .strategy import total_dependent_game
-            return total_dependent_game(self)
+            return total_dependent_game(self, progress=progress)
         deals = deal_probabilities(self.shoe, self.rules)
         if self.split_strategy == "optimal" and self.exact and not self.shoe.is_infinite and self.rules.splits:
             check_exact_game_size(self.rules, self.settlement, self.dealer_engine,
@@ -400,15 +401,27 @@ class GameResult:
         frame["contribution"] = frame["P(up)"] * frame["EV"]
         return frame
 
+    def edge_text(self) -> str:
+        """The edge in words: ``house edge X %``, or ``player edge X %`` when the game favours the player.
+
+        >>> Calculator(Rules(decks=1, max_split_hands=2)).game().edge_text()
+        'player edge 0.153120 %'
+        """
+        percent = float(self.ev) * 100
+        return f"player edge {percent:.6f} %" if percent > 0 else f"house edge {-percent:.6f} %"
+
     def __str__(self) -> str:
-        edge = float(self.house_edge) * 100
-        lines = [f"EV {float(self.ev) * 100:+.6f} %  (house edge {edge:.6f} %)"]
+        """The EV, the edge and the assumptions, wrapped to 80 columns."""
+        import textwrap
+
+        lines = [f"EV {float(self.ev) * 100:+.6f} %  ({self.edge_text()})"]
         if self.exact:
             lines.append(f"exact EV = {self.ev}")
         lines += self.assumptions.lines()
-        return "\n".join(lines)
+        return "\n".join(wrapped for line in lines
+                         for wrapped in textwrap.wrap(line, 80, subsequent_indent="  ", break_on_hyphens=False))
 
     def _repr_html_(self) -> str:
         head = "".join(f"<li>{line}</li>" for line in self.assumptions.lines())
-        return (f"<p><b>EV {float(self.ev) * 100:+.6f} %</b> (house edge {float(self.house_edge) * 100:.6f} %)</p>"
+        return (f"<p><b>EV {float(self.ev) * 100:+.6f} %</b> ({self.edge_text()})</p>"
                 f"<ul>{head}</ul>" + self.table().to_html(float_format=lambda x: f"{x:.6f}"))

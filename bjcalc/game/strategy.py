@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import numpy as np
 
@@ -465,12 +465,13 @@ def _best(scores: dict[str, Any], current: str) -> str:
     return best
 
 
-def total_dependent_game(calc: "Calculator",
-                         strategies: "TotalDependentStrategy | None" = None) -> "GameResult":
+def total_dependent_game(calc: "Calculator", strategies: "TotalDependentStrategy | None" = None,
+                         progress: "Callable[..., Iterable] | None" = None) -> "GameResult":
     """Exact EV of the TD basic strategy (found by :class:`_UpcardSearch`) for this game.
 
     With ``strategies`` (a :class:`TotalDependentStrategy`, e.g. read from a printed chart by
     :meth:`TotalDependentStrategy.from_chart`), the exact EV of playing that strategy instead.
+    ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``).
     """
     from .calculator import GameResult, deal_probabilities
     from ..core.errors import StrategyError
@@ -478,7 +479,7 @@ def total_dependent_game(calc: "Calculator",
     deals = deal_probabilities(calc.shoe, calc.rules)
     rounds = {}
     found = TotalDependentStrategy()
-    for up in range(1, 11):
+    for up in (progress or (lambda ups, total: ups))(range(1, 11), total=10):
         if not deals[up]:
             continue
         evaluator = UpcardEvaluator(calc, up, deals[up])
