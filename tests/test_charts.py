@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules
-from bjcalc.analysis.charts import (COLOURS, UPS, add_chart_parsers, cell_alternatives, chart, edge_sweep,
-                           ev_table, generate_tables, hand_label, plot_edges, resolve, run_chart, run_tables,
-                           table_sets, tables_index, td_ev_table, tty_progress, two_card_hands)
+from bjcalc.analysis.charts import (COLOURS, UPS, cell_alternatives, chart, edge_sweep, ev_table, generate_tables,
+                                    hand_label, plot_edges, resolve, table_sets, tables_index, td_ev_table,
+                                    tty_progress, two_card_hands)
+from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
 from bjcalc.game.variants import PRESETS
 from test_strategy import _published

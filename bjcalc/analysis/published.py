@@ -166,8 +166,6 @@ class Row:
         >>> d["published"], d["published_as_printed"], d["verdict"]
         (-0.333718, '-0.333718', 'matches to the published digits')
         """
-        from ..output import assumptions_json
-
         f = self.figure
         scale = 100 if f.unit == PERCENT else 1
 
@@ -180,7 +178,7 @@ class Row:
                 "difference": fraction(self.difference),
                 "tolerance": {"matches": fraction(f.matches_within), "rounding": fraction(f.rounding_within)},
                 "verdict": self.verdict, "verdict_strategies": list(self.verdict_strategies),
-                "assumptions": assumptions_json(self.assumptions()), "note": f.note}
+                "assumptions": self.assumptions().as_dict(), "note": f.note}
 
 
 def _game(rules: Rules, sign: int = 1, split: str = "CDZ-", percent: bool = True) -> Callable[[str], float]:

@@ -49,6 +49,14 @@ class Assumptions:
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
+    def as_dict(self) -> dict[str, str]:
+        """Every field by name: the ``"assumptions"`` object of the JSON output.
+
+        >>> sorted(Calculator(Rules(decks=1)).assumptions().as_dict())
+        ['arithmetic', 'conditioning', 'rules', 'shoe', 'split_strategy', 'strategy']
+        """
+        return {name: str(getattr(self, name)) for name in self.__dataclass_fields__}
+
 
 class Calculator:
     """Exact expected values for one rule set and one shoe.

@@ -1509,7 +1509,7 @@ def run_sidebet(args: argparse.Namespace) -> str:
     >>> out["command"], out["combinations"]["suited 777"], out["results"][0]["paytable"]
     ('sidebet', 80, 'seed')
     """
-    from ..output import assumptions_json, dumps, fit
+    from ..cli.output import assumptions_json, dumps, fit
 
     exact = bool(getattr(args, "exact", False))
     if args.bet == "buster":

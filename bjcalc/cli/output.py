@@ -21,13 +21,12 @@ rules: 6 decks, S17, 6 decks, S17, 6
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import textwrap
 from fractions import Fraction
 from typing import Any, Iterable
 
-from .game.calculator import Assumptions
+from ..game.calculator import Assumptions
 
 __all__ = ["WIDTH", "number", "assumptions_json", "chart_json", "dumps", "fit", "lines_fit"]
 
@@ -55,7 +54,7 @@ def assumptions_json(assumptions: Assumptions) -> dict[str, str]:
     >>> sorted(assumptions_json(Calculator(Rules(decks=1)).assumptions()))
     ['arithmetic', 'conditioning', 'rules', 'shoe', 'split_strategy', 'strategy']
     """
-    return {f.name: str(getattr(assumptions, f.name)) for f in dataclasses.fields(assumptions)}
+    return assumptions.as_dict()
 
 
 def _legend(chart: Any) -> list[tuple[str, str]]:

@@ -15,7 +15,7 @@ standard rules, and each flag given overrides one rule.  Shoe flags: ``--decks N
 ``--shoe`` (a custom shoe, with or without suits), and ``--remove CARDS``.
 
 Text fits 80 columns; ``--json`` prints one JSON object whose shape every command
-shares (:mod:`bjcalc.output`, README "JSON output").  A long run reports its progress
+shares (:mod:`bjcalc.cli.output`, README "JSON output").  A long run reports its progress
 on stderr (:mod:`bjcalc.core.progress`; ``--quiet`` turns it off).  A mistake in the
 arguments prints one line saying what is wrong and how to fix it, naming the command
 line's flags, and exits 2.
@@ -36,17 +36,17 @@ import textwrap
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
-from .game.calculator import Assumptions, Calculator
-from .core.cards import RANKS, Shoe, parse_cards, rank_index
-from .analysis.charts import add_chart_parsers, run_chart, run_tables
-from .core.errors import BjcalcError, RulesError, ShoeError, StrategyError
+from ..game.calculator import Assumptions, Calculator
+from ..core.cards import RANKS, Shoe, parse_cards, rank_index
+from .charts import add_chart_parsers, run_chart, run_tables
+from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError
 from .output import assumptions_json, chart_json, dumps, fit, number
-from .core.progress import Progress
-from .core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
-from .sidebets.bets import (REMOVE_HELP, SHOE_HELP, SIDE_BETS, add_sidebet_parser, decks_argument, run_sidebet,
+from ..core.progress import Progress
+from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from ..sidebets.bets import (REMOVE_HELP, SHOE_HELP, SIDE_BETS, add_sidebet_parser, decks_argument, run_sidebet,
                        shoe_argument, shoe_from_flags)
-from .engine.splits import SPLIT_STRATEGIES
-from .game.variants import PRESETS
+from ..engine.splits import SPLIT_STRATEGIES
+from ..game.variants import PRESETS
 
 __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "UsageError", "one_line", "COMMANDS"]
 
@@ -223,7 +223,7 @@ def _output_flags(parser: argparse.ArgumentParser, exact: bool = True, quiet: bo
 
 
 def _fix_help() -> str:
-    from .analysis.explain import open_rules_text
+    from ..analysis.explain import open_rules_text
 
     lines = ["--fix takes the open rules of the chosen --variant (values tried without --fix):"]
     for name in sorted(PRESETS):
@@ -349,7 +349,7 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
     progress = _progress(args, "edge", "up cards")
     chart = None
     if args.json and args.strategy == "TD":   # the chart first: the game then reuses its values
-        from .analysis.charts import chart as make_chart
+        from ..analysis.charts import chart as make_chart
 
         chart = make_chart(calc, "TD", progress=_progress(args, "edge", "chart steps"))
     result = calc.game(args.strategy, progress=progress)
@@ -460,7 +460,7 @@ def _run_tables(args: argparse.Namespace) -> str:
 
 def run_verify(args: argparse.Namespace) -> str:
     """``bjcalc verify``: every published figure, ours with CD and TD, and a verdict."""
-    from .analysis.published import figures, verify, verify_text
+    from ..analysis.published import figures, verify, verify_text
 
     if args.only:
         known = [f.key for f in figures()]
@@ -480,7 +480,7 @@ def run_explain(args: argparse.Namespace) -> str:
     """``bjcalc explain``: combinations of the card's open rules nearest a published house edge."""
     from decimal import Decimal, InvalidOperation
 
-    from .analysis.explain import combinations, explain, parse_fix
+    from ..analysis.explain import combinations, explain, parse_fix
 
     fixed = parse_fix(args.variant, args.fix)
     try:
