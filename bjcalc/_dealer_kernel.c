@@ -145,5 +145,100 @@ int bjcalc_optimal_second_hand(
     return 0;
 }
 
+/* numpy's order for summing a row of 10 (its pairwise sum: eight partial sums, then the rest),
+ * so that the player's values equal the numpy recursion's to the last bit. */
+static inline double sum10(const double *t)
+{
+    double s = ((t[0] + t[1]) + (t[2] + t[3])) + ((t[4] + t[5]) + (t[6] + t[7]));
+    s += t[8];
+    return s + t[9];
+}
+
+/* The player engine's per-node draws and busts against one up card (see bjcalc/player.py).
+ *
+ * For node i with removed set removed[i] (its hand and the extra cards): the cards left by value
+ * (counts: the shoe less the up card; all zero when the shoe cannot supply the removed set; the
+ * shoe itself when it never depletes), how many (cards_left), the chance of each next card (draw),
+ * and bust[i][v], the joint value of busting with value v: lose, unless the hole card then makes a
+ * dealer blackjack (chance share * partners left / cards left after the busting card, or bj_fixed
+ * when the shoe never depletes), which pays on_blackjack.  partner < 0: no blackjack is possible.
+ * A node whose busting card would leave no card for the hole is flagged in exhausted.
+ */
+int bjcalc_player_draws(
+    int64_t n, const int64_t *removed, const int64_t *counts, int depletes,
+    int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
+    int64_t *cards_left, double *draw, double *bust, unsigned char *exhausted)
+{
+    for (int64_t i = 0; i < n; i++) {
+        int64_t left[10], total = 0;
+        int valid = 1;
+        for (int v = 0; v < 10; v++) {
+            left[v] = depletes ? counts[v] - removed[i * 10 + v] : counts[v];
+            if (left[v] < 0) valid = 0;
+        }
+        if (!valid) for (int v = 0; v < 10; v++) left[v] = 0;
+        for (int v = 0; v < 10; v++) total += left[v];
+        cards_left[i] = total;
+        double inverse = total != 0 ? 1.0 / (double)total : 0.0;
+        double *d = draw + i * 10, *b = bust + i * 10;
+        for (int v = 0; v < 10; v++) d[v] = (double)left[v] * inverse;
+        if (partner < 0 || !depletes) {
+            double bj = partner < 0 ? 0.0 : bj_fixed;
+            for (int v = 0; v < 10; v++) b[v] = lose * (1.0 - bj) + on_blackjack * bj;
+            continue;
+        }
+        int64_t after = total - 1;
+        double after_inverse = after > 0 ? 1.0 / (double)after : 0.0;
+        for (int v = 0; v < 10; v++) {
+            int64_t partners = left[partner] - (v == partner);
+            if (after <= 0 && d[v] != 0.0) exhausted[i] = 1;
+            double bj = share * ((double)(partners > 0 ? partners : 0) * after_inverse);
+            b[v] = lose * (1.0 - bj) + on_blackjack * bj;
+        }
+    }
+    return 0;
+}
+
+/* The player's play against one up card (see PlayerEngine._evaluate in bjcalc/player.py).
+ *
+ * Levels (order[level_start[k] .. level_start[k + 1]]) run from hard 21 down, so every child is
+ * finished before its parent.  Per node: hit (one card, then play on by the policy), double
+ * (one card, stand, twice the bet), whether its policy source hits (hits[i] = the decision of
+ * source[i], a node of the same level), its value, and exhaustion inherited from a child it may
+ * hit to.  A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
+ */
+int bjcalc_player_play(
+    int64_t n_levels, const int64_t *level_start, const int64_t *order,
+    const int64_t *child, const double *draw, const double *bust, const double *stand,
+    const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
+    double *hit, double *value, unsigned char *hits, double *dbl, unsigned char *exhausted)
+{
+    for (int64_t k = 0; k < n_levels; k++) {
+        for (int64_t j = level_start[k]; j < level_start[k + 1]; j++) {
+            int64_t i = order[j];
+            const int64_t *kids = child + i * 10;
+            const double *d = draw + i * 10, *b = bust + i * 10;
+            double t[10], u[10];
+            int tainted = 0;
+            for (int v = 0; v < 10; v++) {
+                int64_t c = kids[v];
+                t[v] = d[v] * (c >= 0 ? value[c] : b[v]);
+                u[v] = d[v] * (c >= 0 ? stand[c] : b[v]);
+                if (c >= 0 && exhausted[c] && d[v] != 0.0) tainted = 1;
+            }
+            hit[i] = sum10(t);
+            dbl[i] = 2.0 * sum10(u);
+            if (tainted && can_hit[i]) exhausted[i] = 1;
+            hits[i] = can_hit[i] && (must_hit[i] || hit[i] > stand[i]);
+        }
+        for (int64_t j = level_start[k]; j < level_start[k + 1]; j++) {
+            int64_t i = order[j];
+            if (source[i] != i) hits[i] = hits[source[i]];
+            value[i] = hits[i] ? hit[i] : stand[i];
+        }
+    }
+    return 0;
+}
+
 /* Not a Python module: present only so the file builds as an extension. */
 void *PyInit__dealer_kernel(void) { return NULL; }

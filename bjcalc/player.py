@@ -21,6 +21,7 @@ from typing import Optional
 
 import numpy as np
 
+from . import _kernels as kernels
 from .arithmetic import Arithmetic
 from .cards import Shoe
 from .dealer import BLACKJACK, DealerEngine
@@ -90,6 +91,7 @@ class PlayerEngine:
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self._cache: dict[int, UpcardValues] = {}
+        self._play_order: Optional[tuple[np.ndarray, np.ndarray]] = None   # levels for the C loop
 
     def upcard(self, up: int) -> UpcardValues:
         """All node values against ``up`` (computed once, then cached)."""
@@ -101,17 +103,19 @@ class PlayerEngine:
         ar, nodes = self.ar, self.nodes
         outcome = self.dealer.evaluate(up, nodes.removed_sets)
         by_set = outcome.probabilities
-        exhausted = outcome.exhausted[nodes.removed_index].copy()
-        left, valid = self.dealer.remaining(up, nodes.removed)
-        left = np.where(valid[:, None], left, 0)
-        cards_left = left.sum(axis=1)
-        draw = ar.rationals(left, cards_left[:, None])
+        exhausted = outcome.exhausted[nodes.removed_index]       # (a copy: fancy indexing)
         blackjack = by_set[nodes.removed_index, BLACKJACK]
         # One product per removed set, then one lookup per node.
         # (einsum: for this thin product it beats BLAS, whose threads only add overhead)
         stand_by_set = (by_set.dot(self.stand_columns) if ar.exact
                         else np.einsum("so,ot->st", by_set, self.stand_columns))
         stand = stand_by_set[nodes.removed_index, np.clip(nodes.total, 16, 21) - 16]
+        if not ar.exact and kernels.player_available():
+            return self._evaluate_compiled(up, blackjack, stand, exhausted)
+        left, valid = self.dealer.remaining(up, nodes.removed)
+        left = np.where(valid[:, None], left, 0)
+        cards_left = left.sum(axis=1)
+        draw = ar.rationals(left, cards_left[:, None])
         bust = self._bust_values(up, left, cards_left, draw, exhausted)
         track_exhaustion = bool(exhausted.any())
 
@@ -135,6 +139,41 @@ class PlayerEngine:
         return UpcardValues(up, nodes, draw, blackjack, stand, hit, value, hits, double,
                             self.can_hit, self.must_hit, exhausted, np.asarray(bust), cards_left, ar,
                             self.source)
+
+    def _evaluate_compiled(self, up: int, blackjack: np.ndarray, stand: np.ndarray,
+                           exhausted: np.ndarray) -> UpcardValues:
+        """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
+        same order, so the same numbers, without a pass over every node per operation."""
+        nodes = self.nodes
+        flags = exhausted.astype(np.uint8)
+        depletes = not self.shoe.is_infinite
+        counts = self.dealer.counts - (np.arange(1, 11) == up) if depletes else self.dealer.counts
+        partner, share, fixed = self._hole_blackjack(up)
+        cards_left, draw, bust = kernels.player_draws(
+            nodes.removed, counts, depletes, partner, share, fixed, float(self.settlement.bust_payoff()),
+            float(self.settlement.hand_blackjack_payoff), flags)
+        bust = self._settled_busts(up, bust, flags)
+        if self._play_order is None:
+            sizes = [len(level) for level in nodes.levels]
+            self._play_order = (np.concatenate([[0], np.cumsum(sizes)]), np.concatenate(nodes.levels))
+        level_start, order = self._play_order
+        hit, value, hits, double = kernels.player_play(level_start, order, nodes.child, draw, bust, stand,
+                                                       self.can_hit, self.must_hit, self.source, flags)
+        return UpcardValues(up, nodes, draw, blackjack, stand, hit, value, hits, double,
+                            self.can_hit, self.must_hit, flags.astype(bool), bust, cards_left, self.ar,
+                            self.source)
+
+    def _hole_blackjack(self, up: int) -> tuple[int, float, float]:
+        """For a bust: the hole card's value index that makes a dealer blackjack (-1: none can),
+        the share of those hole cards that do (Burn 20 keeps only some), and the blackjack
+        chance when the shoe never depletes (floats)."""
+        if up not in (1, 10):
+            return -1, 0.0, 0.0
+        partner = 9 if up == 1 else 0
+        share = self.ar.convert(self.dealer.procedure.hole_blackjack_share(up))
+        counts = self.dealer.counts
+        fixed = share * self.ar.scalar(int(counts[partner]), int(counts.sum())) if self.shoe.is_infinite else 0.0
+        return partner, share, fixed
 
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
                      exhausted: np.ndarray) -> np.ndarray:
