@@ -11,6 +11,82 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+/* Eight removed sets at a time, one per lane of a vector: each lane does exactly the scalar walk's
+ * operations in the same order (a draw that cannot happen adds p * 0 = +0, which changes nothing),
+ * so the results are the scalar walk's to the bit, while the tree's bookkeeping (state, move, target)
+ * is paid once per eight sets.  On x86-64 with glibc the block is compiled for AVX-512, AVX2 and the
+ * baseline, and the loader picks what the machine has (no FMA: a fused multiply-add rounds differently). */
+#define LANES 8
+typedef double lanes_t __attribute__((vector_size(LANES * sizeof(double))));
+typedef int64_t mask_t __attribute__((vector_size(LANES * sizeof(double))));   /* a comparison's lanes */
+#define KEEP(x, mask) ((lanes_t)((mask_t)(x) & (mask)))                         /* x where mask, else +0 */
+#if defined(__x86_64__) && defined(__GLIBC__) && !defined(__clang__)   /* (clones need glibc's ifunc) */
+#define MULTI_TARGET __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define MULTI_TARGET
+#endif
+
+MULTI_TARGET
+static void dealer_block(
+    int64_t j0, int64_t lanes, int64_t n_levels, const int64_t *level_start, const double *drawn,
+    const int64_t *move_start, const int64_t *move_value, const int64_t *move_target,
+    const double *counts, const unsigned char *valid, int depletes, int64_t n_outcomes,
+    double *out, unsigned char *exhausted, lanes_t *reach, lanes_t *ended)
+{
+    lanes_t left[10], total = {0}, zero = {0}, live = {0};
+    for (int v = 0; v < 10; v++) left[v] = zero;
+    for (int64_t w = 0; w < lanes; w++) {
+        if (!valid[j0 + w]) continue;
+        live[w] = 1.0;
+        for (int v = 0; v < 10; v++) left[v][w] = counts[(j0 + w) * 10 + v];
+    }
+    for (int v = 0; v < 10; v++) total += left[v];
+    int64_t n_states = level_start[n_levels];
+    for (int64_t s = 0; s < n_states; s++) reach[s] = zero;
+    for (int64_t o = 0; o < n_outcomes; o++) ended[o] = zero;
+    reach[0] = live;
+    int stuck = 0;
+    for (int64_t k = 0; k < n_levels; k++) {
+        lanes_t remaining = depletes ? total - (double)k : total;
+        mask_t positive = remaining > 0.0;
+        lanes_t safe = KEEP(remaining, positive) + KEEP(zero + 1.0, ~positive);   /* no 0/0 in dry lanes */
+        for (int64_t s = level_start[k]; s < level_start[k + 1]; s++) {
+            lanes_t r = reach[s];
+            int any = 0, dry = 0;
+            for (int w = 0; w < LANES; w++) {
+                any |= r[w] != 0.0;
+                dry |= r[w] != 0.0 && !(remaining[w] > 0.0);
+            }
+            if (!any) continue;
+            if (dry) stuck = 1;
+            lanes_t p = KEEP(r / safe, positive);
+            const double *d = drawn + s * 10;
+            for (int64_t m = move_start[s]; m < move_start[s + 1]; m++) {
+                int64_t v = move_value[m];
+                lanes_t n = depletes ? left[v] - d[v] : left[v];
+                n = KEEP(n, n > 0.0);
+                int64_t t = move_target[m];
+                if (t >= 0) reach[t] += p * n;
+                else ended[-1 - t] += p * n;
+            }
+        }
+        if (stuck) {   /* which lanes ran dry (the scalar walk's test, lane by lane) */
+            for (int64_t s = level_start[k]; s < level_start[k + 1]; s++)
+                for (int w = 0; w < lanes; w++)
+                    if (reach[s][w] != 0.0 && !(remaining[w] > 0.0)) exhausted[j0 + w] = 1;
+            stuck = 0;
+        }
+    }
+    for (int64_t w = 0; w < lanes; w++) {
+        if (!valid[j0 + w]) continue;
+        double *row = out + (j0 + w) * n_outcomes;
+        for (int64_t o = 0; o < n_outcomes; o++) row[o] = exhausted[j0 + w] ? 0.0 : ended[o][w];
+    }
+}
+#endif
+
+/* For each removed set j in [first, last) (see the top of the file).  out must be zeroed. */
 int bjcalc_dealer_outcomes(
     int64_t first, int64_t last,
     int64_t n_levels, const int64_t *level_start,
@@ -21,6 +97,19 @@ int bjcalc_dealer_outcomes(
     double *out,                                 /* sets x n_outcomes */
     unsigned char *exhausted)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    void *space = NULL;
+    size_t bytes = sizeof(lanes_t) * (size_t)((n_states > 0 ? n_states : 1) + n_outcomes);
+    if (posix_memalign(&space, 64, bytes) != 0) return -1;
+    lanes_t *reach = (lanes_t *)space, *ended = reach + (n_states > 0 ? n_states : 1);
+    for (int64_t j = first; j < last; j += LANES) {
+        int64_t lanes = last - j < LANES ? last - j : LANES;
+        dealer_block(j, lanes, n_levels, level_start, drawn, move_start, move_value, move_target,
+                     counts, valid, depletes, n_outcomes, out, exhausted, reach, ended);
+    }
+    free(space);
+    return 0;
+#else
     double *reach = (double *)malloc(sizeof(double) * (size_t)(n_states > 0 ? n_states : 1));
     if (!reach) return -1;
     for (int64_t j = first; j < last; j++) {
@@ -53,6 +142,7 @@ int bjcalc_dealer_outcomes(
     }
     free(reach);
     return 0;
+#endif
 }
 
 /* Hand 2 of an optimal split (see bjcalc/optimal.py), for hand-1 compositions f in [f_first, f_last).
