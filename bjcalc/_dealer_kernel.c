@@ -244,71 +244,91 @@ static inline double sum10(const double *t)
     return s + t[9];
 }
 
-/* The player engine's per-node draws and busts against one up card (see bjcalc/player.py).
+/* The player's draws at one node against one up card (see bjcalc/player.py).
  *
- * For node i with removed set removed[i] (its hand and the extra cards): the cards left by value
+ * For a node with removed set removed (its hand and the extra cards): the cards left by value
  * (counts: the shoe less the up card; all zero when the shoe cannot supply the removed set; the
- * shoe itself when it never depletes), how many (cards_left), the chance of each next card (draw),
- * and bust[i][v], the joint value of busting with value v: lose, unless the hole card then makes a
- * dealer blackjack (chance share * partners left / cards left after the busting card, or bj_fixed
- * when the shoe never depletes), which pays on_blackjack.  partner < 0: no blackjack is possible.
- * A node whose busting card would leave no card for the hole is flagged in exhausted.
+ * shoe itself when it never depletes), how many (returned), the chance of each next card (d), and
+ * b[v], the joint value of busting with value v: lose, unless the hole card then makes a dealer
+ * blackjack (chance share * partners left / cards left after the busting card, or bj_fixed when
+ * the shoe never depletes), which pays on_blackjack.  partner < 0: no blackjack is possible.
+ * *runs_out is set when a busting card would leave no card for the hole.
  */
+typedef struct {
+    const int64_t *counts;
+    int depletes;
+    int64_t partner;
+    double share, bj_fixed, lose, on_blackjack;
+} draw_rules;
+
+static inline int64_t node_draws(const draw_rules *r, const int64_t *removed, double *d, double *b,
+                                 unsigned char *runs_out)
+{
+    int64_t left[10], total = 0;
+    int valid = 1;
+    for (int v = 0; v < 10; v++) {
+        left[v] = r->depletes ? r->counts[v] - removed[v] : r->counts[v];
+        if (left[v] < 0) valid = 0;
+    }
+    if (!valid) for (int v = 0; v < 10; v++) left[v] = 0;
+    for (int v = 0; v < 10; v++) total += left[v];
+    double inverse = total != 0 ? 1.0 / (double)total : 0.0;
+    for (int v = 0; v < 10; v++) d[v] = (double)left[v] * inverse;
+    if (!b) return total;
+    if (r->partner < 0 || !r->depletes) {
+        double bj = r->partner < 0 ? 0.0 : r->bj_fixed;
+        for (int v = 0; v < 10; v++) b[v] = r->lose * (1.0 - bj) + r->on_blackjack * bj;
+        return total;
+    }
+    int64_t after = total - 1;
+    double after_inverse = after > 0 ? 1.0 / (double)after : 0.0;
+    for (int v = 0; v < 10; v++) {
+        int64_t partners = left[r->partner] - (v == r->partner);
+        if (after <= 0 && d[v] != 0.0) *runs_out = 1;
+        double bj = r->share * ((double)(partners > 0 ? partners : 0) * after_inverse);
+        b[v] = r->lose * (1.0 - bj) + r->on_blackjack * bj;
+    }
+    return total;
+}
+
+/* node_draws for every node: cards_left (n), draw and bust (n x 10), exhausted (n) gains run-outs. */
 int bjcalc_player_draws(
     int64_t n, const int64_t *removed, const int64_t *counts, int depletes,
     int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
     int64_t *cards_left, double *draw, double *bust, unsigned char *exhausted)
 {
-    for (int64_t i = 0; i < n; i++) {
-        int64_t left[10], total = 0;
-        int valid = 1;
-        for (int v = 0; v < 10; v++) {
-            left[v] = depletes ? counts[v] - removed[i * 10 + v] : counts[v];
-            if (left[v] < 0) valid = 0;
-        }
-        if (!valid) for (int v = 0; v < 10; v++) left[v] = 0;
-        for (int v = 0; v < 10; v++) total += left[v];
-        cards_left[i] = total;
-        double inverse = total != 0 ? 1.0 / (double)total : 0.0;
-        double *d = draw + i * 10, *b = bust + i * 10;
-        for (int v = 0; v < 10; v++) d[v] = (double)left[v] * inverse;
-        if (partner < 0 || !depletes) {
-            double bj = partner < 0 ? 0.0 : bj_fixed;
-            for (int v = 0; v < 10; v++) b[v] = lose * (1.0 - bj) + on_blackjack * bj;
-            continue;
-        }
-        int64_t after = total - 1;
-        double after_inverse = after > 0 ? 1.0 / (double)after : 0.0;
-        for (int v = 0; v < 10; v++) {
-            int64_t partners = left[partner] - (v == partner);
-            if (after <= 0 && d[v] != 0.0) exhausted[i] = 1;
-            double bj = share * ((double)(partners > 0 ? partners : 0) * after_inverse);
-            b[v] = lose * (1.0 - bj) + on_blackjack * bj;
-        }
-    }
+    draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
+    for (int64_t i = 0; i < n; i++)
+        cards_left[i] = node_draws(&r, removed + i * 10, draw + i * 10, bust + i * 10, exhausted + i);
     return 0;
 }
 
 /* The player's play against one up card (see PlayerEngine._evaluate in bjcalc/player.py).
  *
  * Levels (order[level_start[k] .. level_start[k + 1]]) run from hard 21 down, so every child is
- * finished before its parent.  Per node: hit (one card, then play on by the policy), double
- * (one card, stand, twice the bet), whether its policy source hits (hits[i] = the decision of
- * source[i], a node of the same level), its value, and exhaustion inherited from a child it may
- * hit to.  A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
+ * finished before its parent.  Per node: its draws (node_draws; the bust values from bust_given
+ * instead when it is not NULL), hit (one card, then play on by the policy), double (one card,
+ * stand, twice the bet), whether its policy source hits (hits[i] = the decision of source[i], a
+ * node of the same level), its value, and exhaustion inherited from a child it may hit to.
+ * A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
  */
 int bjcalc_player_play(
-    int64_t n_levels, const int64_t *level_start, const int64_t *order,
-    const int64_t *child, const double *draw, const double *bust, const double *stand,
+    int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
+    const int64_t *removed, const int64_t *counts, int depletes,
+    int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
+    const double *bust_given, const double *stand,
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
-    double *hit, double *value, unsigned char *hits, double *dbl, unsigned char *exhausted)
+    int64_t *cards_left, double *hit, double *value, unsigned char *hits, double *dbl,
+    unsigned char *exhausted)
 {
+    draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
     for (int64_t k = 0; k < n_levels; k++) {
         for (int64_t j = level_start[k]; j < level_start[k + 1]; j++) {
             int64_t i = order[j];
             const int64_t *kids = child + i * 10;
-            const double *d = draw + i * 10, *b = bust + i * 10;
-            double t[10], u[10];
+            double d[10], own[10], t[10], u[10];
+            const double *b = bust_given ? bust_given + i * 10 : own;
+            cards_left[i] = node_draws(&r, removed + i * 10, d, bust_given ? NULL : own, exhausted + i);
             int tainted = 0;
             for (int v = 0; v < 10; v++) {
                 int64_t c = kids[v];

@@ -13,6 +13,7 @@ import ctypes
 import importlib.machinery
 import os
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
@@ -47,8 +48,9 @@ def _load() -> Optional[ctypes.CDLL]:
                                   ctypes.c_double, ctypes.c_double, ctypes.c_double, _I64, _F64, _F64, _U8]
                 play = library.bjcalc_player_play
                 play.restype = ctypes.c_int
-                play.argtypes = [ctypes.c_int64, _I64, _I64, _I64, _F64, _F64, _F64, _U8, _U8, _I64,
-                                 _F64, _F64, _U8, _F64, _U8]
+                play.argtypes = [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
+                                 ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64, _F64,
+                                 _U8, _U8, _I64, _I64, _F64, _F64, _U8, _F64, _U8]
             return library
     return None
 
@@ -146,37 +148,63 @@ def _i64(a: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.int64)
 
 
-def player_draws(removed: np.ndarray, counts: np.ndarray, depletes: bool, partner: int, share: float,
-                 bj_fixed: float, lose: float, on_blackjack: float,
+@dataclass(frozen=True)
+class DrawRules:
+    """What the player's next-card chances and bust values at a node depend on, besides its removed
+    set (see ``node_draws`` in the C file): the shoe's counts less the up card (the shoe itself if it
+    never depletes), the hole card's value index that makes a dealer blackjack after a bust (-1: none),
+    the share of those hole cards that do, the blackjack chance when the shoe never depletes, and the
+    payoffs of a bust without and with a dealer blackjack."""
+
+    counts: np.ndarray
+    depletes: bool
+    partner: int
+    share: float
+    bj_fixed: float
+    lose: float
+    on_blackjack: float
+
+    def arguments(self) -> tuple:
+        counts = _i64(self.counts)
+        return (counts.ctypes.data_as(_I64), int(self.depletes), self.partner, self.share, self.bj_fixed,
+                self.lose, self.on_blackjack), counts
+
+
+def player_draws(removed: np.ndarray, rules: DrawRules,
                  exhausted: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Cards left, next-card chances and bust values of every node (``bjcalc_player_draws`` in the
     C file); ``exhausted`` (uint8, one per node) gains the nodes whose busting card empties the shoe."""
     assert _PLAYER_DRAWS is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
-    removed, counts = _i64(removed), _i64(counts)
+    removed = _i64(removed)
     n = len(removed)
     cards_left = np.empty(n, dtype=np.int64)
     draw, bust = np.empty((n, 10)), np.empty((n, 10))
-    _PLAYER_DRAWS(n, removed.ctypes.data_as(_I64), counts.ctypes.data_as(_I64), int(depletes), partner,
-                  share, bj_fixed, lose, on_blackjack, cards_left.ctypes.data_as(_I64),
+    arguments, _keep = rules.arguments()
+    _PLAYER_DRAWS(n, removed.ctypes.data_as(_I64), *arguments, cards_left.ctypes.data_as(_I64),
                   draw.ctypes.data_as(_F64), bust.ctypes.data_as(_F64), exhausted.ctypes.data_as(_U8))
     return cards_left, draw, bust
 
 
-def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, draw: np.ndarray,
-                bust: np.ndarray, stand: np.ndarray, can_hit: np.ndarray, must_hit: np.ndarray,
-                source: np.ndarray, exhausted: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Hit, value, hits and double of every node, level by level (``bjcalc_player_play`` in the C
-    file); ``exhausted`` (uint8) gains the nodes that can run out of cards by hitting."""
+def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, removed: np.ndarray,
+                rules: DrawRules, bust: Optional[np.ndarray], stand: np.ndarray, can_hit: np.ndarray,
+                must_hit: np.ndarray, source: np.ndarray, exhausted: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Cards left, hit, value, hits and double of every node, level by level (``bjcalc_player_play``
+    in the C file), with the bust values ``bust`` (None: from ``rules``); ``exhausted`` (uint8)
+    gains the nodes that can run out of cards."""
     assert _PLAYER_PLAY is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
-    level_start, order, child, source = _i64(level_start), _i64(order), _i64(child), _i64(source)
-    draw, bust, stand = (np.ascontiguousarray(a, dtype=np.float64) for a in (draw, bust, stand))
+    level_start, order, child, source, removed = (_i64(a) for a in (level_start, order, child, source, removed))
+    stand = np.ascontiguousarray(stand, dtype=np.float64)
+    bust = None if bust is None else np.ascontiguousarray(bust, dtype=np.float64)
     can_hit, must_hit = (np.ascontiguousarray(a, dtype=np.uint8) for a in (can_hit, must_hit))
     n = len(stand)
+    cards_left = np.empty(n, dtype=np.int64)
     hit, value, double = np.empty(n), np.empty(n), np.empty(n)
     hits = np.zeros(n, dtype=np.uint8)
+    arguments, _keep = rules.arguments()
     _PLAYER_PLAY(len(level_start) - 1, level_start.ctypes.data_as(_I64), order.ctypes.data_as(_I64),
-                 child.ctypes.data_as(_I64), draw.ctypes.data_as(_F64), bust.ctypes.data_as(_F64),
-                 stand.ctypes.data_as(_F64), can_hit.ctypes.data_as(_U8), must_hit.ctypes.data_as(_U8),
-                 source.ctypes.data_as(_I64), hit.ctypes.data_as(_F64), value.ctypes.data_as(_F64),
+                 child.ctypes.data_as(_I64), removed.ctypes.data_as(_I64), *arguments,
+                 None if bust is None else bust.ctypes.data_as(_F64), stand.ctypes.data_as(_F64),
+                 can_hit.ctypes.data_as(_U8), must_hit.ctypes.data_as(_U8), source.ctypes.data_as(_I64),
+                 cards_left.ctypes.data_as(_I64), hit.ctypes.data_as(_F64), value.ctypes.data_as(_F64),
                  hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64), exhausted.ctypes.data_as(_U8))
-    return hit, value, hits.astype(bool), double
+    return cards_left, hit, value, hits.astype(bool), double

@@ -16,7 +16,7 @@ unsplit).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
@@ -32,11 +32,14 @@ from .settlement import Settlement
 
 @dataclass
 class UpcardValues:
-    """Every node's values against one up card (arrays indexed by node; joint values)."""
+    """Every node's values against one up card (arrays indexed by node; joint values).
+
+    ``draw`` and ``bust`` are (nodes, 10) arrays; the compiled engine builds them only when first
+    asked for (they are most of the memory, and a game needs a few rows: :meth:`draw_row`).
+    """
 
     up: int
     nodes: NodeSet
-    draw: np.ndarray          # (nodes, 10) probability of each next card value
     blackjack: np.ndarray     # P(dealer blackjack | removed cards)
     stand: np.ndarray
     hit: np.ndarray           # hit, then play on (hit/stand) by the node's policy
@@ -46,10 +49,46 @@ class UpcardValues:
     can_hit: np.ndarray       # bool
     must_hit: np.ndarray      # bool: standing is not allowed
     exhausted: np.ndarray     # bool: the round can run out of cards from this node
-    bust: np.ndarray          # (nodes, 10) joint value of busting with each next card (unit bet)
     cards_left: np.ndarray    # cards left in the shoe at each node (finite shoes)
     ar: Arithmetic
     source: np.ndarray        # the node whose decisions each node takes (itself when it decides)
+    _draw: Optional[np.ndarray] = field(default=None, repr=False)
+    _bust: Optional[np.ndarray] = field(default=None, repr=False)
+    _draw_rules: Optional[kernels.DrawRules] = field(default=None, repr=False)   # to build them later
+
+    @property
+    def draw(self) -> np.ndarray:
+        """(nodes, 10) probability of each next card value."""
+        if self._draw is None:
+            self._build_draws()
+        return self._draw
+
+    @property
+    def bust(self) -> np.ndarray:
+        """(nodes, 10) joint value of busting with each next card (unit bet)."""
+        if self._bust is None:
+            self._build_draws()
+        return self._bust
+
+    def _build_draws(self) -> None:
+        assert self._draw_rules is not None
+        _, draw, bust = kernels.player_draws(self.nodes.removed, self._draw_rules,
+                                             np.zeros(len(self.nodes), dtype=np.uint8))
+        if self._draw is None:
+            self._draw = draw
+        if self._bust is None:    # (a bust array the engine kept, No Bust's, stands)
+            self._bust = bust
+
+    def draw_row(self, node: int) -> np.ndarray:
+        """``draw[node]``, without building ``draw`` (the same numbers)."""
+        if self._draw is not None:
+            return self._draw[node]
+        rules = self._draw_rules
+        left = rules.counts - self.nodes.removed[node] if rules.depletes else rules.counts
+        if (left < 0).any():
+            left = np.zeros(10, dtype=np.int64)
+        total = int(left.sum())
+        return left * (1.0 / total if total else 0.0)
 
     def hit_with(self, value: np.ndarray, level: np.ndarray) -> np.ndarray:
         """Hit values of the nodes ``level`` when every child is worth ``value``."""
@@ -136,44 +175,47 @@ class PlayerEngine:
             value[level] = np.where(hits[level], hit[level], stand[level])
 
         double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
-        return UpcardValues(up, nodes, draw, blackjack, stand, hit, value, hits, double,
-                            self.can_hit, self.must_hit, exhausted, np.asarray(bust), cards_left, ar,
-                            self.source)
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit, self.must_hit,
+                            exhausted, cards_left, ar, self.source, _draw=draw, _bust=np.asarray(bust))
 
     def _evaluate_compiled(self, up: int, blackjack: np.ndarray, stand: np.ndarray,
                            exhausted: np.ndarray) -> UpcardValues:
         """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
-        same order, so the same numbers, without a pass over every node per operation."""
+        same order, so the same numbers, in one pass over the nodes."""
         nodes = self.nodes
         flags = exhausted.astype(np.uint8)
-        depletes = not self.shoe.is_infinite
-        counts = self.dealer.counts - (np.arange(1, 11) == up) if depletes else self.dealer.counts
-        partner, share, fixed = self._hole_blackjack(up)
-        cards_left, draw, bust = kernels.player_draws(
-            nodes.removed, counts, depletes, partner, share, fixed, float(self.settlement.bust_payoff()),
-            float(self.settlement.hand_blackjack_payoff), flags)
-        bust = self._settled_busts(up, bust, flags)
+        rules = self._draw_rules(up)
+        bust = None
+        if self._bust_rows():   # busts settled by the dealer's hand (No Bust): the whole array, patched
+            _, _, bust = kernels.player_draws(nodes.removed, rules, flags)
+            bust = self._settled_busts(up, bust, flags)
         if self._play_order is None:
             sizes = [len(level) for level in nodes.levels]
             self._play_order = (np.concatenate([[0], np.cumsum(sizes)]), np.concatenate(nodes.levels))
         level_start, order = self._play_order
-        hit, value, hits, double = kernels.player_play(level_start, order, nodes.child, draw, bust, stand,
-                                                       self.can_hit, self.must_hit, self.source, flags)
-        return UpcardValues(up, nodes, draw, blackjack, stand, hit, value, hits, double,
-                            self.can_hit, self.must_hit, flags.astype(bool), bust, cards_left, self.ar,
-                            self.source)
+        cards_left, hit, value, hits, double = kernels.player_play(
+            level_start, order, nodes.child, nodes.removed, rules, bust, stand, self.can_hit, self.must_hit,
+            self.source, flags)
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit, self.must_hit,
+                            flags.astype(bool), cards_left, self.ar, self.source, _bust=bust, _draw_rules=rules)
 
-    def _hole_blackjack(self, up: int) -> tuple[int, float, float]:
-        """For a bust: the hole card's value index that makes a dealer blackjack (-1: none can),
-        the share of those hole cards that do (Burn 20 keeps only some), and the blackjack
-        chance when the shoe never depletes (floats)."""
-        if up not in (1, 10):
-            return -1, 0.0, 0.0
-        partner = 9 if up == 1 else 0
-        share = self.ar.convert(self.dealer.procedure.hole_blackjack_share(up))
-        counts = self.dealer.counts
-        fixed = share * self.ar.scalar(int(counts[partner]), int(counts.sum())) if self.shoe.is_infinite else 0.0
-        return partner, share, fixed
+    def _draw_rules(self, up: int) -> kernels.DrawRules:
+        """What the compiled engine needs to build a node's draws and bust values against ``up``."""
+        depletes = not self.shoe.is_infinite
+        counts = self.dealer.counts - (np.arange(1, 11) == up) if depletes else self.dealer.counts
+        partner, share, fixed = -1, 0.0, 0.0
+        if up in (1, 10):
+            partner = 9 if up == 1 else 0      # the hole card that makes a blackjack
+            share = self.ar.convert(self.dealer.procedure.hole_blackjack_share(up))
+            if not depletes:
+                fixed = share * self.ar.scalar(int(self.dealer.counts[partner]), int(self.dealer.counts.sum()))
+        return kernels.DrawRules(counts, depletes, partner, share, fixed, float(self.settlement.bust_payoff()),
+                                 float(self.settlement.hand_blackjack_payoff))
+
+    def _bust_rows(self) -> dict[int, np.ndarray]:
+        """Bust payoffs that depend on the dealer's hand, by the bust's hard total (three-card hands)."""
+        rows = {t: self.settlement.bust_row(3, t) for t in range(22, 31)}
+        return {t: row for t, row in rows.items() if row is not None}
 
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
                      exhausted: np.ndarray) -> np.ndarray:
@@ -206,11 +248,11 @@ class PlayerEngine:
         """Busts whose payoff depends on the dealer's hand (No Bust's three-card pushes):
         evaluate the dealer with the busting card also gone."""
         nodes = self.nodes
-        rows = {t: self.settlement.bust_row(3, t) for t in range(22, 31)}
-        if all(row is None for row in rows.values()):
+        rows = self._bust_rows()
+        if not rows:
             return bust
         cells = [(i, v) for i in np.flatnonzero(nodes.cards == 2) for v in range(1, 11)
-                 if nodes.hard[i] + v > 21 and rows[int(nodes.hard[i]) + v] is not None]
+                 if nodes.hard[i] + v > 21 and int(nodes.hard[i]) + v in rows]
         if not cells:
             return bust
         index, value = np.array(cells).T

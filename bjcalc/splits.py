@@ -198,7 +198,7 @@ class _PairSplit:
         if node is None:
             return self.ar_zero
         if self.pair_left is None:     # infinite deck
-            return self.v.draw[node, self.pair - 1] * self.pair_share
+            return self.v.draw_row(node)[self.pair - 1] * self.pair_share
         left = self.pair_left - removed
         cards = int(self.v.cards_left[node]) - known
         if left <= 0 or cards <= 0:
@@ -229,12 +229,13 @@ class _PairSplit:
             raise ShoeError("the shoe is too small: a split hand can run out of cards; use a larger shoe")
         total = self.ar_zero
         pair_hand = self.ar_zero
+        draw = v.draw_row(first)
         for card in range(1, 11):
             node = int(v.nodes.child[first, card - 1])
             if node < 0:
                 continue
             value = self.hand_value(node, policy)
-            total = total + v.draw[first, card - 1] * value
+            total = total + draw[card - 1] * value
             if card == self.pair:
                 pair_hand = value
         return total - self.p_pair(removed, 0) * pair_hand, total
