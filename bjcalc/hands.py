@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Optional
+from typing import Optional, Union
 
 import numpy as np
 
@@ -150,16 +150,17 @@ class NodeSet:
     """(composition, context) pairs with their totals and hit transitions.
 
     ``contexts`` maps a :class:`Context` to the compositions played in it (each one of the
-    ``space``'s).  Arrays (one row per node): ``hand``, ``extra``,
+    ``space``'s), as compositions or as an array of their indices in ``space.compositions``.  Arrays (one row per node): ``hand``, ``extra``,
     ``removed`` (= hand + extra), ``hard``, ``total``, ``soft``, ``cards``,
     ``child`` (node reached by drawing each value, :data:`BUST` or
     :data:`IMPOSSIBLE`).
     """
 
-    def __init__(self, space: HandSpace, contexts: dict[Context, Sequence[Composition]]):
+    def __init__(self, space: HandSpace, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]]):
         self.space = space
         index = space.index
-        members = [np.fromiter((index[c] for c in hands), dtype=np.int64, count=len(hands))
+        members = [np.asarray(hands, dtype=np.int64) if isinstance(hands, np.ndarray)
+                   else np.fromiter((index[c] for c in hands), dtype=np.int64, count=len(hands))
                    for hands in contexts.values()]
         sizes = [len(m) for m in members]
         self.contexts = list(contexts)

@@ -17,7 +17,7 @@ unsplit).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Sequence, Union
 
 import numpy as np
 
@@ -108,7 +108,7 @@ class PlayerEngine:
     """
 
     def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
-                 settlement: Settlement, contexts: dict[Context, list[Composition]],
+                 settlement: Settlement, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]],
                  space: Optional[HandSpace] = None):
         self.rules = rules
         self.shoe = shoe

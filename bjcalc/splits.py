@@ -37,6 +37,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Optional
 
+import numpy as np
+
 from .cards import Shoe
 from .errors import ShoeError, StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, add
@@ -145,10 +147,14 @@ def context_strategy(strategy: str) -> str:
     return "CDZ-" if strategy == "optimal" else strategy
 
 
-def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) -> dict[Context, list[Composition]]:
-    """Every context the engine must evaluate: unsplit hands, and split hands with pair cards gone."""
+def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) -> dict[Context, np.ndarray]:
+    """Every context the engine must evaluate: unsplit hands, and split hands with pair cards gone.
+
+    Each context's hands are given as indices into ``space.compositions`` (see :class:`~bjcalc.hands.NodeSet`).
+    """
     strategy = context_strategy(strategy)
-    contexts: dict[Context, list[Composition]] = {Context(): list(space.compositions)}
+    compositions = space.array
+    contexts: dict[Context, np.ndarray] = {Context(): np.arange(len(compositions))}
     if not rules.splits:
         return contexts
     counts = shoe.value_counts()
@@ -156,13 +162,14 @@ def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) ->
         available = None if shoe.is_infinite else counts[pair - 1]
         if available is not None and available < 2:
             continue
-        members = [c for c in space.compositions if c[pair - 1] >= 1]
+        members = np.flatnonzero(compositions[:, pair - 1] >= 1)
         for context in sorted(needed_contexts(strategy, pair, most_hands(rules, pair)),
                               key=lambda c: (c.extra, c.policy or ())):
             if available is not None and context.extra[pair - 1] + 1 > available:
                 continue    # more pair cards than the shoe holds: never reached
-            contexts.setdefault(context, [c for c in members
-                                          if available is None or c[pair - 1] + context.extra[pair - 1] <= available])
+            if context not in contexts:
+                contexts[context] = members if available is None else members[
+                    compositions[members, pair - 1] + context.extra[pair - 1] <= available]
     return contexts
 
 
@@ -179,6 +186,8 @@ class _PairSplit:
         self.hands = most_hands(rules, pair)
         self.ar_zero = values.ar.scalar(0)
         self._memo: dict[tuple, Any] = {}
+        self._columns = {"stand": values.stand, "hit": values.hit, "double": values.double}
+        self._allowed: dict[tuple[int, bool], tuple[Any, ...]] = {}   # (hard, soft) -> value arrays of the actions
 
     def _cached(self, key: tuple, compute) -> Any:
         if key not in self._memo:
@@ -208,13 +217,18 @@ class _PairSplit:
     def second_card_value(self, node: int, policy: Composition) -> Any:
         """Value of a split hand's first two cards, by the post-split strategy."""
         v, nodes = self.v, self.v.nodes
-        allowed = post_split_actions(self.rules, self.pair, int(nodes.hard[node]), bool(nodes.soft[node]))
-        if self.max_cards <= 2:
-            allowed = ("stand",)
+        key = (int(nodes.hard[node]), bool(nodes.soft[node]))
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            allowed = self._allowed[key] = tuple(
+                self._columns[a] for a in (post_split_actions(self.rules, self.pair, *key)
+                                           if self.max_cards > 2 else ("stand",)))
         source = v.source[node]          # the same cards where ``policy``'s decisions are made
-        values = {"stand": v.stand, "hit": v.hit, "double": v.double}
-        choice = max(allowed, key=lambda a: (values[a][source], -allowed.index(a)))
-        return values[choice][node]
+        choice = allowed[0]
+        for column in allowed[1:]:       # the best at the source; ties go to the earlier action
+            if column[source] > choice[source]:
+                choice = column
+        return choice[node]
 
     def base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
         """(U, T) with no non-pair card known: E[value; second card not of the pair's rank], E[value]."""
