@@ -30,9 +30,9 @@ typedef int64_t mask_t __attribute__((vector_size(LANES * sizeof(double))));   /
 MULTI_TARGET
 static void dealer_block(
     int64_t j0, int64_t lanes, int64_t n_levels, const int64_t *level_start, const double *drawn,
-    const int64_t *move_start, const int64_t *move_value, const int64_t *move_target,
+    const int64_t *move_start, const int64_t *move_value, const int64_t *move_slot,
     const double *counts, const unsigned char *valid, int depletes, int64_t n_outcomes,
-    double *out, unsigned char *exhausted, lanes_t *reach, lanes_t *ended)
+    double *out, unsigned char *exhausted, lanes_t *reach)
 {
     lanes_t left[10], total = {0}, zero = {0}, live = {0};
     for (int v = 0; v < 10; v++) left[v] = zero;
@@ -43,8 +43,8 @@ static void dealer_block(
     }
     for (int v = 0; v < 10; v++) total += left[v];
     int64_t n_states = level_start[n_levels];
-    for (int64_t s = 0; s < n_states; s++) reach[s] = zero;
-    for (int64_t o = 0; o < n_outcomes; o++) ended[o] = zero;
+    lanes_t *ended = reach + n_states;
+    for (int64_t s = 0; s < n_states + n_outcomes; s++) reach[s] = zero;
     reach[0] = live;
     int stuck = 0;
     for (int64_t k = 0; k < n_levels; k++) {
@@ -66,9 +66,7 @@ static void dealer_block(
                 int64_t v = move_value[m];
                 lanes_t n = depletes ? left[v] - d[v] : left[v];
                 n = KEEP(n, n > 0.0);
-                int64_t t = move_target[m];
-                if (t >= 0) reach[t] += p * n;
-                else ended[-1 - t] += p * n;
+                reach[move_slot[m]] += p * n;
             }
         }
         if (stuck) {   /* which lanes ran dry (the scalar walk's test, lane by lane) */
@@ -98,16 +96,22 @@ int bjcalc_dealer_outcomes(
     unsigned char *exhausted)
 {
 #if defined(__GNUC__) || defined(__clang__)
+    /* The final outcomes sit after the states in one array (slot n_states + o for outcome o), so a
+     * move needs no branch: each target still gets its terms in the same order. */
+    int64_t n_moves = move_start[n_states];
+    int64_t *move_slot = (int64_t *)malloc(sizeof(int64_t) * (size_t)(n_moves > 0 ? n_moves : 1));
     void *space = NULL;
-    size_t bytes = sizeof(lanes_t) * (size_t)((n_states > 0 ? n_states : 1) + n_outcomes);
-    if (posix_memalign(&space, 64, bytes) != 0) return -1;
-    lanes_t *reach = (lanes_t *)space, *ended = reach + (n_states > 0 ? n_states : 1);
+    size_t bytes = sizeof(lanes_t) * (size_t)(n_states + n_outcomes > 0 ? n_states + n_outcomes : 1);
+    if (!move_slot || posix_memalign(&space, 64, bytes) != 0) { free(move_slot); return -1; }
+    for (int64_t m = 0; m < n_moves; m++)
+        move_slot[m] = move_target[m] >= 0 ? move_target[m] : n_states - 1 - move_target[m];
     for (int64_t j = first; j < last; j += LANES) {
         int64_t lanes = last - j < LANES ? last - j : LANES;
-        dealer_block(j, lanes, n_levels, level_start, drawn, move_start, move_value, move_target,
-                     counts, valid, depletes, n_outcomes, out, exhausted, reach, ended);
+        dealer_block(j, lanes, n_levels, level_start, drawn, move_start, move_value, move_slot,
+                     counts, valid, depletes, n_outcomes, out, exhausted, (lanes_t *)space);
     }
     free(space);
+    free(move_slot);
     return 0;
 #else
     double *reach = (double *)malloc(sizeof(double) * (size_t)(n_states > 0 ? n_states : 1));
