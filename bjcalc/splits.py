@@ -187,7 +187,7 @@ class _PairSplit:
         self.ar_zero = values.ar.scalar(0)
         self._memo: dict[tuple, Any] = {}
         self._columns = {"stand": values.stand, "hit": values.hit, "double": values.double}
-        self._allowed: dict[tuple[int, bool], tuple[Any, ...]] = {}   # (hard, soft) -> value arrays of the actions
+        self._allowed_actions: dict[tuple[int, bool], tuple[int, ...]] = {}  # (hard, soft) -> POST_SPLIT_ACTIONS indices
 
     def _cached(self, key: tuple, compute) -> Any:
         if key not in self._memo:
@@ -215,20 +215,28 @@ class _PairSplit:
         return self.v.ar.scalar(left, cards)
 
     def second_card_value(self, node: int, policy: Composition) -> Any:
-        """Value of a split hand's first two cards, by the post-split strategy."""
-        v, nodes = self.v, self.v.nodes
-        key = (int(nodes.hard[node]), bool(nodes.soft[node]))
-        allowed = self._allowed.get(key)
-        if allowed is None:
-            allowed = self._allowed[key] = tuple(
-                self._columns[a] for a in (post_split_actions(self.rules, self.pair, *key)
-                                           if self.max_cards > 2 else ("stand",)))
-        source = v.source[node]          # the same cards where ``policy``'s decisions are made
-        choice = allowed[0]
-        for column in allowed[1:]:       # the best at the source; ties go to the earlier action
-            if column[source] > choice[source]:
-                choice = column
-        return choice[node]
+        """Value of a split hand's first two cards, by the post-split strategy (it plays at its
+        policy source: the same cards where ``policy``'s decisions are made)."""
+        return self.second_card_values(np.array([node]))[0]
+
+    def second_card_values(self, nodes: np.ndarray) -> list[Any]:
+        """:meth:`second_card_value` of several nodes at once (their arrays read in one go)."""
+        v = self.v
+        sources = v.source[nodes]
+        at_source = [column[sources].tolist() for column in self._columns.values()]
+        at_node = [column[nodes].tolist() for column in self._columns.values()]
+        out = []
+        for i, key in enumerate(zip(v.nodes.hard[nodes].tolist(), v.nodes.soft[nodes].tolist())):
+            allowed = self._allowed_actions.get(key)
+            if allowed is None:
+                names = post_split_actions(self.rules, self.pair, *key) if self.max_cards > 2 else ("stand",)
+                allowed = self._allowed_actions[key] = tuple(POST_SPLIT_ACTIONS.index(a) for a in names)
+            choice = allowed[0]
+            for action in allowed[1:]:       # the best at the source; ties go to the earlier action
+                if at_source[action][i] > at_source[choice][i]:
+                    choice = action
+            out.append(at_node[choice][i])
+        return out
 
     def base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
         """(U, T) with no non-pair card known: E[value; second card not of the pair's rank], E[value]."""
@@ -244,11 +252,13 @@ class _PairSplit:
         total = self.ar_zero
         pair_hand = self.ar_zero
         draw = v.draw_row(first)
-        for card in range(1, 11):
-            node = int(v.nodes.child[first, card - 1])
-            if node < 0:
-                continue
-            value = self.hand_value(node, policy)
+        kids = v.nodes.child[first]
+        cards = [card for card in range(1, 11) if kids[card - 1] >= 0]
+        if self.hand_value == self.second_card_value:
+            values = self.second_card_values(kids[[card - 1 for card in cards]])
+        else:
+            values = [self.hand_value(int(kids[card - 1]), policy) for card in cards]
+        for card, value in zip(cards, values):
             total = total + draw[card - 1] * value
             if card == self.pair:
                 pair_hand = value
