@@ -13,12 +13,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
-from ..analysis.charts import _no_progress, _page, _write, chart, generate_tables
 from ..core.errors import BjcalcError
 from ..core.progress import Progress
-from ..game.calculator import Calculator
 
 __all__ = ["add_chart_parsers", "run_chart", "run_tables"]
 
@@ -55,11 +53,14 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
     return chart_parser, tables_parser
 
 
-def run_chart(args: argparse.Namespace, progress: Progress = _no_progress) -> str:
+def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> str:
     """``bjcalc chart``: the chart of ``args.rules`` in ``args.format`` (or with ``args.json``
     the JSON of :func:`bjcalc.cli.output.chart_json`); with ``args.out``, the file is written and a
     one-line note returned.  Reads ``shoe``, ``split``, ``exact`` and ``json`` from ``args`` when
     present; ``progress`` wraps the chart's steps."""
+    from ..analysis.charts import _no_progress, _page, _write, chart     # (pandas: only when charting)
+    from ..game.calculator import Calculator
+
     exact = bool(getattr(args, "exact", False))
     fmt = getattr(args, "format", "text") or "text"
     as_json = bool(getattr(args, "json", False))
@@ -67,7 +68,7 @@ def run_chart(args: argparse.Namespace, progress: Progress = _no_progress) -> st
         raise BjcalcError("give --json or --format, not both (--json is the chart as JSON)")
     calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
                       exact=exact)
-    result = chart(calc, args.strategy, progress=progress)
+    result = chart(calc, args.strategy, progress=progress or _no_progress)
     out = getattr(args, "out", None)
     if as_json:
         from .output import chart_json, dumps
@@ -88,11 +89,13 @@ def run_chart(args: argparse.Namespace, progress: Progress = _no_progress) -> st
     return text.rstrip("\n")
 
 
-def run_tables(args: argparse.Namespace, progress: Progress = _no_progress) -> str:
+def run_tables(args: argparse.Namespace, progress: Optional[Progress] = None) -> str:
     """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``); with
     ``args.json``, the folder and the files written as JSON."""
+    from ..analysis.charts import _no_progress, generate_tables
+
     folder = getattr(args, "out", None) or "tables"
-    paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress)
+    paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or _no_progress)
     if getattr(args, "json", False):
         from .output import dumps
 
