@@ -131,7 +131,7 @@ def _rule_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--no-das", dest="double_after_split", action="store_const", const=False,
                    help="no doubling after a split", **flag)
     g.add_argument("--split-hands", dest="max_split_hands", type=_whole,
-                   help="most hands by splitting, 1 = no split (default 2)", **flag)
+                   help="most hands by splitting, 1 = no split (default 4)", **flag)
     g.add_argument("--rsa", dest="resplit_aces", action="store_const", const=True, help="resplit aces", **flag)
     g.add_argument("--hit-split-aces", dest="hit_split_aces", action="store_const", const=True, **flag)
     g.add_argument("--double-split-aces", dest="double_split_aces", action="store_const", const=True,

@@ -137,7 +137,7 @@ def figures() -> list[Figure]:
                               rules.describe() + ", CDP", _game(rules, split="CDP", percent=False),
                               tolerance=2e-5, note="their split values are approximate (agreement to ~1e-5)"))
     for das, printed in ((False, "-0.340317"), (True, "-0.333718")):
-        rules = Rules(decks=1, double_after_split=das)
+        rules = Rules(decks=1, double_after_split=das, max_split_hands=2)
         out.append(Figure(f"nairn-8-8-{'das' if das else 'no-das'}", "standard", "Nairn, exact split values",
                           "EV of splitting 8,8 v A (2 hands), no dealer BJ", printed, FRACTION,
                           rules.describe() + ", CDZ-", _hand(rules, "8,8", "A", "split", "CDZ-"),
