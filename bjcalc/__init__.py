@@ -1,8 +1,8 @@
 """bjcalc: exact expected values for blackjack and its casino variants.
 
 >>> from bjcalc import Calculator, Rules
->>> round(Calculator(Rules(decks=6)).game().ev, 5)
--0.00457
+>>> f"{float(Calculator(Rules()).game().ev):.9%}"   # 6 decks, S17, DAS, split to 4 hands: the default game
+'-0.402870236%'
 >>> from bjcalc import lucky_lucky
 >>> f"{float(lucky_lucky(decks=6).house_edge):.2%}"
 '5.31%'

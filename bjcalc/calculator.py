@@ -61,7 +61,7 @@ class Calculator:
 
     >>> calc = Calculator(Rules(decks=6))
     >>> round(calc.hand("8,8", 10)["split"], 4)
-    -0.4832
+    -0.4749
     """
 
     def __init__(self, rules: Rules, shoe: Optional[Shoe] = None, split_strategy: str = "CDZ-",
@@ -269,7 +269,7 @@ class Calculator:
 
         >>> result = Calculator(Rules(decks=6)).game()
         >>> round(result.ev, 5)
-        -0.00457
+        -0.00403
         """
         if strategy not in STRATEGIES:
             raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
