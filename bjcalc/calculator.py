@@ -91,8 +91,8 @@ class Calculator:
         """What every result of this calculator depends on; ``conditioning`` says which basis
         :meth:`hand` values are on (see :attr:`hand_values_conditioned`).
 
-        >>> Calculator(Rules(surrender="early")).assumptions().conditioning.split(";")[1]
-        ' hand and game values unconditional (dealer blackjack losses included)'
+        >>> Calculator(Rules(surrender="early")).assumptions().conditioning.split(":")[0]
+        'per unit initial bet; hand and game values unconditional (dealer blackjack losses included)'
         """
         if self.hand_values_conditioned:
             conditioning = ("per unit initial bet; hand values conditioned on no dealer blackjack (peek), "
