@@ -92,15 +92,14 @@ class Calculator:
         :meth:`hand` values are on (see :attr:`hand_values_conditioned`).
 
         >>> Calculator(Rules(surrender="early")).assumptions().conditioning.split(":")[0]
-        'per unit initial bet; hand and game values unconditional (dealer blackjack losses included)'
+        'per unit initial bet, unconditional (dealer blackjack losses included)'
         """
         if self.hand_values_conditioned:
             conditioning = ("per unit initial bet; hand values conditioned on no dealer blackjack (peek), "
                             "game values unconditional")
         elif self.rules.hole_card == "peek":
-            conditioning = ("per unit initial bet; hand and game values unconditional (dealer blackjack "
-                            "losses included): early surrender is decided before the peek, so every action "
-                            "is valued before it")
+            conditioning = ("per unit initial bet, unconditional (dealer blackjack losses included): "
+                            "early surrender precedes the peek")
         else:
             conditioning = "per unit initial bet, unconditional (dealer blackjack losses included)"
         return Assumptions(
