@@ -16,6 +16,7 @@ import functools
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe
+from bjcalc.calculator import deal_probabilities
 from bjcalc.cards import RANK_VALUE
 from bjcalc.charts import UPS, chart, ev_table, hand_label, two_card_hands
 from bjcalc.cli import main
@@ -110,10 +111,26 @@ def test_early_surrender_t4_v_t_and_12_v_a_surrender():
     assert values["surrender"] == -0.5 and values["hit"] == pytest.approx(-0.555110, abs=1e-6)
 
 
-def test_game_ev_does_not_move():
-    # The game EV never depended on the reporting basis (values verified before the fix).
-    assert Calculator(Rules(surrender="early")).game().ev == pytest.approx(0.0017211497870441086, abs=1e-15)
-    assert Calculator(Rules(surrender="late")).game().ev < Calculator(Rules(surrender="early")).game().ev
+@pytest.mark.parametrize("hole_card,surrender,shoe", COMBOS)
+def test_the_game_ev_is_the_deal_weighted_best_of_the_reported_values(hole_card, surrender, shoe):
+    # A round is worth the best action's unconditional value: rebuilt from hand() on the basis it
+    # states, weighted by the deal probabilities, it must give game() (which never used hand()).
+    c = calc(hole_card, surrender, shoe)
+    conditioned = "conditioned on no dealer blackjack" in c.assumptions().conditioning
+    total = 0.0
+    for up, deals in deal_probabilities(c.shoe, c.rules).items():
+        label = {1: "A", 10: "T"}.get(up, str(up))
+        for (hand, _), p in deals.items():
+            values = c.hand(hand_label(hand), label)
+            p_bj = p_dealer_blackjack(c.shoe, hand, up)
+            if conditioned and p_bj == 1:
+                best = -1.0                        # the dealer always has blackjack: never asked
+            elif conditioned:
+                best = max(values.values()) * (1 - p_bj) - (0 if sorted(hand) == [1, 10] else p_bj)
+            else:
+                best = max(values.values())
+            total += float(p) * best
+    assert total == pytest.approx(c.game().ev, abs=1e-12)
 
 
 def test_cd_exceptions_of_an_early_surrender_game_are_unconditional_argmaxes():
