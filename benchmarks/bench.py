@@ -46,14 +46,14 @@ CASES = {
                     label="No Bust 21st Century preset (6 decks, split to 4), floats"),
     "classic": dict(rules="variants.classic_single_deck()", exact=False, split="CDZ-", reference=None,
                     label="Classic single-deck preset, floats"),
-    "1d-optimal-8v10": dict(rules="Rules(decks=1)", exact=False, split="optimal", reference=None,
-                            hand=("8,8", "T"), label="1 deck, S17, DAS, optimal split of 8,8 v T, floats"),
-    "1d-optimal-2v6": dict(rules="Rules(decks=1)", exact=False, split="optimal", reference=None,
-                           hand=("2,2", "6"), label="1 deck, S17, DAS, optimal split of 2,2 v 6 (the largest), floats"),
-    "1d-optimal-8vA-exact": dict(rules="Rules(decks=1)", exact=True, split="optimal", reference=None,
-                                 hand=("8,8", "A"), label="1 deck, S17, DAS, optimal split of 8,8 v A, exact"),
-    "6d-td-float": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, strategy="TD",
-                        label="6 decks, S17, DAS, split once, TD strategy search + EV, floats"),
+    "1d-optimal-8v10": dict(rules="Rules(decks=1, max_split_hands=2)", exact=False, split="optimal",
+                            reference=None, hand=("8,8", "T"), label="1 deck, S17, DAS, optimal split of 8,8 v T, floats"),
+    "1d-optimal-2v6": dict(rules="Rules(decks=1, max_split_hands=2)", exact=False, split="optimal",
+                           reference=None, hand=("2,2", "6"), label="1 deck, S17, DAS, optimal split of 2,2 v 6 (the largest), floats"),
+    "1d-optimal-8vA-exact": dict(rules="Rules(decks=1, max_split_hands=2)", exact=True, split="optimal",
+                                 reference=None, hand=("8,8", "A"), label="1 deck, S17, DAS, optimal split of 8,8 v A, exact"),
+    "6d-td-float": dict(rules="Rules(decks=6, max_split_hands=2)", exact=False, split="CDZ-", reference=None,
+                        strategy="TD", label="6 decks, S17, DAS, split once, TD strategy search + EV, floats"),
 }
 
 CHILD = """

@@ -8,8 +8,8 @@ and :mod:`bjcalc.cli` on top.  The names below load on first use, so ``import
 bjcalc`` itself is quick.
 
 >>> from bjcalc import Calculator, Rules
->>> round(Calculator(Rules(decks=6, max_split_hands=2)).game().ev, 5)
--0.00457
+>>> f"{float(Calculator(Rules()).game().ev):.9%}"   # 6 decks, S17, DAS, split to 4 hands: the default game
+'-0.402870236%'
 >>> from bjcalc import lucky_lucky
 >>> f"{float(lucky_lucky(decks=6).house_edge):.2%}"
 '5.31%'

@@ -131,7 +131,7 @@ class OptimalSplit:
     >>> from bjcalc.core.cards import Shoe
     >>> from bjcalc.engine.dealer import DealerEngine, StandardDealer
     >>> from bjcalc.core.arithmetic import FLOAT
-    >>> rules = Rules(decks=1)
+    >>> rules = Rules(decks=1, max_split_hands=2)     # optimal splits cover one split
     >>> dealer = DealerEngine(Shoe.decks(1), StandardDealer(False), FLOAT)
     >>> round(float(OptimalSplit(rules, Settlement(rules), dealer, 6, 10, max_cards=21).value()), 4)   # T,T v 6
     0.5251
@@ -191,7 +191,7 @@ class OptimalSplit:
 
         >>> from bjcalc.core.cards import Shoe
         >>> from bjcalc.engine.dealer import DealerEngine, StandardDealer
-        >>> rules = Rules(decks=1)
+        >>> rules = Rules(decks=1, max_split_hands=2)
         >>> OptimalSplit(rules, Settlement(rules), DealerEngine(Shoe.decks(1), StandardDealer(False)), 6, 2, 21).work()
         5553840
         """

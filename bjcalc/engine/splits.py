@@ -122,7 +122,7 @@ def context_strategy(strategy: str) -> str:
 def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) -> dict[Context, np.ndarray]:
     """Every context the engine must evaluate: unsplit hands, and split hands with pair cards gone.
 
-    Each context's hands are given as indices into ``space.compositions`` (see :class:`~bjcalc.hands.NodeSet`).
+    Each context's hands are given as indices into ``space.compositions`` (see :class:`~bjcalc.engine.hands.NodeSet`).
     """
     strategy = context_strategy(strategy)
     compositions = space.array

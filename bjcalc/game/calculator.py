@@ -70,7 +70,7 @@ class Calculator:
 
     >>> calc = Calculator(Rules(decks=6))
     >>> round(calc.hand("8,8", 10)["split"], 4)
-    -0.4832
+    -0.4749
     """
 
     def __init__(self, rules: Rules, shoe: Optional[Shoe] = None, split_strategy: str = "CDZ-",
@@ -97,9 +97,20 @@ class Calculator:
 
     # -- assumptions ------------------------------------------------------------------------
     def assumptions(self, strategy: str = "CD") -> Assumptions:
-        conditioning = ("per unit initial bet; hand values conditioned on no dealer blackjack (peek), "
-                        "game values unconditional" if self.rules.hole_card == "peek"
-                        else "per unit initial bet, unconditional (dealer blackjack losses included)")
+        """What every result of this calculator depends on; ``conditioning`` says which basis
+        :meth:`hand` values are on (see :attr:`hand_values_conditioned`).
+
+        >>> Calculator(Rules(surrender="early")).assumptions().conditioning.split(":")[0]
+        'per unit initial bet, unconditional (dealer blackjack losses included)'
+        """
+        if self.hand_values_conditioned:
+            conditioning = ("per unit initial bet; hand values conditioned on no dealer blackjack (peek), "
+                            "game values unconditional")
+        elif self.rules.hole_card == "peek":
+            conditioning = ("per unit initial bet, unconditional (dealer blackjack losses included): "
+                            "early surrender precedes the peek")
+        else:
+            conditioning = "per unit initial bet, unconditional (dealer blackjack losses included)"
         return Assumptions(
             rules=self.rules.describe(self.shoe), shoe=self.shoe.describe(),
             strategy={"CD": "composition-dependent (CD): every decision uses the hand's exact cards",
@@ -170,9 +181,12 @@ class Calculator:
     def hand(self, cards: Union[str, Iterable[RankLike]], up: RankLike) -> dict[str, Any]:
         """EV of each allowed action for a hand against an up card, per unit initial bet.
 
-        Peek games: conditioned on the dealer not having blackjack (which also shapes
-        the player's own draws); ENHC games: unconditional, losses to a dealer
-        blackjack included.  ``hit`` means hit, then play on optimally (hit/stand).
+        Every value of a hand is on one basis, so the largest is the best play.  Peek
+        games: conditioned on the dealer not having blackjack (which also shapes the
+        player's own draws), except with early surrender, which is decided before the
+        peek: then, as in ENHC games, unconditional, losses to a dealer blackjack
+        included (:attr:`hand_values_conditioned`; ``assumptions().conditioning`` says
+        it in words).  ``hit`` means hit, then play on optimally (hit/stand).
 
         >>> values = Calculator(Rules(decks=6)).hand("T,6", "T")
         >>> sorted(values), round(values["stand"], 4)
@@ -195,19 +209,36 @@ class Calculator:
         values = self._values(up_value)
         self._check_dealable(values, node)
         blackjack = values.blackjack[node]
-        if len(ranks) == 2 and sorted(composition)[-1] == 1 and composition[0] == 1 and composition[9] == 1:
+        natural = len(ranks) == 2 and sorted(composition)[-1] == 1 and composition[0] == 1 and composition[9] == 1
+        if natural:
             joint = {"stand": self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)}
         else:
             split_key = pair_state(self.shoe, self.rules, up_rank, ranks) if len(ranks) == 2 else None
             joint = self._actions(values, node, split_key)
-        return {a: self.ar.output(self._report(a, v, blackjack)) for a, v in joint.items()}
+        return {a: self.ar.output(self._report(v, blackjack, natural)) for a, v in joint.items()}
 
-    def _report(self, action: str, joint: Any, blackjack: Any) -> Any:
-        if self.rules.hole_card == "peek":
-            if action == "surrender" and self.rules.surrender == "early":
-                return self.ar.scalar(-1, 2)
+    @property
+    def hand_values_conditioned(self) -> bool:
+        """Whether :meth:`hand` values are conditioned on no dealer blackjack.
+
+        True in a peek game where every decision comes after the peek.  With early
+        surrender the surrender is decided before the peek, so it can only be compared
+        with the other actions unconditionally: then, as in ENHC games, every value is
+        unconditional (dealer blackjack losses included; under 2-9 the two coincide).
+
+        >>> Calculator(Rules()).hand_values_conditioned, Calculator(Rules(surrender="early")).hand_values_conditioned
+        (True, False)
+        """
+        return self.rules.hole_card == "peek" and self.rules.surrender != "early"
+
+    def _report(self, joint: Any, blackjack: Any, natural: bool = False) -> Any:
+        """A joint value (see :mod:`bjcalc.engine.settlement`) on the basis :attr:`hand_values_conditioned` says.
+
+        A natural's joint value already holds its dealer-blackjack case (a push), so no
+        round loss is charged to it."""
+        if self.hand_values_conditioned:
             return joint / (1 - blackjack) if blackjack != 1 else joint
-        return joint + self._round_blackjack_term(blackjack)
+        return joint if natural else joint + self._round_blackjack_term(blackjack)
 
     def dealer(self, up: RankLike, peeked: bool = False) -> pd.Series:
         """The dealer's final-outcome probabilities (17-21, blackjack, bust) for an up card.
@@ -278,7 +309,7 @@ class Calculator:
 
         >>> result = Calculator(Rules(decks=6)).game()
         >>> round(result.ev, 5)
-        -0.00457
+        -0.00403
         """
         if strategy not in STRATEGIES:
             raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
