@@ -27,7 +27,8 @@ if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
     from .core.errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
     from .core.rules import Rules
     from .game import variants
-    from .game.calculator import Calculator, GameResult
+    from .game.calculator import Calculator
+    from .game.rounds import GameResult
     from .sidebets import BusterBlackjack, LuckyLucky, SideBet, buster_blackjack, lucky_lucky
 
 __all__ = ["Calculator", "GameResult", "Shoe", "Rules", "BjcalcError", "RulesError", "ShoeError",
@@ -35,7 +36,7 @@ __all__ = ["Calculator", "GameResult", "Shoe", "Rules", "BjcalcError", "RulesErr
            "buster_blackjack", "variants"]
 __version__ = "0.1.0"
 
-_HOME = {"Calculator": "game.calculator", "GameResult": "game.calculator", "Shoe": "core.cards",
+_HOME = {"Calculator": "game.calculator", "GameResult": "game.rounds", "Shoe": "core.cards",
          "Rules": "core.rules", "BjcalcError": "core.errors", "RulesError": "core.errors",
          "ShoeError": "core.errors", "HandError": "core.errors", "StrategyError": "core.errors",
          "SideBet": "sidebets", "LuckyLucky": "sidebets", "BusterBlackjack": "sidebets",

@@ -353,21 +353,20 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
 
         chart = make_chart(calc, "TD", progress=_progress(args, "edge", "chart steps"))
     result = calc.game(args.strategy, progress=progress)
-    table = result.table()
+    rows = result.rows()   # plain tuples: the text and JSON need no pandas
     if args.json:
         payload: dict[str, Any] = {
             "ev": number(result.ev, args.exact), "house_edge": number(result.house_edge, args.exact),
-            "by_upcard": {str(up): {"probability": number(row["P(up)"], args.exact),
-                                    "ev": number(row["EV"], args.exact),
-                                    "contribution": number(row["contribution"], args.exact)}
-                          for up, row in table.iterrows()},
+            "by_upcard": {up: {"probability": number(p_up, args.exact), "ev": number(ev, args.exact),
+                               "contribution": number(part, args.exact)}
+                          for up, p_up, ev, part in rows},
             "assumptions": assumptions_json(result.assumptions)}
         if chart is not None:
             payload["chart"] = chart_json(chart, result.assumptions, args.exact)
         return dumps("edge", payload)
     lines = [f"{'up':>3} {'P(up)':>10} {'EV given up':>14} {'contribution':>14}"]
-    for up, row in table.iterrows():
-        lines.append(f"{up:>3} {float(row['P(up)']):>10.6f} {_fmt(row['EV']):>14} {_fmt(row['contribution']):>14}")
+    for up, p_up, ev, part in rows:
+        lines.append(f"{up:>3} {float(p_up):>10.6f} {_fmt(ev):>14} {_fmt(part):>14}")
     lines.append(f"{'all':>3} {1:>10.6f} {_fmt(result.ev):>14}")
     return "\n".join(lines + ["", str(result)])
 

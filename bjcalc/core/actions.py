@@ -13,6 +13,7 @@ counts.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Union, overload
 
 import numpy as np
@@ -20,11 +21,32 @@ import numpy as np
 from .errors import StrategyError
 from .rules import Rules
 
-__all__ = ["may_hit", "must_hit", "post_split_actions", "most_hands", "check_optimal_split_rules",
+__all__ = ["PostSplitStrategy", "may_hit", "must_hit", "post_split_actions", "most_hands", "check_optimal_split_rules",
            "POST_SPLIT_ACTIONS"]
 
 Flags = Union[bool, np.ndarray]
 Numbers = Union[int, np.ndarray]
+
+class PostSplitStrategy(str, Enum):
+    """How split hands are played (composition-dependent); a member equals its name as a string.
+
+    - ``CDZ``, "CDZ-": each split hand as the same cards unsplit (zero memory);
+    - ``CDP1``: optimal for the first split hand (one extra pair card gone), used for all;
+    - ``CDP``: may also depend on how many pair cards the resplits removed;
+    - ``OPTIMAL``: one split, every decision using every card seen in the round.
+
+    >>> PostSplitStrategy("CDP1") is PostSplitStrategy.CDP1, PostSplitStrategy.CDZ == "CDZ-"
+    (True, True)
+    """
+
+    CDZ = "CDZ-"
+    CDP1 = "CDP1"
+    CDP = "CDP"
+    OPTIMAL = "optimal"
+
+    def __str__(self) -> str:
+        return self.value
+
 
 POST_SPLIT_ACTIONS = ("stand", "hit", "double")
 """The actions of a split hand, in tie-break order (earlier wins)."""

@@ -35,7 +35,7 @@ hitting and doubling split aces.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Union
 
 import numpy as np
 
@@ -43,21 +43,24 @@ from ..core.cards import Shoe
 from ..core.errors import ShoeError, StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, add
 from .player import UpcardValues
-from ..core.actions import POST_SPLIT_ACTIONS, check_optimal_split_rules, most_hands, post_split_actions
+from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal_split_rules, most_hands,  # noqa: F401
+                            post_split_actions)
 from ..core.rules import Rules
 
-SPLIT_STRATEGIES = ("CDZ-", "CDP1", "CDP", "optimal")
+SPLIT_STRATEGIES = tuple(strategy.value for strategy in PostSplitStrategy)
 
 
-def check_split_strategy(name: str, rules: Rules) -> str:
-    """Validate a post-split strategy name for these rules.
+def check_split_strategy(name: Union[str, PostSplitStrategy], rules: Rules) -> str:
+    """Validate a post-split strategy (a :class:`~bjcalc.core.actions.PostSplitStrategy` or its
+    name) for these rules; returns its name.
 
-    >>> check_split_strategy("CDP1", Rules())
-    'CDP1'
+    >>> check_split_strategy("CDP1", Rules()), check_split_strategy(PostSplitStrategy.CDZ, Rules())
+    ('CDP1', 'CDZ-')
     """
-    if name not in SPLIT_STRATEGIES:
+    if not isinstance(name, str) or name not in SPLIT_STRATEGIES:
         raise StrategyError(f"split strategy must be one of {', '.join(SPLIT_STRATEGIES)}, not {name!r}")
-    if name == "optimal":
+    name = PostSplitStrategy(name).value
+    if name == PostSplitStrategy.OPTIMAL:
         check_optimal_split_rules(rules)
     return name
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -35,8 +35,10 @@ from ..engine.hands import UNSPLIT, add
 from ..engine.player import UpcardValues
 from ..engine.splits import context_strategy, first_context, pair_cards, post_split_actions, split_value
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .calculator import Calculator, GameResult
+from .rounds import Game, GameResult
+
+__all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total_dependent_game", "set_cell",
+           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "MAX_ROUNDS"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -65,7 +67,7 @@ class UpcardStrategy:
 class _UpcardSearch:
     """Coordinate ascent for one up card, on the engine's arrays."""
 
-    def __init__(self, calc: "Calculator", values: UpcardValues, deals: dict):
+    def __init__(self, calc: "Game", values: UpcardValues, deals: dict):
         self.calc, self.v, self.rules = calc, values, calc.rules
         nodes = self.nodes = values.nodes
         ar = calc.ar
@@ -95,7 +97,7 @@ class _UpcardSearch:
                             allowed = ("stand",)
                         seconds.append((card, node, allowed))
                 self.split_hands[pair] = (first, seconds)
-        self.surrender = {node: calc._surrender(values.blackjack[node]) for node, *_ in self.initial}
+        self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
         self.zero = ar.zeros(n)
         # Entries no hand reaches under the strategy still get a sensible chart entry: the one
         # best for hands held by a player who hits everything.
@@ -499,7 +501,7 @@ def _best(scores: dict[str, Any], current: str) -> str:
     return best
 
 
-def total_dependent_game(calc: "Calculator", strategies: "TotalDependentStrategy | None" = None,
+def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | None" = None,
                          progress: "Callable[..., Iterable] | None" = None) -> "GameResult":
     """Exact EV of the TD basic strategy (found by :class:`_UpcardSearch`) for this game.
 
@@ -507,10 +509,9 @@ def total_dependent_game(calc: "Calculator", strategies: "TotalDependentStrategy
     :meth:`TotalDependentStrategy.from_chart`), the exact EV of playing that strategy instead.
     ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``).
     """
-    from .calculator import GameResult, deal_probabilities
     from ..core.errors import StrategyError
 
-    deals = deal_probabilities(calc.shoe, calc.rules)
+    deals = calc.round.deals()
     rounds = {}
     found = TotalDependentStrategy()
     for up in (progress or (lambda ups, total: ups))(range(1, 11), total=10):
@@ -540,12 +541,10 @@ class UpcardEvaluator:
     True
     """
 
-    def __init__(self, calc: "Calculator", up: int, deals: dict | None = None):
-        from .calculator import deal_probabilities
-
+    def __init__(self, calc: "Game", up: int, deals: dict | None = None):
         self.calc, self.up = calc, up
-        self.deals = deal_probabilities(calc.shoe, calc.rules)[up] if deals is None else deals
-        self.values = calc._values(up)
+        self.deals = calc.round.deals()[up] if deals is None else deals
+        self.values = calc.round.upcard(up)
         self.search = _UpcardSearch(calc, self.values, self.deals)
         self.probability = sum(self.deals.values(), Fraction(0))
 
@@ -556,12 +555,12 @@ class UpcardEvaluator:
         out = {}
         for (hand, split_key), _ in self.deals.items():
             node = values.nodes.node(add(add((0,) * 10, hand[0]), hand[1]), UNSPLIT)
-            calc._check_dealable(values, node)
+            calc.round.check_dealable(values, node)
             blackjack = values.blackjack[node]
             if sorted(hand) == [1, 10]:
                 out[(hand, split_key)] = calc.ar.convert(calc.settlement.natural_payout()) * (1 - blackjack)
             else:
-                out[(hand, split_key)] = by_node[(node, split_key)] + calc._round_blackjack_term(blackjack)
+                out[(hand, split_key)] = by_node[(node, split_key)] + calc.round.blackjack_term(blackjack)
         return out
 
     def ev(self, strategy: UpcardStrategy) -> Any:
