@@ -18,6 +18,9 @@ from typing import Optional
 
 import numpy as np
 
+__all__ = ["available", "dealer_outcomes", "second_hand_available", "optimal_second_hand", "player_available",
+           "DrawRules", "player_draws", "player_play"]
+
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)
 _U8 = ctypes.POINTER(ctypes.c_uint8)

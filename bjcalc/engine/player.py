@@ -31,6 +31,8 @@ from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
 
+__all__ = ["UpcardValues", "hit_values", "PlayerEngine", "hand_space"]
+
 
 @dataclass
 class UpcardValues:
