@@ -24,7 +24,7 @@ from typing import Mapping, Optional, Union
 
 import numpy as np
 
-from ..core.outcomes import hand_total
+from ..core.outcomes import hand_total, soft_total
 
 __all__ = ["Composition", "Context", "UNSPLIT", "EMPTY", "BUST", "add", "composition_of", "describe", "HandSpace", "NodeSet"]
 
@@ -174,8 +174,7 @@ class NodeSet:
         values = np.arange(1, 11)
         self.hard = self.hand @ values
         self.cards = self.hand.sum(axis=1)
-        self.soft = (self.hand[:, 0] > 0) & (self.hard + 10 <= 21)
-        self.total = np.where(self.soft, self.hard + 10, self.hard)
+        self.total, self.soft = soft_total(self.hard, self.hand[:, 0] > 0)
         self._context_position = {context: i for i, context in enumerate(self.contexts)}
         self._by_extra: dict[Composition, list[Context]] = {}
         for context in self.contexts:

@@ -47,7 +47,7 @@ import numpy as np
 from . import _kernels as kernels
 from ..core.actions import check_optimal_split_rules, may_hit, must_hit, post_split_actions
 from ..core.arithmetic import Arithmetic
-from ..core.outcomes import BLACKJACK, N_OUTCOMES
+from ..core.outcomes import BLACKJACK, N_OUTCOMES, soft_total
 from .dealer import DealerEngine
 from ..core.errors import ShoeError, StrategyError
 from .hands import BUST, UNSPLIT, Composition, HandSpace, NodeSet
@@ -280,8 +280,8 @@ class OptimalSplit:
         at = np.zeros(codes.shape, dtype=np.int64)
         at[played] = np.searchsorted(payoffs.codes, codes[played])
         hard = self.pair + firsts @ np.arange(1, 11)
-        soft = (firsts[:, 0] > 0) | (self.pair == 1)
-        first_column = np.where(hard > 21, 22, np.where(soft & (hard + 10 <= 21), hard + 10, hard))
+        best, _ = soft_total(hard, (firsts[:, 0] > 0) | (self.pair == 1))
+        first_column = np.where(hard > 21, 22, best)
         zero = ar.scalar(0)
         # Hand 1's payoff (unit bet), hand 2 standing, hand 2 busted: against the dealer given this removed set.
         first = np.where(played, payoffs.earned[at, first_column[:, None]], zero)
