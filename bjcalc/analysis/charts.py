@@ -463,7 +463,7 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
         exceptions = pd.DataFrame(rows, columns=EXCEPTION_COLUMNS)
     ev = {"TD": result.ev, "CD": calc.game("CD").ev}
     return Chart(table=table, strategy=strategy, rules=rules, shoe=calc.shoe.describe(),
-                 split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions, notes=rule_notes(rules),
+                 split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions, notes=rules.chart_notes(),
                  no_das_cells=no_das_cells, conditioning=calc.assumptions().conditioning)
 
 
@@ -482,36 +482,6 @@ def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> tuple[pd.DataFr
             else:
                 others[(row, up)] = other
     return out, others
-
-
-def rule_notes(rules: Rules) -> list[str]:
-    """What a chart reader must know about these rules that the codes do not say."""
-    notes = []
-    if rules.must_hit_below:
-        notes.append(f"the player must hit totals below {rules.must_hit_below} (forced H)")
-    if not rules.hit_21:
-        notes.append("the player may not hit a 21")
-    if rules.double_on in ("9-11", "10-11"):
-        notes.append(f"doubling on hard {rules.double_on} only")
-    elif rules.double_on == "any" and not rules.double_soft:
-        notes.append("no doubling on soft hands")
-    elif rules.double_on == "none":
-        notes.append("no doubling")
-    if not rules.splits:
-        notes.append("no splitting: pairs play by their total")
-    if rules.split_tens_by_rank:
-        notes.append("pair T,T means two tens of the same rank; other ten-value pairs play as hard 20")
-    if rules.hole_card != "peek":
-        notes.append("no hole card: " + ("a dealer blackjack takes doubles and splits too"
-                                         if rules.hole_card == "enhc" else
-                                         "a dealer blackjack takes the original bet only"))
-    if rules.burn_20:
-        notes.append("Burn 20: the dealer redraws under a ten when the hole card is a ten or a same-suit ace")
-    if rules.dealer_22_pushes:
-        notes.append("a dealer 22 pushes every hand still in play")
-    if rules.bust_push != "none":
-        notes.append(f"three-card busts push a higher dealer bust ({rules.bust_push})")
-    return notes
 
 
 EXCEPTION_COLUMNS = ["up", "hand", "cards", "row", "chart_action", "cd_action", "chart_ev", "cd_ev", "gain"]
