@@ -11,8 +11,9 @@ import pytest
 from bjcalc import Calculator, Rules
 from bjcalc.analysis.charts import (COLOURS, LEGEND, UPS, cell_alternatives, chart, edge_sweep, ev_table,
                                     generate_tables, hand_label, is_das_code, plot_edges, resolve, table_edges,
-                                    table_sets, tables_index, td_ev_table, tty_progress, two_card_hands)
+                                    table_sets, tables_index, td_ev_table, two_card_hands)
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
+from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
 from bjcalc.game.variants import PRESETS
 from test_strategy import _published

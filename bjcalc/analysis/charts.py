@@ -36,16 +36,16 @@ import copy
 import html as _html
 import math
 import re
-import sys
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 import pandas as pd
 
 from ..game.calculator import Calculator, deal_probabilities
 from ..core.errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
+from ..core.progress import ProgressFn as Progress, no_progress as _no_progress
 from ..core.rules import Rules
 from ..game.strategy import UP_LABEL, UP_ORDER, TotalDependentStrategy, UpcardEvaluator, set_cell
 from ..game.variants import OPEN_RULES, PRESETS
@@ -68,25 +68,9 @@ LEGEND = (("H", "hit"), ("S", "stand"), ("Dh", "double, else hit"), ("Ds", "doub
 _ANSI = {"hit": "41", "stand": "43", "double": "42", "split": "44", "surrender": "45"}
 _VALUE = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
 
-Progress = Callable[..., Iterable]
-
 
 def _label(value: int) -> str:
     return UP_LABEL.get(value, str(value))
-
-
-def _no_progress(iterable: Iterable, total: Optional[int] = None, desc: str = "") -> Iterable:
-    return iterable
-
-
-def tty_progress(iterable: Iterable, total: Optional[int] = None, desc: str = "") -> Iterable:
-    """A bar on stderr (:class:`bjcalc.core.progress.Progress`) when stderr is a terminal; otherwise the
-    iterable unchanged (the ``bjcalc`` commands also report to logs: see :mod:`bjcalc.core.progress`)."""
-    if not sys.stderr.isatty():
-        return iterable
-    from ..core.progress import Progress
-
-    return Progress(desc or "charts", terminal=True)(iterable, total=total)
 
 
 # -- hands ------------------------------------------------------------------------------------
