@@ -47,24 +47,13 @@ from ..game.calculator import Calculator, deal_probabilities
 from ..core.errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
 from ..core.progress import ProgressFn as Progress, no_progress as _no_progress
 from ..core.rules import Rules
-from ..game.strategy import UP_LABEL, UP_ORDER, TotalDependentStrategy, UpcardEvaluator, set_cell
+from .codes import ACTIONS, LEGEND, LETTER_ACTION, UPS, is_das_code, resolve, without_das
+from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
 from ..game.variants import OPEN_RULES, PRESETS
 
-UPS: tuple[str, ...] = tuple(UP_LABEL.get(up, str(up)) for up in UP_ORDER)
-"""Up card labels in chart order: 2 ... 9, T, A."""
-ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
-LETTER_ACTION = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
 COLOURS = {"hit": "#f6c6c0", "stand": "#fbe7a1", "double": "#b9e0a5", "split": "#a8c8ec",
            "surrender": "#d6cbe8"}
 """Background colour of each action (a chart cell takes its first letter's action)."""
-_IF_DAS = "split if doubling after a split is allowed, else "
-LEGEND = (("H", "hit"), ("S", "stand"), ("Dh", "double, else hit"), ("Ds", "double, else stand"),
-          ("P", "split"), ("Ph", _IF_DAS + "hit"), ("Ps", _IF_DAS + "stand"),
-          ("Pdh", _IF_DAS + "double (else hit)"), ("Pds", _IF_DAS + "double (else stand)"),
-          ("Prh", _IF_DAS + "surrender (else hit)"), ("Prs", _IF_DAS + "surrender (else stand)"),
-          ("Prp", _IF_DAS + "surrender (else split)"),
-          ("Rh", "surrender, else hit"), ("Rs", "surrender, else stand"), ("Rp", "surrender, else split"))
-"""Every code a chart writes, with its meaning (the DAS codes are :data:`bjcalc.game.strategy.DAS_CODES`)."""
 _ANSI = {"hit": "41", "stand": "43", "double": "42", "split": "44", "surrender": "45"}
 _VALUE = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
 
@@ -111,44 +100,6 @@ def _row(values: Sequence[int], splittable: bool) -> str:
         return f"pair {name},{name}"
     total, soft = _totals(values)
     return f"{'soft' if soft else 'hard'} {total}"
-
-
-def is_das_code(code: str) -> bool:
-    """Whether ``code`` splits only where doubling after a split is allowed (``Ph``, ``Prp`` ...)."""
-    return len(code) > 1 and code[0] == "P"
-
-
-def without_das(code: str) -> str:
-    """What a code says where doubling after a split is not allowed.
-
-    >>> without_das("Prp"), without_das("Pdh"), without_das("Ph"), without_das("Rh")
-    ('Rp', 'Dh', 'H', 'Rh')
-    """
-    return code[1].upper() + code[2:] if is_das_code(code) else code
-
-
-def resolve(code: str, allowed: Iterable[str], das: bool = True) -> str:
-    """The action a chart code means for a hand whose allowed actions are ``allowed``;
-    ``das``: whether doubling after a split is allowed (for ``Ph``, ``Prp`` ...).
-
-    >>> resolve("Dh", ["stand", "hit"]), resolve("Rp", ["stand", "hit", "split"]), resolve("S", ["hit"])
-    ('hit', 'split', 'hit')
-    >>> resolve("Prp", ["stand", "hit", "split", "surrender"], das=False), resolve("Prp", ["hit", "split"])
-    ('surrender', 'split')
-    """
-    allowed = list(allowed)
-    if is_das_code(code):
-        if das and "split" in allowed:
-            return "split"
-        code = without_das(code)
-    for letter in code:
-        action = LETTER_ACTION[letter.upper()]
-        if action in allowed:
-            return action
-    for action in ("hit", "stand"):
-        if action in allowed:
-            return action
-    return allowed[0]
 
 
 def _allowed_values(calc: Calculator, values: Sequence[int], up: str) -> Optional[dict[str, Any]]:
