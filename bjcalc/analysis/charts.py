@@ -33,10 +33,8 @@ Pdh, Pds, Prh, Prs, Prp (``Prp``: split with DAS; without, surrender, else split
 from __future__ import annotations
 
 import copy
-import html as _html
 import math
 import re
-import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
@@ -47,14 +45,12 @@ from ..game.calculator import Calculator, deal_probabilities
 from ..core.errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
 from ..core.progress import ProgressFn as Progress, no_progress as _no_progress
 from ..core.rules import Rules
-from .codes import ACTIONS, LEGEND, LETTER_ACTION, UPS, is_das_code, resolve, without_das
+from .codes import ACTIONS, LEGEND, UPS, is_das_code, resolve, without_das
+from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, ev_table_csv,
+                     ev_table_html, ev_table_text, exceptions_csv, markdown_table, page)
 from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
 from ..game.variants import OPEN_RULES, PRESETS
 
-COLOURS = {"hit": "#f6c6c0", "stand": "#fbe7a1", "double": "#b9e0a5", "split": "#a8c8ec",
-           "surrender": "#d6cbe8"}
-"""Background colour of each action (a chart cell takes its first letter's action)."""
-_ANSI = {"hit": "41", "stand": "43", "double": "42", "split": "44", "surrender": "45"}
 _VALUE = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
 
 
@@ -224,18 +220,6 @@ class Chart:
                                  up_order=grouped["up"].map(UPS.index))
         return grouped.sort_values(["row_order", "up_order"], kind="stable")[columns].reset_index(drop=True)
 
-    def _summary_rows(self) -> pd.DataFrame:
-        frame = self.exception_summary()
-        for column in ("total_gain", "max_gain"):
-            frame[column] = frame[column].map(lambda g: f"{float(g):.6f}")
-        return frame
-
-    def _exception_rows(self) -> pd.DataFrame:
-        assert self.exceptions is not None
-        frame = self.exceptions[["up", "hand", "row", "chart_action", "cd_action", "gain"]].copy()
-        frame["gain"] = frame["gain"].map(lambda g: f"{float(g):.6f}")
-        return frame
-
     def exception_lines(self) -> list[str]:
         """What the exceptions are and the unit of their gains, in words."""
         assert self.exceptions is not None
@@ -248,43 +232,10 @@ class Chart:
                 "holding that hand (not weighted by how often it is dealt; CD play afterwards); "
                 "total_gain: the sum of a group's gains."]
 
-    # -- renderings ------------------------------------------------------------------------------
+    # -- renderings (bjcalc.analysis.render) ------------------------------------------------------
     def to_text(self, colour: bool = False) -> str:
         """Aligned plain text (fits 80 columns); ``colour`` adds ANSI backgrounds."""
-        def wrap(line: str) -> list[str]:
-            return textwrap.wrap(line, 79, subsequent_indent="  ") or [""]
-
-        lines = wrap(self.title) + [w for line in self.header_lines() for w in wrap(line)] + [""]
-        lines.append(f"{'dealer':<9}" + "".join(f" {up:^3}" if colour else f"{up:>4}" for up in UPS))
-        for row in self.table.index:
-            cells = []
-            for up in UPS:
-                code = self.table.loc[row, up]
-                text = f"{code:>4}"
-                if colour:
-                    text = f" \x1b[30;{_ANSI[LETTER_ACTION[code[0]]]}m{code:^3}\x1b[0m"
-                cells.append(text)
-            lines.append(f"{row:<9}" + "".join(cells))
-        lines.append("")
-        lines += wrap("  ".join(f"{code} {text}" for code, text in self.legend()))
-        if self.exceptions is not None:
-            lines += ["", "Composition-dependent exceptions"]
-            lines += [w for line in self.exception_lines() for w in wrap(line)]
-            if len(self.exceptions):
-                lines += ["", "By chart cell:",
-                          f"{'row':<10}{'up':<3}{'chart play':<11}{'CD play':<10}{'hands':>6}{'total gain':>12}"
-                          f"{'max gain':>10}"]
-                for r in self._summary_rows().itertuples(index=False):
-                    lines.append(f"{r.row:<10}{r.up:<3}{r.chart_action:<11}{r.cd_action:<10}{r.hands:>6}"
-                                 f"{r.total_gain:>12}{r.max_gain:>10}")
-                frame = self._exception_rows()
-                width = max(4, frame["hand"].str.len().max())
-                lines += ["", "Every hand:",
-                          f"{'up':<3}{'hand':<{width + 2}}{'row':<10}{'chart play':<11}{'CD play':<10}{'gain':>9}"]
-                for r in frame.itertuples(index=False):
-                    lines.append(f"{r.up:<3}{r.hand:<{width + 2}}{r.row:<10}{r.chart_action:<11}"
-                                 f"{r.cd_action:<10}{r.gain:>9}")
-        return "\n".join(lines) + "\n"
+        return chart_text(self, colour)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -295,70 +246,30 @@ class Chart:
 
     def to_markdown(self) -> str:
         """The chart (and exceptions: a summary by chart cell, then every hand) as a Markdown document."""
-        out = [f"# {self.title}", ""]
-        out += [f"- {line}" for line in self.header_lines()] + [""]
-        out += _markdown_table(["hand"] + list(UPS), [[row] + list(self.table.loc[row]) for row in self.table.index])
-        out += ["", "Codes: " + "; ".join(f"**{code}** {text}" for code, text in self.legend()) + "."]
-        if self.exceptions is not None:
-            first, units = self.exception_lines()
-            units = units.replace("gain:", "`gain`:", 1).replace("total_gain:", "`total_gain`:")
-            out += ["", "## Composition-dependent exceptions", "", first, "", units, ""]
-            if len(self.exceptions):
-                out += ["### By chart cell", ""]
-                frame = self._summary_rows()
-                out += _markdown_table(list(frame.columns), frame.values.tolist())
-                out += ["", "### Every hand", ""]
-                frame = self._exception_rows()
-                out += _markdown_table(list(frame.columns), frame.values.tolist())
-        return "\n".join(out) + "\n"
+        return chart_markdown(self)
 
     def csv_header(self) -> str:
         """The chart's title, rules, shoe, EVs and notes as ``# `` comment lines (for the CSV)."""
-        return "".join(f"# {line}\n" for line in [self.title] + self.header_lines())
+        return chart_csv_header(self)
 
     def to_csv(self) -> str:
         """The chart as CSV: ``# `` comment lines (title, rules, shoe, EVs, notes), then the table
         (first column ``hand``); for CD, a blank line and the exceptions as CSV.  Read the chart
         back with ``pd.read_csv(path, comment="#", index_col=0, nrows=36)``."""
-        text = self.csv_header() + self.table.to_csv(index_label="hand", lineterminator="\n")
-        if self.exceptions is not None:
-            text += "\n" + _exceptions_csv(self.exceptions, digits=9)
-        return text
+        return chart_csv(self)
 
     def to_html(self, full_page: bool = False) -> str:
         """Coloured HTML: a fragment with its own ``<style>`` (no JavaScript), or with
         ``full_page`` a standalone page."""
-        parts = [f"<h3>{_html.escape(self.title)}</h3>", "<ul>"]
-        parts += [f"<li>{_html.escape(line)}</li>" for line in self.header_lines()]
-        parts.append("</ul>")
-        parts.append(_html_chart(self.table))
-        parts.append(_html_legend(self.legend()))
-        if self.exceptions is not None:
-            parts.append(f"<h4>Composition-dependent exceptions ({len(self.exceptions)})</h4>")
-            parts += [f"<p>{_html.escape(line)}</p>" for line in self.exception_lines()]
-            if len(self.exceptions):
-                parts.append("<h5>By chart cell</h5>")
-                parts.append(_html_frame(self._summary_rows(), "summary"))
-                parts.append("<h5>Every hand</h5>")
-                parts.append(_html_frame(self._exception_rows(), "exceptions"))
-        body = f'<div class="bjcalc">\n{_STYLE}\n' + "\n".join(parts) + "\n</div>"
-        return _page(self.title, body) if full_page else body
+        return chart_html(self, full_page)
 
     def _repr_html_(self) -> str:
         return self.to_html()
 
-    def styled(self):
+    def styled(self) -> Any:
         """The chart as a pandas Styler, one background colour per action, with the title,
         rules, shoe and EVs above it and the legend (needs jinja2)."""
-        def colour(code: str) -> str:
-            return f"background-color: {COLOURS[LETTER_ACTION[code[0]]]}; color: black; text-align: center"
-        style = self.table.style
-        apply = getattr(style, "map", None) or style.applymap
-        caption = (f"<b>{_html.escape(self.title)}</b><br>"
-                   + "<br>".join(_html.escape(line) for line in self.header_lines())
-                   + "<br>Codes: " + "; ".join(f"<b>{code}</b> {_html.escape(text)}" for code, text in self.legend()))
-        return apply(colour).set_caption(caption).set_table_styles(
-            [{"selector": "caption", "props": "caption-side: top; text-align: left; font-weight: normal"}])
+        return chart_styler(self)
 
 
 def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_card: bool = True,
@@ -518,34 +429,18 @@ class EVTable:
         return frame
 
     def to_csv(self, wide: bool = True) -> str:
-        frame = self.wide if wide else self.long
-        return frame.to_csv(float_format="%.6f", lineterminator="\n", index=wide)
+        """The EVs as CSV to 6 decimals, ``wide`` or ``long``."""
+        return ev_table_csv(self, wide)
 
     def to_html(self) -> str:
-        wide, best = self.wide, self.best
-        head = "".join(f"<th>{up}</th>" for up in wide.columns)
-        lines = ['<div class="bjcalc">', _STYLE, f"<h3>EV of every action: {_html.escape(self.shoe)}</h3>",
-                 f"<p>{_html.escape(self.rules.describe())}.  Values: {_html.escape(self.conditioning)}; "
-                 f"the best action is coloured.</p>",
-                 f'<table class="ev"><thead><tr><th>hand</th><th>action</th>{head}</tr></thead><tbody>']
-        for hand, action in wide.index:
-            cells = []
-            for up in wide.columns:
-                value = wide.loc[(hand, action), up]
-                if pd.isna(value):
-                    cells.append("<td></td>")
-                else:
-                    mark = f' class="{action}"' if best.loc[hand, up] == action else ""
-                    cells.append(f"<td{mark}>{float(value):+.4f}</td>")
-            lines.append(f'<tr><th class="row">{hand}</th><td>{action}</td>{"".join(cells)}</tr>')
-        lines += ["</tbody></table>", "</div>"]
-        return "\n".join(lines)
+        """The wide table as coloured HTML, each hand's best action coloured."""
+        return ev_table_html(self)
 
     def _repr_html_(self) -> str:
         return self.to_html()
 
     def __str__(self) -> str:
-        return self.wide.to_string(float_format=lambda x: f"{x:+.4f}")
+        return ev_table_text(self)
 
     def __repr__(self) -> str:
         return f"<EVTable: {len(self.long)} values; {self.rules.describe()}; shoe {self.shoe}>"
@@ -637,73 +532,6 @@ def td_ev_table(calc: Calculator, ups: Optional[Iterable[str]] = None, result: A
                 set_cell(changed, row, alternative)
                 out.append((up, row, alternative, False, evaluator.ev(changed)))
     return pd.DataFrame(out, columns=["up", "row", "code", "chosen", "ev"])
-
-
-# -- rendering helpers ----------------------------------------------------------------------------
-def _markdown_table(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> list[str]:
-    def cell(x: Any) -> str:
-        return str(x).replace("|", "\\|")
-    out = ["| " + " | ".join(cell(h) for h in header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    out += ["| " + " | ".join(cell(x) for x in row) + " |" for row in rows]
-    return out
-
-
-_STYLE = ("<style>\n"
-          ".bjcalc table {border-collapse: collapse; margin: 4px 0}\n"
-          ".bjcalc th, .bjcalc td {padding: 2px 6px; border: 1px solid #999; text-align: center; color: #000; "
-          "font-family: monospace}\n"
-          ".bjcalc th.row {text-align: left}\n"
-          + "".join(f".bjcalc .{action} {{background: {colour}}}\n" for action, colour in COLOURS.items())
-          + "</style>")
-
-
-def _cls(code: str) -> str:
-    return LETTER_ACTION[code[0]]
-
-
-def _html_chart(table: pd.DataFrame) -> str:
-    head = "".join(f"<th>{up}</th>" for up in table.columns)
-    lines = ['<table class="strategy">', f"<thead><tr><th>hand</th>{head}</tr></thead><tbody>"]
-    for row in table.index:
-        cells = "".join(f'<td class="{_cls(code)}">{code}</td>' for code in table.loc[row])
-        lines.append(f'<tr><th class="row">{row}</th>{cells}</tr>')
-    lines.append("</tbody></table>")
-    return "\n".join(lines)
-
-
-def _html_legend(legend: list[tuple[str, str]]) -> str:
-    return "<p>" + " &nbsp; ".join(f'<span class="{_cls(code)}">&nbsp;{code}&nbsp;</span> {_html.escape(text)}'
-                                   for code, text in legend) + "</p>"
-
-
-def _html_frame(frame: pd.DataFrame, kind: str) -> str:
-    """A frame of exceptions (or their summary) as an HTML table, the plays coloured."""
-    columns = list(frame.columns)
-    head = "".join(f"<th>{c}</th>" for c in columns)
-    lines = [f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>']
-    for record in frame.itertuples(index=False):
-        cells = []
-        for name, value in zip(columns, record):
-            if name in ("chart_action", "cd_action"):
-                cells.append(f'<td class="{value}">{value}</td>')
-            else:
-                cells.append(f"<td>{_html.escape(str(value))}</td>")
-        lines.append("<tr>" + "".join(cells) + "</tr>")
-    lines.append("</tbody></table>")
-    return "\n".join(lines)
-
-
-def _exceptions_csv(exceptions: pd.DataFrame, digits: int) -> str:
-    frame = exceptions.copy()
-    for column in ("chart_ev", "cd_ev", "gain"):
-        frame[column] = frame[column].map(lambda x: f"{float(x):.{digits}f}")
-    return frame.to_csv(index=False, lineterminator="\n")
-
-
-def _page(title: str, body: str) -> str:
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f"<title>{_html.escape(title)}</title>\n</head>\n<body style=\"font-family:sans-serif\">\n"
-            f"{body}\n</body>\n</html>\n")
 
 
 # -- house edge against the open rules ---------------------------------------------------------
@@ -839,8 +667,8 @@ def _set_files(rules: Rules) -> dict[str, str]:
     return {
         "chart.md": cd.to_markdown(),
         "chart.csv": cd.csv_header() + cd.table.to_csv(index_label="hand", lineterminator="\n"),
-        "chart.html": _page(cd.title, cd.to_html()),
-        "exceptions.csv": _exceptions_csv(cd.exceptions, digits=6),
+        "chart.html": page(cd.title, cd.to_html()),
+        "exceptions.csv": exceptions_csv(cd.exceptions, digits=6),
         "ev.csv": evs.to_csv(wide=True),
     }
 
@@ -894,7 +722,7 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
                          else f"[{name}]({key}/{name})" for name in TABLE_FILES)
         td, cd = (f"{edge} %" for edge in edges[key]) if key in edges else ("not generated",) * 2
         rows.append([f"`{key}`", rules.describe(), td, cd, links])
-    out += _markdown_table(["set", "rules", "house edge TD", "house edge CD", "files"], rows)
+    out += markdown_table(["set", "rules", "house edge TD", "house edge CD", "files"], rows)
     for key, rules in _standard_sets().items():
         if key not in sets and rules in presets:
             out += ["", f"`{key}` is the same game as `{presets[rules]}`."]

@@ -58,7 +58,8 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     the JSON of :func:`bjcalc.cli.output.chart_json`); with ``args.out``, the file is written and a
     one-line note returned.  Reads ``shoe``, ``split``, ``exact`` and ``json`` from ``args`` when
     present; ``progress`` wraps the chart's steps."""
-    from ..analysis.charts import _page, _write, chart     # (pandas: only when charting)
+    from ..analysis.charts import _write, chart     # (pandas: only when charting)
+    from ..analysis.render import page
     from ..game.calculator import Calculator
 
     exact = bool(getattr(args, "exact", False))
@@ -79,7 +80,7 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     elif fmt == "csv":
         text = result.to_csv()
     elif fmt == "html":
-        text = _page(result.title, result.to_html())
+        text = page(result.title, result.to_html())
     else:
         colour = out is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
         text = result.to_text(colour=colour)
