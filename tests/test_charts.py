@@ -9,10 +9,11 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules
-from bjcalc.analysis.charts import (cell_alternatives, chart, edge_sweep, ev_table, generate_tables, hand_label,
-                                    plot_edges, table_edges, table_sets, tables_index, td_ev_table, two_card_hands)
+from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, generate_tables, hand_label, table_edges,
+                                    table_sets, tables_index, td_ev_table, two_card_hands)
 from bjcalc.analysis.codes import LEGEND, UPS, is_das_code, resolve
 from bjcalc.analysis.render import COLOURS
+from bjcalc.analysis.sweeps import edge_sweep, plot_edges
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
