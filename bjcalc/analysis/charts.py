@@ -1,4 +1,5 @@
-"""Strategy charts, EV tables, their renderings, and the generated ``tables/`` folder.
+"""Strategy charts and EV tables of a game: what a chart says, where exact cards play otherwise,
+and what each action is worth.
 
 - :func:`chart` -- the basic strategy of a game as a printed chart (a :class:`Chart`): rows
   hard 5-21, soft 13-21 and pairs, columns the dealer's up card 2-A.  ``strategy="TD"``
@@ -10,19 +11,14 @@
   against every up card (an :class:`EVTable`: tidy ``long`` and ``wide`` views).
 - :func:`td_ev_table` -- the game EV given the up card when one chart cell changes, for
   every cell and every other code: the table a TD chart is the argmax of.
-- Renderings: text (aligned, 80 columns), Markdown, CSV and HTML (one colour per
-  action; ``Chart.styled()`` gives a pandas Styler); :func:`plot_edges` draws how a
-  preset's house edge moves with the decks and each open rule (matplotlib, imported
-  only there).
-- :func:`generate_tables` writes ``tables/`` (deterministic, idempotent), and
-  :func:`add_chart_parsers`, :func:`run_chart`, :func:`run_tables` are the ``bjcalc chart``
-  and ``bjcalc tables`` commands.
+- :func:`generate_tables` -- each rule set's chart, exceptions and EV table, rendered, into
+  ``tables/`` (the folder, its sets and index: :mod:`bjcalc.analysis.tables`).
 
-Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split, Rh/Rs/Rp surrender
-(else hit/stand/split): the letters after the first say what to do where it is not allowed.
-A pair row gives the pair's own best play.  A pair code of P and more letters splits where
-doubling after a split is allowed and otherwise reads on as the code after the P: Ph, Ps,
-Pdh, Pds, Prh, Prs, Prp (``Prp``: split with DAS; without, surrender, else split).
+A chart renders itself as text (aligned, 80 columns), Markdown, CSV and HTML, and as a
+pandas Styler (``Chart.styled()``): :mod:`bjcalc.analysis.render`.  The codes and what
+they mean (H, S, Dh/Ds, P, Rh/Rs/Rp, and the DAS pair codes Ph ... Prp; a pair row gives
+the pair's own best play): :mod:`bjcalc.analysis.codes`.  The house edge against a
+preset's open rules, and its plots: :mod:`bjcalc.analysis.sweeps`.
 
 >>> from bjcalc import Calculator, Rules
 >>> table = chart(Calculator(Rules(decks=1, max_split_hands=2))).table
@@ -33,22 +29,24 @@ Pdh, Pds, Prh, Prs, Prp (``Prp``: split with DAS; without, surrender, else split
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
 import pandas as pd
 
-from ..game.calculator import Calculator, deal_probabilities
-from ..core.errors import BjcalcError, HandError, ShoeError, StrategyError
-from ..core.progress import ProgressFn as Progress, no_progress as _no_progress
+from ..core.errors import HandError, ShoeError, StrategyError
+from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
+from ..game.calculator import Calculator, deal_probabilities
+from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
 from .codes import ACTIONS, LEGEND, UPS, is_das_code, resolve, without_das
 from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, ev_table_csv,
-                     ev_table_html, ev_table_text, exceptions_csv, markdown_table, page)
-from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
-from ..game.variants import PRESETS
+                     ev_table_html, ev_table_text, exceptions_csv, page)
+from .tables import write_tables
+
+__all__ = ["Chart", "chart", "EXCEPTION_COLUMNS", "EVTable", "ev_table", "cell_alternatives", "td_ev_table",
+           "generate_tables", "hand_label", "two_card_hands"]
 
 _VALUE = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
 
@@ -272,7 +270,7 @@ class Chart:
 
 
 def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_card: bool = True,
-          min_gain: Optional[float] = None, progress: Progress = _no_progress) -> Chart:
+          min_gain: Optional[float] = None, progress: ProgressFn = no_progress) -> Chart:
     """The basic strategy chart of ``calc``'s game (see :class:`Chart`).
 
     ``strategy``: ``"TD"`` (the chart) or ``"CD"`` (the chart and its composition-dependent
@@ -534,44 +532,23 @@ def td_ev_table(calc: Calculator, ups: Optional[Iterable[str]] = None, result: A
 
 
 # -- the tables/ folder ---------------------------------------------------------------------------
-EXTRA_SETS: dict[str, dict[str, Any]] = {
-    "standard-6d-s17-das-ls": dict(surrender="late"),
-    "standard-6d-h17-das-ls": dict(dealer_hits_soft_17=True, surrender="late"),
-    "standard-6d-s17-das-6to5": dict(blackjack_pays="6:5"),
-}
-"""Standard games with late surrender and with blackjack paying 6:5, for ``tables/``."""
+def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None,
+                    progress: ProgressFn = no_progress) -> list[Path]:
+    """Write ``folder`` (index ``README.md`` and one subfolder per rule set of
+    :func:`~bjcalc.analysis.tables.table_sets`): each set's CD chart (``chart.md``, ``chart.csv``,
+    ``chart.html``), its exceptions (``exceptions.csv``) and EV table (``ev.csv``), in float
+    arithmetic with post-split play CDZ-.
 
+    Deterministic (same code, same bytes) and idempotent; ``only``: just these sets (the
+    index is always written, with the house edges of the sets already in ``folder``).
+    Returns the paths written (:func:`~bjcalc.analysis.tables.write_tables` writes them).
 
-def _standard_sets() -> dict[str, Rules]:
-    out = {}
-    for decks in (1, 2, 6, 8):
-        for h17 in (False, True):
-            for das in (True, False):
-                key = f"standard-{decks}d-{'h17' if h17 else 's17'}-{'das' if das else 'nodas'}"
-                out[key] = PRESETS["standard"](decks=decks, dealer_hits_soft_17=h17, double_after_split=das)
-    out.update({key: PRESETS["standard"](**rules) for key, rules in EXTRA_SETS.items()})
-    return out
-
-
-def table_sets() -> dict[str, Rules]:
-    """The rule sets ``tables/`` holds: every preset, then standard rules for 1, 2, 6, 8 decks,
-    S17/H17, DAS or not, and 6 decks with late surrender (S17, H17) and with 6:5
-    (:data:`EXTRA_SETS`); a set equal to one already listed is left out.
-
-    >>> sets = table_sets()
-    >>> list(sets)[:2], "standard-8d-h17-nodas" in sets, "standard-6d-s17-das" in sets
-    (['standard', 'burn20'], True, False)
-    >>> str(sets["standard-6d-s17-das-6to5"].blackjack_pays), sets["standard-6d-h17-das-ls"].surrender
-    ('6/5', 'late')
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     [path.name for path in generate_tables(folder, only=["classic_single_deck"])]
+    ['README.md', 'chart.md', 'chart.csv', 'chart.html', 'exceptions.csv', 'ev.csv']
     """
-    out: dict[str, Rules] = {name: make() for name, make in PRESETS.items()}
-    for key, rules in _standard_sets().items():
-        if rules not in out.values():
-            out[key] = rules
-    return out
-
-
-TABLE_FILES = ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv")
+    return write_tables(folder, _set_files, only=only, progress=progress)
 
 
 def _set_files(rules: Rules) -> dict[str, str]:
@@ -585,93 +562,3 @@ def _set_files(rules: Rules) -> dict[str, str]:
         "exceptions.csv": exceptions_csv(cd.exceptions, digits=6),
         "ev.csv": evs.to_csv(wide=True),
     }
-
-
-_EDGES = re.compile(r"^# EV TD .*\(house edge (-?\d+\.\d+) %\); EV CD .*\(house edge (-?\d+\.\d+) %\)$", re.M)
-
-
-def _edges_of(chart_csv: str) -> Optional[tuple[str, str]]:
-    """The house edges (percent, as printed: TD, CD) in a ``chart.csv``'s header, if there."""
-    found = _EDGES.search(chart_csv)
-    return (found.group(1), found.group(2)) if found else None
-
-
-def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:
-    """The house edges (percent, TD and CD, as printed) of every set already generated in
-    ``folder``, read from each set's ``chart.csv``."""
-    out = {}
-    for key in table_sets():
-        path = Path(folder) / key / "chart.csv"
-        edges = _edges_of(path.read_text(encoding="utf-8")) if path.is_file() else None
-        if edges is not None:
-            out[key] = edges
-    return out
-
-
-def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, str]]] = None) -> str:
-    """``tables/README.md``: what each set is, its house edge with TD and CD play (``edges``, as
-    :func:`table_edges` reads them; a set without is marked not generated), and links."""
-    edges = edges or {}
-    out = ["# Generated strategy tables", "",
-           "Generated by `bjcalc tables --out tables` (or `bjcalc.analysis.charts.generate_tables(\"tables\")`); "
-           "do not edit by hand.  `tests/test_charts.py` fails when these files no longer match the code.", "",
-           "Each folder holds, for one rule set (float arithmetic, post-split play CDZ-):", "",
-           "- `chart.md`, `chart.csv`, `chart.html`: the total-dependent (TD) basic strategy chart with its "
-           "rules, shoe and the EV of TD and CD play (in `chart.csv` as `#` comment lines: read it with "
-           "`pandas.read_csv(path, comment=\"#\", index_col=0)`), and (md, html) the composition-dependent "
-           "exceptions, summarised by chart cell;",
-           "- `exceptions.csv`: every hand (two cards, or more cards reached by hitting by the chart) whose "
-           "best play for its exact cards differs from the chart; `gain` is per unit initial bet for a player "
-           "holding that hand, not weighted by how often it is dealt;",
-           "- `ev.csv`: EV of every allowed action of every starting two-card hand against every up card, per "
-           "unit initial bet (rows hand and action, columns up card; every action of a hand on one basis, "
-           "stated in the chart's `values` line: in peek games given no dealer blackjack).", "",
-           "House edge: minus the EV of a round per unit initial bet, in percent, with the TD chart and with "
-           "CD play (every decision by the hand's exact cards).", "",
-           "Codes: " + "; ".join(f"**{code}** {text}" for code, text in LEGEND) + ".", ""]
-    presets = {rules: name for name, rules in sets.items() if name in PRESETS}
-    rows = []
-    for key, rules in sets.items():
-        links = " ".join(f"[{name.split('.')[1]}]({key}/{name})" if name.startswith("chart")
-                         else f"[{name}]({key}/{name})" for name in TABLE_FILES)
-        td, cd = (f"{edge} %" for edge in edges[key]) if key in edges else ("not generated",) * 2
-        rows.append([f"`{key}`", rules.describe(), td, cd, links])
-    out += markdown_table(["set", "rules", "house edge TD", "house edge CD", "files"], rows)
-    for key, rules in _standard_sets().items():
-        if key not in sets and rules in presets:
-            out += ["", f"`{key}` is the same game as `{presets[rules]}`."]
-    return "\n".join(out) + "\n"
-
-
-def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None,
-                    progress: Progress = _no_progress) -> list[Path]:
-    """Write ``folder`` (index ``README.md`` and one subfolder per rule set of :func:`table_sets`).
-
-    Deterministic (same code, same bytes) and idempotent; ``only``: just these sets (the
-    index is always written, with the house edges of the sets already in ``folder``).
-    Returns the paths written.
-    """
-    sets = table_sets()
-    chosen = list(sets) if only is None else list(only)
-    unknown = [key for key in chosen if key not in sets]
-    if unknown:
-        raise BjcalcError(f"unknown table set {unknown[0]!r}; sets: {', '.join(sets)}")
-    root = Path(folder)
-    root.mkdir(parents=True, exist_ok=True)
-    written = []
-    for key in progress(chosen, total=len(chosen), desc="tables"):
-        for name, text in _set_files(sets[key]).items():
-            written.append(_write(root / key / name, text))
-    return [_write(root / "README.md", tables_index(sets, table_edges(root)))] + written
-
-
-def _write(path: Path, text: str) -> Path:
-    """Write ``text`` (UTF-8) unless the file already holds exactly it; an OS error becomes a BjcalcError."""
-    data = text.encode("utf-8")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_bytes() != data:
-            path.write_bytes(data)
-    except OSError as exc:
-        raise BjcalcError(f"cannot write {path}: {exc.strerror or exc}") from None
-    return path

@@ -58,8 +58,9 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     the JSON of :func:`bjcalc.cli.output.chart_json`); with ``args.out``, the file is written and a
     one-line note returned.  Reads ``shoe``, ``split``, ``exact`` and ``json`` from ``args`` when
     present; ``progress`` wraps the chart's steps."""
-    from ..analysis.charts import _write, chart     # (pandas: only when charting)
+    from ..analysis.charts import chart     # (pandas: only when charting)
     from ..analysis.render import page
+    from ..analysis.tables import write_text
     from ..game.calculator import Calculator
 
     exact = bool(getattr(args, "exact", False))
@@ -85,7 +86,7 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
         colour = out is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
         text = result.to_text(colour=colour)
     if out:
-        _write(Path(out), text)
+        write_text(Path(out), text)
         return f"wrote {out}"
     return text.rstrip("\n")
 
