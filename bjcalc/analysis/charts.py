@@ -124,7 +124,14 @@ class Chart:
     EVs (``calc.hand`` values: per unit initial bet, CD play after the decision, on the basis
     ``conditioning`` states) and ``gain`` (their difference, for a player holding that hand:
     not weighted by how often it is dealt).  ``ev``: whole-game EV under each strategy,
-    ``{"TD": ..., "CD": ...}``.
+    ``{"TD": ..., "CD": ...}``.  ``notes``: what the codes do not say about the rules
+    (:meth:`Rules.chart_notes <bjcalc.core.rules.Rules.chart_notes>`).  Renderings:
+    :mod:`bjcalc.analysis.render`.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> drawn = chart(Calculator(Rules(decks=1, max_split_hands=2)), "CD")
+    >>> drawn.strategy, len(drawn.exceptions), drawn.exceptions.iloc[0][["up", "hand", "chart_action", "cd_action"]].tolist()
+    ('CD', 398, ['2', 'T,3', 'stand', 'hit'])
     """
 
     table: pd.DataFrame
@@ -142,6 +149,12 @@ class Chart:
     # -- views -----------------------------------------------------------------------------
     @property
     def title(self) -> str:
+        """What the chart is, and its shoe.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> chart(Calculator(Rules(decks=1, max_split_hands=2))).title
+        'Basic strategy (total-dependent): 1 deck'
+        """
         kind = ("Basic strategy (total-dependent)" if self.strategy == "TD"
                 else "Basic strategy with composition-dependent exceptions")
         return f"{kind}: {self.shoe}"
@@ -169,7 +182,13 @@ class Chart:
         return self.decode(self.rules.double_after_split)
 
     def action(self, row: str, up: str, allowed: Iterable[str] = ACTIONS) -> str:
-        """What the chart says for ``row`` against ``up`` when ``allowed`` actions are open."""
+        """What the chart says for ``row`` against ``up`` when ``allowed`` actions are open.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> drawn = chart(Calculator(Rules(decks=1, max_split_hands=2)))
+        >>> drawn.action("hard 11", "T"), drawn.action("hard 11", "T", ["stand", "hit"])
+        ('double', 'hit')
+        """
         code = self.resolved().loc[row, up]
         return resolve(code, allowed)
 
@@ -188,7 +207,12 @@ class Chart:
         return lines + self.notes
 
     def legend(self) -> list[tuple[str, str]]:
-        """(code, meaning) of every code the chart uses."""
+        """(code, meaning) of every code the chart uses.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> chart(Calculator(Rules(decks=1, max_split_hands=2))).legend()[:3]
+        [('H', 'hit'), ('S', 'stand'), ('Dh', 'double, else hit')]
+        """
         used = set(self.table.values.ravel()) | set(self.no_das_cells.values())
         return [(code, text) for code, text in LEGEND if code in used]
 
@@ -280,7 +304,12 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     :meth:`Chart.decode` gives the chart of either game (costs a second TD search).
     ``multi_card``: CD exceptions include hands of three or more cards (those a chart
     player reaches by hitting).  ``min_gain``: smallest gain listed (default 1e-9 in
-    floats, 0 in exact mode).
+    floats, 0 in exact mode).  ``progress`` wraps the steps (:mod:`bjcalc.core.progress`).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> drawn = chart(Calculator(Rules(decks=1, max_split_hands=2)), "CD", multi_card=False)
+    >>> drawn.table.loc["hard 16", "T"], sorted(set(drawn.exceptions["cards"]))
+    ('H', [2])
     """
     if strategy not in ("TD", "CD"):
         raise StrategyError(f"strategy must be 'TD' or 'CD', not {strategy!r}")
@@ -396,7 +425,12 @@ class EVTable:
     play of each two-card hand).  Values are ``calc.hand`` values: per unit initial bet,
     optimal CD play after the decision, every action of a hand on one basis, which
     ``conditioning`` states (in peek games conditioned on no dealer blackjack, except with
-    early surrender: unconditional).
+    early surrender: unconditional).  Renderings: :mod:`bjcalc.analysis.render`.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> table = ev_table(Calculator(Rules(decks=1, max_split_hands=2)))
+    >>> table.long.iloc[0].tolist()[:3], table.best.loc["T,6", "T"]
+    (['2', '3,2', 'stand'], 'hit')
     """
 
     long: pd.DataFrame
@@ -506,6 +540,11 @@ def td_ev_table(calc: Calculator, ups: Optional[Iterable[str]] = None, result: A
     Columns ``up``, ``row``, ``code``, ``chosen`` (the chart's own code) and ``ev``; the
     chart's code is the argmax of each (up, row) group.  Pair rows appear where pairs may
     split.  ``result``: a ``calc.game("TD")`` already computed; ``ups``, ``rows``: only these.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> frame = td_ev_table(Calculator(Rules(decks=1, max_split_hands=2)), ups=["T"], rows=["hard 16"])
+    >>> frame[["code", "chosen"]].values.tolist(), frame.loc[frame["ev"].idxmax(), "code"]
+    ([['H', True], ['S', False], ['Dh', False]], 'H')
     """
     only_rows = None if rows is None else set(rows)
     result = result if result is not None else calc.game("TD")
