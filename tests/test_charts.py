@@ -9,10 +9,14 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules
-from bjcalc.analysis.charts import (COLOURS, LEGEND, UPS, cell_alternatives, chart, edge_sweep, ev_table,
-                                    generate_tables, hand_label, is_das_code, plot_edges, resolve, table_edges,
-                                    table_sets, tables_index, td_ev_table, tty_progress, two_card_hands)
+from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, generate_tables, hand_label, td_ev_table,
+                                    two_card_hands)
+from bjcalc.analysis.codes import LEGEND, UPS, is_das_code, resolve
+from bjcalc.analysis.render import COLOURS
+from bjcalc.analysis.sweeps import edge_sweep, plot_edges
+from bjcalc.analysis.tables import table_edges, table_sets, tables_index
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
+from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
 from bjcalc.game.variants import PRESETS
 from test_strategy import _published
@@ -239,7 +243,7 @@ def test_the_index_shows_house_edges_and_surrender_and_6_5_sets():
     # the edges read back are those each set's chart states
     drawn = chart(small("classic_single_deck"))
     edges = {"classic_single_deck": (f"{-float(drawn.ev['TD']) * 100:.4f}", f"{-float(drawn.ev['CD']) * 100:.4f}")}
-    from bjcalc.analysis.charts import _edges_of
+    from bjcalc.analysis.tables import _edges_of
     assert _edges_of(drawn.csv_header()) == edges["classic_single_deck"]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bjcalc import Calculator, Rules, variants
-from bjcalc.analysis.charts import table_sets
+from bjcalc.analysis.tables import table_sets
 from bjcalc.cli import build_parser, main, rules_from
 
 README = Path(__file__).resolve().parent.parent / "README.md"

@@ -1,5 +1,17 @@
-"""Analyses over a game or a side bet, each a leaf module: charts and their renderings, the
-generated tables, rule sweeps, published figures (`verify`) and the open-rule search (`explain`).
+"""Analyses over a game or a side bet, each a leaf module: free functions over a game, importing
+only the layers below (core, engine, game, sidebets) and, without a circle, one another.
+
+- :mod:`~bjcalc.analysis.codes` -- a chart's vocabulary: up card columns, actions, codes and
+  their meanings (used by the two below).
+- :mod:`~bjcalc.analysis.render` -- text, Markdown, CSV, HTML and Styler renderings of charts and
+  EV tables.
+- :mod:`~bjcalc.analysis.tables` -- the generated ``tables/`` folder: its rule sets, index and
+  file writing.
+- :mod:`~bjcalc.analysis.charts` -- strategy charts, CD exceptions, EV tables, and
+  ``generate_tables`` (uses the three above).
+- :mod:`~bjcalc.analysis.sweeps` -- the house edge against a preset's open rules, and its plots.
+- :mod:`~bjcalc.analysis.published` -- published figures and their verdicts (``bjcalc verify``).
+- :mod:`~bjcalc.analysis.explain` -- the open-rule search (``bjcalc explain``).
 
 Nothing below imports this package.
 """

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..core.errors import BjcalcError
-from ..core.progress import Progress
+from ..core.progress import Progress, no_progress
 
 __all__ = ["add_chart_parsers", "run_chart", "run_tables"]
 
@@ -58,7 +58,9 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     the JSON of :func:`bjcalc.cli.output.chart_json`); with ``args.out``, the file is written and a
     one-line note returned.  Reads ``shoe``, ``split``, ``exact`` and ``json`` from ``args`` when
     present; ``progress`` wraps the chart's steps."""
-    from ..analysis.charts import _no_progress, _page, _write, chart     # (pandas: only when charting)
+    from ..analysis.charts import chart     # (pandas: only when charting)
+    from ..analysis.render import page
+    from ..analysis.tables import write_text
     from ..game.calculator import Calculator
 
     exact = bool(getattr(args, "exact", False))
@@ -68,7 +70,7 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
         raise BjcalcError("give --json or --format, not both (--json is the chart as JSON)")
     calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
                       exact=exact)
-    result = chart(calc, args.strategy, progress=progress or _no_progress)
+    result = chart(calc, args.strategy, progress=progress or no_progress)
     out = getattr(args, "out", None)
     if as_json:
         from .output import chart_json, dumps
@@ -79,12 +81,12 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     elif fmt == "csv":
         text = result.to_csv()
     elif fmt == "html":
-        text = _page(result.title, result.to_html())
+        text = page(result.title, result.to_html())
     else:
         colour = out is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
         text = result.to_text(colour=colour)
     if out:
-        _write(Path(out), text)
+        write_text(Path(out), text)
         return f"wrote {out}"
     return text.rstrip("\n")
 
@@ -92,10 +94,10 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
 def run_tables(args: argparse.Namespace, progress: Optional[Progress] = None) -> str:
     """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``); with
     ``args.json``, the folder and the files written as JSON."""
-    from ..analysis.charts import _no_progress, generate_tables
+    from ..analysis.charts import generate_tables
 
     folder = getattr(args, "out", None) or "tables"
-    paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or _no_progress)
+    paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or no_progress)
     if getattr(args, "json", False):
         from .output import dumps
 

@@ -24,14 +24,17 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import Any, Iterable, Iterator, Optional, TextIO
+from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
 
-__all__ = ["Progress", "NON_TERMINAL_INTERVAL", "TERMINAL_DELAY"]
+__all__ = ["Progress", "ProgressFn", "no_progress", "tty_progress", "NON_TERMINAL_INTERVAL", "TERMINAL_DELAY"]
 
 NON_TERMINAL_INTERVAL = 10.0
 """Seconds between two progress lines when stderr is not a terminal."""
 TERMINAL_DELAY = 2.0
 """Seconds a run lasts before its bar appears on a terminal."""
+ProgressFn = Callable[..., Iterable]
+"""What a ``progress`` parameter takes: ``progress(iterable, total=None, desc="")`` returning
+the iterable, wrapped (a :class:`Progress`, :func:`no_progress`, :func:`tty_progress`)."""
 
 
 class Progress:
@@ -143,3 +146,26 @@ def _isatty(stream: TextIO) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+def no_progress(iterable: Iterable, total: Optional[int] = None, desc: str = "") -> Iterable:
+    """Report nothing: the iterable unchanged (the default ``progress`` of the analyses).
+
+    >>> no_progress([1, 2], total=2)
+    [1, 2]
+    """
+    return iterable
+
+
+def tty_progress(iterable: Iterable, total: Optional[int] = None, desc: str = "") -> Iterable:
+    """A bar on stderr (a terminal :class:`Progress` labelled ``desc``, default ``charts``) when
+    stderr is a terminal; otherwise the iterable unchanged (the ``bjcalc`` commands report
+    to logs as well: :class:`Progress` with ``terminal=False``).
+
+    >>> import sys
+    >>> sys.stderr.isatty() or tty_progress([1, 2]) == [1, 2]
+    True
+    """
+    if not sys.stderr.isatty():
+        return iterable
+    return Progress(desc or "charts", terminal=True)(iterable, total=total)

@@ -292,6 +292,43 @@ class Rules:
             parts.append("no hitting 21")
         return ", ".join(parts)
 
+    def chart_notes(self) -> list[str]:
+        """What a reader of these rules' strategy chart must know that its codes do not say
+        (forced hits, limits on doubling and splitting, the hole card, the variant rules), one
+        sentence each; the standard game has none.
+
+        >>> Rules().chart_notes()
+        []
+        >>> Rules(double_on="10-11", hole_card="enhc").chart_notes()
+        ['doubling on hard 10-11 only', 'no hole card: a dealer blackjack takes doubles and splits too']
+        """
+        notes: list[str] = []
+        if self.must_hit_below:
+            notes.append(f"the player must hit totals below {self.must_hit_below} (forced H)")
+        if not self.hit_21:
+            notes.append("the player may not hit a 21")
+        if self.double_on in ("9-11", "10-11"):
+            notes.append(f"doubling on hard {self.double_on} only")
+        elif self.double_on == "any" and not self.double_soft:
+            notes.append("no doubling on soft hands")
+        elif self.double_on == "none":
+            notes.append("no doubling")
+        if not self.splits:
+            notes.append("no splitting: pairs play by their total")
+        if self.split_tens_by_rank:
+            notes.append("pair T,T means two tens of the same rank; other ten-value pairs play as hard 20")
+        if self.hole_card != "peek":
+            notes.append("no hole card: " + ("a dealer blackjack takes doubles and splits too"
+                                             if self.hole_card == "enhc" else
+                                             "a dealer blackjack takes the original bet only"))
+        if self.burn_20:
+            notes.append("Burn 20: the dealer redraws under a ten when the hole card is a ten or a same-suit ace")
+        if self.dealer_22_pushes:
+            notes.append("a dealer 22 pushes every hand still in play")
+        if self.bust_push != "none":
+            notes.append(f"three-card busts push a higher dealer bust ({self.bust_push})")
+        return notes
+
     def __str__(self) -> str:
         return self.describe()
 

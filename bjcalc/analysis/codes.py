@@ -1,0 +1,81 @@
+"""The vocabulary of a printed strategy chart: its up card columns, the actions, the codes
+and their meanings, and what a code tells a hand to do (:func:`resolve`).
+
+Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split, Rh/Rs/Rp surrender
+(else hit/stand/split): the letters after the first say what to do where it is not allowed.
+A pair code of P and more letters splits where doubling after a split is allowed and
+otherwise reads on as the code after the P: Ph, Ps, Pdh, Pds, Prh, Prs, Prp (``Prp``: split
+with DAS; without, surrender, else split).  :meth:`TotalDependentStrategy.from_chart
+<bjcalc.game.strategy.TotalDependentStrategy.from_chart>` reads the same codes.
+
+>>> UPS[0], UPS[-1], LETTER_ACTION["R"]
+('2', 'A', 'surrender')
+>>> resolve("Dh", ["stand", "hit"]), without_das("Prp")
+('hit', 'Rp')
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..game.strategy import UP_LABEL, UP_ORDER
+
+__all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "LEGEND", "is_das_code", "without_das", "resolve"]
+
+UPS: tuple[str, ...] = tuple(UP_LABEL.get(up, str(up)) for up in UP_ORDER)
+"""Up card labels in chart order: 2 ... 9, T, A."""
+ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
+"""Every action of a first-two-card hand, in the order ties go to."""
+LETTER_ACTION: dict[str, str] = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+"""The action a code's (upper case) letter names; a cell takes its first letter's action."""
+_IF_DAS = "split if doubling after a split is allowed, else "
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("H", "hit"), ("S", "stand"), ("Dh", "double, else hit"), ("Ds", "double, else stand"),
+    ("P", "split"), ("Ph", _IF_DAS + "hit"), ("Ps", _IF_DAS + "stand"),
+    ("Pdh", _IF_DAS + "double (else hit)"), ("Pds", _IF_DAS + "double (else stand)"),
+    ("Prh", _IF_DAS + "surrender (else hit)"), ("Prs", _IF_DAS + "surrender (else stand)"),
+    ("Prp", _IF_DAS + "surrender (else split)"),
+    ("Rh", "surrender, else hit"), ("Rs", "surrender, else stand"), ("Rp", "surrender, else split"))
+"""Every code a chart writes, with its meaning (the DAS codes are :data:`bjcalc.game.strategy.DAS_CODES`)."""
+
+
+def is_das_code(code: str) -> bool:
+    """Whether ``code`` splits only where doubling after a split is allowed (``Ph``, ``Prp`` ...).
+
+    >>> is_das_code("Ph"), is_das_code("P"), is_das_code("Rp")
+    (True, False, False)
+    """
+    return len(code) > 1 and code[0] == "P"
+
+
+def without_das(code: str) -> str:
+    """What a code says where doubling after a split is not allowed.
+
+    >>> without_das("Prp"), without_das("Pdh"), without_das("Ph"), without_das("Rh")
+    ('Rp', 'Dh', 'H', 'Rh')
+    """
+    return code[1].upper() + code[2:] if is_das_code(code) else code
+
+
+def resolve(code: str, allowed: Iterable[str], das: bool = True) -> str:
+    """The action a chart code means for a hand whose allowed actions are ``allowed``;
+    ``das``: whether doubling after a split is allowed (for ``Ph``, ``Prp`` ...).
+
+    >>> resolve("Dh", ["stand", "hit"]), resolve("Rp", ["stand", "hit", "split"]), resolve("S", ["hit"])
+    ('hit', 'split', 'hit')
+    >>> resolve("Prp", ["stand", "hit", "split", "surrender"], das=False), resolve("Prp", ["hit", "split"])
+    ('surrender', 'split')
+    """
+    allowed = list(allowed)
+    if is_das_code(code):
+        if das and "split" in allowed:
+            return "split"
+        code = without_das(code)
+    for letter in code:
+        action = LETTER_ACTION[letter.upper()]
+        if action in allowed:
+            return action
+    for action in ("hit", "stand"):
+        if action in allowed:
+            return action
+    return allowed[0]

@@ -1,0 +1,113 @@
+"""The house edge of a preset against its open rules: :func:`edge_sweep` moves one rule at a
+time (the decks, and each rule the preset's sources leave open,
+:data:`bjcalc.game.variants.OPEN_RULES`) and :func:`plot_edges` draws it (matplotlib, imported
+only there: the ``notebooks`` extra).
+
+>>> frame = edge_sweep("classic_single_deck", rules=["double_after_split"])
+>>> [(value, round(edge, 4)) for value, edge in zip(frame["value"], frame["house_edge"])]
+[(False, 0.2168), (True, 0.0979)]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable, Optional, Sequence
+
+import pandas as pd
+
+from ..core.errors import RulesError
+from ..core.progress import ProgressFn, no_progress
+from ..core.rules import Rules
+from ..game.calculator import Calculator
+from ..game.variants import OPEN_RULES, PRESETS
+
+__all__ = ["edge_sweep", "plot_edges"]
+
+
+def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]] = None,
+               decks: Optional[Sequence[Any]] = None, progress: ProgressFn = no_progress,
+               **overrides: Any) -> pd.DataFrame:
+    """House edge (percent) of a preset as one rule at a time moves over its values.
+
+    ``rules``: which rules (default ``decks`` and every open rule of the preset,
+    :data:`bjcalc.game.variants.OPEN_RULES`); ``decks``: the deck counts to try (default the
+    preset's open values, or 1, 2, 4, 6, 8); ``overrides``: rules pinned for every point.
+    Columns ``rule``, ``value``, ``house_edge``, ``default`` (the preset's own value).
+    Combinations the rules refuse (resplit aces with two hands) are left out.
+
+    >>> frame = edge_sweep("classic_single_deck", rules=["double_after_split"])
+    >>> frame[["value", "default"]].values.tolist()
+    [[False, True], [True, False]]
+    """
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
+    make = PRESETS[preset]
+    base = make(**overrides)
+    open_rules = dict(OPEN_RULES.get(preset, {}))
+    open_rules["decks"] = tuple(decks) if decks is not None else open_rules.get("decks", (1, 2, 4, 6, 8))
+    names = list(rules) if rules is not None else ["decks"] + [n for n in open_rules if n != "decks"]
+    tasks = []
+    for name in names:
+        if name not in open_rules:
+            raise RulesError(f"{name!r} is not an open rule of {preset}; open rules: {', '.join(open_rules)}")
+        for value in open_rules[name]:
+            tasks.append((name, value))
+    cache: dict[Rules, float] = {}
+    rows = []
+    for name, value in progress(tasks, total=len(tasks), desc=preset):
+        try:
+            rule_set = base.replace(**{name: value})
+        except RulesError:
+            continue
+        if rule_set not in cache:
+            cache[rule_set] = -float(Calculator(rule_set).game(strategy).ev) * 100
+        rows.append((name, value, cache[rule_set], getattr(base, name) == value))
+    return pd.DataFrame(rows, columns=["rule", "value", "house_edge", "default"])
+
+
+def plot_edges(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]] = None,
+               decks: Optional[Sequence[Any]] = None, sweep: Optional[pd.DataFrame] = None,
+               progress: ProgressFn = no_progress, **overrides: Any) -> Any:
+    """A matplotlib figure: the house edge against the number of decks (a line) and against
+    each other open rule (bars; the preset's own value darker).  ``sweep``: an
+    :func:`edge_sweep` frame already computed.  Needs matplotlib (the ``notebooks`` extra).
+
+    >>> frame = edge_sweep("classic_single_deck", rules=["decks", "double_after_split"], decks=(1, 2))
+    >>> figure = plot_edges("classic_single_deck", sweep=frame)
+    >>> [ax.get_title() for ax in figure.axes if ax.get_visible()]
+    ['decks', 'double_after_split']
+    """
+    import matplotlib.pyplot as plt
+
+    frame = sweep if sweep is not None else edge_sweep(preset, strategy, rules, decks, progress, **overrides)
+    names = list(dict.fromkeys(frame["rule"]))
+    columns = min(3, len(names)) or 1
+    lines = math.ceil(len(names) / columns) or 1
+    figure, axes = plt.subplots(lines, columns, figsize=(4.2 * columns, 3.2 * lines), squeeze=False)
+    for ax, name in zip(axes.ravel(), names):
+        part = frame[frame["rule"] == name]
+        labels = [("inf" if v == math.inf else str(v)) for v in part["value"]]
+        edges = part["house_edge"].tolist()
+        if name == "decks":
+            ax.plot(range(len(part)), edges, marker="o", color="#3b6ea8")
+            for i, (edge, default) in enumerate(zip(edges, part["default"])):
+                if default:
+                    ax.plot([i], [edge], marker="o", markersize=10, color="#1f3f66")
+                ax.annotate(f"{edge:.3f}", (i, edge), textcoords="offset points", xytext=(0, 6), ha="center",
+                            fontsize=8)
+            spread = (max(edges) - min(edges)) or 0.1
+            ax.set_ylim(min(edges) - 0.3 * spread, max(edges) + 0.3 * spread)
+            ax.margins(x=0.12)
+        else:
+            bars = ax.bar(range(len(part)), edges, color=["#3b6ea8" if d else "#a8c8ec" for d in part["default"]])
+            ax.bar_label(bars, fmt="%.3f", fontsize=8)
+            ax.axhline(0, color="#666", linewidth=0.6)
+            ax.margins(y=0.15)
+        ax.set_xticks(range(len(part)), labels, rotation=20 if max(map(len, labels)) > 5 else 0)
+        ax.set_title(name)
+        ax.set_ylabel("house edge %")
+    for ax in axes.ravel()[len(names):]:
+        ax.set_visible(False)
+    figure.suptitle(f"{preset}: house edge ({strategy}) by rule")
+    figure.tight_layout()
+    return figure
