@@ -252,8 +252,7 @@ class Chart:
         ev_td, ev_cd = (float(self.ev[k]) * 100 for k in ("TD", "CD"))
         lines = [f"rules: {self.rules.describe(self.shoe)}",
                  f"shoe: {self.shoe}; post-split play {self.split_strategy}",
-                 f"EV TD {ev_td:+.4f} % (house edge {-ev_td:.4f} %); "
-                 f"EV CD {ev_cd:+.4f} % (house edge {-ev_cd:.4f} %)"]
+                 f"EV TD {ev_td:+.4f} % ({_edge_words(ev_td)}); EV CD {ev_cd:+.4f} % ({_edge_words(ev_cd)})"]
         if self.conditioning:
             lines.append(f"values: {self.conditioning}")
         if self.no_das_cells:
@@ -942,13 +941,23 @@ def _set_files(rules: Rules) -> dict[str, str]:
     }
 
 
-_EDGES = re.compile(r"^# EV TD .*\(house edge (-?\d+\.\d+) %\); EV CD .*\(house edge (-?\d+\.\d+) %\)$", re.M)
+_EDGES = re.compile(r"^# EV TD .*\((house|player) edge (\d+\.\d+) %\); EV CD .*\((house|player) edge (\d+\.\d+) %\)$",
+                    re.M)
+
+
+def _edge_words(ev_percent: float) -> str:
+    """``house edge X %``, or ``player edge X %`` when the game favours the player."""
+    return f"player edge {ev_percent:.4f} %" if ev_percent > 0 else f"house edge {-ev_percent:.4f} %"
 
 
 def _edges_of(chart_csv: str) -> Optional[tuple[str, str]]:
-    """The house edges (percent, as printed: TD, CD) in a ``chart.csv``'s header, if there."""
+    """The house edges (percent, as printed, negative for a player edge: TD, CD) in a
+    ``chart.csv``'s header, if there."""
     found = _EDGES.search(chart_csv)
-    return (found.group(1), found.group(2)) if found else None
+    if not found:
+        return None
+    signed = [("-" if who == "player" else "") + number for who, number in (found.group(1, 2), found.group(3, 4))]
+    return signed[0], signed[1]
 
 
 def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:
