@@ -368,3 +368,15 @@ def test_the_styled_chart_carries_rules_and_legend():
         assert f"<b>{code}</b> {text}" in styled
     html = drawn.to_html()
     assert drawn.rules.describe() in html and "double, else hit" in html
+
+
+def test_a_player_favourable_chart_says_player_edge():
+    """Issue 10 item 9: a positive EV reads "player edge X %", never "house edge -X %", and the
+    tables index still reads it back as a (negative) house edge."""
+    from bjcalc.analysis.tables import _edges_of
+
+    header = chart(Calculator(Rules(decks=1, max_split_hands=2)), "TD").header_lines()
+    edges = next(line for line in header if line.startswith("EV TD"))
+    assert "player edge" in edges and "house edge -" not in edges
+    assert _edges_of("# " + edges) == tuple("-" + part.split("player edge ")[1].split(" %")[0]
+                                            for part in edges.split(";"))

@@ -129,3 +129,14 @@ def test_peeked_dealer_probabilities_never_round_above_one():
     series = Calculator(Rules(decks=1), shoe=Shoe.from_counts({"A": 4, "T": 2})).dealer("A", peeked=True)
     assert series["bust"] == 1.0
     assert all(0 <= float(p) <= 1 for p in series)
+
+
+def test_dealer_probabilities_never_round_above_one_without_a_peek():
+    """Found by hypothesis: an 8 up on {7:3, 8:3} (ENHC) always busts; the bust probability, summed
+    from the bust totals 22-26 in floats, once came out as 1.0000000000000002."""
+    from bjcalc import Calculator, Rules, Shoe
+
+    shoe = Shoe.from_counts({"7": 3, "8": 3})
+    series = Calculator(Rules(decks=1, hole_card="enhc"), shoe=shoe).dealer("8")
+    assert series["bust"] == 1.0
+    assert all(0 <= float(p) <= 1 for p in series)

@@ -43,7 +43,7 @@ from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, s
 from .codes import ACTIONS, LEGEND, UPS, is_das_code, resolve, without_das
 from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, ev_table_csv,
                      ev_table_html, ev_table_text, exceptions_csv, page)
-from .tables import write_tables
+from .tables import edge_words, write_tables
 
 __all__ = ["Chart", "chart", "EXCEPTION_COLUMNS", "EVTable", "ev_table", "cell_alternatives", "td_ev_table",
            "generate_tables", "hand_label", "two_card_hands"]
@@ -197,8 +197,7 @@ class Chart:
         ev_td, ev_cd = (float(self.ev[k]) * 100 for k in ("TD", "CD"))
         lines = [f"rules: {self.rules.describe(self.shoe)}",
                  f"shoe: {self.shoe}; post-split play {self.split_strategy}",
-                 f"EV TD {ev_td:+.4f} % (house edge {-ev_td:.4f} %); "
-                 f"EV CD {ev_cd:+.4f} % (house edge {-ev_cd:.4f} %)"]
+                 f"EV TD {ev_td:+.4f} % ({edge_words(ev_td)}); EV CD {ev_cd:+.4f} % ({edge_words(ev_cd)})"]
         if self.conditioning:
             lines.append(f"values: {self.conditioning}")
         if self.no_das_cells:

@@ -299,7 +299,7 @@ def figures() -> list[Figure]:
     classic = variants.classic_single_deck()
     out.append(Figure("classic-single-deck", "classic_single_deck", CLASSIC_SOURCE, "house edge", "0.13", PERCENT,
                       classic, _game(classic, sign=-1),
-                      note="the literal reading; bjcalc explain: drawing to split aces with TD play gives 0.1313 %"))
+                      note="the literal reading; bjcalc explain: drawing to split aces with TD play gives 0.1305 %"))
     return out
 
 

@@ -24,7 +24,8 @@ from ..game.variants import PRESETS
 from .codes import LEGEND
 from .render import markdown_table
 
-__all__ = ["EXTRA_SETS", "TABLE_FILES", "table_sets", "table_edges", "tables_index", "write_tables", "write_text"]
+__all__ = ["EXTRA_SETS", "TABLE_FILES", "table_sets", "table_edges", "tables_index", "write_tables", "write_text",
+           "edge_words"]
 
 EXTRA_SETS: dict[str, dict[str, Any]] = {
     "standard-6d-s17-das-ls": dict(surrender="late"),
@@ -66,13 +67,27 @@ def table_sets() -> dict[str, Rules]:
 TABLE_FILES = ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv")
 """The files of each set's folder, in the order the index links them."""
 
-_EDGES = re.compile(r"^# EV TD .*\(house edge (-?\d+\.\d+) %\); EV CD .*\(house edge (-?\d+\.\d+) %\)$", re.M)
+_EDGES = re.compile(r"^# EV TD .*\((house|player) edge (\d+\.\d+) %\); EV CD .*\((house|player) edge (\d+\.\d+) %\)$",
+                    re.M)
+
+
+def edge_words(ev_percent: float) -> str:
+    """``house edge X %``, or ``player edge X %`` when the game favours the player.
+
+    >>> edge_words(-0.4029), edge_words(0.1531)
+    ('house edge 0.4029 %', 'player edge 0.1531 %')
+    """
+    return f"player edge {ev_percent:.4f} %" if ev_percent > 0 else f"house edge {-ev_percent:.4f} %"
 
 
 def _edges_of(chart_csv: str) -> Optional[tuple[str, str]]:
-    """The house edges (percent, as printed: TD, CD) in a ``chart.csv``'s header, if there."""
+    """The house edges (percent, as printed, negative for a player edge: TD, CD) in a
+    ``chart.csv``'s header, if there."""
     found = _EDGES.search(chart_csv)
-    return (found.group(1), found.group(2)) if found else None
+    if not found:
+        return None
+    signed = [("-" if who == "player" else "") + number for who, number in (found.group(1, 2), found.group(3, 4))]
+    return signed[0], signed[1]
 
 
 def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:

@@ -169,13 +169,14 @@ class Calculator:
         self.shoe.remove(up)
         row = self.dealer_engine.probabilities(up_value, np.zeros((1, 10), dtype=np.int64))[0]
         bust = row[5:10].sum()
+        if peeked and row[BLACKJACK] == 1:
+            raise HandError("the dealer always has blackjack with this shoe; nothing to condition on")
+        # Divide by the total of the parts reported (exactly 1, or 1 - P(blackjack) when peeked):
+        # in floats a sum of path probabilities can round above 1 (1.0000000000000002 for an 8 up
+        # on {7:3, 8:3}); a part divided by a total it belongs to never does.
+        kept = row[:5].sum() + bust + (0 * row[BLACKJACK] if peeked else row[BLACKJACK])
+        row, bust = row / kept, bust / kept
         if peeked:
-            if row[BLACKJACK] == 1:
-                raise HandError("the dealer always has blackjack with this shoe; nothing to condition on")
-            # Divide by what is kept, summed from the parts reported (= 1 - P(blackjack) exactly):
-            # in floats no probability, the bust total included, then rounds above 1.
-            kept = row[:5].sum() + bust
-            row, bust = row / kept, bust / kept
             row[BLACKJACK] = 0 * row[BLACKJACK]
         out = [self.ar.output(v) for v in row[:5]] + [self.ar.output(row[BLACKJACK]), self.ar.output(bust)]
         series = pd.Series(out, index=["17", "18", "19", "20", "21", "blackjack", "bust"],
