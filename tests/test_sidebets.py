@@ -490,13 +490,13 @@ def test_buster_player_dealer_is_evaluated_on_the_shoe_less_the_player_cards(mon
     """What makes the enumeration's equality with the shoe model a real check: the dealer is
     dealt from the shoe less the up card and every card the player's hands took."""
     seen = []
-    original = buster_player._float_lengths
+    original = buster_player.float_bust_lengths_given_up
 
     def spy(up, rows, procedure):
         seen.append(rows.sum(axis=1))
         return original(up, rows, procedure)
 
-    monkeypatch.setattr(buster_player, "_float_lengths", spy)
+    monkeypatch.setattr(buster_player, "float_bust_lengths_given_up", spy)
     shoe = SMALL["18"]
     busts, no_bust = player_lengths(shoe, Rules(decks=1, max_split_hands=3), "CD", "CDZ-", exact=False)
     left = np.concatenate(seen)

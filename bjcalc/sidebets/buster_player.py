@@ -66,19 +66,18 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
-from ..engine import _kernels as kernels
-from ..game.calculator import Calculator, deal_probabilities
 from ..core.cards import Shoe
-from ..engine.dealer import DealerTree, StandardDealer, tree_limit
 from ..core.errors import RulesError, ShoeError, StrategyError
-from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
 from ..core.rules import Rules
+from ..engine.dealer import StandardDealer
+from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
+from ..engine.lengths import dealer_lengths_given_up, float_bust_lengths_given_up
 from ..engine.splits import POST_SPLIT_ACTIONS, most_hands, pair_cards, policy_extra, post_split_actions
+from ..game.calculator import Calculator, deal_probabilities
 from ..game.strategy import UpcardEvaluator
 
 __all__ = ["round_cannot_run_out", "round_card_bound", "player_lengths", "ENUMERATED_SPLIT_STRATEGIES",
@@ -455,47 +454,6 @@ class _Upcard:
 
 
 # ----------------------------------------------------------------------------------------
-# the dealer's bust lengths for many remaining shoes
-# ----------------------------------------------------------------------------------------
-_LENGTH_TREES: dict[tuple, tuple[SimpleNamespace, int]] = {}
-
-
-def _length_tree(up: int, procedure: StandardDealer, limit: tuple[int, ...]) -> tuple[SimpleNamespace, int]:
-    """The dealer tree with final moves relabelled for the C kernel: column 0 no bust,
-    column n a bust with n cards (up card and hole card included)."""
-    key = (up, procedure, limit)
-    if key not in _LENGTH_TREES:
-        tree = DealerTree.build(up, procedure, limit)
-        level_of_state = np.repeat(np.arange(len(tree.levels)), np.diff(tree.level_start))
-        state_of_move = np.repeat(np.arange(len(tree.drawn)), np.diff(tree.move_start))
-        target = tree.move_target.copy()
-        final = target < 0
-        outcome = -1 - target[final]
-        length = level_of_state[state_of_move[final]] + 2
-        column = np.where((outcome >= 5) & (outcome <= 9), length, 0)
-        target[final] = -1 - column
-        relabelled = SimpleNamespace(level_start=tree.level_start, drawn=tree.drawn, move_start=tree.move_start,
-                                     move_value=tree.move_value, move_target=np.ascontiguousarray(target))
-        _LENGTH_TREES[key] = (relabelled, int(column.max()) + 1)
-    return _LENGTH_TREES[key]
-
-
-def _float_lengths(up: int, rows: np.ndarray, procedure: StandardDealer
-                   ) -> tuple[dict[int, np.ndarray], np.ndarray, np.ndarray]:
-    """P(bust with n cards) per remaining shoe (rows: counts left after the up card), P(no bust),
-    and which shoes the dealer can run out of."""
-    if kernels.available():
-        limit = tree_limit(rows)
-        tree, columns = _length_tree(up, procedure, limit)
-        out, exhausted = kernels.dealer_outcomes(tree, rows, np.ones(len(rows), dtype=bool), True, columns)
-        return {n: out[:, n] for n in range(3, columns)}, out[:, 0], exhausted
-    from .bets import dealer_lengths_given_up   # sidebets builds on this module's layer
-
-    bust, stand, exhausted = dealer_lengths_given_up(up, rows, procedure, depletes=True, exact=False)
-    return bust, sum(stand.values()), exhausted
-
-
-# ----------------------------------------------------------------------------------------
 # the model
 # ----------------------------------------------------------------------------------------
 def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strategy: str = "CDZ-",
@@ -543,7 +501,7 @@ def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strateg
         if exact:
             _exact_dealer(up, rows, removed.sum(axis=1), weights, procedure, numerators)
             continue
-        busts, stands, exhausted = _float_lengths(up, rows.astype(np.float64), procedure)
+        busts, stands, exhausted = float_bust_lengths_given_up(up, rows.astype(np.float64), procedure)
         if exhausted.any():
             raise ShoeError(_RUNS_OUT.format(who="the dealer"))
         for n, column in busts.items():
@@ -605,8 +563,6 @@ def _weights(seat: _Upcard, hand: tuple[int, int], prob: Fraction, codes: np.nda
 def _exact_dealer(up: int, rows: np.ndarray, sizes: np.ndarray, weights: np.ndarray, procedure: StandardDealer,
                   numerators: dict[tuple[str, int, int], int]) -> None:
     """Add weight x dealer numerator of every removed multiset, keyed by the cards dealt in all."""
-    from .bets import dealer_lengths_given_up
-
     bust, stand, exhausted = dealer_lengths_given_up(up, rows, procedure, depletes=True, exact=True)
     if exhausted.any():
         raise ShoeError(_RUNS_OUT.format(who="the dealer"))
