@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, cast
 
 import numpy as np
 from cachetools import LRUCache
@@ -74,8 +74,11 @@ def bust_column(n: int) -> int:
 
 @dataclass(frozen=True)
 class _LengthLevel:
+    """One level of a :class:`LengthTree`: ``moves`` per card value are (sources, their
+    next-level targets, sources that end, their end columns)."""
+
     states: np.ndarray          # (n, 10) cards drawn after the up card
-    moves: list                 # per value: (sources, next-level targets, sources, end columns)
+    moves: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
     n_next: int
     columns: tuple[int, ...]    # the distinct end columns of the level, increasing
 
@@ -92,11 +95,11 @@ class LengthTree:
     a result and ``longest_bust`` the most cards of a busted hand (0 if none).
 
     >>> tree = LengthTree.build(10, StandardDealer(hits_soft_17=False))
-    >>> tree.longest_bust, tree.n_columns, tree.levels[0].columns     # T up: the hole card ends 17-21 or BJ
+    >>> tree.longest_bust, tree.n_columns, tree.levels[0].columns    # T up: a hole 7-A stands with 2 cards
     (7, 16, (4,))
     """
 
-    _cache: "LRUCache[tuple, LengthTree]" = LRUCache(maxsize=256)
+    _cache: "LRUCache[tuple[Any, ...], LengthTree]" = LRUCache(maxsize=256)
 
     @classmethod
     def build(cls, up: int, procedure: StandardDealer, limit: Optional[Sequence[int]] = None,
@@ -241,7 +244,7 @@ def float_bust_lengths_given_up(up: int, rows: np.ndarray, procedure: StandardDe
         return ({n: out[:, bust_column(n)] for n in range(3, tree.longest_bust + 1)}, out[:, ALL_STANDS],
                 exhausted)
     bust, stand, exhausted = dealer_lengths_given_up(up, rows, procedure, depletes=True, exact=False)
-    return bust, sum(stand.values()), exhausted
+    return bust, cast(np.ndarray, sum(stand.values())), exhausted
 
 
 def dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool, exact: bool,
@@ -291,7 +294,7 @@ def dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool, 
             more_bust, more_stand, more_stuck = _burn20_given_ten(left, burn_shares, procedure.hits_soft_17,
                                                                   depletes, exact, busts)
             stuck = stuck | more_stuck
-            weight = [Fraction(int(c), int(t)) if t else Fraction(0) for c, t in zip(up_count, totals)]
+            weight: Any = [Fraction(int(c), int(t)) if t else Fraction(0) for c, t in zip(up_count, totals)]
             if not exact:
                 weight = np.array([float(w) for w in weight])
             burned.append(({n: _times(weight, v, exact) for n, v in more_bust.items()},

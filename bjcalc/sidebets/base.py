@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Un
 import numpy as np
 
 from ..core.arithmetic import EXACT, FLOAT
-from ..core.cards import Shoe
+from ..core.cards import RANK_VALUE, Shoe
 from ..core.errors import BjcalcError, RulesError, ShoeError
 from ..core.rules import parse_payout
 
@@ -536,6 +536,27 @@ class SideBet:
         return out
 
     _removal_method = "one card of the rank removed (ten-values pooled: suits do not matter to this bet)"
+
+    @staticmethod
+    def _removals_by_card(suit_counts: Sequence[Sequence[int]]) -> list[tuple[int, Shoe, int]]:
+        """:meth:`_removals` for a bet that needs the suits: every specific card (rank and
+        suit) removed in turn, weighted by its count in the shoe (``suit_counts``: 13 rows
+        A..K of 4 counts).
+
+        >>> removals = SideBet._removals_by_card(Shoe.decks(1).suit_counts)
+        >>> len(removals), removals[0][0], removals[0][1].suit_counts[0], removals[-1][0]
+        (52, 0, (0, 1, 1, 1), 9)
+        """
+        out = []
+        for rank, row in enumerate(suit_counts):
+            for suit, n in enumerate(row):
+                if n:
+                    left = [list(x) for x in suit_counts]
+                    left[rank][suit] -= 1
+                    ranks = tuple(sum(x) for x in left)
+                    suits = tuple((x[0], x[1], x[2], x[3]) for x in left)
+                    out.append((RANK_VALUE[rank] - 1, Shoe(ranks, suits), n))
+        return out
 
     def effects_of_removal(self, shoe: ShoeLike = 6, paytable: PayTableLike = None, exact: bool = False,
                            max_tag: int = 3) -> RemovalEffects:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 import numpy as np
 
-from ..core.cards import RANK_VALUE, Shoe
+from ..core.cards import Shoe
 from ..core.errors import RulesError, ShoeError, StrategyError
 from ..core.rules import Rules
 from ..engine.dealer import StandardDealer
@@ -200,6 +200,7 @@ class BusterBlackjack(SideBet):
 
         Enumeration replays the standard dealer only: with Burn 20 (or a 22 that is no
         bust) a shoe that would need it is refused."""
+        # buster_player loads the game layer's Calculator: imported when model 'player' asks
         from .buster_player import round_card_bound, round_cannot_run_out
 
         assert self.rules is not None
@@ -256,15 +257,7 @@ class BusterBlackjack(SideBet):
             return super()._removals(shoe)
         self._share(shoe)
         assert shoe.suit_counts is not None
-        out = []
-        for r, row in enumerate(shoe.suit_counts):
-            for suit, n in enumerate(row):
-                if n:
-                    suits = [list(x) for x in shoe.suit_counts]
-                    suits[r][suit] -= 1
-                    ranks = tuple(sum(x) for x in suits)
-                    out.append((RANK_VALUE[r] - 1, Shoe(ranks, tuple(tuple(x) for x in suits)), n))
-        return out
+        return self._removals_by_card(shoe.suit_counts)
 
     def _assumptions(self, shoe: Shoe) -> tuple[str, ...]:
         dealer = self._dealer_text(shoe)
@@ -326,7 +319,7 @@ class BusterBlackjack(SideBet):
             if not group:
                 continue
             rows = np.array([k[0] for k in group], dtype=np.int64).reshape(-1, 10)
-            shares = [k[2] for k in group] if self.burn_20 else None
+            shares = [k[2] for k in group if k[2] is not None] if self.burn_20 else None   # all, with Burn 20
             bust, stand, exhausted = dealer_lengths(rows, self.procedure, not flag, exact, self._busts, shares)
             if exhausted.any():
                 stuck = shoes[keys.index(group[int(np.argmax(exhausted))])]
@@ -380,11 +373,13 @@ class BusterBlackjack(SideBet):
         import pandas as pd
 
         shoe = as_shoe(shoe)
-        same = dict(burn_20=self.burn_20, twenty_two_is_bust=self.twenty_two_is_bust)
         if self.model == "shoe":
-            shoe_bet, player_bet = self, BusterBlackjack(hits_soft_17=self.hits_soft_17, model="player", **same)
+            shoe_bet, player_bet = self, BusterBlackjack(hits_soft_17=self.hits_soft_17, model="player",
+                                                         burn_20=self.burn_20,
+                                                         twenty_two_is_bust=self.twenty_two_is_bust)
         else:
-            shoe_bet, player_bet = BusterBlackjack(hits_soft_17=self.hits_soft_17, **same), self
+            shoe_bet, player_bet = BusterBlackjack(hits_soft_17=self.hits_soft_17, burn_20=self.burn_20,
+                                                   twenty_two_is_bust=self.twenty_two_is_bust), self
         by_shoe = shoe_bet.evaluate(shoe, paytable, exact)
         by_player = player_bet.evaluate(shoe, paytable, exact)
         events = list(self.all_events) + ["house edge"]

@@ -21,7 +21,7 @@ import math
 from fractions import Fraction
 from typing import Any, Optional, Sequence, Union
 
-from ..core.cards import RANK_VALUE, Shoe
+from ..core.cards import Shoe
 from ..core.errors import ShoeError
 from .base import PayTableLike, ShoeLike, SideBet, SideBetResult, as_shoe, shoe_or_decks
 
@@ -30,7 +30,7 @@ __all__ = ["LuckyLucky", "lucky_lucky"]
 _LL_EVENTS = ("suited 777", "suited 678", "777", "678", "suited 21", "21", "20", "19")
 
 
-def _ll_event(values: tuple[int, int, int], suited: bool) -> int:
+def _ll_event(values: tuple[int, ...], suited: bool) -> int:
     """Index into the Lucky Lucky events (8 = lose) of three card values (sorted, 1-10)."""
     if values == (7, 7, 7):
         return 0 if suited else 2
@@ -104,8 +104,8 @@ class LuckyLucky(SideBet):
         for shoe in shoes:
             vs = _value_suit_counts(shoe)
             if shoe.is_infinite:
-                probs = _ll_infinite(vs)
-                out.append((probs if exact else [float(p) for p in probs], None))
+                limits = _ll_infinite(vs)
+                out.append((limits if exact else [float(p) for p in limits], None))
                 continue
             counts = _ll_counts(vs)
             total = math.comb(sum(map(sum, vs)), 3)
@@ -116,17 +116,7 @@ class LuckyLucky(SideBet):
     def _removals(self, shoe: Shoe) -> list[tuple[int, Shoe, int]]:
         if shoe.total < 4:
             raise ShoeError(f"effects of removal on Lucky Lucky need at least 4 cards, not {shoe.total}")
-        suits = _suit_counts(shoe)
-        out = []
-        for r in range(13):
-            for s in range(4):
-                n = suits[r][s]
-                if n:
-                    new = [list(row) for row in suits]
-                    new[r][s] -= 1
-                    ranks = tuple(sum(row) for row in new)
-                    out.append((RANK_VALUE[r] - 1, Shoe(ranks, tuple(tuple(row) for row in new)), n))
-        return out
+        return self._removals_by_card(_suit_counts(shoe))
 
 
 def _suit_counts(shoe: Shoe) -> tuple[tuple[int, ...], ...]:
