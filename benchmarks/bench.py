@@ -2,19 +2,29 @@
 
 Run:  python benchmarks/bench.py            (every case)
       python benchmarks/bench.py 6d-float   (one case)
+      python benchmarks/bench.py cli        (only the whole-process command-line cases)
 
-Each case runs in a fresh Python process and reports:
+In-process cases run in a fresh Python process each and report:
 - import: time to import bjcalc (numpy, pandas, the C kernel);
 - first: the first whole game (or, for the optimal-split cases, one split value) in a new process;
 - again: the same game on a new Calculator in the same process (trees cached);
 - peak memory of the process (max RSS).
 Ratios compare "first" with the reference calculator's time for the same job.
+
+Whole-process cases (``cli-...``) time the command a user types, ``bjcalc edge ...`` (here
+``python -m bjcalc`` from this checkout), start to exit: the median wall time of 5 runs and the
+peak RSS from ``/usr/bin/time -v`` (GNU time; ``apt-get install time`` if it is missing), with
+ratios to the reference calculator's 0.55 s and 67 MB for the same game.
+The machine's load average is printed first: timings on a loaded machine are not comparable.
 This prints; it asserts nothing (timings are not tests).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import statistics
 import subprocess
 import sys
 import textwrap
@@ -36,14 +46,14 @@ CASES = {
                     label="No Bust 21st Century preset (6 decks, split to 4), floats"),
     "classic": dict(rules="variants.classic_single_deck()", exact=False, split="CDZ-", reference=None,
                     label="Classic single-deck preset, floats"),
-    "1d-optimal-8v10": dict(rules="Rules(decks=1)", exact=False, split="optimal", reference=None,
-                            hand=("8,8", "T"), label="1 deck, S17, DAS, optimal split of 8,8 v T, floats"),
-    "1d-optimal-2v6": dict(rules="Rules(decks=1)", exact=False, split="optimal", reference=None,
-                           hand=("2,2", "6"), label="1 deck, S17, DAS, optimal split of 2,2 v 6 (the largest), floats"),
-    "1d-optimal-8vA-exact": dict(rules="Rules(decks=1)", exact=True, split="optimal", reference=None,
-                                 hand=("8,8", "A"), label="1 deck, S17, DAS, optimal split of 8,8 v A, exact"),
-    "6d-td-float": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, strategy="TD",
-                        label="6 decks, S17, DAS, split once, TD strategy search + EV, floats"),
+    "1d-optimal-8v10": dict(rules="Rules(decks=1, max_split_hands=2)", exact=False, split="optimal",
+                            reference=None, hand=("8,8", "T"), label="1 deck, S17, DAS, optimal split of 8,8 v T, floats"),
+    "1d-optimal-2v6": dict(rules="Rules(decks=1, max_split_hands=2)", exact=False, split="optimal",
+                           reference=None, hand=("2,2", "6"), label="1 deck, S17, DAS, optimal split of 2,2 v 6 (the largest), floats"),
+    "1d-optimal-8vA-exact": dict(rules="Rules(decks=1, max_split_hands=2)", exact=True, split="optimal",
+                                 reference=None, hand=("8,8", "A"), label="1 deck, S17, DAS, optimal split of 8,8 v A, exact"),
+    "6d-td-float": dict(rules="Rules(decks=6, max_split_hands=2)", exact=False, split="CDZ-", reference=None,
+                        strategy="TD", label="6 decks, S17, DAS, split once, TD strategy search + EV, floats"),
 }
 
 CHILD = """
@@ -72,17 +82,58 @@ def measure(name: str) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Whole-process runs of the command line, against the reference calculator's whole run of the same game.
+CLI_CASES = {
+    "cli-resplit-cdz": dict(args=["edge", "--decks", "6", "--split-hands", "4"], seconds=0.55, megabytes=67,
+                            label="bjcalc edge --decks 6 --split-hands 4 (S17, DAS, CDZ-, floats)"),
+    "cli-resplit-cdp": dict(args=["edge", "--decks", "6", "--split-hands", "4", "--split", "CDP"], seconds=0.55,
+                            megabytes=67, label="bjcalc edge --decks 6 --split-hands 4 --split CDP"),
+}
+RUNS = 5
+
+
+def measure_cli(name: str) -> dict:
+    """Median wall time of ``RUNS`` runs and the largest peak RSS, from GNU time."""
+    walls, peaks = [], []
+    for _ in range(RUNS):
+        out = subprocess.run(["/usr/bin/time", "-v", sys.executable, "-m", "bjcalc", *CLI_CASES[name]["args"]],
+                             capture_output=True, text=True, check=True, cwd=ROOT)
+        wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", out.stderr)
+        hours, minutes, seconds = (float(g) if g else 0.0 for g in wall.groups())
+        walls.append(hours * 3600 + minutes * 60 + seconds)
+        peaks.append(int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", out.stderr).group(1)) / 1024)
+    return dict(wall=statistics.median(walls), fastest=min(walls), rss=max(peaks))
+
+
 def main(argv: list[str]) -> None:
-    names = argv or list(CASES)
-    print(f"{'case':<20} {'import s':>8} {'first s':>8} {'again s':>8} {'peak MB':>8} {'vs ref':>8}  EV")
+    if argv == ["cli"]:
+        argv = list(CLI_CASES)
+    names = argv or list(CASES) + list(CLI_CASES)
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    cli_names = [n for n in names if n in CLI_CASES]
+    names = [n for n in names if n not in CLI_CASES]
+    if names:
+        print(f"{'case':<20} {'import s':>8} {'first s':>8} {'again s':>8} {'peak MB':>8} {'vs ref':>8}  EV")
     for name in names:
         m = measure(name)
         ref = CASES[name]["reference"]
         ratio = f"{m['first'] / ref:.2f}x" if ref else "-"
         print(f"{name:<20} {m['imp']:>8.2f} {m['first']:>8.2f} {m['again']:>8.2f} {m['rss']:>8.0f} {ratio:>8}  "
               f"{m['ev'] * 100:+.6f} %   ({CASES[name]['label']})")
-    print("vs ref: first-run time / reference C++ calculator (0.7 s for a 6-deck game, 114 s for 1 deck exact).")
-    print("optimal cases: EV is the split value of that hand (no dealer blackjack), not a game.")
+    if names:
+        print("vs ref: first-run time / reference C++ calculator (0.7 s for a 6-deck game, 114 s for 1 deck exact).")
+        print("optimal cases: EV is the split value of that hand (no dealer blackjack), not a game.")
+    if cli_names:
+        print(f"{'whole process':<20} {'median s':>8} {'best s':>8} {'peak MB':>8} {'time/ref':>8} {'mem/ref':>8}")
+    for name in cli_names:
+        m, case = measure_cli(name), CLI_CASES[name]
+        print(f"{name:<20} {m['wall']:>8.2f} {m['fastest']:>8.2f} {m['rss']:>8.0f} {m['wall'] / case['seconds']:>7.2f}x "
+              f"{m['rss'] / case['megabytes']:>7.2f}x  ({case['label']})")
+    if cli_names:
+        print(f"whole process: median of {RUNS} runs of python -m bjcalc from {ROOT}; "
+              "reference C++ calculator 0.55 s, 67 MB.")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ and :mod:`bjcalc.cli` on top.  The names below load on first use, so ``import
 bjcalc`` itself is quick.
 
 >>> from bjcalc import Calculator, Rules
->>> round(Calculator(Rules(decks=6, max_split_hands=2)).game().ev, 5)
--0.00457
+>>> f"{float(Calculator(Rules()).game().ev):.9%}"   # 6 decks, S17, DAS, split to 4 hands: the default game
+'-0.402870236%'
 >>> from bjcalc import lucky_lucky
 >>> f"{float(lucky_lucky(decks=6).house_edge):.2%}"
 '5.31%'
@@ -27,7 +27,8 @@ if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
     from .core.errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
     from .core.rules import Rules
     from .game import variants
-    from .game.calculator import Calculator, GameResult
+    from .game.calculator import Calculator
+    from .game.rounds import GameResult
     from .sidebets import BusterBlackjack, LuckyLucky, SideBet, buster_blackjack, lucky_lucky
 
 __all__ = ["Calculator", "GameResult", "Shoe", "Rules", "BjcalcError", "RulesError", "ShoeError",
@@ -35,7 +36,7 @@ __all__ = ["Calculator", "GameResult", "Shoe", "Rules", "BjcalcError", "RulesErr
            "buster_blackjack", "variants"]
 __version__ = "0.1.0"
 
-_HOME = {"Calculator": "game.calculator", "GameResult": "game.calculator", "Shoe": "core.cards",
+_HOME = {"Calculator": "game.calculator", "GameResult": "game.rounds", "Shoe": "core.cards",
          "Rules": "core.rules", "BjcalcError": "core.errors", "RulesError": "core.errors",
          "ShoeError": "core.errors", "HandError": "core.errors", "StrategyError": "core.errors",
          "SideBet": "sidebets", "LuckyLucky": "sidebets", "BusterBlackjack": "sidebets",

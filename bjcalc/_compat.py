@@ -37,7 +37,7 @@ MOVED: dict[str, str] = {
     "bjcalc.calculator": "bjcalc.game.calculator", "bjcalc.strategy": "bjcalc.game.strategy",
     "bjcalc.variants": "bjcalc.game.variants",
     "bjcalc.charts": "bjcalc.analysis.charts", "bjcalc.explain": "bjcalc.analysis.explain",
-    "bjcalc.published": "bjcalc.analysis.published",
+    "bjcalc.published": "bjcalc.analysis.published", "bjcalc.progress": "bjcalc.core.progress", "bjcalc.output": "bjcalc.cli.output",
     "bjcalc.buster_player": "bjcalc.sidebets.buster_player",
 }
 

@@ -503,13 +503,13 @@ def test_optimal_split_strategy_is_refused_beyond_two_hands(n):
 
 def test_optimal_split_strategy_is_refused_with_bust_push_rules():
     with pytest.raises(StrategyError, match="bust-push"):
-        Calculator(Rules(decks=1, bust_push="three_card_23_25"), split_strategy="optimal")
+        Calculator(Rules(decks=1, bust_push="three_card_23_25", max_split_hands=2), split_strategy="optimal")
 
 
 def test_exact_optimal_game_too_large_is_refused_before_it_starts():
     """A one-deck game with exact optimal splits would take hours: refused at once, saying why."""
     with pytest.raises(StrategyError, match="hand pairs"):
-        Calculator(Rules(decks=1), split_strategy="optimal", exact=True).game()
+        Calculator(Rules(decks=1, max_split_hands=2), split_strategy="optimal", exact=True).game()
 
 
 def test_optimal_split_too_large_is_refused_with_a_message(monkeypatch):
@@ -517,7 +517,7 @@ def test_optimal_split_too_large_is_refused_with_a_message(monkeypatch):
     import bjcalc.engine.optimal as optimal
 
     monkeypatch.setitem(optimal.OPTIMAL_LIMIT, False, 1000)
-    calc = Calculator(Rules(decks=1), split_strategy="optimal")
+    calc = Calculator(Rules(decks=1, max_split_hands=2), split_strategy="optimal")
     with pytest.raises(StrategyError, match="hand pairs"):
         calc.hand("2,2", "6")
 
@@ -804,15 +804,15 @@ def test_cli_on_mostly_valid_arguments(argv):
     (["hand"], "required"),
     (["hand", "--cards", "T6", "--up", "6", "--decks", "0"], "decks"),
     (["hand", "--cards", "T6", "--up", "6", "--decks", "1.5"], "--decks"),
-    (["hand", "--cards", "T6", "--up", "6", "--bj", "x"], "blackjack_pays"),
-    (["hand", "--cards", "T6", "--up", "6", "--split-hands", "0"], "max_split_hands"),
-    (["hand", "--cards", "T6", "--up", "6", "--split", "optimal", "--split-hands", "4"], "max_split_hands=2"),
+    (["hand", "--cards", "T6", "--up", "6", "--bj", "x"], "--bj must be"),
+    (["hand", "--cards", "T6", "--up", "6", "--split-hands", "0"], "--split-hands must be"),
+    (["hand", "--cards", "T6", "--up", "6", "--split", "optimal", "--split-hands", "4"], "use --split-hands 2,"),
     (["hand", "--cards", "T6", "--up", "6", "--split", "optimal", "--split-hands", "3"], "optimal"),
-    (["hand", "--cards", "T6", "--up", "6", "--rsa"], "resplit_aces"),
-    (["hand", "--cards", "T6", "--up", "6", "--split-hands", "1", "--hit-split-aces"], "hit_split_aces"),
-    (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--no-das"], "double_after_split"),
-    (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--double", "none"], "double_on"),
-    (["hand", "--cards", "T6", "--up", "6", "--max-cards", "1"], "max_hand_cards"),
+    (["hand", "--cards", "T6", "--up", "6", "--rsa", "--split-hands", "2"], "--rsa needs --split-hands of 3 or 4"),
+    (["hand", "--cards", "T6", "--up", "6", "--split-hands", "1", "--hit-split-aces"], "--hit-split-aces needs splitting: set --split-hands"),
+    (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--no-das"], "needs --das"),
+    (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--double", "none"], "--double is 'none'"),
+    (["hand", "--cards", "T6", "--up", "6", "--max-cards", "1"], "--max-cards must be"),
     (["hand", "--cards", "T6", "--up", "6", "--hole-card", "nope"], "--hole-card"),
     (["hand", "--cards", "T6", "--up", "6", "--surrender", "maybe"], "--surrender"),
     (["hand", "--cards", "T6", "--up", "6", "--bogus"], "unrecognized"),

@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules
-from bjcalc.analysis.charts import (COLOURS, UPS, add_chart_parsers, cell_alternatives, chart, edge_sweep,
-                           ev_table, generate_tables, hand_label, plot_edges, resolve, run_chart, run_tables,
-                           table_sets, tables_index, td_ev_table, tty_progress, two_card_hands)
+from bjcalc.analysis.charts import (COLOURS, LEGEND, UPS, cell_alternatives, chart, edge_sweep, ev_table,
+                                    generate_tables, hand_label, is_das_code, plot_edges, resolve, table_edges,
+                                    table_sets, tables_index, td_ev_table, tty_progress, two_card_hands)
+from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
 from bjcalc.game.variants import PRESETS
 from test_strategy import _published
@@ -65,10 +66,12 @@ def test_the_chart_is_the_td_strategy_and_plays_to_its_ev(preset):
 def test_cd_exceptions_gain_what_they_state_and_no_two_card_hand_is_missing(preset):
     calc, drawn = small(preset), cd_chart(preset)
     table, exceptions = drawn.resolved(), drawn.exceptions
-    assert list(exceptions.columns)[:4] == ["up", "hand", "cards", "row"]
+    # no column says again what another one says (the chart's code is the table's cell)
+    assert list(exceptions.columns) == ["up", "hand", "cards", "row", "chart_action", "cd_action", "chart_ev",
+                                        "cd_ev", "gain"]
     for r in exceptions.itertuples(index=False):
         values = calc.hand(r.hand, r.up)
-        assert r.chart_action == resolve(drawn.table.loc[r.row, r.up] if r.row in table.index else r.chart, values)
+        assert r.chart_action == resolve(drawn.table.loc[r.row, r.up], values, calc.rules.double_after_split)
         assert r.cd_action == max(values, key=values.get)
         assert values[r.cd_action] - values[r.chart_action] == pytest.approx(r.gain, abs=1e-12)
         assert r.gain > 1e-9 and r.cards == len(r.hand.split(","))
@@ -148,7 +151,8 @@ def test_chart_renderings():
     assert "| hand | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | T | A |" in markdown
     assert "## Composition-dependent exceptions" in markdown
     csv = drawn.to_csv().split("\n\n")
-    assert pd.read_csv(StringIO(csv[0]), index_col=0).equals(drawn.table.rename_axis("hand"))
+    assert csv[0].startswith(f"# {drawn.title}\n# rules: {drawn.rules.describe()}\n")
+    assert pd.read_csv(StringIO(csv[0]), comment="#", index_col=0).equals(drawn.table.rename_axis("hand"))
     assert len(pd.read_csv(StringIO(csv[1]))) == len(drawn.exceptions)
     html = drawn._repr_html_()
     for action, colour in COLOURS.items():
@@ -181,7 +185,9 @@ def test_cli_chart_and_tables(tmp_path):
     page = Path(args.out).read_text()
     assert page.startswith("<!DOCTYPE html>") and "Composition-dependent exceptions" in page
     args.format, args.out = "csv", None
-    assert run_chart(args).startswith("hand,2,3,4,5,6,7,8,9,T,A")
+    lines = run_chart(args).splitlines()
+    assert lines[1] == f"# rules: {args.rules.describe()}"
+    assert [line for line in lines if not line.startswith("#")][0] == "hand,2,3,4,5,6,7,8,9,T,A"
     args.format, args.strategy = "text", "TD"
     assert "dealer      2   3" in run_chart(args)
     tables = parser.parse_args(["tables", "--out", str(tmp_path / "t"), "--only", "classic_single_deck"])
@@ -199,21 +205,42 @@ def test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code(t
     assert second == first and {p: p.read_bytes() for p in second} == snapshot
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()) == \
         sorted(p.relative_to(tmp_path) for p in first)
-    stale = [str(p.relative_to(tmp_path)) for p in first
-             if (TABLES / p.relative_to(tmp_path)).read_bytes() != p.read_bytes()]
+    # (the index lists the house edges of the sets in its folder: only those of SUBSET here)
+    stale = [str(p.relative_to(tmp_path)) for p in first if p.name != "README.md"
+             and (TABLES / p.relative_to(tmp_path)).read_bytes() != p.read_bytes()]
     assert stale == [], f"tables/ is stale: run 'bjcalc tables --out tables' ({stale})"
+    index = (tmp_path / "README.md").read_text()
+    assert index == tables_index(table_sets(), {key: table_edges(TABLES)[key] for key in SUBSET})
+    assert index.count("not generated") == 2 * (len(table_sets()) - len(SUBSET))
 
 
 def test_committed_tables_hold_every_set():
     sets = table_sets()
-    assert (TABLES / "README.md").read_text() == tables_index(sets)
+    edges = table_edges(TABLES)
+    assert set(edges) == set(sets), f"tables/ lacks {sorted(set(sets) - set(edges))}: run 'bjcalc tables'"
+    assert (TABLES / "README.md").read_text() == tables_index(sets, edges)
     for key in sets:
         for name in ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv"):
             assert (TABLES / key / name).is_file(), f"tables/{key}/{name} is missing"
     for key in ("standard", "burn20", "no_bust_21st_century"):
-        committed = pd.read_csv(TABLES / key / "chart.csv", index_col=0)
+        committed = pd.read_csv(TABLES / key / "chart.csv", comment="#", index_col=0)
         assert committed.shape == (36, 10) and list(committed.columns) == list(UPS)
-    assert pd.read_csv(TABLES / "standard" / "chart.csv", index_col=0).loc["pair 8,8", "A"] == "P"
+    assert pd.read_csv(TABLES / "standard" / "chart.csv", comment="#", index_col=0).loc["pair 8,8", "A"] == "P"
+
+
+def test_the_index_shows_house_edges_and_surrender_and_6_5_sets():
+    sets = table_sets()
+    assert sets["standard-6d-s17-das-ls"] == PRESETS["standard"](surrender="late")
+    assert sets["standard-6d-h17-das-ls"] == PRESETS["standard"](dealer_hits_soft_17=True, surrender="late")
+    assert sets["standard-6d-s17-das-6to5"] == PRESETS["standard"](blackjack_pays="6:5")
+    index = tables_index(sets, {"standard": ("0.4059", "0.4029")})
+    assert "| set | rules | house edge TD | house edge CD | files |" in index
+    assert "| `standard` | " + sets["standard"].describe() + " | 0.4059 % | 0.4029 % |" in index
+    # the edges read back are those each set's chart states
+    drawn = chart(small("classic_single_deck"))
+    edges = {"classic_single_deck": (f"{-float(drawn.ev['TD']) * 100:.4f}", f"{-float(drawn.ev['CD']) * 100:.4f}")}
+    from bjcalc.analysis.charts import _edges_of
+    assert _edges_of(drawn.csv_header()) == edges["classic_single_deck"]
 
 
 def test_edge_sweep_and_plot():
@@ -226,3 +253,114 @@ def test_edge_sweep_and_plot():
     matplotlib.use("Agg")
     figure = plot_edges("classic_single_deck", sweep=frame)
     assert [ax.get_title() for ax in figure.axes if ax.get_visible()] == ["decks", "double_after_split"]
+
+
+# -- DAS codes (issue 10, item 2): every cell, read with and without DAS, is that game's best play --------
+DAS_SETS = {f"{preset}-{surrender}": (preset, surrender, 1)
+            for preset in PRESET_NAMES for surrender in ("none", "late", "early")}
+DAS_SETS["standard-2d-h17-late"] = ("standard", "late", 2)    # a total row doubles only with DAS here
+
+
+@functools.lru_cache(maxsize=None)
+def das_calc(name: str, das: bool) -> Calculator:
+    preset, surrender, decks = DAS_SETS[name]
+    extra = {"dealer_hits_soft_17": True} if name.endswith("h17-late") else {}
+    return Calculator(PRESETS[preset](decks=decks, max_split_hands=2, resplit_aces=False, double_after_split=das,
+                                      surrender=surrender, **extra))
+
+
+@pytest.mark.parametrize("name", sorted(DAS_SETS))
+def test_every_chart_cell_decodes_under_both_das_readings_to_that_games_best_play(name):
+    drawn = chart(das_calc(name, True))
+    das_cells = {(row, up) for row in drawn.table.index for up in UPS if is_das_code(drawn.table.loc[row, up])}
+    checked = das_cells | set(drawn.no_das_cells)
+    for das in (True, False):
+        calc = das_calc(name, das)
+        result = calc.game("TD")
+        decoded = drawn.decode(das)
+        assert decoded.equals(result.strategy.chart()), (das, decoded.compare(result.strategy.chart()))
+        # the cells the DAS reading decides, against the EV table of that reading (one cell changed at a time)
+        if not checked:
+            continue
+        table = td_ev_table(calc, ups=sorted({up for _, up in checked}), result=result,
+                            rows=sorted({row for row, _ in checked}))
+        for (up, row), group in table.groupby(["up", "row"]):
+            if (row, up) not in checked:
+                continue
+            chosen = group[group["chosen"]]
+            assert chosen["code"].iloc[0] == decoded.loc[row, up]
+            assert chosen["ev"].iloc[0] >= group["ev"].max() - 1e-12, (das, up, row, group.values.tolist())
+            # and the code read directly (resolve) means the same play as the decoded cell
+            code = drawn.no_das_cells.get((row, up), drawn.table.loc[row, up]) if not das else drawn.table.loc[row, up]
+            assert resolve(code, ACTION_NAMES, das) == resolve(decoded.loc[row, up], ACTION_NAMES)
+    # every code used has its own legend entry
+    legend = dict(LEGEND)
+    assert all(code in legend for code in set(drawn.table.values.ravel()) | set(drawn.no_das_cells.values()))
+    assert [code for code, _ in drawn.legend()] == [c for c, _ in LEGEND if c in set(drawn.table.values.ravel())
+                                                    | set(drawn.no_das_cells.values())]
+
+
+ACTION_NAMES = ("stand", "hit", "double", "split", "surrender")
+
+
+def test_das_codes_have_one_code_and_legend_entry_per_fallback():
+    codes = [code for code, _ in LEGEND]
+    assert len(codes) == len(set(codes))
+    for fallback in ("H", "S", "Dh", "Ds", "Rh", "Rs", "Rp"):
+        code = "P" + fallback.lower()
+        assert code in codes and is_das_code(code)
+        assert resolve(code, ACTION_NAMES, das=True) == "split"
+        assert resolve(code, ACTION_NAMES, das=False) == resolve(fallback, ACTION_NAMES)
+    # the issue's case: 2 decks, H17, late surrender, 8,8 v A: split with DAS, surrender without
+    drawn = chart(das_calc("standard-2d-h17-late", True))
+    assert drawn.table.loc["pair 8,8", "A"] == "Prp"
+    assert drawn.decode(True).loc["pair 8,8", "A"] == "P" and drawn.decode(False).loc["pair 8,8", "A"] == "Rp"
+    values = das_calc("standard-2d-h17-late", False).hand("8,8", "A")
+    assert max(values, key=values.get) == "surrender"
+    assert drawn.no_das_cells == {("soft 17", "2"): "H"}
+    assert "without doubling after a split also: soft 17 v 2 H" in drawn.to_text()
+
+
+# -- pair rows (issue 10, item 3): the pair's own best play ---------------------------------------------------
+@pytest.mark.parametrize("rules", [Rules(decks=1), PRESETS["standard"](decks=1)], ids=["Rules", "standard"])
+def test_single_deck_7_7_v_t_stands_and_is_no_exception(rules):
+    drawn = chart(Calculator(rules), "CD", multi_card=False)
+    assert drawn.table.loc["pair 7,7", "T"] == "S" and drawn.table.loc["hard 14", "T"] == "H"
+    assert ("T", "7,7") not in set(zip(drawn.exceptions["up"], drawn.exceptions["hand"]))
+    values = Calculator(rules).hand("7,7", "T")
+    assert max(values, key=values.get) == "stand"
+    assert cell_alternatives("pair 7,7", "S", rules) == ["H", "Ds", "P"]
+
+
+# -- exceptions summary, units, the styled chart (issue 10, items 12 and 13) ----------------------------------
+def test_exceptions_are_summarised_by_chart_cell_before_the_long_list():
+    drawn = cd_chart("standard")
+    summary = drawn.exception_summary()
+    assert list(summary.columns) == ["row", "up", "chart_action", "cd_action", "hands", "total_gain", "max_gain"]
+    assert summary["hands"].sum() == len(drawn.exceptions)
+    assert summary["total_gain"].sum() == pytest.approx(drawn.exceptions["gain"].sum(), abs=1e-12)
+    for r in summary.itertuples(index=False):
+        group = drawn.exceptions[(drawn.exceptions["row"] == r.row) & (drawn.exceptions["up"] == r.up)
+                                 & (drawn.exceptions["chart_action"] == r.chart_action)
+                                 & (drawn.exceptions["cd_action"] == r.cd_action)]
+        assert (len(group), group["gain"].max()) == (r.hands, r.max_gain)
+    rows = list(drawn.table.index)
+    keys = [(rows.index(r.row), UPS.index(r.up)) for r in summary.itertuples(index=False)]
+    assert keys == sorted(keys)
+    units = "per unit initial bet, for a player holding that hand (not weighted by how often it is dealt"
+    for text, (summary_mark, list_mark) in ((drawn.to_text(), ("By chart cell:", "Every hand:")),
+                                            (drawn.to_markdown(), ("### By chart cell", "### Every hand")),
+                                            (drawn.to_html(), ("<h5>By chart cell</h5>", "<h5>Every hand</h5>"))):
+        assert 0 < text.index(summary_mark) < text.index(list_mark)
+        assert units in " ".join(text.split())
+    assert all(len(line) <= 80 for line in drawn.to_text().splitlines())
+
+
+def test_the_styled_chart_carries_rules_and_legend():
+    drawn = cd_chart("standard")
+    styled = drawn.styled().to_html()
+    assert drawn.rules.describe() in styled and drawn.title in styled
+    for code, text in drawn.legend():
+        assert f"<b>{code}</b> {text}" in styled
+    html = drawn.to_html()
+    assert drawn.rules.describe() in html and "double, else hit" in html

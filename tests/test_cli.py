@@ -194,12 +194,12 @@ ERRORS = [
     (["dealer", "--up", "6", "--shoe", "A:4,T:16"], "left to deal"),
     # rules
     (HAND + ["--bj=-3:-2"], "must not be negative"),
-    (HAND + ["--bj", "1_0:2"], "blackjack_pays"),
+    (HAND + ["--bj", "1_0:2"], "--bj must be a ratio"),
     (HAND + ["--bj", "5000"], "at most 1000"),
     (HAND + ["--double-split-aces", "--double", "9-11"], "soft hand"),
-    (HAND + ["--double-split-aces", "--no-double-soft"], "double_soft"),
-    (HAND + ["--double-split-aces", "--no-das"], "double_after_split"),
-    (HAND + ["--max-cards", "1"], "max_hand_cards"),
+    (HAND + ["--double-split-aces", "--no-double-soft"], "with --no-double-soft"),
+    (HAND + ["--double-split-aces", "--no-das"], "--double-split-aces needs --das"),
+    (HAND + ["--max-cards", "1"], "--max-cards must be a whole number >= 2"),
     (HAND + ["--hole-card", "nope"], "--hole-card"),
     # hands
     (["hand", "--cards", "Z6", "--up", "6", "--decks", "1"], "not a card"),

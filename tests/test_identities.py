@@ -48,9 +48,11 @@ def test_deal_probabilities_sum_to_one(shoe):
 
 
 @pytest.mark.parametrize("rules", [
-    Rules(decks=1),
-    Rules(decks=1, dealer_hits_soft_17=True, hole_card="enhc", surrender="late", double_after_split=False),
-    Rules(decks=1, hole_card="enhc_obo", surrender="early", hit_split_aces=True, split_tens_by_rank=True),
+    Rules(decks=1, max_split_hands=2),
+    Rules(decks=1, dealer_hits_soft_17=True, hole_card="enhc", surrender="late", double_after_split=False,
+          max_split_hands=2),
+    Rules(decks=1, hole_card="enhc_obo", surrender="early", hit_split_aces=True, split_tens_by_rank=True,
+          max_split_hands=2),
 ], ids=["S17-peek", "H17-enhc-late", "obo-early-hsa"])
 def test_float_and_exact_agree_on_a_whole_game(rules):
     exact = Calculator(rules, shoe=DEPLETED, exact=True).game()
@@ -64,7 +66,8 @@ def test_float_and_exact_agree_on_a_whole_game(rules):
                                      ("A,A", "T"), ("9,2", "A")])
 @pytest.mark.parametrize("hole_card", ["peek", "enhc", "enhc_obo"])
 def test_float_and_exact_agree_on_hands(hand, up, hole_card):
-    rules = Rules(decks=2, hole_card=hole_card, surrender="late", dealer_hits_soft_17=True)
+    # Split once: resplit float/exact agreement is tests/test_splits.py's (and costs 4x here).
+    rules = Rules(decks=2, hole_card=hole_card, surrender="late", dealer_hits_soft_17=True, max_split_hands=2)
     exact = Calculator(rules, exact=True).hand(hand, up)
     floating = Calculator(rules).hand(hand, up)
     assert exact.keys() == floating.keys()
@@ -75,8 +78,8 @@ def test_float_and_exact_agree_on_hands(hand, up, hole_card):
 def test_peek_conditioning_changes_the_players_draws():
     """Under an ace, the hole card is known not to be a ten: a peek game's hit value differs
     from the unconditioned ENHC-OBO value, which charges the blackjack loss separately."""
-    peek = Calculator(Rules(decks=1), exact=True).hand("6,5", "A")
-    obo = Calculator(Rules(decks=1, hole_card="enhc_obo"), exact=True).hand("6,5", "A")
+    peek = Calculator(Rules(decks=1, max_split_hands=2), exact=True).hand("6,5", "A")
+    obo = Calculator(Rules(decks=1, hole_card="enhc_obo", max_split_hands=2), exact=True).hand("6,5", "A")
     # OBO loses exactly the original bet to a dealer blackjack, whatever the player does:
     p_bj = Fraction(16, 49)  # 16 tens among the 49 cards left after A, 6, 5 from one deck
     for action in ("stand", "hit", "double"):
@@ -94,9 +97,9 @@ def test_ev_is_independent_of_cache_state_and_order():
 
 
 def test_early_surrender_is_worth_at_least_late_surrender():
-    late = Calculator(Rules(decks=6, surrender="late")).game().ev
-    early = Calculator(Rules(decks=6, surrender="early")).game().ev
-    none = Calculator(Rules(decks=6)).game().ev
+    late = Calculator(Rules(decks=6, surrender="late", max_split_hands=2)).game().ev
+    early = Calculator(Rules(decks=6, surrender="early", max_split_hands=2)).game().ev
+    none = Calculator(Rules(decks=6, max_split_hands=2)).game().ev
     assert early > late > none
 
 
@@ -107,7 +110,7 @@ def test_compiled_kernel_and_numpy_recursion_agree():
 
     if not _kernels.available():
         pytest.skip("the C kernel was not built here; only the numpy recursion runs")
-    calc = Calculator(Rules(decks=6, dealer_hits_soft_17=True))
+    calc = Calculator(Rules(decks=6, dealer_hits_soft_17=True, max_split_hands=2))
     removed = calc.engine.nodes.removed_sets
     engine = DealerEngine(Shoe.decks(6), StandardDealer(True), FLOAT)
     for up in range(1, 11):

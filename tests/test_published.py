@@ -1,5 +1,6 @@
-"""Published figures (../shared/reference/GAMES.md section 1 and the Wizard of Odds
-Appendix 9 tables) and an independent infinite-deck recursion."""
+"""Published figures (bjcalc/published.py holds them with their sources, and the Wizard of
+Odds Appendix 9 tables) and an independent infinite-deck recursion; and how ``bjcalc verify``
+judges and prints them (issue 10 item 11)."""
 
 import math
 from fractions import Fraction
@@ -91,3 +92,59 @@ def test_nairn_single_deck_split_8_8_against_ace(das, published, split_strategy)
     value = Calculator(rules, split_strategy=split_strategy).hand("8,8", "A")["split"]
     assert value >= published - 5e-7
     assert abs(value - published) <= 5e-7
+
+
+# -- bjcalc verify: verdicts, units, sources (issue 10 item 11) -----------------------------------
+from pathlib import Path  # noqa: E402
+
+from bjcalc.analysis.published import DIFFERS, MATCHES, ROUNDING, Row, figures, verify_text  # noqa: E402
+
+FIGURES = {f.key: f for f in figures()}
+
+
+@pytest.mark.parametrize("key, ours, verdict", [
+    ("burn20-vegas-rsa", -0.07, MATCHES), ("burn20-vegas-rsa", -0.0651, MATCHES),
+    ("burn20-vegas-rsa", -0.0649, ROUNDING), ("burn20-vegas-rsa", -0.0801, DIFFERS),
+    ("nairn-8-8-das", -0.3337181, MATCHES), ("nairn-8-8-das", -0.3337188, ROUNDING),
+    ("nairn-8-8-das", -0.333720, DIFFERS),
+    ("wizard-1d-s17-peek-das", 0.0018312, ROUNDING),       # the source's stated precision, 2e-5
+    ("wizard-1d-s17-peek-das", 0.0018612, DIFFERS),
+    # 13.7 units of the last printed digit: no stated precision of Griffin's covers it
+    ("griffin-infinite", -0.6902366, DIFFERS),
+])
+def test_verdicts_distinguish_digits_rounding_and_differs(key, ours, verdict):
+    row = Row(FIGURES[key], ours, None)
+    assert row.verdict == verdict and row.verdict_strategies == ("CD",)
+
+
+def test_the_best_strategy_gives_the_verdict_and_is_named():
+    row = Row(FIGURES["uk-standard"], 0.7, 0.621)
+    assert row.verdict == MATCHES and row.verdict_strategies == ("TD",)
+    assert row.difference == pytest.approx(0.001)
+    assert "matches (TD)" in verify_text([row])
+
+
+def _fake_rows():
+    """Every figure with made-up values of many digits (rendering only, no computation)."""
+    return [Row(f, float(f.published) * 1.0123456789, float(f.published) * 0.9876543211 if "TD" in f.strategies
+                else None) for f in figures()]
+
+
+def test_verify_text_fits_80_columns_with_one_unit_per_column():
+    text = verify_text(_fake_rows())
+    assert all(len(line) <= 80 for line in text.splitlines()), max(text.splitlines(), key=len)
+    assert "in % of the initial bet" in text.splitlines()[0]
+    rows = {line.split()[0]: line.split() for line in text.splitlines()[3:3 + len(FIGURES)]}
+    # fractions of the bet are shown in percent too, their printed digits kept
+    assert rows["wizard-6d-h17-enhc-das"][1] == "-0.72705" and rows["nairn-8-8-das"][1] == "-33.3718"
+    assert rows["griffin-infinite"][1] == "-0.690223" and rows["burn20-card"][1] == "0.74"
+    for key, f in FIGURES.items():
+        assert rows[key][1] == str(f.published_percent)
+
+
+def test_every_figure_cites_its_source_in_full_and_no_file_outside_the_package():
+    for f in figures():
+        assert len(f.source) > 40 and "GAMES.md" not in f.source + f.note + f.quantity, f.key
+    package = Path(__file__).resolve().parent.parent / "bjcalc"
+    assert [p.name for p in package.glob("*.py") if "GAMES.md" in p.read_text()] == []
+    assert "GAMES.md" not in verify_text(_fake_rows())

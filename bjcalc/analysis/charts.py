@@ -5,7 +5,7 @@
   is the total-dependent strategy bjcalc finds (:mod:`bjcalc.game.strategy`); ``"CD"`` adds
   the composition-dependent exceptions: every two-card hand, and every hand of more
   cards a chart player reaches, where the best play for the exact cards differs from
-  the chart, with what it gains.
+  the chart, with what it gains, and a summary of them by chart cell.
 - :func:`ev_table` -- the EV of every allowed action of every starting two-card hand
   against every up card (an :class:`EVTable`: tidy ``long`` and ``wide`` views).
 - :func:`td_ev_table` -- the game EV given the up card when one chart cell changes, for
@@ -18,9 +18,11 @@
   :func:`add_chart_parsers`, :func:`run_chart`, :func:`run_tables` are the ``bjcalc chart``
   and ``bjcalc tables`` commands.
 
-Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split, Ph/Ps/Pd split when
-doubling after a split is allowed (without DAS: hit/stand/double), Rh/Rs/Rp surrender
-(else hit/stand/split).
+Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split, Rh/Rs/Rp surrender
+(else hit/stand/split): the letters after the first say what to do where it is not allowed.
+A pair row gives the pair's own best play.  A pair code of P and more letters splits where
+doubling after a split is allowed and otherwise reads on as the code after the P: Ph, Ps,
+Pdh, Pds, Prh, Prs, Prp (``Prp``: split with DAS; without, surrender, else split).
 
 >>> from bjcalc import Calculator, Rules
 >>> table = chart(Calculator(Rules(decks=1, max_split_hands=2))).table
@@ -30,11 +32,10 @@ doubling after a split is allowed (without DAS: hit/stand/double), Rh/Rs/Rp surr
 
 from __future__ import annotations
 
-import argparse
 import copy
 import html as _html
 import math
-import os
+import re
 import sys
 import textwrap
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 import pandas as pd
 
-from ..game.calculator import Calculator
+from ..game.calculator import Calculator, deal_probabilities
 from ..core.errors import BjcalcError, HandError, RulesError, ShoeError, StrategyError
 from ..core.rules import Rules
 from ..game.strategy import UP_LABEL, UP_ORDER, TotalDependentStrategy, UpcardEvaluator, set_cell
@@ -56,11 +57,14 @@ LETTER_ACTION = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "su
 COLOURS = {"hit": "#f6c6c0", "stand": "#fbe7a1", "double": "#b9e0a5", "split": "#a8c8ec",
            "surrender": "#d6cbe8"}
 """Background colour of each action (a chart cell takes its first letter's action)."""
+_IF_DAS = "split if doubling after a split is allowed, else "
 LEGEND = (("H", "hit"), ("S", "stand"), ("Dh", "double, else hit"), ("Ds", "double, else stand"),
-          ("P", "split"), ("Ph", "split if doubling after a split is allowed, else hit"),
-          ("Ps", "split if doubling after a split is allowed, else stand"),
-          ("Pd", "split if doubling after a split is allowed, else double"),
+          ("P", "split"), ("Ph", _IF_DAS + "hit"), ("Ps", _IF_DAS + "stand"),
+          ("Pdh", _IF_DAS + "double (else hit)"), ("Pds", _IF_DAS + "double (else stand)"),
+          ("Prh", _IF_DAS + "surrender (else hit)"), ("Prs", _IF_DAS + "surrender (else stand)"),
+          ("Prp", _IF_DAS + "surrender (else split)"),
           ("Rh", "surrender, else hit"), ("Rs", "surrender, else stand"), ("Rp", "surrender, else split"))
+"""Every code a chart writes, with its meaning (the DAS codes are :data:`bjcalc.game.strategy.DAS_CODES`)."""
 _ANSI = {"hit": "41", "stand": "43", "double": "42", "split": "44", "surrender": "45"}
 _VALUE = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
 
@@ -76,12 +80,13 @@ def _no_progress(iterable: Iterable, total: Optional[int] = None, desc: str = ""
 
 
 def tty_progress(iterable: Iterable, total: Optional[int] = None, desc: str = "") -> Iterable:
-    """A tqdm bar on stderr when stderr is a terminal; otherwise the iterable unchanged."""
+    """A bar on stderr (:class:`bjcalc.core.progress.Progress`) when stderr is a terminal; otherwise the
+    iterable unchanged (the ``bjcalc`` commands also report to logs: see :mod:`bjcalc.core.progress`)."""
     if not sys.stderr.isatty():
         return iterable
-    from tqdm import tqdm
+    from ..core.progress import Progress
 
-    return tqdm(iterable, total=total, desc=desc, file=sys.stderr, leave=False)
+    return Progress(desc or "charts", terminal=True)(iterable, total=total)
 
 
 # -- hands ------------------------------------------------------------------------------------
@@ -124,14 +129,35 @@ def _row(values: Sequence[int], splittable: bool) -> str:
     return f"{'soft' if soft else 'hard'} {total}"
 
 
-def resolve(code: str, allowed: Iterable[str]) -> str:
-    """The action a chart code means for a hand whose allowed actions are ``allowed``.
+def is_das_code(code: str) -> bool:
+    """Whether ``code`` splits only where doubling after a split is allowed (``Ph``, ``Prp`` ...)."""
+    return len(code) > 1 and code[0] == "P"
+
+
+def without_das(code: str) -> str:
+    """What a code says where doubling after a split is not allowed.
+
+    >>> without_das("Prp"), without_das("Pdh"), without_das("Ph"), without_das("Rh")
+    ('Rp', 'Dh', 'H', 'Rh')
+    """
+    return code[1].upper() + code[2:] if is_das_code(code) else code
+
+
+def resolve(code: str, allowed: Iterable[str], das: bool = True) -> str:
+    """The action a chart code means for a hand whose allowed actions are ``allowed``;
+    ``das``: whether doubling after a split is allowed (for ``Ph``, ``Prp`` ...).
 
     >>> resolve("Dh", ["stand", "hit"]), resolve("Rp", ["stand", "hit", "split"]), resolve("S", ["hit"])
     ('hit', 'split', 'hit')
+    >>> resolve("Prp", ["stand", "hit", "split", "surrender"], das=False), resolve("Prp", ["hit", "split"])
+    ('surrender', 'split')
     """
     allowed = list(allowed)
-    for letter in code[:2]:
+    if is_das_code(code):
+        if das and "split" in allowed:
+            return "split"
+        code = without_das(code)
+    for letter in code:
         action = LETTER_ACTION[letter.upper()]
         if action in allowed:
             return action
@@ -161,12 +187,16 @@ def _best(values: dict[str, Any], prefer: str) -> str:
 class Chart:
     """A basic strategy chart, and for CD its composition-dependent exceptions.
 
-    ``table``: codes, rows ``hard 5``-``hard 21``, ``soft 13``-``soft 21``, ``pair 2,2``-``pair A,A``,
-    columns ``2``-``9``, ``T``, ``A``.  ``exceptions`` (CD only; otherwise None): one row per
-    hand and up card where the exact cards call for another play than the chart, with the
-    chart's code and action, the CD action, both EVs (``calc.hand`` values: CD play after
-    the decision; in peek games conditioned on no dealer blackjack) and ``gain``.
-    ``ev``: whole-game EV under each strategy, ``{"TD": ..., "CD": ...}``.
+    ``table``: codes, rows ``hard 5``-``hard 21``, ``soft 13``-``soft 21``, ``pair 2,2``-``pair A,A``
+    (a pair's own best play), columns ``2``-``9``, ``T``, ``A``.  ``no_das_cells``: cells whose
+    play without doubling after a split the codes cannot say (a total row that doubles only
+    because of DAS), ``{(row, up): code}``; :meth:`decode` reads the chart either way.
+    ``exceptions`` (CD only; otherwise None): one row per hand and up card where the exact
+    cards call for another play than the chart, with the chart's action, the CD action, both
+    EVs (``calc.hand`` values: per unit initial bet, CD play after the decision, on the basis
+    ``conditioning`` states) and ``gain`` (their difference, for a player holding that hand:
+    not weighted by how often it is dealt).  ``ev``: whole-game EV under each strategy,
+    ``{"TD": ..., "CD": ...}``.
     """
 
     table: pd.DataFrame
@@ -178,6 +208,8 @@ class Chart:
     td: TotalDependentStrategy
     exceptions: Optional[pd.DataFrame] = None
     notes: list[str] = field(default_factory=list)
+    no_das_cells: dict[tuple[str, str], str] = field(default_factory=dict)
+    conditioning: str = ""
 
     # -- views -----------------------------------------------------------------------------
     @property
@@ -186,15 +218,27 @@ class Chart:
                 else "Basic strategy with composition-dependent exceptions")
         return f"{kind}: {self.shoe}"
 
-    def resolved(self) -> pd.DataFrame:
-        """The chart for exactly these rules: Ph/Ps/Pd read as P where DAS applies (else their fallback)."""
-        das = self.rules.double_after_split
+    def decode(self, das: bool) -> pd.DataFrame:
+        """The chart read where doubling after a split is (``das``) or is not allowed: every DAS
+        code (``Ph``, ``Prp`` ...) becomes ``P`` or the code after its P, and without DAS the
+        :attr:`no_das_cells` take their own code.
 
-        def one(code: str) -> str:
-            if len(code) == 2 and code[0] == "P":
-                return "P" if das else {"h": "H", "s": "S", "d": "D"}[code[1]]
-            return code
-        return self.table.apply(lambda column: column.map(one))
+        >>> from bjcalc import Calculator, Rules
+        >>> drawn = chart(Calculator(Rules(decks=2, dealer_hits_soft_17=True, surrender="late")))
+        >>> drawn.table.loc["pair 8,8", "A"], drawn.decode(True).loc["pair 8,8", "A"], \\
+        ...     drawn.decode(False).loc["pair 8,8", "A"]
+        ('Prp', 'P', 'Rp')
+        """
+        table = self.table.apply(lambda column: column.map(lambda code: "P" if das and is_das_code(code)
+                                                           else without_das(code)))
+        if not das:
+            for (row, up), code in self.no_das_cells.items():
+                table.loc[row, up] = code
+        return table
+
+    def resolved(self) -> pd.DataFrame:
+        """The chart for exactly these rules (:meth:`decode` with the rules' own DAS)."""
+        return self.decode(self.rules.double_after_split)
 
     def action(self, row: str, up: str, allowed: Iterable[str] = ACTIONS) -> str:
         """What the chart says for ``row`` against ``up`` when ``allowed`` actions are open."""
@@ -202,21 +246,72 @@ class Chart:
         return resolve(code, allowed)
 
     def header_lines(self) -> list[str]:
+        """Rules, shoe, the EV of TD and CD play, what the values mean, and notes."""
         ev_td, ev_cd = (float(self.ev[k]) * 100 for k in ("TD", "CD"))
-        lines = [f"rules: {self.rules.describe()}", f"shoe: {self.shoe}; post-split play {self.split_strategy}",
+        lines = [f"rules: {self.rules.describe(self.shoe)}",
+                 f"shoe: {self.shoe}; post-split play {self.split_strategy}",
                  f"EV TD {ev_td:+.4f} % (house edge {-ev_td:.4f} %); "
                  f"EV CD {ev_cd:+.4f} % (house edge {-ev_cd:.4f} %)"]
+        if self.conditioning:
+            lines.append(f"values: {self.conditioning}")
+        if self.no_das_cells:
+            lines.append("without doubling after a split also: "
+                         + ", ".join(f"{row} v {up} {code}" for (row, up), code in self.no_das_cells.items()))
         return lines + self.notes
 
     def legend(self) -> list[tuple[str, str]]:
-        used = set(self.table.values.ravel())
+        """(code, meaning) of every code the chart uses."""
+        used = set(self.table.values.ravel()) | set(self.no_das_cells.values())
         return [(code, text) for code, text in LEGEND if code in used]
+
+    def exception_summary(self) -> pd.DataFrame:
+        """The CD exceptions grouped by chart cell and plays: ``row``, ``up``, ``chart_action``,
+        ``cd_action``, ``hands`` (how many), ``total_gain`` (the sum of their gains) and
+        ``max_gain``, in chart order.  Gains per unit initial bet, per hand held, not weighted
+        by how often each hand is dealt.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> summary = chart(Calculator(Rules(decks=6)), "CD").exception_summary()
+        >>> first = summary.iloc[0]
+        >>> first["row"], first["up"], first["chart_action"], first["cd_action"], int(first["hands"])
+        ('hard 12', '4', 'stand', 'hit', 1)
+        """
+        if self.exceptions is None:
+            raise StrategyError("a TD chart has no exceptions: draw it with strategy='CD'")
+        columns = ["row", "up", "chart_action", "cd_action", "hands", "total_gain", "max_gain"]
+        if not len(self.exceptions):
+            return pd.DataFrame(columns=columns)
+        grouped = (self.exceptions.groupby(["row", "up", "chart_action", "cd_action"], sort=False)
+                   .agg(hands=("hand", "size"), total_gain=("gain", "sum"), max_gain=("gain", "max"))
+                   .reset_index())
+        position = {row: i for i, row in enumerate(self.table.index)}
+        grouped = grouped.assign(row_order=grouped["row"].map(lambda row: position.get(row, len(position))),
+                                 up_order=grouped["up"].map(UPS.index))
+        return grouped.sort_values(["row_order", "up_order"], kind="stable")[columns].reset_index(drop=True)
+
+    def _summary_rows(self) -> pd.DataFrame:
+        frame = self.exception_summary()
+        for column in ("total_gain", "max_gain"):
+            frame[column] = frame[column].map(lambda g: f"{float(g):.6f}")
+        return frame
 
     def _exception_rows(self) -> pd.DataFrame:
         assert self.exceptions is not None
-        frame = self.exceptions[["up", "hand", "row", "chart", "chart_action", "cd_action", "gain"]].copy()
+        frame = self.exceptions[["up", "hand", "row", "chart_action", "cd_action", "gain"]].copy()
         frame["gain"] = frame["gain"].map(lambda g: f"{float(g):.6f}")
         return frame
+
+    def exception_lines(self) -> list[str]:
+        """What the exceptions are and the unit of their gains, in words."""
+        assert self.exceptions is not None
+        count = len(self.exceptions)
+        groups = len(self.exception_summary())
+        return [f"{count} hand{'s' if count != 1 else ''} against an up card play differently from the chart "
+                f"when their exact cards are known (in {groups} group{'s' if groups != 1 else ''} by chart cell "
+                f"and play).",
+                "gain: EV of the CD play minus EV of the chart's play, per unit initial bet, for a player "
+                "holding that hand (not weighted by how often it is dealt; CD play afterwards); "
+                "total_gain: the sum of a group's gains."]
 
     # -- renderings ------------------------------------------------------------------------------
     def to_text(self, colour: bool = False) -> str:
@@ -238,16 +333,22 @@ class Chart:
         lines.append("")
         lines += wrap("  ".join(f"{code} {text}" for code, text in self.legend()))
         if self.exceptions is not None:
-            lines += ["", f"Composition-dependent exceptions ({len(self.exceptions)}; gain per hand, "
-                          f"units of the initial bet):"]
+            lines += ["", "Composition-dependent exceptions"]
+            lines += [w for line in self.exception_lines() for w in wrap(line)]
             if len(self.exceptions):
+                lines += ["", "By chart cell:",
+                          f"{'row':<10}{'up':<3}{'chart play':<11}{'CD play':<10}{'hands':>6}{'total gain':>12}"
+                          f"{'max gain':>10}"]
+                for r in self._summary_rows().itertuples(index=False):
+                    lines.append(f"{r.row:<10}{r.up:<3}{r.chart_action:<11}{r.cd_action:<10}{r.hands:>6}"
+                                 f"{r.total_gain:>12}{r.max_gain:>10}")
                 frame = self._exception_rows()
                 width = max(4, frame["hand"].str.len().max())
-                lines.append(f"{'up':<3}{'hand':<{width + 2}}{'row':<10}{'chart':<6}{'chart play':<11}"
-                             f"{'CD play':<10}{'gain':>8}")
+                lines += ["", "Every hand:",
+                          f"{'up':<3}{'hand':<{width + 2}}{'row':<10}{'chart play':<11}{'CD play':<10}{'gain':>9}"]
                 for r in frame.itertuples(index=False):
-                    lines.append(f"{r.up:<3}{r.hand:<{width + 2}}{r.row:<10}{r.chart:<6}{r.chart_action:<11}"
-                                 f"{r.cd_action:<10}{r.gain:>8}")
+                    lines.append(f"{r.up:<3}{r.hand:<{width + 2}}{r.row:<10}{r.chart_action:<11}"
+                                 f"{r.cd_action:<10}{r.gain:>9}")
         return "\n".join(lines) + "\n"
 
     def __str__(self) -> str:
@@ -258,29 +359,35 @@ class Chart:
         return f"<Chart {self.strategy}: {self.rules.describe()}; shoe {self.shoe}{extra}>"
 
     def to_markdown(self) -> str:
-        """The chart (and exceptions) as a Markdown document."""
+        """The chart (and exceptions: a summary by chart cell, then every hand) as a Markdown document."""
         out = [f"# {self.title}", ""]
         out += [f"- {line}" for line in self.header_lines()] + [""]
         out += _markdown_table(["hand"] + list(UPS), [[row] + list(self.table.loc[row]) for row in self.table.index])
         out += ["", "Codes: " + "; ".join(f"**{code}** {text}" for code, text in self.legend()) + "."]
         if self.exceptions is not None:
-            out += ["", "## Composition-dependent exceptions", "",
-                    f"{len(self.exceptions)} hands play differently from the chart when their exact cards are "
-                    f"known.  `gain`: EV of the CD play minus EV of the chart's play, per unit initial bet "
-                    f"(CD play afterwards).", ""]
+            first, units = self.exception_lines()
+            units = units.replace("gain:", "`gain`:", 1).replace("total_gain:", "`total_gain`:")
+            out += ["", "## Composition-dependent exceptions", "", first, "", units, ""]
             if len(self.exceptions):
+                out += ["### By chart cell", ""]
+                frame = self._summary_rows()
+                out += _markdown_table(list(frame.columns), frame.values.tolist())
+                out += ["", "### Every hand", ""]
                 frame = self._exception_rows()
                 out += _markdown_table(list(frame.columns), frame.values.tolist())
         return "\n".join(out) + "\n"
 
+    def csv_header(self) -> str:
+        """The chart's title, rules, shoe, EVs and notes as ``# `` comment lines (for the CSV)."""
+        return "".join(f"# {line}\n" for line in [self.title] + self.header_lines())
+
     def to_csv(self) -> str:
-        """The chart as CSV (first column ``hand``); for CD, a blank line and the exceptions as CSV."""
-        text = self.table.to_csv(index_label="hand", lineterminator="\n")
+        """The chart as CSV: ``# `` comment lines (title, rules, shoe, EVs, notes), then the table
+        (first column ``hand``); for CD, a blank line and the exceptions as CSV.  Read the chart
+        back with ``pd.read_csv(path, comment="#", index_col=0, nrows=36)``."""
+        text = self.csv_header() + self.table.to_csv(index_label="hand", lineterminator="\n")
         if self.exceptions is not None:
-            frame = self.exceptions.copy()
-            for column in ("chart_ev", "cd_ev", "gain"):
-                frame[column] = frame[column].map(lambda x: f"{float(x):.9f}")
-            text += "\n" + frame.to_csv(index=False, lineterminator="\n")
+            text += "\n" + _exceptions_csv(self.exceptions, digits=9)
         return text
 
     def to_html(self, full_page: bool = False) -> str:
@@ -293,8 +400,12 @@ class Chart:
         parts.append(_html_legend(self.legend()))
         if self.exceptions is not None:
             parts.append(f"<h4>Composition-dependent exceptions ({len(self.exceptions)})</h4>")
+            parts += [f"<p>{_html.escape(line)}</p>" for line in self.exception_lines()]
             if len(self.exceptions):
-                parts.append(_html_exceptions(self.exceptions))
+                parts.append("<h5>By chart cell</h5>")
+                parts.append(_html_frame(self._summary_rows(), "summary"))
+                parts.append("<h5>Every hand</h5>")
+                parts.append(_html_frame(self._exception_rows(), "exceptions"))
         body = f'<div class="bjcalc">\n{_STYLE}\n' + "\n".join(parts) + "\n</div>"
         return _page(self.title, body) if full_page else body
 
@@ -302,12 +413,17 @@ class Chart:
         return self.to_html()
 
     def styled(self):
-        """The chart as a pandas Styler, one background colour per action (needs jinja2)."""
+        """The chart as a pandas Styler, one background colour per action, with the title,
+        rules, shoe and EVs above it and the legend (needs jinja2)."""
         def colour(code: str) -> str:
             return f"background-color: {COLOURS[LETTER_ACTION[code[0]]]}; color: black; text-align: center"
         style = self.table.style
         apply = getattr(style, "map", None) or style.applymap
-        return apply(colour).set_caption(self.title)
+        caption = (f"<b>{_html.escape(self.title)}</b><br>"
+                   + "<br>".join(_html.escape(line) for line in self.header_lines())
+                   + "<br>Codes: " + "; ".join(f"<b>{code}</b> {_html.escape(text)}" for code, text in self.legend()))
+        return apply(colour).set_caption(caption).set_table_styles(
+            [{"selector": "caption", "props": "caption-side: top; text-align: left; font-weight: normal"}])
 
 
 def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_card: bool = True,
@@ -316,7 +432,9 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
 
     ``strategy``: ``"TD"`` (the chart) or ``"CD"`` (the chart and its composition-dependent
     exceptions).  ``das_codes``: where doubling after a split is allowed, mark splits that
-    are right only because of it (Ph/Ps/Pd; costs a second TD search, without DAS).
+    are right only because of it (Ph, Ps, Pdh, Pds, Prh, Prs, Prp: what to do without DAS),
+    and list any other cell that differs without DAS (:attr:`Chart.no_das_cells`), so that
+    :meth:`Chart.decode` gives the chart of either game (costs a second TD search).
     ``multi_card``: CD exceptions include hands of three or more cards (those a chart
     player reaches by hitting).  ``min_gain``: smallest gain listed (default 1e-9 in
     floats, 0 in exact mode).
@@ -328,6 +446,7 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     steps = ["TD strategy"] + (["DAS codes"] if das_applies else []) + \
         (["CD exceptions " + up for up in UPS] if strategy == "CD" else [])
     result = table = td = exceptions = None
+    no_das_cells: dict[tuple[str, str], str] = {}
     rows: list[dict] = []
     for step in progress(steps, total=len(steps), desc="chart"):
         if step == "TD strategy":
@@ -337,27 +456,32 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
         elif step == "DAS codes":
             no_das = Calculator(rules.replace(double_after_split=False), shoe=calc.shoe,
                                 split_strategy=calc.split_strategy, exact=calc.exact)
-            table = _das_codes(table, no_das.game("TD").strategy.chart())
+            table, no_das_cells = _das_codes(table, no_das.game("TD").strategy.chart())
         else:
             rows += _exceptions_for(calc, td, table, step.split()[-1], multi_card, min_gain)
     if strategy == "CD":
         exceptions = pd.DataFrame(rows, columns=EXCEPTION_COLUMNS)
     ev = {"TD": result.ev, "CD": calc.game("CD").ev}
     return Chart(table=table, strategy=strategy, rules=rules, shoe=calc.shoe.describe(),
-                 split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions, notes=rule_notes(rules))
+                 split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions, notes=rule_notes(rules),
+                 no_das_cells=no_das_cells, conditioning=calc.assumptions().conditioning)
 
 
-def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> pd.DataFrame:
+def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> tuple[pd.DataFrame, dict[tuple[str, str], str]]:
+    """The DAS chart with each split that is right only with DAS coded ``P`` + the play without
+    it (``Ph``, ``Prp`` ...), and the other cells that differ without DAS, ``{(row, up): code}``."""
     out = with_das.copy()
+    others: dict[tuple[str, str], str] = {}
     for row in out.index:
-        if not row.startswith("pair"):
-            continue
         for up in out.columns:
-            other = without.loc[row, up]
-            if out.loc[row, up] == "P" and other != "P":
-                letter = other[1] if other[0] == "R" and len(other) == 2 and other[1] in "hs" else other[0].lower()
-                out.loc[row, up] = "P" + (letter if letter in "hsd" else "h")
-    return out
+            mine, other = out.loc[row, up], without.loc[row, up]
+            if mine == other:
+                continue
+            if row.startswith("pair") and mine == "P":
+                out.loc[row, up] = "P" + other.lower()
+            else:
+                others[(row, up)] = other
+    return out, others
 
 
 def rule_notes(rules: Rules) -> list[str]:
@@ -390,8 +514,8 @@ def rule_notes(rules: Rules) -> list[str]:
     return notes
 
 
-EXCEPTION_COLUMNS = ["up", "hand", "cards", "row", "chart", "chart_action", "cd_action", "chart_ev", "cd_ev",
-                     "gain"]
+EXCEPTION_COLUMNS = ["up", "hand", "cards", "row", "chart_action", "cd_action", "chart_ev", "cd_ev", "gain"]
+"""Columns of :attr:`Chart.exceptions` (the chart's code is ``chart.table.loc[row, up]``)."""
 
 
 def _code(td: TotalDependentStrategy, table: pd.DataFrame, row: str, up: str, values: Sequence[int],
@@ -409,7 +533,7 @@ def _exceptions_for(calc: Calculator, td: TotalDependentStrategy, table: pd.Data
     if _VALUE[up] not in td:
         return []
     threshold = min_gain if min_gain is not None else (0 if calc.exact else 1e-9)
-    splittable = calc.rules.splits
+    splittable, das = calc.rules.splits, calc.rules.double_after_split
     found: list[dict] = []
     frontier: list[tuple[int, ...]] = []
 
@@ -419,11 +543,11 @@ def _exceptions_for(calc: Calculator, td: TotalDependentStrategy, table: pd.Data
             return None
         row = _row(values, splittable)
         code = _code(td, table, row, up, values, splittable)
-        action = resolve(code, allowed)
+        action = resolve(code, allowed, das)
         best = _best(allowed, action)
         gain = allowed[best] - allowed[action]
         if best != action and gain > threshold:
-            found.append({"up": up, "hand": hand_label(values), "cards": len(values), "row": row, "chart": code,
+            found.append({"up": up, "hand": hand_label(values), "cards": len(values), "row": row,
                           "chart_action": action, "cd_action": best, "chart_ev": allowed[action],
                           "cd_ev": allowed[best], "gain": gain})
         return action
@@ -457,12 +581,15 @@ class EVTable:
     ``long``: tidy, one row per (up, hand, action) with ``ev``.  ``wide``: rows (hand, action),
     columns up cards 2-A.  ``best``: the best action, rows hands, columns up cards (the CD
     play of each two-card hand).  Values are ``calc.hand`` values: per unit initial bet,
-    optimal CD play after the decision, in peek games conditioned on no dealer blackjack.
+    optimal CD play after the decision, every action of a hand on one basis, which
+    ``conditioning`` states (in peek games conditioned on no dealer blackjack, except with
+    early surrender: unconditional).
     """
 
     long: pd.DataFrame
     rules: Rules
     shoe: str
+    conditioning: str = ""
 
     @property
     def wide(self) -> pd.DataFrame:
@@ -493,7 +620,8 @@ class EVTable:
         wide, best = self.wide, self.best
         head = "".join(f"<th>{up}</th>" for up in wide.columns)
         lines = ['<div class="bjcalc">', _STYLE, f"<h3>EV of every action: {_html.escape(self.shoe)}</h3>",
-                 f"<p>{_html.escape(self.rules.describe())}.  Per unit initial bet; the best action is coloured.</p>",
+                 f"<p>{_html.escape(self.rules.describe())}.  Values: {_html.escape(self.conditioning)}; "
+                 f"the best action is coloured.</p>",
                  f'<table class="ev"><thead><tr><th>hand</th><th>action</th>{head}</tr></thead><tbody>']
         for hand, action in wide.index:
             cells = []
@@ -536,30 +664,28 @@ def ev_table(calc: Calculator) -> EVTable:
                 if action in values:
                     rows.append((up, hand_label(hand), action, values[action]))
     long = pd.DataFrame(rows, columns=["up", "hand", "action", "ev"])
-    return EVTable(long=long, rules=calc.rules, shoe=calc.shoe.describe())
+    return EVTable(long=long, rules=calc.rules, shoe=calc.shoe.describe(),
+                   conditioning=calc.assumptions().conditioning)
 
 
 # -- the TD chart's own EV table: one cell changed at a time ------------------------------------
-def cell_alternatives(row: str, code: str, rules: Rules, total_codes: Optional[pd.Series] = None) -> list[str]:
+def cell_alternatives(row: str, code: str, rules: Rules) -> list[str]:
     """The codes one step from ``code`` in a chart cell: the other hit/stand letter, or
-    another first-two-card action (a pair: play, double, split, surrender).
+    another first-two-card action (a pair, its own best play: stand, hit, double, split,
+    surrender).
 
     >>> cell_alternatives("hard 16", "H", Rules(surrender="late"))
     ['S', 'Dh', 'Rh']
-    >>> cell_alternatives("pair 8,8", "P", Rules(), total_codes=pd.Series({"8": "S"}), )
-    ['S', 'Ds']
+    >>> cell_alternatives("pair 8,8", "P", Rules())
+    ['S', 'H', 'Dh']
     """
     out = []
     double = rules.double_on != "none"
     surrender = rules.surrender != "none"
     if row.startswith("pair"):
-        # a pair's play (hit or stand) is its total's hit/stand entry
-        letter = "h"
-        if total_codes is not None and len(total_codes):
-            first = str(total_codes.iloc[0])
-            letter = first[1] if len(first) == 2 and first[1] in "hs" else first[0].lower()
-            letter = letter if letter in "hs" else "h"
-        candidates = [letter.upper()] + (["D" + letter] if double else []) + \
+        # the fallback letter of D and R never plays where they are allowed: keep the cell's own
+        letter = code[-1] if code[-1] in "hs" and len(code) > 1 else ("s" if code == "S" else "h")
+        candidates = ["S", "H"] + (["D" + letter] if double else []) + \
             (["P"] if rules.splits else []) + (["R" + letter] if surrender else [])
         current = resolve(code, ACTIONS)
         return [c for c in candidates if resolve(c, ACTIONS) != current]
@@ -575,44 +701,37 @@ def cell_alternatives(row: str, code: str, rules: Rules, total_codes: Optional[p
     return out
 
 
-def td_ev_table(calc: Calculator, ups: Optional[Iterable[str]] = None, result: Any = None) -> pd.DataFrame:
+def td_ev_table(calc: Calculator, ups: Optional[Iterable[str]] = None, result: Any = None,
+                rows: Optional[Iterable[str]] = None) -> pd.DataFrame:
     """For each up card and chart cell, the EV given the up card when that one cell reads
     another code (:func:`cell_alternatives`), everything else as the TD chart says.
 
     Columns ``up``, ``row``, ``code``, ``chosen`` (the chart's own code) and ``ev``; the
     chart's code is the argmax of each (up, row) group.  Pair rows appear where pairs may
-    split.  ``result``: a ``calc.game("TD")`` already computed.
+    split.  ``result``: a ``calc.game("TD")`` already computed; ``ups``, ``rows``: only these.
     """
+    only_rows = None if rows is None else set(rows)
     result = result if result is not None else calc.game("TD")
     table = result.strategy.chart()
     base = TotalDependentStrategy.from_chart(table)
-    rows = []
+    deals = deal_probabilities(calc.shoe, calc.rules)
+    out = []
     for up in (list(ups) if ups is not None else list(UPS)):
         value = _VALUE[up]
         if value not in result.strategy:
             continue
-        evaluator = UpcardEvaluator(calc, value)
+        evaluator = UpcardEvaluator(calc, value, deals[value])
         chosen_ev = evaluator.ev(base[value])
         for row in table.index:
-            if row.startswith("pair") and not calc.rules.splits:
+            if (row.startswith("pair") and not calc.rules.splits) or (only_rows is not None and row not in only_rows):
                 continue
             code = table.loc[row, up]
-            total_row = _pair_total_row(row)
-            totals = table.loc[[total_row], up] if total_row in table.index else None
-            rows.append((up, row, code, True, chosen_ev))
-            for alternative in cell_alternatives(row, code, calc.rules, totals):
+            out.append((up, row, code, True, chosen_ev))
+            for alternative in cell_alternatives(row, code, calc.rules):
                 changed = copy.deepcopy(base[value])
                 set_cell(changed, row, alternative)
-                rows.append((up, row, alternative, False, evaluator.ev(changed)))
-    return pd.DataFrame(rows, columns=["up", "row", "code", "chosen", "ev"])
-
-
-def _pair_total_row(row: str) -> str:
-    if not row.startswith("pair"):
-        return row
-    value = _VALUE[row.split()[1].split(",")[0]]
-    total, soft = _totals((value, value))
-    return f"{'soft' if soft else 'hard'} {total}"
+                out.append((up, row, alternative, False, evaluator.ev(changed)))
+    return pd.DataFrame(out, columns=["up", "row", "code", "chosen", "ev"])
 
 
 # -- rendering helpers ----------------------------------------------------------------------------
@@ -652,20 +771,28 @@ def _html_legend(legend: list[tuple[str, str]]) -> str:
                                    for code, text in legend) + "</p>"
 
 
-def _html_exceptions(frame: pd.DataFrame) -> str:
-    columns = ["up", "hand", "row", "chart", "chart_action", "cd_action", "gain"]
+def _html_frame(frame: pd.DataFrame, kind: str) -> str:
+    """A frame of exceptions (or their summary) as an HTML table, the plays coloured."""
+    columns = list(frame.columns)
     head = "".join(f"<th>{c}</th>" for c in columns)
-    lines = [f'<table class="exceptions"><thead><tr>{head}</tr></thead><tbody>']
-    for record in frame[columns].itertuples(index=False):
+    lines = [f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>']
+    for record in frame.itertuples(index=False):
         cells = []
         for name, value in zip(columns, record):
             if name in ("chart_action", "cd_action"):
                 cells.append(f'<td class="{value}">{value}</td>')
             else:
-                cells.append(f"<td>{f'{float(value):.6f}' if name == 'gain' else _html.escape(str(value))}</td>")
+                cells.append(f"<td>{_html.escape(str(value))}</td>")
         lines.append("<tr>" + "".join(cells) + "</tr>")
     lines.append("</tbody></table>")
     return "\n".join(lines)
+
+
+def _exceptions_csv(exceptions: pd.DataFrame, digits: int) -> str:
+    frame = exceptions.copy()
+    for column in ("chart_ev", "cd_ev", "gain"):
+        frame[column] = frame[column].map(lambda x: f"{float(x):.{digits}f}")
+    return frame.to_csv(index=False, lineterminator="\n")
 
 
 def _page(title: str, body: str) -> str:
@@ -760,22 +887,40 @@ def plot_edges(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
 
 
 # -- the tables/ folder ---------------------------------------------------------------------------
-def table_sets() -> dict[str, Rules]:
-    """The rule sets ``tables/`` holds: every preset, then standard rules for 1, 2, 6, 8 decks,
-    S17/H17, DAS or not (a set equal to one already listed is left out).
+EXTRA_SETS: dict[str, dict[str, Any]] = {
+    "standard-6d-s17-das-ls": dict(surrender="late"),
+    "standard-6d-h17-das-ls": dict(dealer_hits_soft_17=True, surrender="late"),
+    "standard-6d-s17-das-6to5": dict(blackjack_pays="6:5"),
+}
+"""Standard games with late surrender and with blackjack paying 6:5, for ``tables/``."""
 
-    >>> sets = table_sets()
-    >>> list(sets)[:2], "standard-8d-h17-nodas" in sets, "standard-6d-s17-das" in sets
-    (['standard', 'burn20'], True, False)
-    """
-    out: dict[str, Rules] = {name: make() for name, make in PRESETS.items()}
+
+def _standard_sets() -> dict[str, Rules]:
+    out = {}
     for decks in (1, 2, 6, 8):
         for h17 in (False, True):
             for das in (True, False):
                 key = f"standard-{decks}d-{'h17' if h17 else 's17'}-{'das' if das else 'nodas'}"
-                rules = PRESETS["standard"](decks=decks, dealer_hits_soft_17=h17, double_after_split=das)
-                if rules not in out.values():
-                    out[key] = rules
+                out[key] = PRESETS["standard"](decks=decks, dealer_hits_soft_17=h17, double_after_split=das)
+    out.update({key: PRESETS["standard"](**rules) for key, rules in EXTRA_SETS.items()})
+    return out
+
+
+def table_sets() -> dict[str, Rules]:
+    """The rule sets ``tables/`` holds: every preset, then standard rules for 1, 2, 6, 8 decks,
+    S17/H17, DAS or not, and 6 decks with late surrender (S17, H17) and with 6:5
+    (:data:`EXTRA_SETS`); a set equal to one already listed is left out.
+
+    >>> sets = table_sets()
+    >>> list(sets)[:2], "standard-8d-h17-nodas" in sets, "standard-6d-s17-das" in sets
+    (['standard', 'burn20'], True, False)
+    >>> str(sets["standard-6d-s17-das-6to5"].blackjack_pays), sets["standard-6d-h17-das-ls"].surrender
+    ('6/5', 'late')
+    """
+    out: dict[str, Rules] = {name: make() for name, make in PRESETS.items()}
+    for key, rules in _standard_sets().items():
+        if rules not in out.values():
+            out[key] = rules
     return out
 
 
@@ -785,46 +930,69 @@ TABLE_FILES = ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv"
 def _set_files(rules: Rules) -> dict[str, str]:
     calc = Calculator(rules)
     cd = chart(calc, "CD")
-    exceptions = cd.exceptions.copy()
-    for column in ("chart_ev", "cd_ev", "gain"):
-        exceptions[column] = exceptions[column].map(lambda x: f"{float(x):.6f}")
     evs = ev_table(calc)
     return {
         "chart.md": cd.to_markdown(),
-        "chart.csv": cd.table.to_csv(index_label="hand", lineterminator="\n"),
+        "chart.csv": cd.csv_header() + cd.table.to_csv(index_label="hand", lineterminator="\n"),
         "chart.html": _page(cd.title, cd.to_html()),
-        "exceptions.csv": exceptions.to_csv(index=False, lineterminator="\n"),
+        "exceptions.csv": _exceptions_csv(cd.exceptions, digits=6),
         "ev.csv": evs.to_csv(wide=True),
     }
 
 
-def tables_index(sets: dict[str, Rules]) -> str:
-    """``tables/README.md``: what each set is, with links (no computation)."""
+_EDGES = re.compile(r"^# EV TD .*\(house edge (-?\d+\.\d+) %\); EV CD .*\(house edge (-?\d+\.\d+) %\)$", re.M)
+
+
+def _edges_of(chart_csv: str) -> Optional[tuple[str, str]]:
+    """The house edges (percent, as printed: TD, CD) in a ``chart.csv``'s header, if there."""
+    found = _EDGES.search(chart_csv)
+    return (found.group(1), found.group(2)) if found else None
+
+
+def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:
+    """The house edges (percent, TD and CD, as printed) of every set already generated in
+    ``folder``, read from each set's ``chart.csv``."""
+    out = {}
+    for key in table_sets():
+        path = Path(folder) / key / "chart.csv"
+        edges = _edges_of(path.read_text(encoding="utf-8")) if path.is_file() else None
+        if edges is not None:
+            out[key] = edges
+    return out
+
+
+def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, str]]] = None) -> str:
+    """``tables/README.md``: what each set is, its house edge with TD and CD play (``edges``, as
+    :func:`table_edges` reads them; a set without is marked not generated), and links."""
+    edges = edges or {}
     out = ["# Generated strategy tables", "",
            "Generated by `bjcalc tables --out tables` (or `bjcalc.analysis.charts.generate_tables(\"tables\")`); "
            "do not edit by hand.  `tests/test_charts.py` fails when these files no longer match the code.", "",
            "Each folder holds, for one rule set (float arithmetic, post-split play CDZ-):", "",
-           "- `chart.md`, `chart.csv`, `chart.html`: the total-dependent (TD) basic strategy chart, the "
-           "EV of TD and CD play, and (md, html) the composition-dependent exceptions;",
+           "- `chart.md`, `chart.csv`, `chart.html`: the total-dependent (TD) basic strategy chart with its "
+           "rules, shoe and the EV of TD and CD play (in `chart.csv` as `#` comment lines: read it with "
+           "`pandas.read_csv(path, comment=\"#\", index_col=0)`), and (md, html) the composition-dependent "
+           "exceptions, summarised by chart cell;",
            "- `exceptions.csv`: every hand (two cards, or more cards reached by hitting by the chart) whose "
-           "best play for its exact cards differs from the chart, and the gain per hand;",
-           "- `ev.csv`: EV of every allowed action of every starting two-card hand against every up card "
-           "(rows hand and action, columns up card; peek games: given no dealer blackjack).", "",
+           "best play for its exact cards differs from the chart; `gain` is per unit initial bet for a player "
+           "holding that hand, not weighted by how often it is dealt;",
+           "- `ev.csv`: EV of every allowed action of every starting two-card hand against every up card, per "
+           "unit initial bet (rows hand and action, columns up card; every action of a hand on one basis, "
+           "stated in the chart's `values` line: in peek games given no dealer blackjack).", "",
+           "House edge: minus the EV of a round per unit initial bet, in percent, with the TD chart and with "
+           "CD play (every decision by the hand's exact cards).", "",
            "Codes: " + "; ".join(f"**{code}** {text}" for code, text in LEGEND) + ".", ""]
     presets = {rules: name for name, rules in sets.items() if name in PRESETS}
     rows = []
     for key, rules in sets.items():
         links = " ".join(f"[{name.split('.')[1]}]({key}/{name})" if name.startswith("chart")
                          else f"[{name}]({key}/{name})" for name in TABLE_FILES)
-        rows.append([f"`{key}`", rules.describe(), links])
-    out += _markdown_table(["set", "rules", "files"], rows)
-    for decks in (1, 2, 6, 8):
-        for h17 in (False, True):
-            for das in (True, False):
-                key = f"standard-{decks}d-{'h17' if h17 else 's17'}-{'das' if das else 'nodas'}"
-                rules = PRESETS["standard"](decks=decks, dealer_hits_soft_17=h17, double_after_split=das)
-                if key not in sets and rules in presets:
-                    out += ["", f"`{key}` is the same game as `{presets[rules]}`."]
+        td, cd = (f"{edge} %" for edge in edges[key]) if key in edges else ("not generated",) * 2
+        rows.append([f"`{key}`", rules.describe(), td, cd, links])
+    out += _markdown_table(["set", "rules", "house edge TD", "house edge CD", "files"], rows)
+    for key, rules in _standard_sets().items():
+        if key not in sets and rules in presets:
+            out += ["", f"`{key}` is the same game as `{presets[rules]}`."]
     return "\n".join(out) + "\n"
 
 
@@ -833,7 +1001,8 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
     """Write ``folder`` (index ``README.md`` and one subfolder per rule set of :func:`table_sets`).
 
     Deterministic (same code, same bytes) and idempotent; ``only``: just these sets (the
-    index is always written).  Returns the paths written.
+    index is always written, with the house edges of the sets already in ``folder``).
+    Returns the paths written.
     """
     sets = table_sets()
     chosen = list(sets) if only is None else list(only)
@@ -842,11 +1011,11 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
         raise BjcalcError(f"unknown table set {unknown[0]!r}; sets: {', '.join(sets)}")
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
-    written = [_write(root / "README.md", tables_index(sets))]
+    written = []
     for key in progress(chosen, total=len(chosen), desc="tables"):
         for name, text in _set_files(sets[key]).items():
             written.append(_write(root / key / name, text))
-    return written
+    return [_write(root / "README.md", tables_index(sets, table_edges(root)))] + written
 
 
 def _write(path: Path, text: str) -> Path:
@@ -859,66 +1028,3 @@ def _write(path: Path, text: str) -> Path:
     except OSError as exc:
         raise BjcalcError(f"cannot write {path}: {exc.strerror or exc}") from None
     return path
-
-
-# -- command line -------------------------------------------------------------------------------
-def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
-    """Add ``bjcalc chart`` and ``bjcalc tables`` to a CLI's subparsers; returns both parsers.
-
-    The caller adds the rule flags to the chart parser and sets ``args.rules`` (a
-    :class:`~bjcalc.core.rules.Rules`) before :func:`run_chart`.
-
-    >>> parser = argparse.ArgumentParser(prog="bjcalc")
-    >>> chart_parser, _ = add_chart_parsers(parser.add_subparsers(dest="command"))
-    >>> args = parser.parse_args(["chart", "--strategy", "CD", "--format", "md"])
-    >>> args.command, args.strategy, args.format, args.out
-    ('chart', 'CD', 'md', None)
-    """
-    chart_parser = subparsers.add_parser(
-        "chart", help="the basic strategy chart (TD) of a game; --strategy CD adds its exceptions",
-        description="The total-dependent basic strategy chart of a game, and with --strategy CD the "
-                    "composition-dependent exceptions and what each gains.")
-    chart_parser.add_argument("--strategy", choices=("TD", "CD"), default="TD",
-                              help="TD: the chart; CD: the chart and its composition-dependent exceptions")
-    chart_parser.add_argument("--format", choices=("text", "md", "csv", "html"), default="text",
-                              help="text (default), md, csv (CD: the chart, a blank line, the exceptions) or "
-                                   "html (a coloured page)")
-    chart_parser.add_argument("--out", metavar="FILE", default=None, help="write to FILE instead of printing")
-    tables_parser = subparsers.add_parser(
-        "tables", help="regenerate the generated tables (charts, exceptions, EV tables)",
-        description="Write charts, CD exceptions and EV tables for every preset and common standard rule "
-                    "sets, with an index README.md.")
-    tables_parser.add_argument("--out", metavar="DIR", default="tables", help="folder to write (default tables)")
-    tables_parser.add_argument("--only", nargs="+", metavar="SET", help="only these sets (as listed in the index)")
-    return chart_parser, tables_parser
-
-
-def run_chart(args: argparse.Namespace) -> str:
-    """``bjcalc chart``: the chart of ``args.rules`` in ``args.format``; with ``args.out``,
-    the file is written and a one-line note returned.  Reads ``shoe``, ``split`` and
-    ``exact`` from ``args`` when present."""
-    calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
-                      exact=bool(getattr(args, "exact", False)))
-    result = chart(calc, args.strategy, progress=tty_progress)
-    fmt = getattr(args, "format", "text") or "text"
-    out = getattr(args, "out", None)
-    if fmt == "md":
-        text = result.to_markdown()
-    elif fmt == "csv":
-        text = result.to_csv()
-    elif fmt == "html":
-        text = _page(result.title, result.to_html())
-    else:
-        colour = out is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        text = result.to_text(colour=colour)
-    if out:
-        _write(Path(out), text)
-        return f"wrote {out}"
-    return text.rstrip("\n")
-
-
-def run_tables(args: argparse.Namespace) -> str:
-    """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``)."""
-    folder = getattr(args, "out", None) or "tables"
-    paths = generate_tables(folder, only=getattr(args, "only", None), progress=tty_progress)
-    return f"wrote {len(paths)} files to {folder}"

@@ -13,7 +13,9 @@ those that round to it at its printed precision are marked.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -22,7 +24,94 @@ from decimal import Decimal
 from typing import Any, Callable, Iterable, Optional
 
 from ..core.errors import BjcalcError, RulesError
+from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
 from ..game.variants import OPEN_RULES, PRESETS
+
+__all__ = ["Candidate", "combinations", "explain", "open_rules_text", "parse_fix"]
+
+RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def open_rules_text(preset: str) -> str:
+    """The rules a preset's card leaves open, with the values ``explain`` tries for each.
+
+    >>> open_rules_text("classic_single_deck")
+    'double_after_split (false, true), max_split_hands (2, 3, 4), resplit_aces (false, true), hit_split_aces (false, true)'
+    """
+    return ", ".join(f"{name} ({', '.join(_value_text(v) for v in values)})"
+                     for name, values in OPEN_RULES.get(preset, {}).items())
+
+
+_CHOICE_FIELDS = {"hole_card": HOLE_CARD_MODELS, "double_on": DOUBLE_ON, "surrender": SURRENDER,
+                  "bust_push": BUST_PUSH}
+
+
+def parse_fix(preset: str, items: Iterable[str]) -> dict[str, Any]:
+    """``RULE=VALUE`` texts (``explain --fix``) as the open rules they pin, each checked.
+
+    RULE is one of the preset's open rules (``-`` may stand for ``_``); VALUE is
+    ``true``/``false`` for a yes-or-no rule, digits (or ``inf`` for decks) for a number,
+    or one of the rule's named values.  Anything else, a rule given twice, or a
+    combination no game allows is a :class:`~bjcalc.core.errors.RulesError` naming the open
+    rules and their values.
+
+    >>> parse_fix("burn20", ["decks=4", "hole-card=enhc_obo", "resplit_aces=true"])
+    {'decks': 4, 'hole_card': 'enhc_obo', 'resplit_aces': True}
+    >>> parse_fix("burn20", ["resplit_aces=1"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.RulesError: --fix resplit_aces=1: resplit_aces takes true or false; open rules of burn20: ...
+    """
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
+    open_rules = OPEN_RULES.get(preset, {})
+    listing = f"open rules of {preset}: {open_rules_text(preset)}" if open_rules else f"{preset} has no open rules"
+    fixed: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise RulesError(f"--fix takes RULE=VALUE, like decks=6, not {item!r}; {listing}")
+        name, text = (part.strip() for part in item.split("=", 1))
+        name = name.replace("-", "_")
+        if name not in open_rules:
+            known = "stated by the card, not left open" if name in RULE_FIELDS else "not a rule"
+            raise RulesError(f"--fix {item}: {name!r} is {known}; {listing}")
+        if name in fixed:
+            raise RulesError(f"--fix {item}: {name} is fixed twice; give each rule once")
+        fixed[name] = _parse_value(name, text, item, listing)
+    try:
+        PRESETS[preset](**fixed)
+    except RulesError as exc:
+        raise RulesError(f"--fix {' '.join(items)}: {exc}") from None
+    return fixed
+
+
+def _parse_value(name: str, text: str, item: str, listing: str) -> Any:
+    lowered = text.lower()
+    default = getattr(Rules(), name)
+    if isinstance(default, bool):
+        if lowered in ("true", "false"):
+            return lowered == "true"
+        raise RulesError(f"--fix {item}: {name} takes true or false; {listing}")
+    if name in _CHOICE_FIELDS:
+        if text in _CHOICE_FIELDS[name]:
+            return text
+        raise RulesError(f"--fix {item}: {name} takes one of {', '.join(_CHOICE_FIELDS[name])}; {listing}")
+    if name == "decks" and lowered in ("inf", "infinite"):
+        return math.inf
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        value = int(text)
+        try:
+            PRESETS["standard"](**{name: value})
+        except RulesError as exc:
+            raise RulesError(f"--fix {item}: {exc}; {listing}") from None
+        return value
+    raise RulesError(f"--fix {item}: {name} takes a whole number{' or inf' if name == 'decks' else ''}; {listing}")
 
 
 @dataclass(frozen=True)
@@ -42,12 +131,19 @@ class Candidate:
 
 
 def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[dict[str, Any]]:
-    """Every combination of the preset's open rules (``fixed`` pins some of them)."""
+    """Every combination of the preset's open rules (``fixed`` pins some of them).
+
+    >>> len(combinations("classic_single_deck")), len(combinations("classic_single_deck", {"max_split_hands": 2}))
+    (20, 4)
+    """
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
     open_rules = dict(OPEN_RULES.get(preset, {}))
     for name, value in (fixed or {}).items():
+        if name not in open_rules:
+            raise RulesError(f"{name!r} is not an open rule of {preset}; open rules: {open_rules_text(preset)}")
         open_rules[name] = (value,)
+    PRESETS[preset](**(fixed or {}))     # a bad value: its RulesError now, not "0 of 0 rule sets" later
     names = list(open_rules)
     out = []
     for values in itertools.product(*(open_rules[n] for n in names)):

@@ -1,59 +1,110 @@
-"""Published figures and their reproduction: what ``bjcalc verify`` prints.
+"""The published figures bjcalc checks itself against, with their sources: ``bjcalc verify``.
 
-Every figure of ``shared/reference/GAMES.md`` is a :class:`Figure`: the game, the
-source, the quantity as printed, the rules we assume for it, and how to compute
-it.  :func:`verify` computes each with CD and (where it means something) TD
-strategy and says whether the figure is reproduced at its printed precision.
+This module is where the figures live (they ship with the package): every one is a
+:class:`Figure` with its source cited in full, the quantity and the value as printed,
+the rules we read it under, and how to compute it.  :func:`verify` computes each with
+CD and (where it means something) TD strategy and gives one of three verdicts:
+
+- ``"matches to the published digits"``: ours, rounded to the printed digits, is the
+  figure (within half a unit of its last digit);
+- ``"within the publication's rounding"``: within one unit of its last digit (a figure
+  computed from rounded numbers carries up to that: a rule effect taken as the
+  difference of two rounded house edges, for instance), or within the precision the
+  source states for itself;
+- ``"differs"``: further off.
+
 A figure we do not reproduce is reported as such, never adjusted.
 
 >>> row = verify(only=["nairn-8-8-no-das"])[0]
 >>> row.verdict, row.published
-('reproduced', '-0.340317')
+('matches to the published digits', '-0.340317')
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import textwrap
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Optional
 
 from ..game import variants
-from ..game.calculator import Calculator
-from ..core.cards import Shoe
+from ..game.calculator import Assumptions, Calculator
 from ..core.rules import Rules
+
+__all__ = ["Figure", "Row", "figures", "verify", "verify_text", "PERCENT", "FRACTION", "MATCHES", "ROUNDING",
+           "DIFFERS", "VERDICTS"]
 
 PERCENT = "percent"
 FRACTION = "fraction"
 
+MATCHES = "matches to the published digits"
+ROUNDING = "within the publication's rounding"
+DIFFERS = "differs"
+VERDICTS = (MATCHES, ROUNDING, DIFFERS)
+"""The verdicts, best first."""
+_SHORT = {MATCHES: "matches", ROUNDING: "rounding", DIFFERS: "differs"}
+
 
 @dataclass(frozen=True)
 class Figure:
-    """One published number and how bjcalc computes the same quantity."""
+    """One published number and how bjcalc computes the same quantity.
+
+    ``published`` is the figure as printed (no % sign) in ``unit`` (:data:`PERCENT` or
+    :data:`FRACTION` of the initial bet); ``compute(strategy)`` gives ours in that unit.
+    ``change`` names the rule changed from ``rules`` when the figure is a rule effect;
+    ``precision`` is a precision the source states for itself (in ``unit``).
+
+    >>> f = figures()[0]
+    >>> f.key, f.published, f.unit, f.matches_within, f.rounding_within
+    ('griffin-infinite', '-0.690223', 'percent', 5e-07, 1e-06)
+    """
 
     key: str
     game: str
     source: str
     quantity: str
-    published: str                       # as printed (without the % sign)
-    unit: str                            # PERCENT or FRACTION
-    assumptions: str
-    compute: Callable[[str], Optional[float]]   # strategy "CD" or "TD" -> value in `unit`
-    tolerance: Optional[float] = None    # None: half a unit of the last printed digit
+    published: str
+    unit: str
+    rules: Rules
+    compute: Callable[[str], Optional[float]]
+    split_strategy: str = "CDZ-"
+    change: str = ""
+    precision: Optional[float] = None
     strategies: tuple[str, ...] = ("CD", "TD")
     note: str = ""
 
     @property
-    def printed_tolerance(self) -> float:
-        if self.tolerance is not None:
-            return self.tolerance
-        digits = -Decimal(self.published).as_tuple().exponent
-        return 0.5 * 10.0 ** -digits
+    def _last_digit(self) -> float:
+        return 10.0 ** Decimal(self.published).as_tuple().exponent
+
+    @property
+    def matches_within(self) -> float:
+        """Half a unit of the last printed digit: ours rounds to the printed figure within it."""
+        return 0.5 * self._last_digit
+
+    @property
+    def rounding_within(self) -> float:
+        """One unit of the last printed digit, or the source's own stated precision if larger."""
+        return max(self._last_digit, self.precision or 0.0)
+
+    @property
+    def published_percent(self) -> Decimal:
+        """The figure in percent of the initial bet, its printed digits kept (a decimal shift)."""
+        value = Decimal(self.published)
+        return value if self.unit == PERCENT else value.scaleb(2)
+
+    @property
+    def assumptions(self) -> str:
+        """The rules and post-split strategy the figure is read under, in one line."""
+        text = f"{self.rules.describe()}, {self.split_strategy}"
+        return text + (f"; effect of {self.change}" if self.change else "")
 
 
 @dataclass
 class Row:
-    """A verified figure: published value, ours (CD and TD), difference and verdict."""
+    """A verified figure: published value, ours (CD and TD), and the verdict."""
 
     figure: Figure
     cd: Optional[float]
@@ -63,33 +114,77 @@ class Row:
     def published(self) -> str:
         return self.figure.published
 
+    def _ours(self) -> list[tuple[str, float]]:
+        return [(s, v) for s, v in (("CD", self.cd), ("TD", self.td)) if v is not None]
+
     @property
     def difference(self) -> Optional[float]:
-        return None if self.cd is None else self.cd - float(self.figure.published)
+        """Ours minus the figure (in its unit), for the strategy closest to it."""
+        ours = self._ours()
+        if not ours:
+            return None
+        target = float(self.figure.published)
+        return min((v - target for _, v in ours), key=abs)
+
+    def _tier(self, value: float) -> str:
+        distance = abs(value - float(self.figure.published))
+        if distance <= self.figure.matches_within:
+            return MATCHES
+        if distance <= self.figure.rounding_within:
+            return ROUNDING
+        return DIFFERS
 
     @property
     def verdict(self) -> str:
-        target, tol = float(self.figure.published), self.figure.printed_tolerance
-        hits = [s for s, v in (("CD", self.cd), ("TD", self.td)) if v is not None and abs(v - target) <= tol]
-        if not hits:
-            return "not reproduced"
-        if len(hits) == 2 or "TD" not in self.figure.strategies:
-            return "reproduced"
-        return f"reproduced with {hits[0]} only"
+        """One of :data:`VERDICTS`: the best any computed strategy reaches."""
+        tiers = [self._tier(v) for _, v in self._ours()]
+        return min(tiers, key=VERDICTS.index) if tiers else DIFFERS
+
+    @property
+    def verdict_strategies(self) -> tuple[str, ...]:
+        """The strategies whose value reaches :attr:`verdict`."""
+        verdict = self.verdict
+        return tuple(s for s, v in self._ours() if self._tier(v) == verdict)
+
+    def assumptions(self) -> Assumptions:
+        """What the figure is computed under, as every bjcalc result states it."""
+        f = self.figure
+        calc = Calculator(f.rules, split_strategy=f.split_strategy)
+        cd = calc.assumptions("CD")
+        rules = f.rules.describe() + (f"; the figure is the effect of {f.change}" if f.change else "")
+        if "TD" not in f.strategies:
+            return dataclasses.replace(cd, rules=rules)
+        td = calc.assumptions("TD")
+        return dataclasses.replace(cd, rules=rules, strategy=f"two columns: CD, {cd.strategy}; TD, {td.strategy}",
+                                   split_strategy=f"CD: {cd.split_strategy}; TD: {td.split_strategy}")
 
     def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: every number a fraction of the initial bet (``unit``), the figure also as printed;
+        ``tolerance``: the largest difference that still ``matches`` or is within ``rounding``.
+
+        >>> d = verify(only=["nairn-8-8-das"])[0].as_dict()
+        >>> d["published"], d["published_as_printed"], d["verdict"]
+        (-0.333718, '-0.333718', 'matches to the published digits')
+        """
         f = self.figure
-        return {"key": f.key, "game": f.game, "source": f.source, "quantity": f.quantity, "unit": f.unit,
-                "assumptions": f.assumptions, "published": f.published, "cd": self.cd, "td": self.td,
-                "difference": self.difference, "tolerance": f.printed_tolerance, "verdict": self.verdict,
-                "note": f.note}
+        scale = 100 if f.unit == PERCENT else 1
+
+        def fraction(value: Optional[float]) -> Optional[float]:
+            return None if value is None else value / scale
+
+        return {"key": f.key, "game": f.game, "quantity": f.quantity, "source": f.source, "unit": FRACTION,
+                "published_as_printed": f.published + (" %" if f.unit == PERCENT else ""),
+                "published": float(Decimal(f.published) / scale), "cd": fraction(self.cd), "td": fraction(self.td),
+                "difference": fraction(self.difference),
+                "tolerance": {"matches": fraction(f.matches_within), "rounding": fraction(f.rounding_within)},
+                "verdict": self.verdict, "verdict_strategies": list(self.verdict_strategies),
+                "assumptions": self.assumptions().as_dict(), "note": f.note}
 
 
-def _game(rules: Rules, sign: int = 1, split: str = "CDZ-", shoe: Optional[Shoe] = None,
-          percent: bool = True) -> Callable[[str], float]:
+def _game(rules: Rules, sign: int = 1, split: str = "CDZ-", percent: bool = True) -> Callable[[str], float]:
     """EV (sign 1) or house edge (sign -1) of a whole game."""
     def compute(strategy: str) -> float:
-        ev = Calculator(rules, shoe=shoe, split_strategy=split).game(strategy).ev
+        ev = Calculator(rules, split_strategy=split).game(strategy).ev
         return sign * float(ev) * (100 if percent else 1)
     return compute
 
@@ -109,6 +204,26 @@ def _hand(rules: Rules, cards: str, up: str, action: str, split: str) -> Callabl
     return compute
 
 
+# -- the sources, cited in full --------------------------------------------------------------
+GRIFFIN_SOURCE = ("Peter A. Griffin, The Theory of Blackjack (Huntington Press, Las Vegas, 1979-1999): the full "
+                  "infinite-deck basic strategy expectation, -.690223 %, for its rules (no resplitting)")
+EXACT_CALCULATOR_SOURCE = ("published output of an exact composition-dependent blackjack calculator for 6 decks, "
+                           "S17, DAS, resplit to 4 hands (the calculator is not identified)")
+WIZARD_SOURCE = ("Wizard of Odds (Michael Shackleford), Blackjack Appendix 9, game EV by rules and decks, "
+                 "wizardofodds.com/games/blackjack/appendix/9/")
+NAIRN_SOURCE = ("John A. Nairn, Exact Calculation of Expected Values for Splitting Pairs in Blackjack "
+                "(Oregon State University; arXiv:1909.13710)")
+BURN20_CARD_SOURCE = ("Blackjack Burn 20 rule card, Grosvenor Casinos trial (UK, July 2011): "
+                      "'The House edge for this version of Blackjack is 0.74%'")
+BINIONS_SOURCE = ("Wizard of Odds, Burn 20 Blackjack (as dealt at Binion's, Las Vegas, 2011), "
+                  "wizardofodds.com/games/burn-20-blackjack/: house edge 0.80 % and its rule-variation table")
+UK_STANDARD_SOURCE = ("a published house edge of standard UK casino blackjack (6 decks, S17, double on 9-11, "
+                      "DAS, no hole card, dealer blackjack takes all), quoted beside Burn 20's (source not "
+                      "identified)")
+NO_BUST_SOURCE = ("a published blog analysis of No Bust 21st Century Blackjack as dealt at Ocean's 11 Casino, "
+                  "California: the bank's edge -0.18 % before the house collection, and rule effects")
+CLASSIC_SOURCE = "reviews of Microgaming's single-deck Classic Blackjack (several online reviews quote 0.13 %)"
+
 GRIFFIN = Rules(decks=math.inf, double_after_split=False, max_split_hands=2)
 SIX_DECK_EXACT = variants.standard(decks=6)
 WIZARD = [(1, False, "peek", "0.001839", "0.000423"), (1, True, "peek", "-0.000072", "-0.001513"),
@@ -118,14 +233,15 @@ WIZARD = [(1, False, "peek", "0.001839", "0.000423"), (1, True, "peek", "-0.0000
 
 
 def figures() -> list[Figure]:
-    """Every published figure of GAMES.md that bjcalc computes."""
-    out = [Figure("griffin-infinite", "standard", "Griffin, The Theory of Blackjack", "game EV", "-0.690223",
-                  PERCENT, GRIFFIN.describe(), _game(GRIFFIN),
-                  note="an independent exact recursion agrees with bjcalc (tests/infinite_deck.py)")]
+    """Every published figure bjcalc computes, with its source."""
+    out = [Figure("griffin-infinite", "standard", GRIFFIN_SOURCE, "game EV", "-0.690223", PERCENT, GRIFFIN,
+                  _game(GRIFFIN),
+                  note="an independent exact recursion (tests/infinite_deck.py) agrees with bjcalc to every digit")]
     for strategy, printed in (("CDZ-", "-0.402870236"), ("CDP1", "-0.402864343"), ("CDP", "-0.402861523")):
-        out.append(Figure(f"exact-6d-{strategy.lower()}", "standard", "exact calculator run (GAMES.md)",
-                          f"game EV, {strategy}", printed, PERCENT, SIX_DECK_EXACT.describe() + f", {strategy}",
-                          _game(SIX_DECK_EXACT, split=strategy), strategies=("CD",),
+        out.append(Figure(f"exact-6d-{strategy.lower()}", "standard", EXACT_CALCULATOR_SOURCE,
+                          f"game EV, {strategy}", printed, PERCENT, SIX_DECK_EXACT,
+                          _game(SIX_DECK_EXACT, split=strategy),
+                          split_strategy=strategy, strategies=("CD",),
                           note="" if strategy != "CDP" else
                           "our CDP lets each split hand use the pair cards split off before its second card"))
     for decks, h17, hole, das_fig, nodas_fig in WIZARD:
@@ -133,63 +249,108 @@ def figures() -> list[Figure]:
             rules = Rules(decks=decks, dealer_hits_soft_17=h17, hole_card=hole, max_split_hands=4,
                           double_after_split=das)
             out.append(Figure(f"wizard-{decks}d-{'h17' if h17 else 's17'}-{hole}-{'das' if das else 'nodas'}",
-                              "standard", "Wizard of Odds, Blackjack Appendix 9", "game EV", printed, FRACTION,
-                              rules.describe() + ", CDP", _game(rules, split="CDP", percent=False),
-                              tolerance=2e-5, note="their split values are approximate (agreement to ~1e-5)"))
+                              "standard", WIZARD_SOURCE, "game EV", printed, FRACTION, rules,
+                              _game(rules, split="CDP", percent=False), split_strategy="CDP", precision=2e-5,
+                              note="the source's split values are approximate: it claims agreement to about "
+                                   "1e-5 of the bet (precision taken as 2e-5); its strategy is CD"))
     for das, printed in ((False, "-0.340317"), (True, "-0.333718")):
-        rules = Rules(decks=1, double_after_split=das)
-        out.append(Figure(f"nairn-8-8-{'das' if das else 'no-das'}", "standard", "Nairn, exact split values",
-                          "EV of splitting 8,8 v A (2 hands), no dealer BJ", printed, FRACTION,
-                          rules.describe() + ", CDZ-", _hand(rules, "8,8", "A", "split", "CDZ-"),
-                          strategies=("CD",)))
-    # Burn 20 (GAMES.md section 2).
+        rules = Rules(decks=1, double_after_split=das, max_split_hands=2)
+        out.append(Figure(f"nairn-8-8-{'das' if das else 'no-das'}", "standard", NAIRN_SOURCE,
+                          "EV of splitting 8,8 v A (2 hands), no dealer BJ", printed, FRACTION, rules,
+                          _hand(rules, "8,8", "A", "split", "CDZ-"), strategies=("CD",),
+                          note="a hand value, per unit initial bet; Nairn's post-split play is fixed, so CD play "
+                               "may only be higher"))
+    # Burn 20.
     uk = variants.burn20()
-    out.append(Figure("burn20-card", "burn20", "Grosvenor rule card", "house edge", "0.74", PERCENT,
-                      uk.describe(), _game(uk, sign=-1),
-                      note="the card states no assumptions; bjcalc explain: 4 decks, S17, dealer BJ takes the "
-                           "original bet only, DAS, split to 4, resplit aces, CD gives 0.7425 %"))
+    out.append(Figure("burn20-card", "burn20", BURN20_CARD_SOURCE, "house edge", "0.74", PERCENT, uk,
+                      _game(uk, sign=-1),
+                      note="the card states no other rules; bjcalc explain: 4 decks, S17, dealer BJ takes the "
+                           "original bet only, DAS, split to 4, resplit aces, CD play gives 0.7425 %"))
     las_vegas = variants.burn20_las_vegas()
-    out.append(Figure("burn20-las-vegas", "burn20", "Binion's, Las Vegas", "house edge", "0.80", PERCENT,
-                      las_vegas.describe(), _game(las_vegas, sign=-1),
-                      note="published game doubles on any number of cards; bjcalc doubles on two"))
-    for key, change, printed in (("s17", dict(dealer_hits_soft_17=False), "-0.37"),
-                                 ("rsa", dict(resplit_aces=True), "-0.07"), ("8-decks", dict(decks=8), "0.02")):
-        out.append(Figure(f"burn20-las-vegas-effect-{key}", "burn20", "Binion's, Las Vegas, rule effects",
-                          f"change in house edge: {key}", printed, PERCENT, las_vegas.describe(),
-                          _effect(las_vegas, las_vegas.replace(**change))))
+    out.append(Figure("burn20-vegas", "burn20", BINIONS_SOURCE, "house edge", "0.80", PERCENT, las_vegas,
+                      _game(las_vegas, sign=-1),
+                      note="the published game doubles on any number of cards; bjcalc doubles on two"))
+    for key, change, words, printed in (("s17", dict(dealer_hits_soft_17=False), "the dealer standing on soft 17",
+                                         "-0.37"),
+                                        ("rsa", dict(resplit_aces=True), "resplitting aces", "-0.07"),
+                                        ("8-decks", dict(decks=8), "eight decks", "0.02")):
+        out.append(Figure(f"burn20-vegas-{key}", "burn20", BINIONS_SOURCE, f"change in house edge: {words}",
+                          printed, PERCENT, las_vegas, _effect(las_vegas, las_vegas.replace(**change)),
+                          change=words))
     # The split limit is not given; `bjcalc explain` finds that only three hands round to 0.62 %
     # (two give 0.66 %, four 0.61 %).
     uk_standard = variants.standard(hole_card="enhc", double_on="9-11", double_soft=False, max_split_hands=3)
-    out.append(Figure("uk-standard", "standard", "GAMES.md (UK standard blackjack)", "house edge", "0.62", PERCENT,
-                      uk_standard.describe(), _game(uk_standard, sign=-1),
+    out.append(Figure("uk-standard", "standard", UK_STANDARD_SOURCE, "house edge", "0.62", PERCENT, uk_standard,
+                      _game(uk_standard, sign=-1),
                       note="split limit not published: 3 hands reproduce it (2 give 0.66 %, 4 give 0.61 %)"))
-    # No Bust 21st Century (section 3).
+    # No Bust 21st Century.
     no_bust = variants.no_bust_21st_century(blackjack_pays="6:5")
-    out.append(Figure("no-bust-oceans-11", "no_bust_21st_century", "blog analysis of the Ocean's 11 game",
-                      "player EV (the bank's -0.18 %)", "0.18", PERCENT, no_bust.describe(), _game(no_bust),
-                      note="published game lets players surrender any time and double on any number of "
+    out.append(Figure("no-bust-oceans-11", "no_bust_21st_century", NO_BUST_SOURCE,
+                      "player EV (the bank's -0.18 %)", "0.18", PERCENT, no_bust, _game(no_bust),
+                      note="the published game lets players surrender any time and double on any number of "
                            "cards; bjcalc's preset surrenders late and doubles on two"))
-    for key, change, printed in (("bj-6-5", dict(blackjack_pays="6:5"), "-1.39"),
-                                 ("three-card-lower", dict(bust_push="three_card_lower"), "1.22")):
+    for key, change, words, printed in (("6-5", dict(blackjack_pays="6:5"), "blackjack paying 6:5", "-1.39"),
+                                        ("three-card-lower", dict(bust_push="three_card_lower"),
+                                         "three-card busts lower than the dealer's pushing", "1.22")):
         base = variants.no_bust_21st_century(bust_push="none") if key == "three-card-lower" \
             else variants.no_bust_21st_century()
-        out.append(Figure(f"no-bust-effect-{key}", "no_bust_21st_century", "blog analysis, rule effects",
-                          f"change in player EV: {key}", printed, PERCENT, base.describe(),
-                          _effect(base, base.replace(**change), sign=1)))
+        out.append(Figure(f"no-bust-{key}", "no_bust_21st_century", NO_BUST_SOURCE, f"change in player EV: {words}",
+                          printed, PERCENT, base, _effect(base, base.replace(**change), sign=1), change=words))
     classic = variants.classic_single_deck()
-    out.append(Figure("classic-single-deck", "classic_single_deck", "reviews of Microgaming Classic Blackjack",
-                      "house edge", "0.13", PERCENT, classic.describe(), _game(classic, sign=-1),
+    out.append(Figure("classic-single-deck", "classic_single_deck", CLASSIC_SOURCE, "house edge", "0.13", PERCENT,
+                      classic, _game(classic, sign=-1),
                       note="the literal reading; bjcalc explain: drawing to split aces with TD play gives 0.1313 %"))
     return out
 
 
 def verify(only: Optional[Iterable[str]] = None, games: Optional[Iterable[str]] = None,
-           progress: Optional[Callable[[Iterable], Iterable]] = None) -> list[Row]:
-    """Compute every published figure (or those keyed in ``only`` / of ``games``)."""
-    chosen = [f for f in figures() if (only is None or f.key in set(only)) and (games is None or f.game in set(games))]
+           progress: Optional[Callable[..., Iterable]] = None) -> list[Row]:
+    """Compute every published figure (or those keyed in ``only`` / of ``games``).
+
+    ``progress`` may wrap the loop over figures (``progress(figures, total=n)``).
+    """
+    only = None if only is None else set(only)
+    games = None if games is None else set(games)
+    chosen = [f for f in figures() if (only is None or f.key in only) and (games is None or f.game in games)]
     rows = []
-    for figure in (progress(chosen) if progress else chosen):
+    for figure in (progress(chosen, total=len(chosen)) if progress else chosen):
         cd = figure.compute("CD")
         td = figure.compute("TD") if "TD" in figure.strategies else None
         rows.append(Row(figure, cd, td))
     return rows
+
+
+def verify_text(rows: list[Row], width: int = 80) -> str:
+    """The ``bjcalc verify`` table: every value in percent of the initial bet, a verdict per
+    figure, then each figure's source, rules and notes (``width`` columns).
+    """
+    def cell(value: Optional[float], figure: Figure) -> str:
+        if value is None:
+            return "-"
+        decimals = max(0, -figure.published_percent.as_tuple().exponent) + 1
+        return f"{value * (100 if figure.unit == FRACTION else 1):.{decimals}f}"
+
+    table = []
+    for row in rows:
+        verdict = _SHORT[row.verdict]
+        if len(row._ours()) == 2 and len(row.verdict_strategies) == 1:
+            verdict += f" ({row.verdict_strategies[0]})"
+        table.append((row.figure.key, str(row.figure.published_percent), cell(row.cd, row.figure),
+                      cell(row.td, row.figure), verdict))
+    header = ("figure", "published", "CD", "TD", "verdict")
+    widths = [max(len(r[i]) for r in table + [header]) for i in range(5)]
+    lines = ["Published figures and bjcalc's, in % of the initial bet (CD and TD play)", ""]
+    for r in [header] + table:
+        lines.append(f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}  {r[3]:>{widths[3]}}  "
+                     f"{r[4]}".rstrip())
+    notes = [f"verdict: matches = ours rounds to the published digits; rounding = {ROUNDING} (one unit of "
+             f"its last digit, or the precision the source states); differs = further off; (CD) or (TD): only "
+             f"that strategy reaches the verdict", ""]
+    lines.append("")
+    for row in rows:
+        f = row.figure
+        notes.append(f"{f.key}: {f.quantity}. Source: {f.source}. Rules: {f.assumptions}."
+                     + (f" Note: {f.note}." if f.note else ""))
+    for note in notes:
+        lines += textwrap.wrap(note, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+    return "\n".join(lines)

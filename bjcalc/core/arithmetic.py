@@ -15,9 +15,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import sympy
+
+__all__ = ["Arithmetic", "EXACT", "FLOAT", "Value"]
+
+Value = Union[float, Fraction, "sympy.Rational"]
+"""A number bjcalc hands out: a float, or an exact rational (``sympy.Rational`` from results,
+``Fraction`` for probabilities of deals and pay tables)."""
 
 try:  # gmpy2 rationals are several times faster than fractions.Fraction
     from gmpy2 import mpq as _rational

@@ -19,9 +19,9 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
+from typing import Optional, Union
 
 from .errors import HandError, ShoeError
 
@@ -104,6 +104,61 @@ def parse_decks(text: str) -> Union[int, float]:
     return int(word)
 
 
+def parse_shoe(text: str) -> "Shoe":
+    """A custom shoe as typed on a command line: ``rank:count`` pairs, or ``card:count`` pairs
+    with suits (suits counted, as Burn 20 and Lucky Lucky need).
+
+    Ranks are A, 2-9, T (or 10), J, Q, K; a suit is S, H, D or C after the rank.  Either
+    every pair names a suit or none does; counts are digits only.
+
+    >>> parse_shoe("A:4,5:3,T:16").describe()
+    'A:4 5:3 T:16 (23 cards)'
+    >>> parse_shoe("AS:1,AH:1,KS:2").suit_counts[0]
+    (1, 1, 0, 0)
+    >>> parse_shoe("A:4,A:1")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.ShoeError: rank A is given twice; give each rank once, like A:4,T:16
+    """
+    ranks = [0] * 13
+    suits = [[0, 0, 0, 0] for _ in RANKS]
+    seen: set[tuple[int, Optional[int]]] = set()
+    kinds = set()
+    for part in str(text).split(","):
+        if ":" not in part:
+            raise ShoeError(f"a shoe is rank:count pairs like A:4,T:16 (or with suits AS:1,TH:2), not {part!r}")
+        name, count = (piece.strip() for piece in part.split(":", 1))
+        upper = name.upper()
+        suit: Optional[int] = None
+        if len(upper) >= 2 and upper[-1] in SUITS and upper[:-1] in _RANK_NAMES:
+            rank, suit = _RANK_NAMES[upper[:-1]], SUITS.index(upper[-1])
+        else:
+            try:
+                rank = rank_index(name)
+            except HandError as exc:
+                raise ShoeError(f"unknown rank: {exc}") from None
+        kinds.add(suit is not None)
+        if len(kinds) > 1:
+            raise ShoeError("give every card of the shoe with a suit (AS:1,TH:2) or none (A:4,T:16), not a mix")
+        what = RANKS[rank] + ("" if suit is None else SUITS[suit])
+        if (rank, suit) in seen:
+            raise ShoeError(f"{'rank' if suit is None else 'card'} {what} is given twice; give each "
+                            f"{'rank' if suit is None else 'card'} once, like A:4,T:16")
+        seen.add((rank, suit))
+        if not (count.isascii() and count.isdigit()):
+            raise ShoeError(f"the count for {name!r} must be a whole number >= 0 (digits only), not {count!r}")
+        if len(count) > 9 or int(count) > MAX_COUNT:
+            raise ShoeError(f"the count for {name!r} must be at most {MAX_COUNT}")
+        ranks[rank] += int(count)
+        if suit is not None:
+            suits[rank][suit] += int(count)
+    if sum(ranks) == 0:
+        raise ShoeError("the shoe is empty: give at least one card")
+    if max(ranks) > MAX_COUNT:
+        raise ShoeError(f"a shoe may hold at most {MAX_COUNT} cards of one rank")
+    return Shoe(tuple(ranks), tuple(tuple(row) for row in suits) if True in kinds else None)
+
+
 def parse_cards(cards: Union[str, int, Iterable[RankLike]]) -> tuple[int, ...]:
     """Rank indices of a hand given as ``"T,6"``, ``"T6"``, ``["A", 7]`` and the like.
 
@@ -180,8 +235,10 @@ class Shoe:
     """
 
     rank_counts: tuple[int, ...]
-    suit_counts: tuple[tuple[int, int, int, int], ...] | None = None
+    suit_counts: tuple[tuple[int, ...], ...] | None = None     # 13 ranks x 4 suits
     is_infinite: bool = False
+    # How describe() names the shoe ("6 decks less A,5"); never part of equality or the hash.
+    label: Optional[str] = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # Direct construction is public (depleted shoes with suits), so it is checked
@@ -191,6 +248,8 @@ class Shoe:
         object.__setattr__(self, "rank_counts", ranks)
         if not isinstance(self.is_infinite, bool):
             raise ShoeError(f"is_infinite must be True or False, not {self.is_infinite!r}")
+        if self.label is not None and not isinstance(self.label, str):
+            raise ShoeError(f"label must be None or text, not {self.label!r}")
         if self.suit_counts is not None:
             if isinstance(self.suit_counts, (str, bytes)) or not isinstance(self.suit_counts, Sequence) \
                     or len(self.suit_counts) != 13:
@@ -311,7 +370,7 @@ class Shoe:
             raise ShoeError("the shoe is empty: give at least one card")
         if max(ranks) > MAX_COUNT:
             raise ShoeError(f"a shoe may hold at most {MAX_COUNT} cards of one rank")
-        return cls(ranks, tuple(tuple(s) for s in suits))  # type: ignore[misc]
+        return cls(ranks, tuple(tuple(s) for s in suits))
 
     # -- queries -------------------------------------------------------------------------
     @property
@@ -355,6 +414,63 @@ class Shoe:
         # Removing a card of unknown suit loses the suit detail.
         return Shoe(tuple(ranks), None)
 
+    def without(self, cards: Union[str, Iterable[RankLike]]) -> "Shoe":
+        """This shoe less named cards, as a depleted shoe that says what was removed.
+
+        ``cards`` are ranks (``"A,A,5,T"``, ``["A", 10]``) or cards with suits
+        (``"AS,TH"``); text is split at commas and spaces.  When every card has a suit
+        and the shoe counts suits, the suit counts are kept (Burn 20 and Lucky Lucky
+        need them); a rank alone takes a card of that rank and the shoe is then counted
+        by rank only.  A card the shoe does not hold is a :class:`~bjcalc.core.errors.ShoeError`.
+
+        >>> Shoe.decks(6).without("A,A,5,T").describe()
+        '6 decks less A,A,5,T (308 cards)'
+        >>> Shoe.decks(1).without("AS,KH").suit_counts[0]
+        (0, 1, 1, 1)
+        >>> Shoe.decks(1).without("5,5,5,5,5")
+        Traceback (most recent call last):
+        ...
+        bjcalc.core.errors.ShoeError: the shoe has no 5 left to remove (removing 5,5,5,5,5 from 1 deck)
+        """
+        if isinstance(cards, str):
+            names = [c for c in cards.replace(",", " ").split()]
+        elif isinstance(cards, Iterable):
+            names = [str(c).strip() for c in cards]
+        else:
+            raise ShoeError(f"{cards!r} is not a list of cards: write them like 'A,A,5,T' or 'AS,TH'")
+        if not names:
+            raise ShoeError("name at least one card to remove, like A,A,5,T or AS,TH")
+        if self.is_infinite:
+            raise ShoeError("the infinite deck cannot lose cards: give a number of decks or a custom shoe")
+        parsed: list[tuple[int, Optional[int]]] = []
+        for name in names:
+            text = name.upper()
+            if len(text) >= 2 and text[-1] in SUITS and text[:-1].upper() in _RANK_NAMES:
+                parsed.append((_RANK_NAMES[text[:-1]], SUITS.index(text[-1])))
+            else:
+                try:
+                    parsed.append((rank_index(name), None))
+                except HandError:
+                    raise ShoeError(f"{name!r} is not a card: use a rank (A, 2-9, T, J, Q, K) or a rank "
+                                    f"and a suit (AS, TH, 9D, KC)") from None
+        what = ",".join(names)
+        suited = self.suit_counts is not None and all(suit is not None for _, suit in parsed)
+        ranks = list(self.rank_counts)
+        suits = [list(row) for row in self.suit_counts] if suited and self.suit_counts is not None else None
+        for (rank, suit), name in zip(parsed, names):
+            left = suits[rank][suit] if suits is not None and suit is not None else ranks[rank]
+            if left == 0:
+                raise ShoeError(f"the shoe has no {name.upper()} left to remove (removing {what} from "
+                                f"{self.describe()})")
+            ranks[rank] -= 1
+            if suits is not None and suit is not None:
+                suits[rank][suit] -= 1
+        if sum(ranks) == 0:
+            raise ShoeError(f"removing {what} empties the shoe")
+        base = self.label or self.describe()
+        return Shoe(tuple(ranks), tuple(tuple(row) for row in suits) if suits is not None else None,
+                    label=f"{base} less {what}")
+
     def describe(self) -> str:
         """A short human description: ``"6 decks"``, ``"infinite deck"`` or the counts.
 
@@ -364,6 +480,8 @@ class Shoe:
         if self.is_infinite:
             return "infinite deck"
         c = self.rank_counts
+        if self.label:
+            return f"{self.label} ({sum(c)} cards)"
         if len(set(c)) == 1 and c[0] % 4 == 0:
             n = c[0] // 4
             return f"{n} deck" + ("s" if n != 1 else "")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Union
 
-from .cards import MAX_DECKS
+from .cards import MAX_DECKS, Shoe
 from .errors import RulesError
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
@@ -77,7 +77,9 @@ def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
 class Rules:
     """Every rule of a blackjack game that changes its expected value.
 
-    All fields are keyword arguments with the defaults of a common 6-deck shoe game.
+    All fields are keyword arguments; the defaults are the common casino shoe game, the same
+    game as :func:`bjcalc.game.variants.standard` and ``bjcalc edge`` with no rule flags: 6 decks,
+    S17, 3:2, peek, double any two cards, DAS, split (and resplit) to 4 hands, no surrender.
     Construction validates every field and the combination; a problem raises
     :class:`~bjcalc.core.errors.RulesError` naming the field and the allowed values.
 
@@ -95,7 +97,8 @@ class Rules:
             ``"10-11"`` (hard totals only), ``"none"``.
         double_soft: with ``double_on="any"``, whether soft hands may double.
         double_after_split: whether a split hand may double on its first two cards.
-        max_split_hands: most hands a round can become by splitting (1 = no split).
+        max_split_hands: most hands a round can become by splitting (1 = no split, 2 = split
+            once; default 4).
         resplit_aces, hit_split_aces, double_split_aces: what split aces may do.  A split
             ace and its next card always make a soft hand, so ``double_split_aces`` needs
             ``double_on="any"`` with ``double_soft=True``.
@@ -115,7 +118,7 @@ class Rules:
         hit_21: whether the player may hit a 21 (False: must stand on any 21).
 
     >>> Rules().describe()
-    '6 decks, S17, BJ pays 3:2, peek, double any two cards incl. soft, DAS, split to 2 hands, no surrender'
+    '6 decks, S17, BJ pays 3:2, peek, double any two cards incl. soft, DAS, split to 4 hands, no surrender'
 
     A misspelt rule is refused like a bad value (through ``dataclasses.replace`` too):
 
@@ -132,7 +135,7 @@ class Rules:
     double_on: str = "any"
     double_soft: bool = True
     double_after_split: bool = True
-    max_split_hands: int = 2
+    max_split_hands: int = 4
     resplit_aces: bool = False
     hit_split_aces: bool = False
     double_split_aces: bool = False
@@ -233,10 +236,23 @@ class Rules:
         """Whether pairs may be split at all."""
         return self.max_split_hands >= 2
 
-    def describe(self) -> str:
-        """The rules in the usual shorthand."""
+    def describe(self, shoe: Union["Shoe", str, None] = None) -> str:
+        """The rules in the usual shorthand.
+
+        With a ``shoe`` (a :class:`~bjcalc.core.cards.Shoe` or its ``describe()`` text) other than
+        ``decks`` full decks, a custom or depleted shoe, the deck count, which that shoe
+        replaces, reads "custom shoe" (the shoe describes itself).
+
+        >>> from bjcalc.core.cards import Shoe
+        >>> Rules(decks=1).describe(Shoe.from_counts(A=4, T=16))[:17]
+        'custom shoe, S17,'
+        """
         decks = "infinite deck" if self.decks == math.inf else f"{self.decks} deck" + ("s" if self.decks != 1 else "")
-        pays = self.blackjack_pays
+        own = Shoe.decks(self.decks)
+        if isinstance(shoe, str) and shoe != own.describe() or isinstance(shoe, Shoe) and \
+                (shoe.rank_counts, shoe.is_infinite) != (own.rank_counts, own.is_infinite):
+            decks = "custom shoe"
+        pays = Fraction(self.blackjack_pays)   # (a Fraction once validated)
         parts = [decks, "H17" if self.dealer_hits_soft_17 else "S17",
                  f"BJ pays {pays.numerator}:{pays.denominator}",
                  {"peek": "peek", "enhc": "ENHC (dealer BJ takes all)",

@@ -11,6 +11,80 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+/* Eight removed sets at a time, one per lane of a vector: each lane does exactly the scalar walk's
+ * operations in the same order (a draw that cannot happen adds p * 0 = +0, which changes nothing),
+ * so the results are the scalar walk's to the bit, while the tree's bookkeeping (state, move, target)
+ * is paid once per eight sets.  On x86-64 with glibc the block is compiled for AVX-512, AVX2 and the
+ * baseline, and the loader picks what the machine has (no FMA: a fused multiply-add rounds differently). */
+#define LANES 8
+typedef double lanes_t __attribute__((vector_size(LANES * sizeof(double))));
+typedef int64_t mask_t __attribute__((vector_size(LANES * sizeof(double))));   /* a comparison's lanes */
+#define KEEP(x, mask) ((lanes_t)((mask_t)(x) & (mask)))                         /* x where mask, else +0 */
+#if defined(__x86_64__) && defined(__GLIBC__) && !defined(__clang__)   /* (clones need glibc's ifunc) */
+#define MULTI_TARGET __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define MULTI_TARGET
+#endif
+
+MULTI_TARGET
+static void dealer_block(
+    int64_t j0, int64_t lanes, int64_t n_levels, const int64_t *level_start, const double *drawn,
+    const int64_t *move_start, const int64_t *move_value, const int64_t *move_slot,
+    const double *counts, const unsigned char *valid, int depletes, int64_t n_outcomes,
+    double *out, unsigned char *exhausted, lanes_t *reach)
+{
+    lanes_t left[10], total = {0}, zero = {0}, live = {0};
+    for (int v = 0; v < 10; v++) left[v] = zero;
+    for (int64_t w = 0; w < lanes; w++) {
+        if (!valid[j0 + w]) continue;
+        live[w] = 1.0;
+        for (int v = 0; v < 10; v++) left[v][w] = counts[(j0 + w) * 10 + v];
+    }
+    for (int v = 0; v < 10; v++) total += left[v];
+    int64_t n_states = level_start[n_levels];
+    lanes_t *ended = reach + n_states;
+    for (int64_t s = 0; s < n_states + n_outcomes; s++) reach[s] = zero;
+    reach[0] = live;
+    int stuck = 0;
+    for (int64_t k = 0; k < n_levels; k++) {
+        lanes_t remaining = depletes ? total - (double)k : total;
+        mask_t positive = remaining > 0.0;
+        lanes_t safe = KEEP(remaining, positive) + KEEP(zero + 1.0, ~positive);   /* no 0/0 in dry lanes */
+        for (int64_t s = level_start[k]; s < level_start[k + 1]; s++) {
+            lanes_t r = reach[s];
+            int any = 0, dry = 0;
+            for (int w = 0; w < LANES; w++) {
+                any |= r[w] != 0.0;
+                dry |= r[w] != 0.0 && !(remaining[w] > 0.0);
+            }
+            if (!any) continue;
+            if (dry) stuck = 1;
+            lanes_t p = KEEP(r / safe, positive);
+            const double *d = drawn + s * 10;
+            for (int64_t m = move_start[s]; m < move_start[s + 1]; m++) {
+                int64_t v = move_value[m];
+                lanes_t n = depletes ? left[v] - d[v] : left[v];
+                n = KEEP(n, n > 0.0);
+                reach[move_slot[m]] += p * n;
+            }
+        }
+        if (stuck) {   /* which lanes ran dry (the scalar walk's test, lane by lane) */
+            for (int64_t s = level_start[k]; s < level_start[k + 1]; s++)
+                for (int w = 0; w < lanes; w++)
+                    if (reach[s][w] != 0.0 && !(remaining[w] > 0.0)) exhausted[j0 + w] = 1;
+            stuck = 0;
+        }
+    }
+    for (int64_t w = 0; w < lanes; w++) {
+        if (!valid[j0 + w]) continue;
+        double *row = out + (j0 + w) * n_outcomes;
+        for (int64_t o = 0; o < n_outcomes; o++) row[o] = exhausted[j0 + w] ? 0.0 : ended[o][w];
+    }
+}
+#endif
+
+/* For each removed set j in [first, last) (see the top of the file).  out must be zeroed. */
 int bjcalc_dealer_outcomes(
     int64_t first, int64_t last,
     int64_t n_levels, const int64_t *level_start,
@@ -21,6 +95,25 @@ int bjcalc_dealer_outcomes(
     double *out,                                 /* sets x n_outcomes */
     unsigned char *exhausted)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    /* The final outcomes sit after the states in one array (slot n_states + o for outcome o), so a
+     * move needs no branch: each target still gets its terms in the same order. */
+    int64_t n_moves = move_start[n_states];
+    int64_t *move_slot = (int64_t *)malloc(sizeof(int64_t) * (size_t)(n_moves > 0 ? n_moves : 1));
+    void *space = NULL;
+    size_t bytes = sizeof(lanes_t) * (size_t)(n_states + n_outcomes > 0 ? n_states + n_outcomes : 1);
+    if (!move_slot || posix_memalign(&space, 64, bytes) != 0) { free(move_slot); return -1; }
+    for (int64_t m = 0; m < n_moves; m++)
+        move_slot[m] = move_target[m] >= 0 ? move_target[m] : n_states - 1 - move_target[m];
+    for (int64_t j = first; j < last; j += LANES) {
+        int64_t lanes = last - j < LANES ? last - j : LANES;
+        dealer_block(j, lanes, n_levels, level_start, drawn, move_start, move_value, move_slot,
+                     counts, valid, depletes, n_outcomes, out, exhausted, (lanes_t *)space);
+    }
+    free(space);
+    free(move_slot);
+    return 0;
+#else
     double *reach = (double *)malloc(sizeof(double) * (size_t)(n_states > 0 ? n_states : 1));
     if (!reach) return -1;
     for (int64_t j = first; j < last; j++) {
@@ -53,6 +146,7 @@ int bjcalc_dealer_outcomes(
     }
     free(reach);
     return 0;
+#endif
 }
 
 /* Hand 2 of an optimal split (see bjcalc/optimal.py), for hand-1 compositions f in [f_first, f_last).
@@ -142,6 +236,121 @@ int bjcalc_optimal_second_hand(
         }
     }
     free(q); free(work); free(valid);
+    return 0;
+}
+
+/* numpy's order for summing a row of 10 (its pairwise sum: eight partial sums, then the rest),
+ * so that the player's values equal the numpy recursion's to the last bit. */
+static inline double sum10(const double *t)
+{
+    double s = ((t[0] + t[1]) + (t[2] + t[3])) + ((t[4] + t[5]) + (t[6] + t[7]));
+    s += t[8];
+    return s + t[9];
+}
+
+/* The player's draws at one node against one up card (see bjcalc/player.py).
+ *
+ * For a node with removed set removed (its hand and the extra cards): the cards left by value
+ * (counts: the shoe less the up card; all zero when the shoe cannot supply the removed set; the
+ * shoe itself when it never depletes), how many (returned), the chance of each next card (d), and
+ * b[v], the joint value of busting with value v: lose, unless the hole card then makes a dealer
+ * blackjack (chance share * partners left / cards left after the busting card, or bj_fixed when
+ * the shoe never depletes), which pays on_blackjack.  partner < 0: no blackjack is possible.
+ * *runs_out is set when a busting card would leave no card for the hole.
+ */
+typedef struct {
+    const int64_t *counts;
+    int depletes;
+    int64_t partner;
+    double share, bj_fixed, lose, on_blackjack;
+} draw_rules;
+
+static inline int64_t node_draws(const draw_rules *r, const int64_t *removed, double *d, double *b,
+                                 unsigned char *runs_out)
+{
+    int64_t left[10], total = 0;
+    int valid = 1;
+    for (int v = 0; v < 10; v++) {
+        left[v] = r->depletes ? r->counts[v] - removed[v] : r->counts[v];
+        if (left[v] < 0) valid = 0;
+    }
+    if (!valid) for (int v = 0; v < 10; v++) left[v] = 0;
+    for (int v = 0; v < 10; v++) total += left[v];
+    double inverse = total != 0 ? 1.0 / (double)total : 0.0;
+    for (int v = 0; v < 10; v++) d[v] = (double)left[v] * inverse;
+    if (!b) return total;
+    if (r->partner < 0 || !r->depletes) {
+        double bj = r->partner < 0 ? 0.0 : r->bj_fixed;
+        for (int v = 0; v < 10; v++) b[v] = r->lose * (1.0 - bj) + r->on_blackjack * bj;
+        return total;
+    }
+    int64_t after = total - 1;
+    double after_inverse = after > 0 ? 1.0 / (double)after : 0.0;
+    for (int v = 0; v < 10; v++) {
+        int64_t partners = left[r->partner] - (v == r->partner);
+        if (after <= 0 && d[v] != 0.0) *runs_out = 1;
+        double bj = r->share * ((double)(partners > 0 ? partners : 0) * after_inverse);
+        b[v] = r->lose * (1.0 - bj) + r->on_blackjack * bj;
+    }
+    return total;
+}
+
+/* node_draws for every node: cards_left (n), draw and bust (n x 10), exhausted (n) gains run-outs. */
+int bjcalc_player_draws(
+    int64_t n, const int64_t *removed, const int64_t *counts, int depletes,
+    int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
+    int64_t *cards_left, double *draw, double *bust, unsigned char *exhausted)
+{
+    draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
+    for (int64_t i = 0; i < n; i++)
+        cards_left[i] = node_draws(&r, removed + i * 10, draw + i * 10, bust + i * 10, exhausted + i);
+    return 0;
+}
+
+/* The player's play against one up card (see PlayerEngine._evaluate in bjcalc/player.py).
+ *
+ * Levels (order[level_start[k] .. level_start[k + 1]]) run from hard 21 down, so every child is
+ * finished before its parent.  Per node: its draws (node_draws; the bust values from bust_given
+ * instead when it is not NULL), hit (one card, then play on by the policy), double (one card,
+ * stand, twice the bet), whether its policy source hits (hits[i] = the decision of source[i], a
+ * node of the same level), its value, and exhaustion inherited from a child it may hit to.
+ * A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
+ */
+int bjcalc_player_play(
+    int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
+    const int64_t *removed, const int64_t *counts, int depletes,
+    int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
+    const double *bust_given, const double *stand,
+    const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
+    int64_t *cards_left, double *hit, double *value, unsigned char *hits, double *dbl,
+    unsigned char *exhausted)
+{
+    draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
+    for (int64_t k = 0; k < n_levels; k++) {
+        for (int64_t j = level_start[k]; j < level_start[k + 1]; j++) {
+            int64_t i = order[j];
+            const int64_t *kids = child + i * 10;
+            double d[10], own[10], t[10], u[10];
+            const double *b = bust_given ? bust_given + i * 10 : own;
+            cards_left[i] = node_draws(&r, removed + i * 10, d, bust_given ? NULL : own, exhausted + i);
+            int tainted = 0;
+            for (int v = 0; v < 10; v++) {
+                int64_t c = kids[v];
+                t[v] = d[v] * (c >= 0 ? value[c] : b[v]);
+                u[v] = d[v] * (c >= 0 ? stand[c] : b[v]);
+                if (c >= 0 && exhausted[c] && d[v] != 0.0) tainted = 1;
+            }
+            hit[i] = sum10(t);
+            dbl[i] = 2.0 * sum10(u);
+            if (tainted && can_hit[i]) exhausted[i] = 1;
+            hits[i] = can_hit[i] && (must_hit[i] || hit[i] > stand[i]);
+        }
+        for (int64_t j = level_start[k]; j < level_start[k + 1]; j++) {
+            int64_t i = order[j];
+            if (source[i] != i) hits[i] = hits[source[i]];
+            value[i] = hits[i] ? hit[i] : stand[i];
+        }
+    }
     return 0;
 }
 

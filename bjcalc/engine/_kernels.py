@@ -13,6 +13,7 @@ import ctypes
 import importlib.machinery
 import os
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
@@ -40,6 +41,16 @@ def _load() -> Optional[ctypes.CDLL]:
                 second.argtypes = [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, _I64, ctypes.c_int64,
                                    _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
                                    _F64, _F64, _U8, ctypes.c_int64]
+            draws = getattr(library, "bjcalc_player_draws", None)
+            if draws is not None:      # (a kernel built before the player's loops moved to C lacks them)
+                draws.restype = ctypes.c_int
+                draws.argtypes = [ctypes.c_int64, _I64, _I64, ctypes.c_int, ctypes.c_int64, ctypes.c_double,
+                                  ctypes.c_double, ctypes.c_double, ctypes.c_double, _I64, _F64, _F64, _U8]
+                play = library.bjcalc_player_play
+                play.restype = ctypes.c_int
+                play.argtypes = [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
+                                 ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64, _F64,
+                                 _U8, _U8, _I64, _I64, _F64, _F64, _U8, _F64, _U8]
             return library
     return None
 
@@ -47,6 +58,8 @@ def _load() -> Optional[ctypes.CDLL]:
 _LIBRARY = _load()
 _KERNEL = _LIBRARY.bjcalc_dealer_outcomes if _LIBRARY is not None else None
 _SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY is not None else None
+_PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _LIBRARY is not None else None
+_PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _LIBRARY is not None else None
 _WORKERS = max(1, min(4, os.cpu_count() or 1))
 _POOL = ThreadPoolExecutor(max_workers=_WORKERS) if _KERNEL is not None and _WORKERS > 1 else None
 
@@ -124,3 +137,74 @@ def optimal_second_hand(ext, firsts: np.ndarray, available: np.ndarray, first: n
 
     _in_parallel(run, len(firsts), 16, "the optimal-split kernel")
     return out, exhausted.astype(bool)
+
+
+def player_available() -> bool:
+    """Whether the compiled player loops are in use (floats only)."""
+    return _PLAYER_PLAY is not None
+
+
+def _i64(a: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    """What the player's next-card chances and bust values at a node depend on, besides its removed
+    set (see ``node_draws`` in the C file): the shoe's counts less the up card (the shoe itself if it
+    never depletes), the hole card's value index that makes a dealer blackjack after a bust (-1: none),
+    the share of those hole cards that do, the blackjack chance when the shoe never depletes, and the
+    payoffs of a bust without and with a dealer blackjack."""
+
+    counts: np.ndarray
+    depletes: bool
+    partner: int
+    share: float
+    bj_fixed: float
+    lose: float
+    on_blackjack: float
+
+    def arguments(self) -> tuple:
+        counts = _i64(self.counts)
+        return (counts.ctypes.data_as(_I64), int(self.depletes), self.partner, self.share, self.bj_fixed,
+                self.lose, self.on_blackjack), counts
+
+
+def player_draws(removed: np.ndarray, rules: DrawRules,
+                 exhausted: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cards left, next-card chances and bust values of every node (``bjcalc_player_draws`` in the
+    C file); ``exhausted`` (uint8, one per node) gains the nodes whose busting card empties the shoe."""
+    assert _PLAYER_DRAWS is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
+    removed = _i64(removed)
+    n = len(removed)
+    cards_left = np.empty(n, dtype=np.int64)
+    draw, bust = np.empty((n, 10)), np.empty((n, 10))
+    arguments, _keep = rules.arguments()
+    _PLAYER_DRAWS(n, removed.ctypes.data_as(_I64), *arguments, cards_left.ctypes.data_as(_I64),
+                  draw.ctypes.data_as(_F64), bust.ctypes.data_as(_F64), exhausted.ctypes.data_as(_U8))
+    return cards_left, draw, bust
+
+
+def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, removed: np.ndarray,
+                rules: DrawRules, bust: Optional[np.ndarray], stand: np.ndarray, can_hit: np.ndarray,
+                must_hit: np.ndarray, source: np.ndarray, exhausted: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Cards left, hit, value, hits and double of every node, level by level (``bjcalc_player_play``
+    in the C file), with the bust values ``bust`` (None: from ``rules``); ``exhausted`` (uint8)
+    gains the nodes that can run out of cards."""
+    assert _PLAYER_PLAY is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
+    level_start, order, child, source, removed = (_i64(a) for a in (level_start, order, child, source, removed))
+    stand = np.ascontiguousarray(stand, dtype=np.float64)
+    bust = None if bust is None else np.ascontiguousarray(bust, dtype=np.float64)
+    can_hit, must_hit = (np.ascontiguousarray(a, dtype=np.uint8) for a in (can_hit, must_hit))
+    n = len(stand)
+    cards_left = np.empty(n, dtype=np.int64)
+    hit, value, double = np.empty(n), np.empty(n), np.empty(n)
+    hits = np.zeros(n, dtype=np.uint8)
+    arguments, _keep = rules.arguments()
+    _PLAYER_PLAY(len(level_start) - 1, level_start.ctypes.data_as(_I64), order.ctypes.data_as(_I64),
+                 child.ctypes.data_as(_I64), removed.ctypes.data_as(_I64), *arguments,
+                 None if bust is None else bust.ctypes.data_as(_F64), stand.ctypes.data_as(_F64),
+                 can_hit.ctypes.data_as(_U8), must_hit.ctypes.data_as(_U8), source.ctypes.data_as(_I64),
+                 cards_left.ctypes.data_as(_I64), hit.ctypes.data_as(_F64), value.ctypes.data_as(_F64),
+                 hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64), exhausted.ctypes.data_as(_U8))
+    return cards_left, hit, value, hits.astype(bool), double

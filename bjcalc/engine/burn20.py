@@ -1,4 +1,4 @@
-"""The Burn 20 dealer (GAMES.md section 2): exact outcome probabilities under a ten up card.
+"""The Burn 20 dealer (:func:`bjcalc.game.variants.burn20`): exact outcome probabilities under a ten up card.
 
 With a ten-value up card the dealer's hole card decides:
 
@@ -100,8 +100,11 @@ from cachetools import LRUCache
 from . import _kernels as kernels
 from ..core.arithmetic import FLOAT, Arithmetic
 from ..core.cards import Shoe
-from .dealer import ACE, BLACKJACK, N_OUTCOMES, SKIP, TEN, DealerEngine, DealerTree, StandardDealer, grow_levels
+from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN
+from .dealer import SKIP, DealerEngine, DealerResult, DealerTree, StandardDealer, grow_levels
 from ..core.errors import RulesError
+
+__all__ = ["Burn20Dealer", "FreshTree", "burn20_outcomes", "burn20_lengths", "hole_branch_dealer", "UP_TEN", "FLOAT_CUTOFF"]
 
 UP_TEN = 10
 """The up card (value) under which the burn rule applies."""
@@ -127,8 +130,6 @@ class Burn20Dealer(StandardDealer):
     """
 
     share: Fraction = Fraction(1, 4)
-    burns_under_ten = True   # DealerEngine routes a ten up card to burn20_outcomes
-
     def __post_init__(self) -> None:
         share = self.share
         if isinstance(share, bool) or not isinstance(share, (numbers.Rational, str)):
@@ -145,6 +146,23 @@ class Burn20Dealer(StandardDealer):
     def hole_blackjack_share(self, up: int) -> Fraction:
         """Under a ten only an ace of another suit makes a blackjack (the up suit's ace is burned)."""
         return 1 - self.share if up == 10 else Fraction(1)
+
+    def special_outcomes(self, engine: DealerEngine, up: int, removed: np.ndarray) -> Optional[DealerResult]:
+        """Under a ten up card the burn rule's redraw loop (:func:`burn20_outcomes`); otherwise
+        the standard tree (None)."""
+        if up != UP_TEN:
+            return None
+        probabilities, exhausted = burn20_outcomes(engine.counts, engine.shoe.is_infinite, up, removed,
+                                                   self, engine.arithmetic)
+        return DealerResult(probabilities, exhausted)
+
+    def most_cards_burned(self, value_counts: Sequence[int]) -> int:
+        """The hole card plus every ten and ace: each burn takes two of them (or the hole card).
+
+        >>> Burn20Dealer(hits_soft_17=False).most_cards_burned((4,) * 9 + (16,))
+        21
+        """
+        return 1 + value_counts[ACE] + value_counts[TEN]
 
 
 @dataclass(frozen=True)
@@ -167,7 +185,7 @@ def hole_branch_dealer(hits_soft_17: bool) -> StandardDealer:
     outcome of this procedure under a ten is exactly a hole-card 2-9 branch of Burn 20
     (an ordinary hand {T, v} completed as usual).  Up cards A-9 are the standard dealer.
 
-    >>> from bjcalc.engine.dealer import OUTCOMES
+    >>> from bjcalc.core.outcomes import OUTCOMES
     >>> OUTCOMES[hole_branch_dealer(False).outcome((0,) * 9 + (2,), 20)]
     'blackjack'
     """
@@ -189,6 +207,12 @@ class FreshTree:
     """
 
     _cache: "LRUCache[tuple, FreshTree]" = LRUCache(maxsize=64)
+    # the flat layout DealerTree._flatten writes, for the C kernel
+    level_start: np.ndarray
+    drawn: np.ndarray
+    move_start: np.ndarray
+    move_value: np.ndarray
+    move_target: np.ndarray
 
     @classmethod
     def build(cls, hits_soft_17: bool, limit: Optional[Sequence[int]] = None) -> "FreshTree":
@@ -222,7 +246,7 @@ class FreshTree:
         self.levels = levels
         self.max_depth = depth - 1
         self.drawing = drawing              # others (values 2-9) -> [(tens, aces)] of drawing states
-        keys = sorted(classes, key=classes.get)
+        keys = sorted(classes, key=lambda key: classes[key])
         self.n_classes = len(keys)
         self.class_cards = np.array([k[0] for k in keys], dtype=np.int64)
         self.class_tens = np.array([k[1] for k in keys], dtype=np.int64)
@@ -549,6 +573,7 @@ def _combine(K: np.ndarray, k_index: np.ndarray, H: np.ndarray, h_index: np.ndar
     """G[r, o] = sum_c K[k_index[r], c, o] H[h_index[r], c] (over ``denominators[h_index[r]]`` in exact mode)."""
     n = len(k_index)
     if ar.exact:
+        assert denominators is not None          # exact weights come with their denominators
         numerators = np.empty((n, N_OUTCOMES), dtype=object)
         for start in range(0, n, chunk):
             stop = min(n, start + chunk)
@@ -666,6 +691,7 @@ def burn20_lengths(left: np.ndarray, share: Fraction, hits_soft_17: bool, arithm
     H, denominators = _burn_weights(triples[:, 0], triples[:, 1], triples[:, 2], share, tree, ar.exact)
     summed = by_length(K[others_index] * H[triple_index][:, :, None])
     if ar.exact:
+        assert denominators is not None          # exact weights come with their denominators
         out[rows] = ar.rationals(summed, denominators[triple_index][:, None, None])
     else:
         out[rows] = summed

@@ -37,25 +37,9 @@ from . import _kernels as kernels
 from ..core.arithmetic import FLOAT, Arithmetic
 from ..core.cards import Shoe
 from ..core.errors import ShoeError
+from ..core.outcomes import ACE, BLACKJACK, BUSTS, N_OUTCOMES, OUTCOMES, TEN, is_natural, soft_total  # noqa: F401  (BUSTS, OUTCOMES, TEN: until every importer takes them from core.outcomes)
 
-OUTCOMES: tuple[str, ...] = ("17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "blackjack")
-"""Dealer final outcomes: totals 17-26 (22 and up are busts) and blackjack."""
-N_OUTCOMES = len(OUTCOMES)
-BLACKJACK = 10
-BUSTS = slice(5, 10)
-ACE, TEN = 0, 9  # value indices
-
-
-def hand_total(counts: Sequence[int]) -> tuple[int, bool]:
-    """Best total of a hand given counts by value, and whether it is soft.
-
-    >>> hand_total((1, 0, 0, 0, 0, 1, 0, 0, 0, 0)), hand_total((2, 0, 0, 0, 0, 0, 0, 0, 0, 1))
-    ((17, True), (12, False))
-    """
-    hard = sum((value + 1) * n for value, n in enumerate(counts))
-    soft = counts[ACE] > 0 and hard + 10 <= 21
-    return (hard + 10 if soft else hard), soft
-
+__all__ = ["StandardDealer", "DealerTree", "DealerEngine", "DealerResult", "grow_levels", "tree_limit", "SKIP"]
 
 def tree_limit(left: np.ndarray) -> tuple[int, ...]:
     """The per-value card limit of one :class:`DealerTree` serving many shoes (rows of counts
@@ -89,15 +73,29 @@ class StandardDealer:
 
     def outcome(self, hand: Sequence[int], hard: int) -> Optional[int]:
         """The final outcome index of a dealer hand (counts by value, hard total), or None if it draws."""
-        if hard == 11 and hand[ACE] == 1 and hand[TEN] == 1 and sum(hand) == 2:
+        if is_natural(hand):
             return BLACKJACK
-        soft = hand[ACE] > 0 and hard <= 11
-        total = hard + 10 if soft else hard
-        if total > 21:
-            return total - 17
-        if total > 17 or (total == 17 and not (soft and self.hits_soft_17)):
-            return total - 17
+        return _stopping_outcome(hard, hand[ACE] > 0, self.hits_soft_17)
+
+    def special_outcomes(self, engine: "DealerEngine", up: int,
+                         removed: np.ndarray) -> Optional["DealerResult"]:
+        """A hook for a variant dealer whose procedure is no single drawing tree under some up
+        card: its outcomes for these removed sets, or None (the standard dealer: always None)
+        to let the engine walk :class:`DealerTree`.
+
+        >>> StandardDealer(hits_soft_17=False).special_outcomes(None, 10, np.zeros((1, 10))) is None
+        True
+        """
         return None
+
+    def most_cards_burned(self, value_counts: Sequence[int]) -> int:
+        """The most cards the procedure can burn (take out of play unseen) in one round
+        from a shoe with these counts by value: none for the standard dealer.
+
+        >>> StandardDealer(hits_soft_17=False).most_cards_burned((4,) * 9 + (16,))
+        0
+        """
+        return 0
 
 
 @dataclass
@@ -122,33 +120,37 @@ def grow_levels(start_hard: int, limit: Optional[Sequence[int]],
     """
     limit = tuple(limit) if limit is not None else (10 ** 6,) * 10
     levels = []
-    current = {(0,) * 10: start_hard}          # drawn cards -> hard total of the dealer's hand
+    states: list[tuple[int, ...]] = [(0,) * 10]     # drawn cards, in order of discovery
+    hards = [start_hard]                            # the hard total of the dealer's hand in each
     depth = 0
-    while current:
-        states = list(current)
-        following: dict[tuple[int, ...], int] = {}
+    while states:
         position: dict[tuple[int, ...], int] = {}
+        following: list[tuple[int, ...]] = []
+        following_hards: list[int] = []
         moves = []
         for value in range(10):
             src_next, dst_next, src_end, targets = [], [], [], []
+            cap, step = limit[value], value + 1
             for i, state in enumerate(states):
-                if state[value] >= limit[value]:
+                if state[value] >= cap:
                     continue
                 drawn = state[:value] + (state[value] + 1,) + state[value + 1:]
-                hard = current[state] + value + 1
+                hard = hards[i] + step
                 target = classify(drawn, hard, depth)
                 if target is None:
-                    if drawn not in following:
-                        following[drawn] = hard
-                        position[drawn] = len(position)
+                    at = position.get(drawn)
+                    if at is None:
+                        at = position[drawn] = len(following)
+                        following.append(drawn)
+                        following_hards.append(hard)
                     src_next.append(i)
-                    dst_next.append(position[drawn])
+                    dst_next.append(at)
                 elif target != SKIP:
                     src_end.append(i)
                     targets.append(target)
             moves.append(tuple(np.array(a, dtype=np.intp) for a in (src_next, dst_next, src_end, targets)))
         levels.append(_Level(np.array(states, dtype=np.int64).reshape(-1, 10), moves, len(following)))
-        current = following
+        states, hards = following, following_hards
         depth += 1
     return levels
 
@@ -178,35 +180,58 @@ class DealerTree:
     def __init__(self, up: int, procedure: "StandardDealer", limit: Optional[Sequence[int]] = None):
         self.up = up
 
-        def classify(drawn: tuple[int, ...], hard: int, depth: int) -> Optional[int]:
-            return procedure.outcome(drawn[:up - 1] + (drawn[up - 1] + 1,) + drawn[up:], hard)
+        if type(procedure).outcome is StandardDealer.outcome:     # the same rule, without a hand per draw
+            classify = _standard_classify(up, procedure.hits_soft_17)
+        else:
+            def classify(drawn: tuple[int, ...], hard: int, depth: int) -> Optional[int]:
+                return procedure.outcome(drawn[:up - 1] + (drawn[up - 1] + 1,) + drawn[up:], hard)
 
         levels = grow_levels(up, limit, classify)
         self.levels = levels
         self._flatten()
 
     def _flatten(self) -> None:
-        """The tree as flat arrays (states in level order, moves grouped by state) for the kernel."""
-        offsets = np.cumsum([0] + [len(level.states) for level in self.levels])
-        drawn, move_start, values, targets = [], [0], [], []
+        """The tree as flat arrays (states in level order, moves grouped by state, by value within
+        a state) for the kernel."""
+        sizes = [len(level.states) for level in self.levels]
+        offsets = np.cumsum([0] + sizes)
+        state_parts, value_parts, target_parts = [], [], []
         for k, level in enumerate(self.levels):
-            per_state: list[list[tuple[int, int]]] = [[] for _ in range(len(level.states))]
             for value, (src_next, dst_next, src_end, outcomes) in enumerate(level.moves):
-                for s, d in zip(src_next, dst_next):
-                    per_state[s].append((value, int(offsets[k + 1] + d)))
-                for s, o in zip(src_end, outcomes):
-                    per_state[s].append((value, -1 - int(o)))
-            for state, state_moves in zip(level.states, per_state):
-                drawn.append(state)
-                for value, target in state_moves:
-                    values.append(value)
-                    targets.append(target)
-                move_start.append(len(values))
+                state_parts += [offsets[k] + src_next, offsets[k] + src_end]
+                target_parts += [offsets[k + 1] + dst_next, -1 - outcomes]
+                value_parts += [np.full(len(src_next) + len(src_end), value)]
+        states = np.concatenate(state_parts).astype(np.int64)
+        values = np.concatenate(value_parts).astype(np.int64)
+        targets = np.concatenate(target_parts).astype(np.int64)
+        order = np.lexsort((values, states))        # a state has at most one move per value
         self.level_start = offsets.astype(np.int64)
-        self.drawn = np.array(drawn, dtype=np.float64).reshape(-1, 10)
-        self.move_start = np.array(move_start, dtype=np.int64)
-        self.move_value = np.array(values, dtype=np.int64)
-        self.move_target = np.array(targets, dtype=np.int64)
+        self.drawn = np.concatenate([level.states for level in self.levels]).astype(np.float64).reshape(-1, 10)
+        self.move_start = np.concatenate([[0], np.cumsum(np.bincount(states, minlength=offsets[-1]))]).astype(np.int64)
+        self.move_value = values[order]
+        self.move_target = targets[order]
+
+
+def _stopping_outcome(hard: int, has_ace: bool, hits_soft_17: bool) -> Optional[int]:
+    """The standard dealer's rule, past the natural: the outcome index of a hand that stands
+    (17 or more, soft 17 hit under H17; a bust included), or None while it draws."""
+    total, soft = soft_total(hard, bool(has_ace))
+    if total > 17 or (total == 17 and not (soft and hits_soft_17)):
+        return total - 17
+    return None
+
+
+def _standard_classify(up: int, hits_soft_17: bool) -> "Callable[[tuple[int, ...], int, int], Optional[int]]":
+    """:meth:`StandardDealer.outcome` of the up card and ``drawn`` as a :func:`grow_levels` callback,
+    from the hard total and the aces alone (no hand built per draw): the same outcomes."""
+    ace_up, ten_up = up == 1, up == 10
+
+    def classify(drawn: tuple[int, ...], hard: int, depth: int) -> Optional[int]:
+        if depth == 0 and hard == 11 and ((ace_up and drawn[TEN]) or (ten_up and drawn[ACE])):
+            return BLACKJACK
+        return _stopping_outcome(hard, ace_up or drawn[ACE] > 0, hits_soft_17)
+
+    return classify
 
 
 class DealerEngine:
@@ -254,12 +279,9 @@ class DealerEngine:
         the caller decides whether a round can really reach it.
         """
         removed = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
-        if up == 10 and getattr(self.procedure, "burns_under_ten", False):
-            from .burn20 import burn20_outcomes   # burn20 builds on this module
-
-            probabilities, exhausted = burn20_outcomes(self.counts, self.shoe.is_infinite, up, removed,
-                                                       self.procedure, self.arithmetic)
-            return DealerResult(probabilities, exhausted)
+        special = self.procedure.special_outcomes(self, up, removed)
+        if special is not None:      # a variant dealer (Burn 20 under a ten) computes its own
+            return special
         if self.shoe.is_infinite:
             row = self._evaluate(up, np.zeros((1, 10), dtype=np.int64))
             return DealerResult(np.repeat(row.probabilities, len(removed), axis=0),

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Optional
+from functools import cached_property
+from typing import Mapping, Optional, Union
 
 import numpy as np
 
-from .dealer import hand_total
+from ..core.outcomes import hand_total
+
+__all__ = ["Composition", "Context", "UNSPLIT", "EMPTY", "BUST", "add", "composition_of", "describe", "HandSpace", "NodeSet"]
 
 Composition = tuple[int, ...]
 EMPTY: Composition = (0,) * 10
@@ -91,95 +94,131 @@ class HandSpace:
     """Every composition with 1 to ``max_cards`` cards and a hard total of at most 21.
 
     ``limit`` (counts by value) leaves out compositions no shoe of those counts can
-    deal; ``None`` means no limit (the infinite deck).
+    deal; ``None`` means no limit (the infinite deck).  Compositions are ordered by hard
+    total, then number of cards, then counts.
     """
 
     def __init__(self, limit: Optional[Sequence[int]], max_cards: Optional[int]):
         limit = tuple(limit) if limit is not None else (21,) * 10
         cap = max_cards if max_cards is not None else 21
-        found: list[Composition] = []
+        found: list[tuple[int, int, Composition]] = []     # (hard total, cards, composition)
 
-        def extend(value: int, counts: list[int], hard: int, cards: int) -> None:
+        def extend(value: int, counts: tuple[int, ...], hard: int, cards: int) -> None:
             if value > 10:
                 if cards:
-                    found.append(tuple(counts))
+                    found.append((hard, cards, counts))
                 return
             k = 0
             while hard + value * k <= 21 and k <= limit[value - 1] and cards + k <= cap:
-                extend(value + 1, counts + [k], hard + value * k, cards + k)
+                extend(value + 1, counts + (k,), hard + value * k, cards + k)
                 k += 1
 
-        extend(1, [], 0, 0)
-        found.sort(key=lambda c: (sum((v + 1) * n for v, n in enumerate(c)), sum(c), c))
-        self.compositions = found
-        self.index = {c: i for i, c in enumerate(found)}
+        extend(1, (), 0, 0)
+        found.sort()
+        self.compositions = [c for _, _, c in found]
+        self.index = {c: i for i, c in enumerate(self.compositions)}
         self.max_cards = cap
+
+    @cached_property
+    def array(self) -> np.ndarray:
+        """The compositions as rows of an array (counts by value)."""
+        return np.array(self.compositions, dtype=np.int64).reshape(-1, 10)
+
+    @cached_property
+    def codes(self) -> np.ndarray:
+        """Each composition's code (counts as base-32 digits), ascending for sorted lookups, and the
+        composition of each."""
+        codes = self.array @ _DIGITS
+        order = np.argsort(codes)
+        return np.stack([codes[order], order])
+
+    def locate(self, codes: np.ndarray) -> np.ndarray:
+        """The composition index of each code, or -1 where the space has none."""
+        sorted_codes, order = self.codes
+        if not len(sorted_codes):
+            return np.full(np.shape(codes), -1, dtype=np.int64)
+        at = np.minimum(np.searchsorted(sorted_codes, codes), len(sorted_codes) - 1)
+        return np.where(sorted_codes[at] == codes, order[at], -1)
+
+    @cached_property
+    def child(self) -> np.ndarray:
+        """(compositions, 10): the composition one more card of each value makes, or -1 (past
+        hard 21, or outside the space)."""
+        base = self.array @ _DIGITS
+        return np.stack([self.locate(base + _DIGITS[v]) for v in range(10)], axis=1).reshape(-1, 10)
 
 
 class NodeSet:
     """(composition, context) pairs with their totals and hit transitions.
 
-    ``contexts`` maps a :class:`Context` to the compositions played in it.  Arrays (one row per node): ``hand``, ``extra``,
+    ``contexts`` maps a :class:`Context` to the compositions played in it (each one of the
+    ``space``'s), as compositions or as an array of their indices in ``space.compositions``.  Arrays (one row per node): ``hand``, ``extra``,
     ``removed`` (= hand + extra), ``hard``, ``total``, ``soft``, ``cards``,
     ``child`` (node reached by drawing each value, :data:`BUST` or
     :data:`IMPOSSIBLE`).
     """
 
-    def __init__(self, space: HandSpace, contexts: dict[Context, Sequence[Composition]]):
+    def __init__(self, space: HandSpace, contexts: Mapping[Context, Union[Sequence[Composition], np.ndarray]]):
         self.space = space
-        hands: list[Composition] = []
-        where: list[Context] = []
-        for context, members in contexts.items():
-            hands.extend(members)
-            where.extend([context] * len(members))
-        extras = [c.extra for c in where]
-        self.context = where
-        self.hand = np.array(hands, dtype=np.int64).reshape(-1, 10)
-        self.extra = np.array(extras, dtype=np.int64).reshape(-1, 10)
+        index = space.index
+        members = [np.asarray(hands, dtype=np.int64) if isinstance(hands, np.ndarray)
+                   else np.fromiter((index[c] for c in hands), dtype=np.int64, count=len(hands))
+                   for hands in contexts.values()]
+        sizes = [len(m) for m in members]
+        self.contexts = list(contexts)
+        self.composition = np.concatenate(members) if members else np.zeros(0, dtype=np.int64)
+        self.context_id = np.repeat(np.arange(len(self.contexts)), sizes)
+        self.hand = space.array[self.composition].reshape(-1, 10)
+        extras = np.array([c.extra for c in self.contexts], dtype=np.int64).reshape(-1, 10)
+        self.extra = extras[self.context_id]
         self.removed = self.hand + self.extra
         values = np.arange(1, 11)
         self.hard = self.hand @ values
         self.cards = self.hand.sum(axis=1)
         self.soft = (self.hand[:, 0] > 0) & (self.hard + 10 <= 21)
         self.total = np.where(self.soft, self.hard + 10, self.hard)
-        self.contexts = list(contexts)
         self._context_position = {context: i for i, context in enumerate(self.contexts)}
         self._by_extra: dict[Composition, list[Context]] = {}
         for context in self.contexts:
             self._by_extra.setdefault(context.extra, []).append(context)
-        self.context_id = np.repeat(np.arange(len(self.contexts)), [len(m) for m in contexts.values()])
-        # Nodes keyed by (composition code, context) in one sorted array: lookups by searchsorted.
         self._codes = self.hand @ _DIGITS
-        keys = self._codes * len(self.contexts) + self.context_id
-        self._order = np.argsort(keys)             # keys are distinct: no stable sort needed
-        self._sorted_keys = keys[self._order]
-        child = np.empty((len(hands), 10), dtype=np.int64)
-        for v in range(1, 11):
-            found = self.lookup(self._codes + _DIGITS[v - 1], self.context_id)
-            child[:, v - 1] = np.where(self.hard + v > 21, BUST, found)
-        self.child = child
+        # The node of each (context, composition of the space): lookups are one gather.
+        self._node_of = np.full((len(self.contexts), len(space.compositions)), IMPOSSIBLE, dtype=np.int64)
+        self._node_of[self.context_id, self.composition] = np.arange(len(self.composition))
+        if np.count_nonzero(self._node_of >= 0) != len(self.composition):
+            raise ValueError("a context lists a composition twice")
+        grown = space.child[self.composition]
+        child = np.where(grown >= 0, self._node_of[self.context_id[:, None], np.maximum(grown, 0)], IMPOSSIBLE)
+        self.child = np.where(self.hard[:, None] + values[None, :] > 21, BUST, child)
         # Unique removed sets, for one dealer evaluation per set.
         # (by code: counts stay below 32, a hand's hard total is at most 21 and at most 3 pair cards are extra)
         _, first, inverse = np.unique(self.removed @ _DIGITS, return_index=True, return_inverse=True)
         self.removed_sets = self.removed[first]
         self.removed_index = inverse.reshape(-1)
-        self.levels = [np.flatnonzero(self.hard == h) for h in range(21, 0, -1)]
+        by_level = np.argsort(-self.hard, kind="stable")           # hard 21 first, nodes in order within
+        bounds = np.searchsorted(-self.hard[by_level], np.arange(-21, 0), side="left")
+        self.levels = np.split(by_level, bounds[1:])
+
+    @cached_property
+    def context(self) -> list[Context]:
+        """The context of each node."""
+        return [self.contexts[i] for i in self.context_id]
 
     def __len__(self) -> int:
         return len(self.hand)
 
     def lookup(self, codes: np.ndarray, context_ids: np.ndarray) -> np.ndarray:
         """Node of each (composition code, context index), or :data:`IMPOSSIBLE`."""
-        keys = codes * len(self.contexts) + context_ids
-        at = np.minimum(np.searchsorted(self._sorted_keys, keys), len(self._sorted_keys) - 1)
-        return np.where(self._sorted_keys[at] == keys, self._order[at], IMPOSSIBLE)
+        found = self.space.locate(codes)
+        return np.where(found >= 0, self._node_of[context_ids, np.maximum(found, 0)], IMPOSSIBLE)
 
     def find(self, hand: Composition, context: Context = UNSPLIT) -> Optional[int]:
         """The node of ``hand`` in ``context``, or None if the set has none."""
-        if context not in self._context_position:
+        position = self._context_position.get(context)
+        composition = self.space.index.get(tuple(hand))
+        if position is None or composition is None:
             return None
-        code = np.array([int(np.dot(hand, _DIGITS))], dtype=np.int64)
-        node = int(self.lookup(code, np.array([self._context_position[context]]))[0])
+        node = int(self._node_of[position, composition])
         return None if node == IMPOSSIBLE else node
 
     def node(self, hand: Composition, context: Context = UNSPLIT) -> int:

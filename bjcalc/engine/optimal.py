@@ -45,12 +45,16 @@ from typing import Any
 import numpy as np
 
 from . import _kernels as kernels
+from ..core.actions import check_optimal_split_rules, may_hit, must_hit, post_split_actions
 from ..core.arithmetic import Arithmetic
-from .dealer import BLACKJACK, N_OUTCOMES, DealerEngine
+from ..core.outcomes import BLACKJACK, N_OUTCOMES
+from .dealer import DealerEngine
 from ..core.errors import ShoeError, StrategyError
 from .hands import BUST, UNSPLIT, Composition, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
+
+__all__ = ["OptimalSplit", "check_exact_game_size", "OPTIMAL_LIMIT", "OPTIMAL_GAME_LIMIT_EXACT"]
 
 OPTIMAL_LIMIT = {False: 60_000_000, True: 7_000_000}
 """Most (hand-1 finish, hand-2 hand) pairs one optimal split may search, floats / exact rationals."""
@@ -62,22 +66,6 @@ _RUNS_OUT = "the shoe is too small: a split hand can run out of cards; use a lar
 _CHUNK = 256      # hand-1 finishes solved at once (memory: chunk x extensions x 11 numbers)
 _BASE = 64                                       # removed-set codes: counts (< 64) as base-64 digits
 _DIGITS = _BASE ** np.arange(10, dtype=np.int64)
-
-
-def check_optimal_rules(rules: Rules) -> None:
-    """Refuse rules the optimal search does not cover, with a message saying what to change.
-
-    >>> check_optimal_rules(Rules(max_split_hands=4))
-    Traceback (most recent call last):
-    ...
-    bjcalc.core.errors.StrategyError: split strategy 'optimal' covers one split (two hands): use max_split_hands=2 (--split-hands 2), or CDZ-, CDP1 or CDP to resplit
-    """
-    if rules.max_split_hands > 2:
-        raise StrategyError("split strategy 'optimal' covers one split (two hands): use max_split_hands=2 "
-                            "(--split-hands 2), or CDZ-, CDP1 or CDP to resplit")
-    if rules.bust_push != "none":
-        raise StrategyError("split strategy 'optimal' does not cover bust-push rules (No Bust): use CDZ-, CDP1 "
-                            "or CDP")
 
 
 class _Extensions:
@@ -111,10 +99,8 @@ class _Extensions:
         self.root = int(np.flatnonzero(self.cards == 1)[0])
         self.levels = [level[self.cards[level] >= 2] for level in nodes.levels]
         # What a hand may do: two cards by the post-split rules, later hit/stand.
-        from .splits import post_split_actions   # splits imports this module
-
-        self.can_hit = (self.cards < max_cards) & ((self.total < 21) | rules.hit_21)
-        self.must_hit = self.can_hit & (self.total < rules.must_hit_below)
+        self.can_hit = may_hit(rules, self.total, self.cards, max_cards)
+        self.must_hit = must_hit(rules, self.total, self.can_hit)
         self.may_double = np.zeros(len(hands), dtype=bool)
         for n in np.flatnonzero(self.cards == 2):
             actions = ("stand",) if max_cards <= 2 else post_split_actions(rules, pair, int(self.hard[n]),
@@ -145,7 +131,7 @@ class OptimalSplit:
     >>> from bjcalc.core.cards import Shoe
     >>> from bjcalc.engine.dealer import DealerEngine, StandardDealer
     >>> from bjcalc.core.arithmetic import FLOAT
-    >>> rules = Rules(decks=1)
+    >>> rules = Rules(decks=1, max_split_hands=2)     # optimal splits cover one split
     >>> dealer = DealerEngine(Shoe.decks(1), StandardDealer(False), FLOAT)
     >>> round(float(OptimalSplit(rules, Settlement(rules), dealer, 6, 10, max_cards=21).value()), 4)   # T,T v 6
     0.5251
@@ -153,7 +139,7 @@ class OptimalSplit:
 
     def __init__(self, rules: Rules, settlement: Settlement, dealer: DealerEngine, up: int, pair: int,
                  max_cards: int):
-        check_optimal_rules(rules)
+        check_optimal_split_rules(rules)
         self.rules, self.dealer, self.up, self.pair = rules, dealer, up, pair
         self.ar: Arithmetic = dealer.arithmetic
         pairs = np.eye(10, dtype=np.int64)[pair - 1] * 2
@@ -164,7 +150,7 @@ class OptimalSplit:
         self.ext = _Extensions(rules, pair, self.available, max_cards)
         self.use_kernel = kernels.second_hand_available()   # floats only; tests switch it off to compare
         # The hole card that would make a dealer blackjack (value index), where a peek rules it out.
-        self.partner = {1: 9, 10: 0}.get(up, -1) if rules.hole_card == "peek" else -1
+        self.partner = {1: 9, 10: 0}.get(up, -1) if settlement.peeks else -1
         self.table = self.ar.integers(settlement.stand_table())                       # (totals 0-21, outcomes)
         self.stand_rows = self.table[np.minimum(self.ext.total, 21)]                  # (extensions, outcomes)
         bust = np.full(N_OUTCOMES, settlement.bust_payoff(), dtype=np.int64)
@@ -205,7 +191,7 @@ class OptimalSplit:
 
         >>> from bjcalc.core.cards import Shoe
         >>> from bjcalc.engine.dealer import DealerEngine, StandardDealer
-        >>> rules = Rules(decks=1)
+        >>> rules = Rules(decks=1, max_split_hands=2)
         >>> OptimalSplit(rules, Settlement(rules), DealerEngine(Shoe.decks(1), StandardDealer(False)), 6, 2, 21).work()
         5553840
         """
@@ -232,10 +218,10 @@ class OptimalSplit:
         payoffs = self._dealer_payoffs(removed)
         bets: dict[int, list[int]] = {}
         for i, _, bet in finishes:
-            bets.setdefault(i, []).append(bet)
+            bets.setdefault(int(i), []).append(bet)
         finish_value: dict[tuple[int, str, int], Any] = {}
         for chunk, (codes, played) in zip(chunks, removed):
-            variants = [(k, bet) for k, i in enumerate(chunk) for bet in bets[i]]
+            variants = [(k, bet) for k, i in enumerate(chunk) for bet in bets[int(i)]]
             values = self._second_hand(compositions[chunk], np.array([f[0] for f in variants]),
                                        np.array([f[1] for f in variants]), payoffs, codes, played)
             for (k, bet), v in zip(variants, values):

@@ -16,14 +16,17 @@ unsplit).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, field
+from typing import Optional, Sequence, Union
 
 import numpy as np
 
+from . import _kernels as kernels
+from ..core.actions import may_hit, must_hit
 from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
-from .dealer import BLACKJACK, DealerEngine
+from ..core.outcomes import BLACKJACK
+from .dealer import DealerEngine
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
@@ -31,11 +34,14 @@ from .settlement import Settlement
 
 @dataclass
 class UpcardValues:
-    """Every node's values against one up card (arrays indexed by node; joint values)."""
+    """Every node's values against one up card (arrays indexed by node; joint values).
+
+    ``draw`` and ``bust`` are (nodes, 10) arrays; the compiled engine builds them only when first
+    asked for (they are most of the memory, and a game needs a few rows: :meth:`draw_row`).
+    """
 
     up: int
     nodes: NodeSet
-    draw: np.ndarray          # (nodes, 10) probability of each next card value
     blackjack: np.ndarray     # P(dealer blackjack | removed cards)
     stand: np.ndarray
     hit: np.ndarray           # hit, then play on (hit/stand) by the node's policy
@@ -45,10 +51,49 @@ class UpcardValues:
     can_hit: np.ndarray       # bool
     must_hit: np.ndarray      # bool: standing is not allowed
     exhausted: np.ndarray     # bool: the round can run out of cards from this node
-    bust: np.ndarray          # (nodes, 10) joint value of busting with each next card (unit bet)
     cards_left: np.ndarray    # cards left in the shoe at each node (finite shoes)
     ar: Arithmetic
     source: np.ndarray        # the node whose decisions each node takes (itself when it decides)
+    _draw: Optional[np.ndarray] = field(default=None, repr=False)
+    _bust: Optional[np.ndarray] = field(default=None, repr=False)
+    _draw_rules: Optional[kernels.DrawRules] = field(default=None, repr=False)   # to build them later
+
+    @property
+    def draw(self) -> np.ndarray:
+        """(nodes, 10) probability of each next card value."""
+        if self._draw is None:
+            self._build_draws()
+        assert self._draw is not None
+        return self._draw
+
+    @property
+    def bust(self) -> np.ndarray:
+        """(nodes, 10) joint value of busting with each next card (unit bet)."""
+        if self._bust is None:
+            self._build_draws()
+        assert self._bust is not None
+        return self._bust
+
+    def _build_draws(self) -> None:
+        assert self._draw_rules is not None
+        _, draw, bust = kernels.player_draws(self.nodes.removed, self._draw_rules,
+                                             np.zeros(len(self.nodes), dtype=np.uint8))
+        if self._draw is None:
+            self._draw = draw
+        if self._bust is None:    # (a bust array the engine kept, No Bust's, stands)
+            self._bust = bust
+
+    def draw_row(self, node: int) -> np.ndarray:
+        """``draw[node]``, without building ``draw`` (the same numbers)."""
+        if self._draw is not None:
+            return self._draw[node]
+        rules = self._draw_rules
+        assert rules is not None            # kept until draw is built
+        left = rules.counts - self.nodes.removed[node] if rules.depletes else rules.counts
+        if (left < 0).any():
+            left = np.zeros(10, dtype=np.int64)
+        total = int(left.sum())
+        return left * (1.0 / total if total else 0.0)
 
     def hit_with(self, value: np.ndarray, level: np.ndarray) -> np.ndarray:
         """Hit values of the nodes ``level`` when every child is worth ``value``."""
@@ -68,7 +113,7 @@ class PlayerEngine:
     """
 
     def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
-                 settlement: Settlement, contexts: dict[Context, list[Composition]],
+                 settlement: Settlement, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]],
                  space: Optional[HandSpace] = None):
         self.rules = rules
         self.shoe = shoe
@@ -84,12 +129,12 @@ class PlayerEngine:
                             for i, c in enumerate(nodes.contexts)], dtype=np.int64)
         source = nodes.lookup(nodes._codes, decider[nodes.context_id])
         self.source = np.where(decider[nodes.context_id] == nodes.context_id, np.arange(len(nodes)), source)
-        self.can_hit = (nodes.cards < self.space.max_cards) & ((nodes.total < 21) | rules.hit_21)
-        # Forced draws (No Bust: the player must hit 11 or less).
-        self.must_hit = self.can_hit & (nodes.total < rules.must_hit_below)
+        self.can_hit = may_hit(rules, nodes.total, nodes.cards, self.space.max_cards)
+        self.must_hit = must_hit(rules, nodes.total, self.can_hit)
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self._cache: dict[int, UpcardValues] = {}
+        self._play_order: Optional[tuple[np.ndarray, np.ndarray]] = None   # levels for the C loop
 
     def upcard(self, up: int) -> UpcardValues:
         """All node values against ``up`` (computed once, then cached)."""
@@ -101,17 +146,19 @@ class PlayerEngine:
         ar, nodes = self.ar, self.nodes
         outcome = self.dealer.evaluate(up, nodes.removed_sets)
         by_set = outcome.probabilities
-        exhausted = outcome.exhausted[nodes.removed_index].copy()
-        left, valid = self.dealer.remaining(up, nodes.removed)
-        left = np.where(valid[:, None], left, 0)
-        cards_left = left.sum(axis=1)
-        draw = ar.rationals(left, cards_left[:, None])
+        exhausted = outcome.exhausted[nodes.removed_index]       # (a copy: fancy indexing)
         blackjack = by_set[nodes.removed_index, BLACKJACK]
         # One product per removed set, then one lookup per node.
         # (einsum: for this thin product it beats BLAS, whose threads only add overhead)
         stand_by_set = (by_set.dot(self.stand_columns) if ar.exact
                         else np.einsum("so,ot->st", by_set, self.stand_columns))
         stand = stand_by_set[nodes.removed_index, np.clip(nodes.total, 16, 21) - 16]
+        if not ar.exact and kernels.player_available():
+            return self._evaluate_compiled(up, blackjack, stand, exhausted)
+        left, valid = self.dealer.remaining(up, nodes.removed)
+        left = np.where(valid[:, None], left, 0)
+        cards_left = left.sum(axis=1)
+        draw = ar.rationals(left, cards_left[:, None])
         bust = self._bust_values(up, left, cards_left, draw, exhausted)
         track_exhaustion = bool(exhausted.any())
 
@@ -132,9 +179,47 @@ class PlayerEngine:
             value[level] = np.where(hits[level], hit[level], stand[level])
 
         double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
-        return UpcardValues(up, nodes, draw, blackjack, stand, hit, value, hits, double,
-                            self.can_hit, self.must_hit, exhausted, np.asarray(bust), cards_left, ar,
-                            self.source)
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit, self.must_hit,
+                            exhausted, cards_left, ar, self.source, _draw=draw, _bust=np.asarray(bust))
+
+    def _evaluate_compiled(self, up: int, blackjack: np.ndarray, stand: np.ndarray,
+                           exhausted: np.ndarray) -> UpcardValues:
+        """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
+        same order, so the same numbers, in one pass over the nodes."""
+        nodes = self.nodes
+        flags = exhausted.astype(np.uint8)
+        rules = self._draw_rules(up)
+        bust = None
+        if self._bust_rows():   # busts settled by the dealer's hand (No Bust): the whole array, patched
+            _, _, bust = kernels.player_draws(nodes.removed, rules, flags)
+            bust = self._settled_busts(up, bust, flags)
+        if self._play_order is None:
+            sizes = [len(level) for level in nodes.levels]
+            self._play_order = (np.concatenate([[0], np.cumsum(sizes)]), np.concatenate(nodes.levels))
+        level_start, order = self._play_order
+        cards_left, hit, value, hits, double = kernels.player_play(
+            level_start, order, nodes.child, nodes.removed, rules, bust, stand, self.can_hit, self.must_hit,
+            self.source, flags)
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit, self.must_hit,
+                            flags.astype(bool), cards_left, self.ar, self.source, _bust=bust, _draw_rules=rules)
+
+    def _draw_rules(self, up: int) -> kernels.DrawRules:
+        """What the compiled engine needs to build a node's draws and bust values against ``up``."""
+        depletes = not self.shoe.is_infinite
+        counts = self.dealer.counts - (np.arange(1, 11) == up) if depletes else self.dealer.counts
+        partner, share, fixed = -1, 0.0, 0.0
+        if up in (1, 10):
+            partner = 9 if up == 1 else 0      # the hole card that makes a blackjack
+            share = self.ar.convert(self.dealer.procedure.hole_blackjack_share(up))
+            if not depletes:
+                fixed = share * self.ar.scalar(int(self.dealer.counts[partner]), int(self.dealer.counts.sum()))
+        return kernels.DrawRules(counts, depletes, partner, share, fixed, float(self.settlement.bust_payoff()),
+                                 float(self.settlement.hand_blackjack_payoff))
+
+    def _bust_rows(self) -> dict[int, np.ndarray]:
+        """Bust payoffs that depend on the dealer's hand, by the bust's hard total (three-card hands)."""
+        rows = {t: self.settlement.bust_row(3, t) for t in range(22, 31)}
+        return {t: row for t, row in rows.items() if row is not None}
 
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
                      exhausted: np.ndarray) -> np.ndarray:
@@ -167,11 +252,11 @@ class PlayerEngine:
         """Busts whose payoff depends on the dealer's hand (No Bust's three-card pushes):
         evaluate the dealer with the busting card also gone."""
         nodes = self.nodes
-        rows = {t: self.settlement.bust_row(3, t) for t in range(22, 31)}
-        if all(row is None for row in rows.values()):
+        rows = self._bust_rows()
+        if not rows:
             return bust
         cells = [(i, v) for i in np.flatnonzero(nodes.cards == 2) for v in range(1, 11)
-                 if nodes.hard[i] + v > 21 and rows[int(nodes.hard[i]) + v] is not None]
+                 if nodes.hard[i] + v > 21 and int(nodes.hard[i]) + v in rows]
         if not cells:
             return bust
         index, value = np.array(cells).T

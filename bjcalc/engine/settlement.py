@@ -21,8 +21,10 @@ from typing import Optional
 
 import numpy as np
 
-from .dealer import BLACKJACK, N_OUTCOMES
+from ..core.outcomes import BLACKJACK, N_OUTCOMES
 from ..core.rules import Rules
+
+__all__ = ["Settlement"]
 
 
 class Settlement:
@@ -30,6 +32,17 @@ class Settlement:
 
     def __init__(self, rules: Rules):
         self.rules = rules
+
+    @property
+    def peeks(self) -> bool:
+        """Whether the dealer checks for blackjack before the players act (so hand values are
+        conditioned on no dealer blackjack, and early surrender comes before the check)."""
+        return self.rules.hole_card == "peek"
+
+    @property
+    def has_bust_pushes(self) -> bool:
+        """Whether some busted hands push (No Bust), so a bust's payoff depends on the dealer."""
+        return self.rules.bust_push != "none"
 
     @property
     def blackjack_takes_whole_bet(self) -> bool:

@@ -35,57 +35,34 @@ hitting and doubling split aces.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Union
+
+import numpy as np
 
 from ..core.cards import Shoe
 from ..core.errors import ShoeError, StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, add
-from .optimal import check_optimal_rules
 from .player import UpcardValues
+from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal_split_rules, most_hands,  # noqa: F401
+                            post_split_actions)
 from ..core.rules import Rules
 
-SPLIT_STRATEGIES = ("CDZ-", "CDP1", "CDP", "optimal")
-POST_SPLIT_ACTIONS = ("stand", "hit", "double")   # tie-break order: earlier wins
+SPLIT_STRATEGIES = tuple(strategy.value for strategy in PostSplitStrategy)
 
 
-def check_split_strategy(name: str, rules: Rules) -> str:
-    """Validate a post-split strategy name for these rules.
+def check_split_strategy(name: Union[str, PostSplitStrategy], rules: Rules) -> str:
+    """Validate a post-split strategy (a :class:`~bjcalc.core.actions.PostSplitStrategy` or its
+    name) for these rules; returns its name.
 
-    >>> check_split_strategy("CDP1", Rules())
-    'CDP1'
+    >>> check_split_strategy("CDP1", Rules()), check_split_strategy(PostSplitStrategy.CDZ, Rules())
+    ('CDP1', 'CDZ-')
     """
-    if name not in SPLIT_STRATEGIES:
+    if not isinstance(name, str) or name not in SPLIT_STRATEGIES:
         raise StrategyError(f"split strategy must be one of {', '.join(SPLIT_STRATEGIES)}, not {name!r}")
-    if name == "optimal":
-        check_optimal_rules(rules)
+    name = PostSplitStrategy(name).value
+    if name == PostSplitStrategy.OPTIMAL:
+        check_optimal_split_rules(rules)
     return name
-
-
-def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool) -> tuple[str, ...]:
-    """Actions allowed on a split hand's first two cards.
-
-    >>> post_split_actions(Rules(), 1, 12, True)
-    ('stand',)
-    >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False)
-    ('stand', 'hit', 'double')
-    """
-    total = hard + 10 if soft else hard
-    may_draw = total < 21 or rules.hit_21          # "must stand on any 21" forbids doubling it too
-    may_hit = (pair != 1 or rules.hit_split_aces) and may_draw
-    actions = [] if may_hit and total < rules.must_hit_below else ["stand"]
-    if may_hit:
-        actions.append("hit")
-    if (may_draw and rules.double_after_split and rules.can_double(hard, soft)
-            and (pair != 1 or rules.double_split_aces)):
-        actions.append("double")
-    return tuple(actions)
-
-
-def most_hands(rules: Rules, pair: int) -> int:
-    """How many hands a pair can become (aces resplit only with ``resplit_aces``)."""
-    if pair == 1 and not rules.resplit_aces:
-        return min(2, rules.max_split_hands)
-    return rules.max_split_hands
 
 
 def pair_cards(pair: int, count: int) -> Composition:
@@ -145,10 +122,14 @@ def context_strategy(strategy: str) -> str:
     return "CDZ-" if strategy == "optimal" else strategy
 
 
-def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) -> dict[Context, list[Composition]]:
-    """Every context the engine must evaluate: unsplit hands, and split hands with pair cards gone."""
+def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) -> dict[Context, np.ndarray]:
+    """Every context the engine must evaluate: unsplit hands, and split hands with pair cards gone.
+
+    Each context's hands are given as indices into ``space.compositions`` (see :class:`~bjcalc.engine.hands.NodeSet`).
+    """
     strategy = context_strategy(strategy)
-    contexts: dict[Context, list[Composition]] = {Context(): list(space.compositions)}
+    compositions = space.array
+    contexts: dict[Context, np.ndarray] = {Context(): np.arange(len(compositions))}
     if not rules.splits:
         return contexts
     counts = shoe.value_counts()
@@ -156,13 +137,14 @@ def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) ->
         available = None if shoe.is_infinite else counts[pair - 1]
         if available is not None and available < 2:
             continue
-        members = [c for c in space.compositions if c[pair - 1] >= 1]
+        members = np.flatnonzero(compositions[:, pair - 1] >= 1)
         for context in sorted(needed_contexts(strategy, pair, most_hands(rules, pair)),
                               key=lambda c: (c.extra, c.policy or ())):
             if available is not None and context.extra[pair - 1] + 1 > available:
                 continue    # more pair cards than the shoe holds: never reached
-            contexts.setdefault(context, [c for c in members
-                                          if available is None or c[pair - 1] + context.extra[pair - 1] <= available])
+            if context not in contexts:
+                contexts[context] = members if available is None else members[
+                    compositions[members, pair - 1] + context.extra[pair - 1] <= available]
     return contexts
 
 
@@ -179,6 +161,8 @@ class _PairSplit:
         self.hands = most_hands(rules, pair)
         self.ar_zero = values.ar.scalar(0)
         self._memo: dict[tuple, Any] = {}
+        self._columns = {"stand": values.stand, "hit": values.hit, "double": values.double}
+        self._allowed_actions: dict[tuple[int, bool], tuple[int, ...]] = {}  # (hard, soft) -> POST_SPLIT_ACTIONS indices
 
     def _cached(self, key: tuple, compute) -> Any:
         if key not in self._memo:
@@ -198,7 +182,7 @@ class _PairSplit:
         if node is None:
             return self.ar_zero
         if self.pair_left is None:     # infinite deck
-            return self.v.draw[node, self.pair - 1] * self.pair_share
+            return self.v.draw_row(node)[self.pair - 1] * self.pair_share
         left = self.pair_left - removed
         cards = int(self.v.cards_left[node]) - known
         if left <= 0 or cards <= 0:
@@ -206,15 +190,28 @@ class _PairSplit:
         return self.v.ar.scalar(left, cards)
 
     def second_card_value(self, node: int, policy: Composition) -> Any:
-        """Value of a split hand's first two cards, by the post-split strategy."""
-        v, nodes = self.v, self.v.nodes
-        allowed = post_split_actions(self.rules, self.pair, int(nodes.hard[node]), bool(nodes.soft[node]))
-        if self.max_cards <= 2:
-            allowed = ("stand",)
-        source = v.source[node]          # the same cards where ``policy``'s decisions are made
-        values = {"stand": v.stand, "hit": v.hit, "double": v.double}
-        choice = max(allowed, key=lambda a: (values[a][source], -allowed.index(a)))
-        return values[choice][node]
+        """Value of a split hand's first two cards, by the post-split strategy (it plays at its
+        policy source: the same cards where ``policy``'s decisions are made)."""
+        return self.second_card_values(np.array([node]))[0]
+
+    def second_card_values(self, nodes: np.ndarray) -> list[Any]:
+        """:meth:`second_card_value` of several nodes at once (their arrays read in one go)."""
+        v = self.v
+        sources = v.source[nodes]
+        at_source = [column[sources].tolist() for column in self._columns.values()]
+        at_node = [column[nodes].tolist() for column in self._columns.values()]
+        out = []
+        for i, key in enumerate(zip(v.nodes.hard[nodes].tolist(), v.nodes.soft[nodes].tolist())):
+            allowed = self._allowed_actions.get(key)
+            if allowed is None:
+                names = post_split_actions(self.rules, self.pair, *key) if self.max_cards > 2 else ("stand",)
+                allowed = self._allowed_actions[key] = tuple(POST_SPLIT_ACTIONS.index(a) for a in names)
+            choice = allowed[0]
+            for action in allowed[1:]:       # the best at the source; ties go to the earlier action
+                if at_source[action][i] > at_source[choice][i]:
+                    choice = action
+            out.append(at_node[choice][i])
+        return out
 
     def base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
         """(U, T) with no non-pair card known: E[value; second card not of the pair's rank], E[value]."""
@@ -229,12 +226,15 @@ class _PairSplit:
             raise ShoeError("the shoe is too small: a split hand can run out of cards; use a larger shoe")
         total = self.ar_zero
         pair_hand = self.ar_zero
-        for card in range(1, 11):
-            node = int(v.nodes.child[first, card - 1])
-            if node < 0:
-                continue
-            value = self.hand_value(node, policy)
-            total = total + v.draw[first, card - 1] * value
+        draw = v.draw_row(first)
+        kids = v.nodes.child[first]
+        cards = [card for card in range(1, 11) if kids[card - 1] >= 0]
+        if self.hand_value == self.second_card_value:
+            values = self.second_card_values(kids[[card - 1 for card in cards]])
+        else:
+            values = [self.hand_value(int(kids[card - 1]), policy) for card in cards]
+        for card, value in zip(cards, values):
+            total = total + draw[card - 1] * value
             if card == self.pair:
                 pair_hand = value
         return total - self.p_pair(removed, 0) * pair_hand, total

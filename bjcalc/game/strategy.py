@@ -3,8 +3,11 @@
 A TD strategy decides, for each up card,
 
 - hit or stand by the hand's total and softness (every hand, any number of cards),
-- for a first-two-card hand, by total and softness, or by the pair for a pair:
-  ``play`` (hit or stand as above), ``double``, ``split`` or ``surrender``.
+- for a first-two-card hand, by total and softness: ``play`` (hit or stand as above),
+  ``double`` or ``surrender``;
+- for a pair it may split, by the pair, its full best play: ``stand``, ``hit`` (then play
+  on by total), ``double``, ``split`` or ``surrender`` (single deck 7,7 v T stands where
+  hard 14 hits).
 
 A split hand follows the same chart: its first two cards take the chart's
 double where doubling after a split is allowed, and otherwise play on by total.
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -32,10 +35,13 @@ from ..engine.hands import UNSPLIT, add
 from ..engine.player import UpcardValues
 from ..engine.splits import context_strategy, first_context, pair_cards, post_split_actions, split_value
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .calculator import Calculator, GameResult
+from .rounds import Game, GameResult
+
+__all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total_dependent_game", "set_cell",
+           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "MAX_ROUNDS"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
+STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
 MAX_ROUNDS = 20
 
 
@@ -51,15 +57,17 @@ class UpcardStrategy:
     up: int
     hits: dict[tuple[int, bool], bool] = field(default_factory=dict)      # (total, soft) -> hit?
     two_card: dict[tuple[int, bool], str] = field(default_factory=dict)   # (total, soft) -> action
-    pairs: dict[int, str] = field(default_factory=dict)                   # pair value -> action
-    # A surrendering pair's best other action (what the chart's Rp/Rh/Rs falls back to).
+    # pair value -> stand, hit, double, split or surrender (play: by the total's entries)
+    pairs: dict[int, str] = field(default_factory=dict)
+    # A doubling or surrendering pair's best other action, what the chart's Dh/Ds (stand or
+    # hit) and Rh/Rs/Rp (stand, hit or split) fall back to where the first is not allowed.
     pair_fallbacks: dict[int, str] = field(default_factory=dict)
 
 
 class _UpcardSearch:
     """Coordinate ascent for one up card, on the engine's arrays."""
 
-    def __init__(self, calc: "Calculator", values: UpcardValues, deals: dict):
+    def __init__(self, calc: "Game", values: UpcardValues, deals: dict):
         self.calc, self.v, self.rules = calc, values, calc.rules
         nodes = self.nodes = values.nodes
         ar = calc.ar
@@ -89,7 +97,7 @@ class _UpcardSearch:
                             allowed = ("stand",)
                         seconds.append((card, node, allowed))
                 self.split_hands[pair] = (first, seconds)
-        self.surrender = {node: calc._surrender(values.blackjack[node]) for node, *_ in self.initial}
+        self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
         self.zero = ar.zeros(n)
         # Entries no hand reaches under the strategy still get a sensible chart entry: the one
         # best for hands held by a player who hits everything.
@@ -132,8 +140,10 @@ class _UpcardSearch:
         v = self.v
         if action == PLAY:
             return value[node]
-        if action == "stand":
+        if action == STAND:
             return v.stand[node]
+        if action == HIT:
+            return v.hit_with(value, np.array([node]))[0]
         if action == DOUBLE:
             return v.double[node]
         if action == SURRENDER:
@@ -141,14 +151,23 @@ class _UpcardSearch:
         return split
 
     def initial_action(self, node: int, is_pair: bool, split_key: Any, strategy: UpcardStrategy) -> str:
+        """The strategy's first action for this hand, or its fallback where that is not allowed."""
         pair = int(self.nodes.hand[node].argmax()) + 1
         if is_pair and split_key is not None and pair in strategy.pairs:
-            return strategy.pairs[pair]
+            action = strategy.pairs[pair]
+            allowed = self.allowed_initial(node, is_pair, split_key)
+            if action not in allowed:
+                action = strategy.pair_fallbacks.get(pair, PLAY)
+            return action if action in allowed else PLAY
         return strategy.two_card.get(self.entry(node), PLAY)
 
     def allowed_initial(self, node: int, is_pair: bool, split_key: Any) -> list[str]:
-        nodes, rules = self.nodes, self.rules
+        """The first actions a hand may take: ``play`` (by the totals' entries) always; a pair
+        it may split also stand and hit by its own entry."""
+        nodes, rules, v = self.nodes, self.rules, self.v
         allowed = [PLAY]
+        if is_pair and split_key is not None:
+            allowed += ([STAND] if not v.must_hit[node] else []) + ([HIT] if v.can_hit[node] else [])
         if self.v.can_hit[node] and rules.can_double(int(nodes.hard[node]), bool(nodes.soft[node])):
             allowed.append(DOUBLE)
         if is_pair and split_key is not None and rules.splits and (int(nodes.hand[node].argmax()) + 1) in self.split_hands:
@@ -168,6 +187,12 @@ class _UpcardSearch:
             if action == PLAY:
                 reach[node] = reach[node] + p
                 playing[node] = True
+            elif action == HIT:     # a pair's own hit: its cards then play by the totals' entries
+                for card in range(10):
+                    kid = nodes.child[node, card]
+                    if kid >= 0:
+                        reach[kid] = reach[kid] + p * v.draw[node, card]
+                        playing[kid] = True
             elif action == SPLIT:
                 pair = int(nodes.hand[node].argmax()) + 1
                 first, seconds = self.split_hands[pair]
@@ -257,20 +282,23 @@ class _UpcardSearch:
             pair = int(self.nodes.hand[node].argmax()) + 1
             split = self.split_value(pair, split_key, value, strategy.two_card) if pair in self.split_hands else None
             scores = pair_scores.setdefault(pair, {})
+            # A pair is its own chart entry, with its own stand or hit (then play on by total).
             for action in self.allowed_initial(node, True, split_key):
-                if action == SPLIT and split is None:
+                if action == PLAY or (action == SPLIT and split is None):
                     continue
-                # A pair is its own chart entry: "play" hits or stands by the total's hit/stand
-                # entry, whatever the total's first-two-card entry says.
                 scores[action] = scores.get(action, 0) + p * self.action_value(node, action, value, split)
         for pair, scores in pair_scores.items():
-            best = _best(scores, strategy.pairs.get(pair, PLAY))
+            total, soft = (12, True) if pair == 1 else (2 * pair, False)
+            by_total = HIT if strategy.hits.get((total, soft), total < 17) else STAND
+            best = _best(scores, strategy.pairs.get(pair, by_total))
             if strategy.pairs.get(pair) != best:
                 strategy.pairs[pair] = best
                 changed = True
-            if best == SURRENDER:
-                others = {a: s for a, s in scores.items() if a != SURRENDER}
-                strategy.pair_fallbacks[pair] = _best(others, PLAY)
+            # what a Dh/Ds or Rh/Rs/Rp cell falls back to where doubling or surrender is not offered
+            fallbacks = {DOUBLE: (STAND, HIT), SURRENDER: (STAND, HIT, SPLIT)}.get(best, ())
+            others = {a: s for a, s in scores.items() if a in fallbacks}
+            if others:
+                strategy.pair_fallbacks[pair] = _best(others, by_total)
             else:
                 strategy.pair_fallbacks.pop(pair, None)
         return changed
@@ -318,11 +346,18 @@ class _UpcardSearch:
 
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 UP_LABEL = {1: "A", 10: "T"}
-CODES = ("H", "S", "D", "Dh", "Ds", "P", "Ph", "Ps", "Pd", "R", "Rh", "Rs", "Rp")
+DAS_CODES = ("Ph", "Ps", "Pdh", "Pds", "Prh", "Prs", "Prp")
+"""Pair codes for "split if doubling after a split is allowed, else ...": ``P`` then the code
+the pair takes without DAS, in lower case (``Prp``: split with DAS; without, surrender,
+else split)."""
+CODES = ("H", "S", "D", "Dh", "Ds", "P", "R", "Rh", "Rs", "Rp") + DAS_CODES + ("Pd",)
 """Chart codes :meth:`TotalDependentStrategy.from_chart` reads: H hit, S stand, D double, P split,
-R surrender; a second letter says what to do where the first is not allowed (``Ph``: split
-if doubling after a split is allowed, else hit).  ``D``/``R`` alone leave the total's
-hit/stand entry at its default (hit below 17)."""
+R surrender; the letters after the first say what to do where it is not allowed (``Rh``:
+surrender, else hit); a pair code of ``P`` and more letters (:data:`DAS_CODES`) splits only
+where doubling after a split is allowed, else reads on (``Pd``: else double, an older form
+of ``Pdh``/``Pds``).  ``D``/``R`` alone leave the total's hit/stand entry at its default
+(hit below 17)."""
+FALLBACK_LETTER = {STAND: "s", HIT: "h", SPLIT: "p"}
 
 
 class TotalDependentStrategy(dict):
@@ -333,18 +368,19 @@ class TotalDependentStrategy(dict):
     """
 
     def code(self, up: int, total: int, soft: bool, pair: int | None = None) -> str:
-        """The chart code of a total (or, with ``pair``, of a pair whose value is ``pair``)."""
+        """The chart code of a total (or, with ``pair``, of a pair whose value is ``pair``:
+        the pair's own best play, which may differ from its total's)."""
         strategy = self[up]
         hit_or_stand = "H" if strategy.hits.get((total, soft), total < 17) else "S"
         if pair is not None and pair in strategy.pairs:
             action = strategy.pairs[pair]
-            if action == SPLIT:
-                return "P"
+            fallback = FALLBACK_LETTER.get(strategy.pair_fallbacks.get(pair, ""), hit_or_stand.lower())
+            if action in (SPLIT, STAND, HIT):
+                return {SPLIT: "P", STAND: "S", HIT: "H"}[action]
             if action == SURRENDER:
-                fallback = strategy.pair_fallbacks.get(pair, PLAY)
-                return "Rp" if fallback == SPLIT else "R" + hit_or_stand.lower()
+                return "R" + fallback
             if action == DOUBLE:
-                return "D" + hit_or_stand.lower()
+                return "D" + fallback
             return hit_or_stand
         action = strategy.two_card.get((total, soft), PLAY)
         if action == DOUBLE:
@@ -383,8 +419,9 @@ class TotalDependentStrategy(dict):
     def from_chart(cls, chart, das: bool = True) -> "TotalDependentStrategy":
         """The strategy a printed chart describes (rows and codes as :meth:`chart` writes them).
 
-        ``Ph``/``Ps`` (split if doubling after a split is allowed) split when ``das``.  Totals
-        the chart does not list (hard 4, soft 12: only pairs make them) hit.
+        ``Ph``, ``Prp`` ... (:data:`DAS_CODES`: split if doubling after a split is allowed)
+        split when ``das``, else read on.  Totals the chart does not list (hard 4, soft 12:
+        only pairs make them) hit.
 
         >>> from bjcalc import Calculator, Rules
         >>> calc = Calculator(Rules(decks=2))
@@ -415,12 +452,15 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     """Set one chart cell (``row`` as "hard 16", "soft 18", "pair 8,8"; ``code`` as "Rh") of a strategy.
 
     A total's code sets both its hit/stand entry (the letter after D or R, or H/S itself)
-    and its first-two-card entry; a pair's code sets the pair's own entry only.
+    and its first-two-card entry; a pair's code sets the pair's own entry (and its fallback)
+    only.  ``das``: whether a DAS code (``Ph`` ...) splits.
 
     >>> s = UpcardStrategy(10)
-    >>> set_cell(s, "hard 16", "Rh"); set_cell(s, "pair 8,8", "P")
-    >>> s.hits[(16, False)], s.two_card[(16, False)], s.pairs[8]
-    (True, 'surrender', 'split')
+    >>> set_cell(s, "hard 16", "Rh"); set_cell(s, "pair 8,8", "P"); set_cell(s, "pair 7,7", "S")
+    >>> s.hits[(16, False)], s.two_card[(16, False)], s.pairs[8], s.pairs[7]
+    (True, 'surrender', 'split', 'stand')
+    >>> set_cell(s, "pair 8,8", "Prp", das=False); s.pairs[8], s.pair_fallbacks[8]
+    ('surrender', 'split')
     """
     from ..core.errors import StrategyError
 
@@ -442,43 +482,39 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
         raise StrategyError(f"unknown chart row {row!r}; rows are 'hard N', 'soft N' and 'pair X,X'")
     pair = names[cards[0]]
     strategy.pair_fallbacks.pop(pair, None)
-    if code == "P" or (code[0] == "P" and das):
-        strategy.pairs[pair] = SPLIT
-    elif code[0] == "P":   # split only with DAS: else the letter after P
-        strategy.pairs[pair] = {"h": PLAY, "s": PLAY, "d": DOUBLE}[code[1]]
-    elif code[0] == "R":
-        strategy.pairs[pair] = SURRENDER
-        if code == "Rp":
-            strategy.pair_fallbacks[pair] = SPLIT
-    elif code[0] == "D":
-        strategy.pairs[pair] = DOUBLE
-    else:
-        strategy.pairs[pair] = PLAY
+    if code[0] == "P" and len(code) > 1:    # split only with DAS: else the code after P
+        if das:
+            strategy.pairs[pair] = SPLIT
+            return
+        code = code[1].upper() + code[2:]
+    strategy.pairs[pair] = {"P": SPLIT, "S": STAND, "H": HIT, "D": DOUBLE, "R": SURRENDER}[code[0]]
+    if len(code) == 2:
+        strategy.pair_fallbacks[pair] = {"s": STAND, "h": HIT, "p": SPLIT}[code[1]]
 
 
 def _best(scores: dict[str, Any], current: str) -> str:
     """The action with the highest score; the current one keeps its place on a tie."""
-    best = current if current in scores else PLAY
+    best = current if current in scores else (PLAY if PLAY in scores else next(iter(scores)))
     for action, score in scores.items():
         if score > scores[best]:
             best = action
     return best
 
 
-def total_dependent_game(calc: "Calculator",
-                         strategies: "TotalDependentStrategy | None" = None) -> "GameResult":
+def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | None" = None,
+                         progress: "Callable[..., Iterable] | None" = None) -> "GameResult":
     """Exact EV of the TD basic strategy (found by :class:`_UpcardSearch`) for this game.
 
     With ``strategies`` (a :class:`TotalDependentStrategy`, e.g. read from a printed chart by
     :meth:`TotalDependentStrategy.from_chart`), the exact EV of playing that strategy instead.
+    ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``).
     """
-    from .calculator import GameResult, deal_probabilities
     from ..core.errors import StrategyError
 
-    deals = deal_probabilities(calc.shoe, calc.rules)
+    deals = calc.round.deals()
     rounds = {}
     found = TotalDependentStrategy()
-    for up in range(1, 11):
+    for up in (progress or (lambda ups, total: ups))(range(1, 11), total=10):
         if not deals[up]:
             continue
         evaluator = UpcardEvaluator(calc, up, deals[up])
@@ -505,12 +541,10 @@ class UpcardEvaluator:
     True
     """
 
-    def __init__(self, calc: "Calculator", up: int, deals: dict | None = None):
-        from .calculator import deal_probabilities
-
+    def __init__(self, calc: "Game", up: int, deals: dict | None = None):
         self.calc, self.up = calc, up
-        self.deals = deal_probabilities(calc.shoe, calc.rules)[up] if deals is None else deals
-        self.values = calc._values(up)
+        self.deals = calc.round.deals()[up] if deals is None else deals
+        self.values = calc.round.upcard(up)
         self.search = _UpcardSearch(calc, self.values, self.deals)
         self.probability = sum(self.deals.values(), Fraction(0))
 
@@ -521,12 +555,12 @@ class UpcardEvaluator:
         out = {}
         for (hand, split_key), _ in self.deals.items():
             node = values.nodes.node(add(add((0,) * 10, hand[0]), hand[1]), UNSPLIT)
-            calc._check_dealable(values, node)
+            calc.round.check_dealable(values, node)
             blackjack = values.blackjack[node]
             if sorted(hand) == [1, 10]:
                 out[(hand, split_key)] = calc.ar.convert(calc.settlement.natural_payout()) * (1 - blackjack)
             else:
-                out[(hand, split_key)] = by_node[(node, split_key)] + calc._round_blackjack_term(blackjack)
+                out[(hand, split_key)] = by_node[(node, split_key)] + calc.round.blackjack_term(blackjack)
         return out
 
     def ev(self, strategy: UpcardStrategy) -> Any:

@@ -31,6 +31,10 @@ STANDARD = dict(decks=6, dealer_hits_soft_17=False, blackjack_pays="3:2", hole_c
 def standard(**overrides: Any) -> Rules:
     """A common shoe game: 6 decks, S17, 3:2, peek, double any two, DAS, split to 4, no RSA, no surrender.
 
+    The same game as ``Rules()`` and ``bjcalc edge`` with no rule flags.
+
+    >>> standard() == Rules()
+    True
     >>> standard(decks=2).decks
     2
     """

@@ -516,7 +516,7 @@ class SideBet:
         return SideBetResult(bet=self.name, paytable=table, shoe=shoe.describe(), table=frame,
                              ev=ar.output(ev), variance=ar.output(variance), hit_frequency=ar.output(hits),
                              exact=exact, assumptions=self._assumptions(shoe) + (
-                                 f"arithmetic: {'exact rationals' if exact else 'float64'}",),
+                                 f"arithmetic: {'exact rationals' if exact else 'floating point'}",),
                              total_combinations=total)
 
     # -- effects of removal ---------------------------------------------------------------

@@ -1,26 +1,28 @@
 """The ``bjcalc sidebet`` command line: its argument parser and what it runs.
 
-These functions stay here, unchanged, until they move into :mod:`bjcalc.cli` (issue
+These functions stay here until they move into :mod:`bjcalc.cli` (issue
 11); the bets themselves live in :mod:`bjcalc.sidebets.lucky_lucky`,
 :mod:`bjcalc.sidebets.buster` and :mod:`bjcalc.sidebets.base`.
 
 >>> parser = argparse.ArgumentParser(prog="bjcalc")
 >>> _ = add_sidebet_parser(parser.add_subparsers(dest="command"))
->>> print(run_sidebet(parser.parse_args(["sidebet", "buster", "--decks", "1"])).splitlines()[0])
-Buster Blackjack, pay table seed: bust 3 cards 1, bust 4 cards 3, bust 5 cards 5, bust 6 cards 20, bust 7 cards 100, bust 8+ cards 250
+>>> lines = run_sidebet(parser.parse_args(["sidebet", "buster", "--decks", "1"])).splitlines()
+>>> for line in lines[:2]:
+...     print(line)
+Buster Blackjack, pay table seed: bust 3 cards 1, bust 4 cards 3, bust 5 cards
+  5, bust 6 cards 20, bust 7 cards 100, bust 8+ cards 250
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
-from ..core.cards import parse_decks
-from ..core.errors import BjcalcError, RulesError
+from ..core.cards import Shoe, parse_decks, parse_shoe
+from ..core.errors import BjcalcError, RulesError, ShoeError
 from ..core.rules import Rules
 from ..engine.splits import SPLIT_STRATEGIES
-from .base import PayTableLike, SideBet, as_shoe
+from .base import PayTableLike, SideBet
 from .base import json_number as _json_number
 from .buster import BUSTER_MODELS, BusterBlackjack
 from .catalog import SIDE_BETS
@@ -29,7 +31,8 @@ from .lucky_lucky import LuckyLucky
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["add_sidebet_parser", "run_sidebet", "decks_argument"]
+__all__ = ["add_sidebet_parser", "run_sidebet", "decks_argument", "shoe_argument", "shoe_from_flags",
+           "sidebet_assumptions"]
 
 
 # ----------------------------------------------------------------------------------------
@@ -48,15 +51,49 @@ def decks_argument(text: str) -> Union[int, float]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def shoe_argument(text: str) -> Shoe:
+    """The argparse type of ``--shoe`` (shared with the main CLI): :func:`~bjcalc.core.cards.parse_shoe`.
+
+    >>> shoe_argument("AS:1,KH:3").total
+    4
+    """
+    try:
+        return parse_shoe(text)
+    except BjcalcError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+SHOE_HELP = ("a custom shoe: rank:count pairs (A:4,5:3,T:16), or card:count pairs with suits "
+             "(AS:1,TH:2,...; Burn 20 and Lucky Lucky need suits); replaces --decks")
+REMOVE_HELP = ("cards taken out of the shoe before the round, e.g. A,A,5,T; with suits (AS,TH) the shoe keeps "
+               "its suit counts; an error if the shoe does not hold them")
+
+
+def shoe_from_flags(decks: Union[int, float, None], shoe: Optional[Shoe], remove: Optional[str],
+                    default_decks: Union[int, float] = 6) -> Shoe:
+    """The shoe ``--decks``, ``--shoe`` and ``--remove`` describe (``--decks`` and ``--shoe`` exclude
+    each other: a custom shoe is the whole shoe).
+
+    >>> shoe_from_flags(1, None, "A,A").describe()
+    '1 deck less A,A (50 cards)'
+    """
+    if decks is not None and shoe is not None:
+        raise ShoeError("give --decks or --shoe, not both: --shoe is the whole shoe (to take cards out of "
+                        "whole decks, use --decks N --remove CARDS)")
+    if shoe is None:
+        shoe = Shoe.decks(default_decks if decks is None else decks)
+    return shoe if remove is None else shoe.without(remove)
+
+
 def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``bjcalc sidebet buster|lucky-lucky ...`` to a CLI's subparsers; returns its parser.
 
-    Flags: ``--decks N`` (or ``inf``), ``--paytable NAME`` / ``NAME,NAME`` / ``p1,p2,...``,
-    ``--h17``, ``--burn20`` (Buster: the Burn 20 dealer), ``--model shoe|player`` with
-    ``--strategy CD|TD`` and ``--split CDZ-|CDP1|CDP``
-    for model player (Buster), ``--eor`` (effects of removal and a linear count), ``--full``
-    (Buster: every hand length), ``--exact``, ``--json``.
-    Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
+    Flags: ``--decks N`` (or ``inf``), ``--shoe`` (a custom shoe, suits optional),
+    ``--remove CARDS``, ``--paytable NAME`` / ``NAME,NAME`` / ``p1,p2,...``, ``--h17``,
+    ``--burn20`` (Buster: the Burn 20 dealer), ``--model shoe|player`` with
+    ``--strategy CD|TD`` and ``--split CDZ-|CDP1|CDP`` for model player (Buster), ``--eor``
+    (effects of removal and a linear count), ``--full`` (Buster: every hand length),
+    ``--exact``, ``--json``.  Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
 
     >>> parser = argparse.ArgumentParser(prog="bjcalc")
     >>> _ = add_sidebet_parser(parser.add_subparsers(dest="command"))
@@ -72,9 +109,12 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     helps = {"buster": "Buster Blackjack: pays when the dealer busts, by the number of cards",
              "lucky-lucky": "Lucky Lucky: the player's two cards and the dealer's up card"}
     for key, cls in SIDE_BETS.items():
-        p = bets.add_parser(key, help=helps[key])
+        p = bets.add_parser(key, help=helps[key], description=helps[key])
         names = ", ".join(cls.paytables)
-        p.add_argument("--decks", type=decks_argument, default=6, help="number of decks, or 'inf' (default 6)")
+        p.add_argument("--decks", type=decks_argument, default=None, metavar="N",
+                       help="number of decks, or 'inf' (default 6)")
+        p.add_argument("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
+        p.add_argument("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)
         p.add_argument("--paytable", default=cls.default_paytable,
                        help=f"a pay table name ({names}), several names separated by commas, or "
                             f"{len(cls.events)} pays separated by commas (default {cls.default_paytable})")
@@ -95,7 +135,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
                            help="--model player: the post-split strategy (default CDZ-)")
             p.add_argument("--full", action="store_true", help="every busted-hand length separately")
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
-        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
     return parser
 
 
@@ -112,15 +152,46 @@ def _paytable_specs(bet: SideBet, text: str) -> list[PayTableLike]:
     return [text]
 
 
+def sidebet_assumptions(bet: SideBet, shoe: Shoe, exact: bool) -> Any:
+    """A side bet's assumptions as the :class:`~bjcalc.game.calculator.Assumptions` every bjcalc result
+    states (the bet's rules, the shoe, the player's strategy where one plays, values per unit staked).
+
+    >>> a = sidebet_assumptions(LuckyLucky(), Shoe.decks(6), exact=False)
+    >>> a.shoe, a.arithmetic
+    ('6 decks (suits tracked)', 'floating point')
+    """
+    from ..game.calculator import Assumptions
+
+    found: dict[str, str] = {}
+    others: list[str] = []
+    for line in bet._assumptions(shoe):
+        label, _, text = line.partition(": ")
+        if label in ("shoe", "rules", "strategy", "post-split strategy") and text:
+            found[label] = text
+        else:
+            others.append(line)
+    rules = f"{bet.name}: " + "; ".join(others)
+    if "rules" in found:
+        rules += f"; the main game: {found['rules']}"
+    return Assumptions(rules=rules, shoe=found.get("shoe", shoe.describe()),
+                       strategy=found.get("strategy", "none: the side bet has no decisions"),
+                       split_strategy=found.get("post-split strategy", "none: no player hands are played"),
+                       conditioning="per unit staked on the side bet, unconditional",
+                       arithmetic="exact rationals" if exact else "floating point")
+
+
 def run_sidebet(args: argparse.Namespace) -> str:
     """Compute what ``bjcalc sidebet ...`` asked for; returns the text (or JSON) to print.
 
+    >>> import json
     >>> parser = argparse.ArgumentParser(prog="bjcalc")
     >>> _ = add_sidebet_parser(parser.add_subparsers(dest="command"))
     >>> out = json.loads(run_sidebet(parser.parse_args(["sidebet", "lucky-lucky", "--json"])))
-    >>> out["combinations"]["suited 777"], out["results"][0]["paytable"]
-    (80, 'seed')
+    >>> out["command"], out["combinations"]["suited 777"], out["results"][0]["paytable"]
+    ('sidebet', 80, 'seed')
     """
+    from ..cli.output import assumptions_json, dumps, fit
+
     exact = bool(getattr(args, "exact", False))
     if args.bet == "buster":
         bet: SideBet = _buster_from(args)
@@ -128,7 +199,10 @@ def run_sidebet(args: argparse.Namespace) -> str:
         bet = LuckyLucky()
     else:
         raise RulesError(f"unknown side bet {args.bet!r}: use {' or '.join(SIDE_BETS)}")
-    shoe = as_shoe(args.decks)
+    shoe = shoe_from_flags(getattr(args, "decks", None), getattr(args, "shoe", None), getattr(args, "remove", None))
+    if isinstance(bet, LuckyLucky) and shoe.suit_counts is None and not shoe.is_infinite:
+        raise ShoeError("Lucky Lucky pays suited hands, so its shoe needs suits: give --shoe with suits "
+                        "(AS:1,TH:2,...) and --remove cards with suits (7S,8H)")
     results = [bet.evaluate(shoe, spec, exact) for spec in _paytable_specs(bet, args.paytable)]
     full = bet.bust_distribution(shoe, exact) if getattr(args, "full", False) else None
     eors = [bet.effects_of_removal(shoe, r.paytable, exact) for r in results] if args.eor else []
@@ -136,7 +210,7 @@ def run_sidebet(args: argparse.Namespace) -> str:
               if isinstance(bet, BusterBlackjack) and bet.model == "player" else [])
     if args.json:
         first = results[0].to_dict()
-        out: dict[str, Any] = {k: first[k] for k in ("bet", "shoe", "arithmetic", "probabilities")}
+        out: dict[str, Any] = {"bet": first["bet"], "key": bet.key, "probabilities": first["probabilities"]}
         if "combinations" in first:
             out["combinations"] = first["combinations"]
             out["total_combinations"] = first["total_combinations"]
@@ -146,11 +220,12 @@ def run_sidebet(args: argparse.Namespace) -> str:
         if full is not None:
             out["distribution"] = {k: _json_number(v, exact) for k, v in full.items()}
         if eors:
-            out["effects_of_removal"] = [e.to_dict() for e in eors]
+            out["effects_of_removal"] = [{k: v for k, v in e.to_dict().items() if k not in ("bet", "shoe")}
+                                         for e in eors]
         if versus:
             out["model_shoe"] = _versus_json(versus, exact)
-        out["assumptions"] = first["assumptions"]
-        return json.dumps(out, indent=2)
+        out["assumptions"] = assumptions_json(sidebet_assumptions(bet, shoe, exact))
+        return dumps("sidebet", out)
     blocks = [str(r) for r in results]
     if full is not None:
         blocks.append("\n".join(["full distribution"] + [
@@ -158,7 +233,7 @@ def run_sidebet(args: argparse.Namespace) -> str:
     if versus:
         blocks.append(_versus_text(versus, exact))
     blocks += [str(e) for e in eors]
-    return "\n\n".join(blocks)
+    return fit("\n\n".join(blocks))
 
 
 def _buster_from(args: argparse.Namespace) -> "BusterBlackjack":
@@ -167,12 +242,13 @@ def _buster_from(args: argparse.Namespace) -> "BusterBlackjack":
     strategy, split = getattr(args, "strategy", None), getattr(args, "split", None)
     burn = bool(getattr(args, "burn20", False))
     if args.model == "player":
+        decks = 6 if args.decks is None else args.decks    # (a --shoe replaces the decks)
         if burn:
             from ..game.variants import burn20
 
-            rules = burn20(decks=args.decks, dealer_hits_soft_17=bool(args.h17))
+            rules = burn20(decks=decks, dealer_hits_soft_17=bool(args.h17))
         else:
-            rules = Rules(decks=args.decks, dealer_hits_soft_17=bool(args.h17))
+            rules = Rules(decks=decks, dealer_hits_soft_17=bool(args.h17))
         return BusterBlackjack(model="player", rules=rules, strategy=strategy, split_strategy=split)
     given = [flag for flag, value in (("--strategy", strategy), ("--split", split)) if value is not None]
     if given:

@@ -65,15 +65,15 @@ class BusterBlackjack(SideBet):
 
     A shoe the dealer (or, in model ``"player"``, the player) can run out of is refused.
 
-    The Burn 20 dealer (``burn_20=True``; model ``"player"``: ``rules.burn_20``; GAMES.md
-    section 2, :mod:`bjcalc.engine.burn20`): under a ten-value up card a hole ten, or a hole ace
+    The Burn 20 dealer (``burn_20=True``; model ``"player"``: ``rules.burn_20``; the rule
+    card of :func:`bjcalc.game.variants.burn20`, :mod:`bjcalc.engine.burn20`): under a ten-value up card a hole ten, or a hole ace
     of the up card's suit, is burned with the up card and the dealer takes two fresh
     cards, burned again while they are two tens or any blackjack, then completes the
     hand.  The bet counts the cards of the dealer's *final* hand: burned cards are not
     in it, so a burned hand's length is its two fresh cards plus the draws (any other
     hand: up card, hole card and draws).  Suits as in the main game: a hole ace shares
     the up card's suit with probability sum_s t_s a_s / (T A) over the shoe before the
-    round (1/4 for whole decks, :func:`~bjcalc.game.calculator.burn20_share`), which is exact
+    round (1/4 for whole decks, :func:`~bjcalc.engine.procedures.burn20_share`), which is exact
     because the dealer's outcomes are linear in that chance; so the shoe must carry suits
     (``Shoe.decks(n)``, ``Shoe.from_cards``); a shoe counted by rank only is refused.
     Exact mode runs every burn stage the shoe allows (truly exact, but the cost grows
@@ -231,7 +231,7 @@ class BusterBlackjack(SideBet):
             raise ShoeError("Buster Blackjack with the Burn 20 dealer needs the suits of the aces and tens (a hole "
                             "ace of the up card's suit is burned): build the shoe with Shoe.decks(n) or "
                             "Shoe.from_cards([...]); this shoe is counted by rank only")
-        from ..game.calculator import burn20_share
+        from ..engine.procedures import burn20_share
 
         return burn20_share(shoe)
 
@@ -286,7 +286,7 @@ class BusterBlackjack(SideBet):
         return (f"shoe: {shoe.describe()}",) + dealer + (
                 "model 'player': one player plays the main game first; the cards his hands draw leave the "
                 "shoe before the dealer draws; a dealer blackjack is no bust",
-                f"rules: {self.rules.describe()}", f"strategy: {strategy}", f"post-split strategy: {post_split}",
+                f"rules: {self.rules.describe(shoe)}", f"strategy: {strategy}", f"post-split strategy: {post_split}",
                 f"method: {how}")
 
     def _lengths(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[dict[int, Any], Any]]:

@@ -233,7 +233,7 @@ class _Upcard:
     def __init__(self, player: _Player, up: int):
         self.p, self.up = player, up
         calc = player.calc
-        self.v = v = calc._values(up)
+        self.v = v = calc.round.upcard(up)
         self.nodes = nodes = v.nodes
         self.codes = player.packer.encode(nodes.hand)
         self.unit = player.packer.unit
@@ -338,7 +338,7 @@ class _Upcard:
                 plans.append((hand, key, "stand", composition))
                 continue
             node = nodes.node(composition, UNSPLIT)
-            calc._check_dealable(v, node)
+            calc.round.check_dealable(v, node)
             action = self._initial_action(node, hand, key)
             if action in ("hit", "play"):
                 plans.append((hand, key, "playout", len(starts)))
@@ -359,7 +359,7 @@ class _Upcard:
 
     def _initial_action(self, node: int, hand: tuple[int, int], key: Any) -> str:
         if self.p.strategy == "CD":
-            return self.p.choose(self.p.calc._actions(self.v, node, key))
+            return self.p.choose(self.p.calc.round.actions(self.v, node, key))
         search, is_pair = self.search, hand[0] == hand[1]
         action = search.initial_action(node, is_pair, key, self.chart)
         if action not in search.allowed_initial(node, is_pair, key):

@@ -1,0 +1,556 @@
+"""The ``bjcalc`` command line.
+
+    bjcalc edge [rule flags] [--strategy CD|TD] [--split S] [--exact] [--json] [--quiet]
+    bjcalc hand --cards T,6 --up T [rule flags] [--split S] [--exact] [--json] [--quiet]
+    bjcalc dealer --up 6 [--variant V] [shoe flags] [--h17] [--burn20] [--peeked] [--exact] [--json]
+    bjcalc insurance --cards T,T [--variant V] [shoe flags] [--exact] [--json]
+    bjcalc chart [rule flags] [--strategy TD|CD] [--format text|md|csv|html] [--json] [--out FILE]
+    bjcalc tables [--out DIR] [--only SET ...] [--json] [--quiet]
+    bjcalc verify [--game NAME] [--only KEY ...] [--json] [--quiet]
+    bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--json] [--quiet]
+    bjcalc sidebet buster|lucky-lucky [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
+
+Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
+standard rules, and each flag given overrides one rule.  Shoe flags: ``--decks N``, or
+``--shoe`` (a custom shoe, with or without suits), and ``--remove CARDS``.
+
+Text fits 80 columns; ``--json`` prints one JSON object whose shape every command
+shares (:mod:`bjcalc.cli.output`, README "JSON output").  A long run reports its progress
+on stderr (:mod:`bjcalc.core.progress`; ``--quiet`` turns it off).  A mistake in the
+arguments prints one line saying what is wrong and how to fix it, naming the command
+line's flags, and exits 2.
+
+>>> main(["sidebet", "lucky-lucky", "--decks", "7_0"])
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import os
+import re
+import sys
+import textwrap
+from fractions import Fraction
+from typing import Any, Optional, Sequence
+
+from ..game.calculator import Assumptions, Calculator
+from ..core.cards import RANKS, Shoe, parse_cards, rank_index
+from .charts import add_chart_parsers, run_chart, run_tables
+from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError
+from .output import assumptions_json, chart_json, dumps, fit, number
+from ..core.progress import Progress
+from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from ..sidebets.bets import (REMOVE_HELP, SHOE_HELP, SIDE_BETS, add_sidebet_parser, decks_argument, run_sidebet,
+                       shoe_argument, shoe_from_flags)
+from ..engine.splits import SPLIT_STRATEGIES
+from ..game.variants import PRESETS
+
+__all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "UsageError", "one_line", "COMMANDS"]
+
+RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+
+COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "tables", "verify", "explain", "sidebet")
+RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart")
+"""Commands whose rule errors are worded with their flags (:func:`cli_words`)."""
+
+
+class UsageError(BjcalcError):
+    """A command-line mistake (unknown option, missing value ...): printed as one line, exit status 2.
+
+    >>> issubclass(UsageError, BjcalcError)
+    True
+    """
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, not argparse's usage dump
+        # self.prog is the whole command ("bjcalc", "bjcalc hand", "bjcalc sidebet buster")
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters escaped, so an error is one line.
+
+    >>> one_line("unrecognized arguments: foo\\nbar")
+    'unrecognized arguments: foo\\\\nbar'
+    """
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+_WHOLE = re.compile(r"\s*-?[0-9]+\s*")
+
+
+def _whole(text: str) -> int:
+    # int() would also take '1_0' or '+2'; a negative number gets the rule's own message
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"takes a whole number (digits only), not {text!r}")
+    if len(text.strip()) > 9:
+        raise argparse.ArgumentTypeError(f"{text.strip()[:20]!r}... is far too large")
+    return int(text)
+
+
+# -- rule errors in the command line's words ---------------------------------------------------
+FIELD_FLAGS = {"decks": "--decks", "dealer_hits_soft_17": "--h17", "blackjack_pays": "--bj",
+               "hole_card": "--hole-card", "double_on": "--double", "double_soft": "--no-double-soft",
+               "double_after_split": "--das", "max_split_hands": "--split-hands", "resplit_aces": "--rsa",
+               "hit_split_aces": "--hit-split-aces", "double_split_aces": "--double-split-aces",
+               "split_tens_by_rank": "--split-tens-by-rank", "surrender": "--surrender",
+               "max_hand_cards": "--max-cards", "burn_20": "--burn20", "dealer_22_pushes": "--dealer-22-pushes",
+               "bust_push": "--bust-push", "must_hit_below": "--must-hit-below", "hit_21": "--no-hit-21"}
+"""The command-line flag of every :class:`Rules` field."""
+_BOOLEAN_WORDS = {"dealer_hits_soft_17": ("--h17", "--s17"), "double_soft": ("soft doubling", "--no-double-soft"),
+                  "double_after_split": ("--das", "--no-das"), "hit_21": ("hitting 21", "--no-hit-21")}
+
+
+def _boolean_words(field: str, value: bool) -> str:
+    if field in _BOOLEAN_WORDS:
+        return _BOOLEAN_WORDS[field][0 if value else 1]
+    return FIELD_FLAGS[field] if value else f"drop {FIELD_FLAGS[field]}"
+
+
+def cli_words(message: str) -> str:
+    """A rule error reworded for the command line: flags instead of :class:`Rules` fields.
+
+    >>> cli_words("resplit_aces=True needs max_split_hands of 3 or 4 (2 hands cannot resplit)")
+    '--rsa needs --split-hands of 3 or 4 (2 hands cannot resplit)'
+    >>> cli_words("double_split_aces=True can never apply with double_on='9-11': use double_on='any'")
+    '--double-split-aces can never apply with --double 9-11: use --double any'
+    >>> cli_words("split strategy 'optimal' covers one split: use max_split_hands=2 (--split-hands 2)")
+    "split strategy 'optimal' covers one split: use --split-hands 2"
+    """
+    fields = "|".join(sorted(FIELD_FLAGS, key=len, reverse=True))
+    text = re.sub(rf"\b({fields})=(True|False)\b", lambda m: _boolean_words(m[1], m[2] == "True"), message)
+    text = re.sub(rf"\b({fields})=(?:'([^']*)'|([\w.:/-]+))", lambda m: f"{FIELD_FLAGS[m[1]]} {m[2] or m[3]}", text)
+    text = re.sub(r"\b(?!decks\b)(" + fields + r")\b", lambda m: FIELD_FLAGS[m[1]], text)
+    text = re.sub(r"^decks\b", "--decks", text).replace("math.inf", "'inf'")
+    text = text.replace("must be None (no limit) or ", "must be ")
+    return re.sub(r"(--[\w-]+(?: [\w.:/'-]+)?) \(\1\)", r"\1", text)      # "X (X)" said twice
+
+
+# -- flags -------------------------------------------------------------------------------------
+DEALER_FLAGS = ("--variant", "--decks", "--shoe", "--remove", "--h17", "--s17", "--burn20")
+INSURANCE_FLAGS = ("--variant", "--decks", "--shoe", "--remove")
+_REFUSALS = {"dealer": "the dealer's outcomes depend only on the shoe, soft 17 and Burn 20",
+             "insurance": "insurance depends only on the shoe and the cards seen"}
+
+
+class _Refuse(argparse.Action):
+    """A flag of the other commands that does not apply to this one: refused in one line."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: Optional[str] = None) -> None:
+        command = parser.prog.split()[-1]
+        raise UsageError(f"{option_string} does not apply to 'bjcalc {command}': {_REFUSALS[command]} "
+                         f"(see '{parser.prog} --help')")
+
+
+def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
+    """Rule and shoe flags.  Each rule flag sets one :class:`Rules` field only when given,
+    so that ``--variant`` supplies the rest (default: the standard :class:`Rules`).
+    ``dealer`` and ``insurance`` take only the flags that change their results and
+    refuse the others."""
+    keep = {"dealer": DEALER_FLAGS, "insurance": INSURANCE_FLAGS}.get(command)
+    g = parser.add_argument_group("rules (each flag overrides the variant's rule)" if keep is None else
+                                  "rules and shoe (the other rule flags do not apply)")
+    flag = dict(default=argparse.SUPPRESS)
+
+    def add(name: str, **options: Any) -> None:
+        if keep is None or name in keep:
+            g.add_argument(name, **options)
+        else:   # the flag is known (so it is not "unrecognized"), refused, and hidden from --help
+            g.add_argument(name, action=_Refuse, nargs="?", dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                           help=argparse.SUPPRESS)
+
+    add("--variant", choices=sorted(PRESETS), default=None, metavar="NAME",
+        help="start from a preset: " + ", ".join(sorted(PRESETS)) + " (default: standard rules)")
+    add("--decks", dest="decks", type=decks_argument, metavar="N", help="number of decks, or 'inf' (default 6)", **flag)
+    add("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
+    add("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)
+    add("--h17", dest="dealer_hits_soft_17", action="store_const", const=True, help="dealer hits soft 17", **flag)
+    add("--s17", dest="dealer_hits_soft_17", action="store_const", const=False,
+        help="dealer stands on soft 17 (the default)", **flag)
+    add("--bj", dest="blackjack_pays", metavar="PAYOUT", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1",
+        **flag)
+    add("--hole-card", dest="hole_card", choices=HOLE_CARD_MODELS,
+        help="peek: the dealer checks for blackjack (the default); enhc: no hole card, a dealer blackjack takes "
+             "every bet; enhc_obo: no hole card, it takes the original bet only", **flag)
+    add("--double", dest="double_on", choices=DOUBLE_ON, help="first-two-card doubling (default any)", **flag)
+    add("--no-double-soft", dest="double_soft", action="store_const", const=False,
+        help="soft hands may not double", **flag)
+    add("--das", dest="double_after_split", action="store_const", const=True,
+        help="double after a split (the default)", **flag)
+    add("--no-das", dest="double_after_split", action="store_const", const=False,
+        help="no doubling after a split", **flag)
+    add("--split-hands", dest="max_split_hands", type=_whole, metavar="N",
+        help=f"most hands by splitting, 1 = no split (default {Rules().max_split_hands})", **flag)
+    add("--rsa", dest="resplit_aces", action="store_const", const=True, help="resplit aces", **flag)
+    add("--hit-split-aces", dest="hit_split_aces", action="store_const", const=True,
+        help="split aces may draw more than one card", **flag)
+    add("--double-split-aces", dest="double_split_aces", action="store_const", const=True,
+        help="split aces may double (needs --double any, soft doubles and DAS)", **flag)
+    add("--split-tens-by-rank", dest="split_tens_by_rank", action="store_const", const=True,
+        help="only identical ten ranks split", **flag)
+    add("--surrender", dest="surrender", choices=SURRENDER,
+        help="none (the default); late: after the dealer's blackjack check; early: before it", **flag)
+    add("--max-cards", dest="max_hand_cards", type=_whole, metavar="N", help="a hand with this many cards stands",
+        **flag)
+    add("--burn20", dest="burn_20", action="store_const", const=True,
+        help="Burn 20: redraw when a ten up card gets a ten or same-suit ace", **flag)
+    add("--dealer-22-pushes", dest="dealer_22_pushes", action="store_const", const=True,
+        help="a dealer 22 pushes every hand still in play", **flag)
+    add("--bust-push", dest="bust_push", choices=BUST_PUSH, metavar="RULE",
+        help="No Bust's three-card bust pushes: " + ", ".join(BUST_PUSH) + " (default none)", **flag)
+    add("--must-hit-below", dest="must_hit_below", type=_whole, metavar="TOTAL",
+        help="the player must hit totals below this",
+        **flag)
+    add("--no-hit-21", dest="hit_21", action="store_const", const=False, help="the player may not hit a 21", **flag)
+    add("--split", choices=SPLIT_STRATEGIES, default="CDZ-",
+        help="post-split strategy: CDZ- (the default), CDP1, CDP, or optimal (one split, every card seen)")
+    if keep is not None:
+        add("--strategy", help=argparse.SUPPRESS)
+
+
+def _output_flags(parser: argparse.ArgumentParser, exact: bool = True, quiet: bool = False) -> None:
+    out = parser.add_argument_group("output")
+    if exact:
+        out.add_argument("--exact", action="store_true", help="exact rational arithmetic")
+    out.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
+    if quiet:
+        out.add_argument("--quiet", action="store_true", help="no progress report on stderr")
+
+
+def _fix_help() -> str:
+    from ..analysis.explain import open_rules_text
+
+    lines = ["--fix takes the open rules of the chosen --variant (values tried without --fix):"]
+    for name in sorted(PRESETS):
+        lines += textwrap.wrap(f"  {name}: {open_rules_text(name) or 'none'}", 78, subsequent_indent="      ",
+                               break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``bjcalc`` argument parser; its errors raise :class:`UsageError` (one line).
+
+    >>> args = build_parser().parse_args(["sidebet", "buster", "--h17"])
+    >>> args.command, args.bet, args.decks
+    ('sidebet', 'buster', None)
+    """
+    parser = _Parser(prog="bjcalc", description="Exact expected values for blackjack.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    edge = sub.add_parser("edge", help="EV and house edge of a whole game, by up card",
+                          description="EV and house edge of a whole game, by up card.")
+    edge.add_argument("--strategy", choices=("CD", "TD"), default="CD",
+                      help="CD: composition-dependent play (the default); TD: total-dependent basic strategy "
+                           "(with --json, its chart too)")
+    hand = sub.add_parser("hand", help="EV of every action for one hand", description="EV of every action for one "
+                                                                                        "hand against an up card.")
+    hand.add_argument("--cards", required=True, help="the player's cards, e.g. T,6 or A,7")
+    hand.add_argument("--up", required=True, help="the dealer's up card")
+    dealer = sub.add_parser("dealer", help="the dealer's final-outcome probabilities",
+                            description="The dealer's final-outcome probabilities (17-21, blackjack, bust, and "
+                                        "the bust totals 22-26) for an up card.")
+    dealer.add_argument("--up", required=True, help="the dealer's up card")
+    dealer.add_argument("--peeked", action="store_true", help="condition on no dealer blackjack")
+    insurance = sub.add_parser("insurance", help="EV of insurance against an ace",
+                               description="EV of insurance (half the bet, pays 2:1) against an ace up card, "
+                                           "and P(dealer blackjack).")
+    insurance.add_argument("--cards", required=True, help="the player's two cards, e.g. T,T")
+    for name, p in (("edge", edge), ("hand", hand), ("dealer", dealer), ("insurance", insurance)):
+        _rule_flags(p, name)
+        _output_flags(p, quiet=name in ("edge", "hand"))
+    chart_parser, tables_parser = add_chart_parsers(sub)
+    _rule_flags(chart_parser)
+    _output_flags(chart_parser, quiet=True)
+    _output_flags(tables_parser, exact=False, quiet=True)
+    add_sidebet_parser(sub)
+    verify = sub.add_parser("verify", help="reproduce every published figure (bjcalc.analysis.published)",
+                            description="Every published figure bjcalc checks itself against (bjcalc/published.py, "
+                                        "with its source): ours with CD and TD play, and a verdict.")
+    verify.add_argument("--game", choices=sorted(PRESETS), metavar="NAME",
+                        help="only this game's figures: " + ", ".join(sorted(PRESETS)))
+    verify.add_argument("--only", nargs="+", metavar="KEY", help="only these figures (keys as listed)")
+    _output_flags(verify, exact=False, quiet=True)
+    explain = sub.add_parser("explain", help="which open rules give a published house edge",
+                             description=textwrap.fill("Evaluate every combination of the rules a preset's card "
+                                                       "leaves open, with CD and TD play, and list those nearest "
+                                                       "a published house edge.", 78),
+                             epilog=_fix_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    explain.add_argument("--variant", required=True, choices=sorted(PRESETS), metavar="NAME",
+                         help="the preset whose card is read: " + ", ".join(sorted(PRESETS)))
+    explain.add_argument("--edge", required=True, help="the published house edge in percent, e.g. 0.74")
+    explain.add_argument("--fix", nargs="+", default=[], metavar="RULE=VALUE",
+                         help="pin open rules, e.g. decks=6 hole_card=enhc resplit_aces=false (listed below)")
+    explain.add_argument("--strategy", choices=("CD", "TD", "both"), default="both",
+                         help="the player's strategy: CD, TD, or both (the default)")
+    explain.add_argument("--workers", type=_whole, default=None, help="processes (default: every core)")
+    explain.add_argument("--top", type=_whole, default=15, help="how many candidates to list (default 15)")
+    _output_flags(explain, exact=False, quiet=True)
+    return parser
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The :class:`Rules` the rule flags of a parsed command line describe.
+
+    >>> rules_from(build_parser().parse_args(["edge", "--decks", "2", "--h17"])).describe()[:13]
+    '2 decks, H17,'
+    """
+    given = {name: getattr(args, name) for name in RULE_FIELDS if hasattr(args, name)}
+    if getattr(args, "shoe", None) is not None and "decks" in given:
+        raise ShoeError("give --decks or --shoe, not both: --shoe is the whole shoe (to take cards out of "
+                        "whole decks, use --decks N --remove CARDS)")
+    if args.variant:
+        return PRESETS[args.variant](**given)
+    return Rules(**given)
+
+
+def _shoe_from(args: argparse.Namespace, rules: Rules) -> Shoe:
+    return shoe_from_flags(None, getattr(args, "shoe", None), getattr(args, "remove", None), rules.decks)
+
+
+def _progress(args: argparse.Namespace, label: str, unit: str) -> Progress:
+    return Progress(label, unit, enabled=not getattr(args, "quiet", False))
+
+
+def _fmt(value: Any) -> str:
+    return f"{float(value):+.9f}"
+
+
+def run(args: argparse.Namespace) -> str:
+    """The text (or JSON) a parsed command line asks for; text fits 80 columns.
+
+    >>> print(run(build_parser().parse_args(["insurance", "--cards", "T,T", "--decks", "1"])).splitlines()[0])
+    insurance against an ace, holding T,T: EV -0.071428571 per unit initial bet
+    """
+    if args.command == "sidebet":  # no blackjack rules: its own flags
+        return run_sidebet(args)
+    if args.command == "verify":
+        return run_verify(args)
+    if args.command == "tables":
+        return _run_tables(args)
+    if args.command == "explain":
+        return run_explain(args)
+    if args.command not in RULE_COMMANDS:
+        raise UsageError(_NAME_A_COMMAND)
+    rules = rules_from(args)
+    shoe = _shoe_from(args, rules)
+    if args.command == "chart":
+        return _run_chart(args, rules, shoe)
+    calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
+    text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance}[args.command](
+        args, calc)
+    return text if args.json else fit(text)
+
+
+def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
+    progress = _progress(args, "edge", "up cards")
+    chart = None
+    if args.json and args.strategy == "TD":   # the chart first: the game then reuses its values
+        from ..analysis.charts import chart as make_chart
+
+        chart = make_chart(calc, "TD", progress=_progress(args, "edge", "chart steps"))
+    result = calc.game(args.strategy, progress=progress)
+    rows = result.rows()   # plain tuples: the text and JSON need no pandas
+    if args.json:
+        payload: dict[str, Any] = {
+            "ev": number(result.ev, args.exact), "house_edge": number(result.house_edge, args.exact),
+            "by_upcard": {up: {"probability": number(p_up, args.exact), "ev": number(ev, args.exact),
+                               "contribution": number(part, args.exact)}
+                          for up, p_up, ev, part in rows},
+            "assumptions": assumptions_json(result.assumptions)}
+        if chart is not None:
+            payload["chart"] = chart_json(chart, result.assumptions, args.exact)
+        return dumps("edge", payload)
+    lines = [f"{'up':>3} {'P(up)':>10} {'EV given up':>14} {'contribution':>14}"]
+    for up, p_up, ev, part in rows:
+        lines.append(f"{up:>3} {float(p_up):>10.6f} {_fmt(ev):>14} {_fmt(part):>14}")
+    lines.append(f"{'all':>3} {1:>10.6f} {_fmt(result.ev):>14}")
+    return "\n".join(lines + ["", str(result)])
+
+
+def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
+    values: dict[str, Any] = {}
+    for _ in _progress(args, "hand", "hands")([args.cards], total=1):   # (optimal splits can take minutes)
+        values = calc.hand(args.cards, args.up)
+    best = max(values, key=lambda a: values[a])
+    info = calc.assumptions()
+    if args.json:
+        return dumps("hand", {"cards": args.cards, "up": args.up, "best": best,
+                              "values": {a: number(v, args.exact) for a, v in values.items()},
+                              "assumptions": assumptions_json(info)})
+    lines = [f"{action:<10} {_fmt(v)}{'  <- best' if action == best else ''}" for action, v in values.items()]
+    if args.exact:
+        lines += [""] + [f"{action} = {v}" for action, v in values.items()]
+    return "\n".join(lines + [""] + info.lines())
+
+
+def _dealer_assumptions(calc: Calculator, peeked: bool) -> Assumptions:
+    rules = calc.rules
+    procedure = f"the dealer {'hits' if rules.dealer_hits_soft_17 else 'stands on'} soft 17" + (
+        "; Burn 20: under a ten up card, a hole ten or same-suit ace is burned and the dealer redraws"
+        if rules.burn_20 else "")
+    return dataclasses.replace(
+        calc.assumptions(), rules=procedure, strategy="none: the dealer's play is fixed by the rules",
+        split_strategy="none: no player hands",
+        conditioning="probabilities of the dealer's final hand, only the up card removed from the shoe; "
+                     + ("conditioned on no dealer blackjack (--peeked)" if peeked else
+                        "unconditional (blackjack included)"))
+
+
+def _run_dealer(args: argparse.Namespace, calc: Calculator) -> str:
+    series = calc.dealer(args.up, peeked=args.peeked)
+    busts = series.attrs["bust_totals"]
+    info = _dealer_assumptions(calc, args.peeked)
+    if args.json:
+        return dumps("dealer", {"up": args.up, "peeked": args.peeked,
+                                "probabilities": {k: number(v, args.exact) for k, v in series.items()},
+                                "bust_totals": {k: number(v, args.exact) for k, v in busts.items()},
+                                "assumptions": assumptions_json(info)})
+    up = RANKS[rank_index(args.up)]
+    lines = [f"dealer up {up}" + (", no blackjack" if args.peeked else "") + ": P(final hand)"]
+    for key, value in series.items():
+        lines.append(f"{key:>9} {float(value):.9f}")
+        if key == "bust":
+            lines += [f"{'bust ' + total:>9} {float(p):.9f}" for total, p in busts.items()]
+    if args.exact:
+        lines += [""] + [f"{key} = {value}" for key, value in {**dict(series.items()), **busts}.items()]
+    return "\n".join(lines + ["(bust 22 to bust 26: the bust totals, which add up to bust)", ""] + info.lines())
+
+
+def _blackjack_probability(calc: Calculator, cards: str) -> Any:
+    """P(the dealer's hole card makes blackjack under an ace), as Calculator.insurance reads the shoe."""
+    counts = calc.shoe.remove("A", *(RANKS[r] for r in parse_cards(cards))).value_counts()
+    return calc.ar.output(calc.ar.convert(Fraction(counts[9], sum(counts))))
+
+
+def _run_insurance(args: argparse.Namespace, calc: Calculator) -> str:
+    value = calc.insurance(args.cards, "A")
+    blackjack = _blackjack_probability(calc, args.cards)
+    info = dataclasses.replace(
+        calc.assumptions(),
+        rules="insurance: half the initial bet, pays 2:1 when the dealer's hole card makes blackjack under an "
+              "ace (worth taking when P(dealer blackjack) > 1/3)",
+        strategy="insurance taken on this hand", split_strategy="none: no split hands",
+        conditioning="per unit initial bet; the hole card is drawn from the shoe less the up ace and the "
+                     "player's cards")
+    if args.json:
+        return dumps("insurance", {"cards": args.cards, "up": "A", "insurance_ev": number(value, args.exact),
+                                   "dealer_blackjack": number(blackjack, args.exact),
+                                   "assumptions": assumptions_json(info)})
+    lines = [f"insurance against an ace, holding {args.cards}: EV {_fmt(value)} per unit initial bet",
+             f"P(dealer blackjack) {float(blackjack):.9f}"]
+    if args.exact:
+        lines += [f"insurance EV = {value}", f"P(dealer blackjack) = {blackjack}"]
+    return "\n".join(lines + [""] + info.lines())
+
+
+def _run_chart(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
+    args.rules, args.shoe = rules, shoe
+    text = run_chart(args, progress=_progress(args, "chart", "steps"))
+    return text if args.json else fit(text)
+
+
+def _run_tables(args: argparse.Namespace) -> str:
+    return run_tables(args, progress=_progress(args, "tables", "rule sets"))
+
+
+def run_verify(args: argparse.Namespace) -> str:
+    """``bjcalc verify``: every published figure, ours with CD and TD, and a verdict."""
+    from ..analysis.published import figures, verify, verify_text
+
+    if args.only:
+        known = [f.key for f in figures()]
+        unknown = [key for key in args.only if key not in known]
+        if unknown:
+            raise UsageError(f"--only: unknown figure {unknown[0]!r}; figures: {', '.join(known)}")
+    rows = verify(only=args.only, games=[args.game] if args.game else None,
+                  progress=_progress(args, "verify", "figures"))
+    if not rows:
+        raise UsageError(f"no figure is both of --game {args.game} and in --only {' '.join(args.only)}")
+    if args.json:
+        return dumps("verify", {"figures": [row.as_dict() for row in rows]})
+    return verify_text(rows)
+
+
+def run_explain(args: argparse.Namespace) -> str:
+    """``bjcalc explain``: combinations of the card's open rules nearest a published house edge."""
+    from decimal import Decimal, InvalidOperation
+
+    from ..analysis.explain import combinations, explain, parse_fix
+
+    fixed = parse_fix(args.variant, args.fix)
+    try:
+        target = Decimal(args.edge.strip())
+        if not target.is_finite():
+            raise InvalidOperation
+    except InvalidOperation:
+        raise UsageError(f"--edge takes the published house edge in percent, like 0.74, not {args.edge!r}") from None
+    strategies = ("CD", "TD") if args.strategy == "both" else (args.strategy,)
+    if not combinations(args.variant, fixed):
+        raise UsageError(f"no rule set of {args.variant} has every --fix given: {' '.join(args.fix)}")
+    rows = explain(args.variant, args.edge, fixed=fixed, strategies=strategies, workers=args.workers,
+                   progress=_progress(args, "explain", "rule sets"))
+    matching = [r for r in rows if r.matches]
+    if args.json:
+        return dumps("explain", {
+            "variant": args.variant, "target_house_edge": float(target) / 100,
+            "target_as_printed": f"{args.edge.strip()} %", "fixed": _json_rules(fixed), "evaluated": len(rows),
+            "matching": len(matching),
+            "candidates": [{"house_edge": r.edge / 100, "strategy": r.strategy,
+                            "rules": _json_rules(dict(r.choices)),
+                            "rounds_to_target": r.matches,
+                            "assumptions": assumptions_json(
+                                Calculator(PRESETS[args.variant](**dict(r.choices))).assumptions(r.strategy))}
+                           for r in rows[:args.top]]})
+    lines = [f"{len(matching)} of {len(rows)} rule sets and strategies round to {args.edge} % house edge"
+             f" ({args.variant}); nearest first (* rounds to it):"]
+    lines += [("* " if r.matches else "  ") + r.describe() for r in rows[:args.top]]
+    return fit("\n".join(lines))
+
+
+def _json_rules(choices: dict[str, Any]) -> dict[str, Any]:
+    """Rule values for JSON: the infinite deck as "inf" (JSON has no infinity)."""
+    return {name: "inf" if value == math.inf else value for name, value in choices.items()}
+
+
+_NAME_A_COMMAND = (f"name a command: {', '.join(COMMANDS[:-1])} or {COMMANDS[-1]} "
+                   f"({' or '.join(SIDE_BETS)}) (see 'bjcalc --help')")
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Entry point: run the command, print its output; returns the exit status (2: bad input).
+
+    A mistake prints exactly one line to stderr, saying what is wrong and how to fix it.
+
+    >>> main(["dealer", "--up", "6", "--decks", "0"])
+    2
+    """
+    parser = build_parser()
+    command = None
+    try:
+        args, extra = parser.parse_known_args(argv)
+        command = args.command
+        if args.command is None:
+            raise UsageError(_NAME_A_COMMAND)
+        if extra:  # name the subcommand whose --help lists what it takes
+            where = " ".join(["bjcalc", args.command] + ([args.bet] if args.command == "sidebet" else []))
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see '{where} --help')")
+        output = run(args)
+    except BjcalcError as exc:  # UsageError included
+        message = str(exc)
+        if command in RULE_COMMANDS and isinstance(exc, (RulesError, StrategyError)):
+            message = cli_words(message)
+        print(f"bjcalc: error: {one_line(message)}", file=sys.stderr)
+        return 2
+    try:
+        print(output)
+    except BrokenPipeError:   # e.g. piped into head: not an error of ours
+        sys.stdout = open(os.devnull, "w")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

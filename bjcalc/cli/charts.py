@@ -1,0 +1,103 @@
+"""The ``bjcalc chart`` and ``bjcalc tables`` commands: their parsers and what they print.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="bjcalc")
+>>> chart_parser, _ = add_chart_parsers(parser.add_subparsers(dest="command"))
+>>> parser.parse_args(["chart", "--format", "md"]).format
+'md'
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+from ..core.errors import BjcalcError
+from ..core.progress import Progress
+
+__all__ = ["add_chart_parsers", "run_chart", "run_tables"]
+
+
+def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """Add ``bjcalc chart`` and ``bjcalc tables`` to a CLI's subparsers; returns both parsers.
+
+    The caller adds the rule flags (and ``--exact``, ``--json``, ``--quiet``) to the chart
+    parser, ``--json`` and ``--quiet`` to the tables parser, and sets ``args.rules`` (a
+    :class:`~bjcalc.core.rules.Rules`) and ``args.shoe`` before :func:`run_chart`.
+
+    >>> parser = argparse.ArgumentParser(prog="bjcalc")
+    >>> chart_parser, _ = add_chart_parsers(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["chart", "--strategy", "CD", "--format", "md"])
+    >>> args.command, args.strategy, args.format, args.out
+    ('chart', 'CD', 'md', None)
+    """
+    chart_parser = subparsers.add_parser(
+        "chart", help="the basic strategy chart (TD) of a game; --strategy CD adds its exceptions",
+        description="The total-dependent basic strategy chart of a game, and with --strategy CD the "
+                    "composition-dependent exceptions and what each gains.")
+    chart_parser.add_argument("--strategy", choices=("TD", "CD"), default="TD",
+                              help="TD: the chart; CD: the chart and its composition-dependent exceptions")
+    chart_parser.add_argument("--format", choices=("text", "md", "csv", "html"), default="text",
+                              help="text (default), md, csv (CD: the chart, a blank line, the exceptions) or "
+                                   "html (a coloured page); --json gives JSON instead")
+    chart_parser.add_argument("--out", metavar="FILE", default=None, help="write to FILE instead of printing")
+    tables_parser = subparsers.add_parser(
+        "tables", help="regenerate the generated tables (charts, exceptions, EV tables)",
+        description="Write charts, CD exceptions and EV tables for every preset and common standard rule "
+                    "sets, with an index README.md.")
+    tables_parser.add_argument("--out", metavar="DIR", default="tables", help="folder to write (default tables)")
+    tables_parser.add_argument("--only", nargs="+", metavar="SET", help="only these sets (as listed in the index)")
+    return chart_parser, tables_parser
+
+
+def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> str:
+    """``bjcalc chart``: the chart of ``args.rules`` in ``args.format`` (or with ``args.json``
+    the JSON of :func:`bjcalc.cli.output.chart_json`); with ``args.out``, the file is written and a
+    one-line note returned.  Reads ``shoe``, ``split``, ``exact`` and ``json`` from ``args`` when
+    present; ``progress`` wraps the chart's steps."""
+    from ..analysis.charts import _no_progress, _page, _write, chart     # (pandas: only when charting)
+    from ..game.calculator import Calculator
+
+    exact = bool(getattr(args, "exact", False))
+    fmt = getattr(args, "format", "text") or "text"
+    as_json = bool(getattr(args, "json", False))
+    if as_json and fmt != "text":
+        raise BjcalcError("give --json or --format, not both (--json is the chart as JSON)")
+    calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
+                      exact=exact)
+    result = chart(calc, args.strategy, progress=progress or _no_progress)
+    out = getattr(args, "out", None)
+    if as_json:
+        from .output import chart_json, dumps
+
+        text = dumps("chart", chart_json(result, calc.assumptions(args.strategy), exact)) + "\n"
+    elif fmt == "md":
+        text = result.to_markdown()
+    elif fmt == "csv":
+        text = result.to_csv()
+    elif fmt == "html":
+        text = _page(result.title, result.to_html())
+    else:
+        colour = out is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        text = result.to_text(colour=colour)
+    if out:
+        _write(Path(out), text)
+        return f"wrote {out}"
+    return text.rstrip("\n")
+
+
+def run_tables(args: argparse.Namespace, progress: Optional[Progress] = None) -> str:
+    """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``); with
+    ``args.json``, the folder and the files written as JSON."""
+    from ..analysis.charts import _no_progress, generate_tables
+
+    folder = getattr(args, "out", None) or "tables"
+    paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or _no_progress)
+    if getattr(args, "json", False):
+        from .output import dumps
+
+        return dumps("tables", {"folder": str(folder), "written": [str(p) for p in paths]})
+    return f"wrote {len(paths)} files to {folder}"

@@ -1,0 +1,113 @@
+"""What the ``bjcalc`` commands print: one JSON shape, and text that fits 80 columns.
+
+The JSON of every command is an object with ``"command"`` (its name) and, wherever a
+result rests on a game, ``"assumptions"``: always the same object, the fields of
+:class:`~bjcalc.game.calculator.Assumptions` (``rules``, ``shoe``, ``strategy``,
+``split_strategy``, ``conditioning``, ``arithmetic``), each a sentence.  Money is in
+fractions of the bet (``-0.0045`` is a house edge of 0.45 %); a field in percent says
+so in its name (``*_percent``).  A computed number is a plain JSON number, or with
+``--exact`` an object ``{"exact": "p/q", "float": x}`` (the one exception: a standard
+deviation, which is irrational, stays a float).  README.md's "JSON output" section
+lists every command's fields.
+
+>>> number(0.25, exact=False), number(Fraction(-1, 3), exact=True)
+(0.25, {'exact': '-1/3', 'float': -0.3333333333333333})
+>>> print(fit("rules: " + "6 decks, S17, " * 8, width=40))
+rules: 6 decks, S17, 6 decks, S17, 6
+  decks, S17, 6 decks, S17, 6 decks,
+  S17, 6 decks, S17, 6 decks, S17, 6
+  decks, S17,
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from fractions import Fraction
+from typing import Any, Iterable
+
+from ..game.calculator import Assumptions
+
+__all__ = ["WIDTH", "number", "assumptions_json", "chart_json", "dumps", "fit", "lines_fit"]
+
+WIDTH = 80
+"""Columns every text output fits in."""
+
+
+def number(value: Any, exact: bool) -> Any:
+    """A computed value for JSON: a float, or with ``exact`` ``{"exact": "p/q", "float": x}``.
+
+    >>> number(Fraction(3, 2), exact=True)
+    {'exact': '3/2', 'float': 1.5}
+    """
+    if value is None:
+        return None
+    if exact:
+        return {"exact": str(value), "float": float(value)}
+    return float(value)
+
+
+def assumptions_json(assumptions: Assumptions) -> dict[str, str]:
+    """The ``"assumptions"`` object: every field of an :class:`Assumptions`, by name.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> sorted(assumptions_json(Calculator(Rules(decks=1)).assumptions()))
+    ['arithmetic', 'conditioning', 'rules', 'shoe', 'split_strategy', 'strategy']
+    """
+    return assumptions.as_dict()
+
+
+def _legend(chart: Any) -> list[tuple[str, str]]:
+    legend = chart.legend
+    return list(legend() if callable(legend) else legend)
+
+
+def chart_json(chart: Any, assumptions: Assumptions, exact: bool) -> dict[str, Any]:
+    """A :class:`~bjcalc.analysis.charts.Chart` as JSON: ``table`` (row -> up card -> code),
+    ``legend`` (code -> meaning, every code of the table), ``exceptions`` (CD: one
+    object per hand, values per unit initial bet; TD: empty), ``ev`` of TD and CD play,
+    and the assumptions.
+    """
+    table = {str(row): {str(up): str(code) for up, code in cells.items()} for row, cells in chart.table.iterrows()}
+    exceptions = []
+    if chart.exceptions is not None:
+        for record in chart.exceptions.to_dict(orient="records"):
+            exceptions.append({key: (number(value, exact) if key in ("chart_ev", "cd_ev", "gain") else
+                                     int(value) if key == "cards" else str(value))
+                               for key, value in record.items()})
+    return {"strategy": chart.strategy, "table": table,
+            "legend": {code: meaning for code, meaning in _legend(chart)}, "exceptions": exceptions,
+            "ev": {name: number(value, exact) for name, value in chart.ev.items()},
+            "assumptions": assumptions_json(assumptions)}
+
+
+def dumps(command: str, payload: dict[str, Any]) -> str:
+    """The JSON text of one command's result: ``{"command": ..., **payload}``, indented.
+
+    >>> print(dumps("demo", {"ev": 0.5}))
+    {
+      "command": "demo",
+      "ev": 0.5
+    }
+    """
+    return json.dumps({"command": command, **payload}, indent=2)
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """``text`` with every line longer than ``width`` wrapped (continuation lines
+    indented two more spaces); lines with terminal colour codes are left as they are.
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width or "\x1b" in line:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
+                             break_long_words=True, break_on_hyphens=False) or [""]
+    return "\n".join(out)
+
+
+def lines_fit(lines: Iterable[str], width: int = WIDTH) -> list[str]:
+    """:func:`fit` of each line, as a list of lines."""
+    return fit("\n".join(lines), width).split("\n")

@@ -1,0 +1,124 @@
+"""What a hand may do under a rule set: hit, double, split, surrender, written once.
+
+The engine asks these predicates (as Farmer's ``BJRules`` asks its rule object) instead
+of reading rule fields itself.  Each takes scalars or numpy arrays of totals and card
+counts.
+
+>>> from bjcalc.core.rules import Rules
+>>> may_hit(Rules(), 21, 2, 10), may_hit(Rules(hit_21=False), 21, 3, 10)
+(True, False)
+>>> post_split_actions(Rules(), 1, 12, True)
+('stand',)
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Union, overload
+
+import numpy as np
+
+from .errors import StrategyError
+from .rules import Rules
+
+__all__ = ["PostSplitStrategy", "may_hit", "must_hit", "post_split_actions", "most_hands", "check_optimal_split_rules",
+           "POST_SPLIT_ACTIONS"]
+
+Flags = Union[bool, np.ndarray]
+Numbers = Union[int, np.ndarray]
+
+class PostSplitStrategy(str, Enum):
+    """How split hands are played (composition-dependent); a member equals its name as a string.
+
+    - ``CDZ``, "CDZ-": each split hand as the same cards unsplit (zero memory);
+    - ``CDP1``: optimal for the first split hand (one extra pair card gone), used for all;
+    - ``CDP``: may also depend on how many pair cards the resplits removed;
+    - ``OPTIMAL``: one split, every decision using every card seen in the round.
+
+    >>> PostSplitStrategy("CDP1") is PostSplitStrategy.CDP1, PostSplitStrategy.CDZ == "CDZ-"
+    (True, True)
+    """
+
+    CDZ = "CDZ-"
+    CDP1 = "CDP1"
+    CDP = "CDP"
+    OPTIMAL = "optimal"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+POST_SPLIT_ACTIONS = ("stand", "hit", "double")
+"""The actions of a split hand, in tie-break order (earlier wins)."""
+
+
+@overload
+def may_hit(rules: Rules, total: int, cards: int, max_cards: int) -> bool: ...
+@overload
+def may_hit(rules: Rules, total: np.ndarray, cards: np.ndarray, max_cards: int) -> np.ndarray: ...
+def may_hit(rules: Rules, total: Numbers, cards: Numbers, max_cards: int) -> Flags:
+    """Whether a hand with this total and number of cards may take a card: below the card
+    limit, and below 21 unless the rules let a 21 hit (No Bust's player must stand on any 21).
+
+    >>> may_hit(Rules(), np.array([20, 21]), np.array([2, 5]), 5).tolist()
+    [True, False]
+    """
+    return (cards < max_cards) & ((total < 21) | rules.hit_21)
+
+
+@overload
+def must_hit(rules: Rules, total: int, can_hit: bool) -> bool: ...
+@overload
+def must_hit(rules: Rules, total: np.ndarray, can_hit: np.ndarray) -> np.ndarray: ...
+def must_hit(rules: Rules, total: Numbers, can_hit: Flags) -> Flags:
+    """Whether a hand that may hit is forced to (No Bust: the player must hit 11 or less).
+
+    >>> must_hit(Rules(must_hit_below=12), np.array([11, 12]), np.array([True, True])).tolist()
+    [True, False]
+    """
+    return can_hit & (total < rules.must_hit_below)
+
+
+def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool) -> tuple[str, ...]:
+    """Actions allowed on a split hand's first two cards (pair value ``pair``, 1 = aces).
+
+    >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False)
+    ('stand', 'hit', 'double')
+    """
+    total = hard + 10 if soft else hard
+    may_draw = total < 21 or rules.hit_21          # "must stand on any 21" forbids doubling it too
+    may_hit_it = (pair != 1 or rules.hit_split_aces) and may_draw
+    actions = [] if may_hit_it and total < rules.must_hit_below else ["stand"]
+    if may_hit_it:
+        actions.append("hit")
+    if (may_draw and rules.double_after_split and rules.can_double(hard, soft)
+            and (pair != 1 or rules.double_split_aces)):
+        actions.append("double")
+    return tuple(actions)
+
+
+def most_hands(rules: Rules, pair: int) -> int:
+    """How many hands a pair can become (aces resplit only with ``resplit_aces``).
+
+    >>> most_hands(Rules(max_split_hands=4), 1), most_hands(Rules(max_split_hands=4), 8)
+    (2, 4)
+    """
+    if pair == 1 and not rules.resplit_aces:
+        return min(2, rules.max_split_hands)
+    return rules.max_split_hands
+
+
+def check_optimal_split_rules(rules: Rules) -> None:
+    """Refuse rules the optimal split search does not cover, with a message saying what to change.
+
+    >>> check_optimal_split_rules(Rules(max_split_hands=4))
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: split strategy 'optimal' covers one split (two hands): use max_split_hands=2 (--split-hands 2), or CDZ-, CDP1 or CDP to resplit
+    """
+    if rules.max_split_hands > 2:
+        raise StrategyError("split strategy 'optimal' covers one split (two hands): use max_split_hands=2 "
+                            "(--split-hands 2), or CDZ-, CDP1 or CDP to resplit")
+    if rules.bust_push != "none":
+        raise StrategyError("split strategy 'optimal' does not cover bust-push rules (No Bust): use CDZ-, CDP1 "
+                            "or CDP")

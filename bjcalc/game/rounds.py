@@ -1,0 +1,365 @@
+"""One round of a game: the deal, the player's values by up card, the blackjack and
+surrender terms, and what every result assumes.
+
+:class:`Round` is the public object the calculator facade, total-dependent strategy and
+the side bets share: it owns the engines of one rule set and shoe and answers what a
+round needs (the joint value of each action of a hand, a split, the round's dealer
+blackjack term), so none of them reaches into another's private methods.
+
+Values are *joint* with the dealer-blackjack event (see :mod:`bjcalc.engine.settlement`):
+a hand's value includes the cases it loses to a dealer blackjack that the hand's own
+table charges; the round charges the rest once (:meth:`Round.blackjack_term`).
+
+>>> from bjcalc.core.arithmetic import FLOAT
+>>> round_ = Round(Rules(decks=1, max_split_hands=2), Shoe.decks(1), "CDZ-", FLOAT)
+>>> deals = round_.deals()
+>>> float(sum(p for table in deals.values() for p in table.values()))
+1.0
+>>> values = round_.upcard(6)
+>>> sorted(round_.actions(values, values.nodes.node(composition_of((8, 8)), UNSPLIT), 2))
+['double', 'hit', 'split', 'stand']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
+
+import numpy as np
+
+from ..core.arithmetic import Arithmetic, Value
+from ..core.cards import RANK_VALUE, Shoe
+from ..core.errors import ShoeError
+from ..core.outcomes import is_natural
+from ..core.rules import Rules
+from ..engine.dealer import DealerEngine
+from ..engine.hands import UNSPLIT, composition_of
+from ..engine.optimal import OptimalSplit
+from ..engine.player import PlayerEngine, UpcardValues, hand_space
+from ..engine.procedures import dealer_procedure, settlement
+from ..engine.splits import check_split_strategy, context_strategy, split_contexts, split_value
+
+if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
+    import pandas as pd
+
+__all__ = ["Assumptions", "Round", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state", "deal_probabilities"]
+
+Deals = dict[int, dict[tuple[tuple[int, int], Any], Fraction]]
+"""Up value -> {(the player's two values, :func:`pair_state`): probability}."""
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """Everything a result depends on, stated in words."""
+
+    rules: str
+    shoe: str
+    strategy: str
+    split_strategy: str
+    conditioning: str
+    arithmetic: str
+
+    def lines(self) -> list[str]:
+        """One ``name: sentence`` line per assumption, as the CLI prints them."""
+        return [f"rules: {self.rules}", f"shoe: {self.shoe}", f"strategy: {self.strategy}",
+                f"post-split strategy: {self.split_strategy}", f"values: {self.conditioning}",
+                f"arithmetic: {self.arithmetic}"]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def as_dict(self) -> dict[str, str]:
+        """Every field by name: the ``"assumptions"`` object of the JSON output.
+
+        >>> sorted(Assumptions("6 decks", "312 cards", "CD", "CDZ-", "unconditional", "floats").as_dict())
+        ['arithmetic', 'conditioning', 'rules', 'shoe', 'split_strategy', 'strategy']
+        """
+        return {name: str(getattr(self, name)) for name in self.__dataclass_fields__}
+
+
+def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> Any:
+    """What splitting needs to know about a two-card hand (rank indices).
+
+    None when it is not a pair the rules let split (two ten-values of different
+    ranks under ``split_tens_by_rank``, or no splitting); otherwise how many cards
+    of the pair's rank (of its value, where any two of that value split) are left
+    besides the up card and one card of the pair, or for the infinite deck the
+    share of the value's cards that have the pair's rank, as a Fraction.
+    """
+    a, b = ranks
+    if not rules.splits or RANK_VALUE[a] != RANK_VALUE[b]:
+        return None
+    by_rank = rules.split_tens_by_rank and RANK_VALUE[a] == 10
+    if by_rank and a != b:
+        return None
+    if shoe.is_infinite:
+        return Fraction(1, 4) if by_rank else Fraction(1)
+    if by_rank:
+        count = shoe.rank_counts[a] - (up_rank == a)
+    else:
+        count = shoe.value_counts()[RANK_VALUE[a] - 1] - (RANK_VALUE[up_rank] == RANK_VALUE[a])
+    return count - 1
+
+
+def deal_probabilities(shoe: Shoe, rules: Rules) -> dict[int, dict[tuple[tuple[int, int], Any], Fraction]]:
+    """Exact probability of each deal: up value -> {(player values, :func:`pair_state`): p}."""
+    counts = list(shoe.rank_counts)
+    total = sum(counts)
+    if not shoe.is_infinite and total < 3:
+        raise ShoeError(f"the shoe has {total} card{'s' if total != 1 else ''}; a round needs at least 3")
+    deals: dict[int, dict[tuple[tuple[int, int], Any], Fraction]] = {v: {} for v in range(1, 11)}
+    for u in range(13):
+        for a in range(13):
+            for b in range(13):
+                if shoe.is_infinite:
+                    p = Fraction(counts[u] * counts[a] * counts[b], total ** 3)
+                else:
+                    left = counts.copy()
+                    p = Fraction(1)
+                    remaining = total
+                    for card in (u, a, b):
+                        p *= Fraction(left[card], remaining)
+                        left[card] -= 1
+                        remaining -= 1
+                if p <= 0:
+                    continue
+                key = (tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))), pair_state(shoe, rules, u, (a, b)))
+                table = deals[RANK_VALUE[u]]
+                table[key] = table.get(key, Fraction(0)) + p
+    return deals
+
+
+class Round:
+    """The engines of one rule set and shoe, and the terms of a round built from them.
+
+    Args:
+        rules: the game's rules.
+        shoe: the cards the round is dealt from.
+        split_strategy: post-split strategy (``"CDZ-"``, ``"CDP1"``, ``"CDP"``, ``"optimal"``).
+        arithmetic: :data:`~bjcalc.core.arithmetic.FLOAT` or :data:`~bjcalc.core.arithmetic.EXACT`.
+
+    >>> from bjcalc.core.arithmetic import EXACT
+    >>> Round(Rules(decks=1), Shoe.decks(1), "CDZ-", EXACT).surrender(EXACT.scalar(0))
+    mpq(-1,2)
+    """
+
+    def __init__(self, rules: Rules, shoe: Shoe, split_strategy: str, arithmetic: Arithmetic):
+        self.rules = rules
+        self.shoe = shoe
+        self.split_strategy = check_split_strategy(split_strategy, rules)
+        self.ar = arithmetic
+        self.settlement = settlement(rules)
+        self.dealer_engine = DealerEngine(shoe, dealer_procedure(rules, shoe), arithmetic)
+        space = hand_space(rules, shoe)
+        contexts = split_contexts(rules, shoe, self.split_strategy, space)
+        self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, contexts, space)
+        self._splits: dict[tuple, Any] = {}
+        self._deals: Optional[Deals] = None
+
+    @property
+    def hand_values_conditioned(self) -> bool:
+        """Whether a hand's values are stated given no dealer blackjack: in a peek game where
+        every decision comes after the peek (early surrender comes before it, so then every
+        value of a hand is unconditional, as in ENHC games)."""
+        return self.settlement.peeks and self.rules.surrender != "early"
+
+    def deals(self) -> Deals:
+        """The exact probability of each deal (:func:`deal_probabilities`), computed once."""
+        if self._deals is None:
+            self._deals = deal_probabilities(self.shoe, self.rules)
+        return self._deals
+
+    def upcard(self, up: int) -> UpcardValues:
+        """Every player hand's stand/hit/double values against the up value ``up`` (1-10)."""
+        return self.engine.upcard(up)
+
+    def check_dealable(self, values: UpcardValues, node: int) -> None:
+        """Refuse a hand whose round can run out of cards."""
+        if values.exhausted[node]:
+            raise ShoeError("the shoe is too small: this round can run out of cards; use a larger shoe")
+
+    def blackjack_term(self, blackjack: Value) -> Value:
+        """What a round loses to a dealer blackjack outside the hands' own tables (joint with it)."""
+        return -self.settlement.round_blackjack_loss() * blackjack
+
+    def surrender(self, blackjack: Value) -> Value:
+        """Joint value of surrendering a hand whose P(dealer blackjack) is ``blackjack``."""
+        half = self.ar.scalar(1, 2)
+        if self.rules.surrender == "early":
+            return -half - self.blackjack_term(blackjack)
+        return -half * (1 - blackjack) + self.settlement.hand_blackjack_payoff * blackjack
+
+    def split(self, up: int, pair: int, split_key: Any) -> Value:
+        """Joint value of splitting the pair of value ``pair`` against ``up`` (``split_key``:
+        what :func:`pair_state` says about the pair's rank)."""
+        key = (up, pair, split_key)
+        if key not in self._splits:
+            if self.split_strategy == "optimal" and not self.shoe.is_infinite:
+                search = OptimalSplit(self.rules, self.settlement, self.dealer_engine, up, pair,
+                                      self.engine.space.max_cards)
+                self._splits[key] = search.value()
+            else:   # (the infinite deck has nothing to remember: optimal is CDZ- there)
+                self._splits[key] = split_value(self.rules, self.upcard(up), context_strategy(self.split_strategy),
+                                                pair, split_key, self.engine.space.max_cards)
+        return self._splits[key]
+
+    def actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Value]:
+        """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None when
+        the hand may not split (see :func:`pair_state`)."""
+        nodes, rules = values.nodes, self.rules
+        actions = {} if values.must_hit[node] else {"stand": values.stand[node]}
+        if values.can_hit[node]:
+            actions["hit"] = values.hit[node]
+        if nodes.cards[node] == 2:
+            if values.can_hit[node] and rules.can_double(int(nodes.hard[node]), bool(nodes.soft[node])):
+                actions["double"] = values.double[node]
+            hand = nodes.hand[node]
+            if split_key is not None and rules.splits and hand.max() == 2:
+                split = self.split(values.up, int(np.argmax(hand)) + 1, split_key)
+                if split is not None:
+                    actions["split"] = split
+            if rules.surrender != "none":
+                actions["surrender"] = self.surrender(values.blackjack[node])
+        return actions
+
+    def natural_value(self, blackjack: Value) -> Value:
+        """Joint value of a player natural (paid unless the dealer has one too, which pushes)."""
+        return self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)
+
+    def value(self, values: UpcardValues, hand: tuple[int, int], split_key: Any) -> Value:
+        """The round's EV, joint with the dealer's blackjack, for a two-card hand played CD."""
+        composition = composition_of(hand)
+        node = values.nodes.node(composition, UNSPLIT)
+        self.check_dealable(values, node)
+        blackjack = values.blackjack[node]
+        if is_natural(composition):
+            return self.natural_value(blackjack)
+        return max(self.actions(values, node, split_key).values()) + self.blackjack_term(blackjack)
+
+    def report(self, joint: Value, blackjack: Value, natural: bool = False) -> Value:
+        """A hand's joint value on the basis :attr:`hand_values_conditioned` states.
+
+        A natural's joint value already holds its dealer-blackjack case (a push), so no
+        round loss is charged to it."""
+        if self.hand_values_conditioned:
+            return joint / (1 - blackjack) if blackjack != 1 else joint
+        return joint if natural else joint + self.blackjack_term(blackjack)
+
+
+class Game(Protocol):
+    """What strategies, results and side bets ask of a calculator (:class:`~bjcalc.game.calculator.Calculator`)."""
+
+    rules: Rules
+    shoe: Shoe
+    exact: bool
+    ar: Arithmetic
+    round: Round
+    split_strategy: str
+
+    def assumptions(self, strategy: str = "CD") -> Assumptions:
+        """What every result of the game depends on, in words."""
+        ...
+
+
+UP_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+"""Up cards in the order results list them."""
+
+
+@dataclass
+class GameResult:
+    """A whole-game EV with its breakdown by up card and the assumptions behind it.
+
+    >>> from bjcalc.game.calculator import Calculator
+    >>> result = Calculator(Rules(decks=1, max_split_hands=2)).game()
+    >>> [(up, round(float(p), 4)) for up, p, ev, part in result.rows()][:2]
+    [('2', 0.0769), ('3', 0.0769)]
+    """
+
+    ev: Value
+    ev_given_up: dict[str, Value]          # up label -> EV of a round given that up card
+    up_probability: dict[str, Value]       # up label -> P(up card)
+    assumptions: Assumptions
+    exact: bool
+    strategy: Optional[Any] = None   # the TD strategy (a chart), for strategy="TD"
+
+    @classmethod
+    def build(cls, calc: "Game", deals: dict, rounds: dict, strategy_name: str,
+              **extra: Any) -> "GameResult":
+        """Weigh each deal's round value (``rounds[(up, hand, split_key)]``) by its probability."""
+        ar = calc.ar
+        total = ar.scalar(0)
+        by_up, prob_up = {}, {}
+        for up in range(1, 11):
+            p_up = ar.scalar(0)
+            contribution = ar.scalar(0)
+            for (hand, split_key), p in deals[up].items():
+                p = ar.convert(p)
+                p_up = p_up + p
+                contribution = contribution + p * rounds[(up, hand, split_key)]
+            if p_up == 0:
+                continue
+            label = "A" if up == 1 else ("T" if up == 10 else str(up))
+            by_up[label] = ar.output(contribution / p_up)
+            prob_up[label] = ar.output(p_up)
+            total = total + contribution
+        order = [k for k in UP_LABELS if k in by_up]
+        return cls(ev=ar.output(total), ev_given_up={k: by_up[k] for k in order},
+                   up_probability={k: prob_up[k] for k in order},
+                   assumptions=calc.assumptions(strategy_name), exact=calc.exact, **extra)
+
+    def rows(self) -> list[tuple[str, Value, Value, Value]]:
+        """By up card: (up, its probability, the EV given it, its contribution to the game EV)."""
+        return [(up, p, self.ev_given_up[up], p * self.ev_given_up[up]) for up, p in self.up_probability.items()]
+
+    @property
+    def by_upcard(self) -> "pd.Series":
+        """The EV given each up card, as a pandas Series."""
+        import pandas as pd
+
+        return pd.Series(list(self.ev_given_up.values()), index=list(self.ev_given_up), name="EV given up card")
+
+    @property
+    def upcard_probability(self) -> "pd.Series":
+        """The probability of each up card, as a pandas Series."""
+        import pandas as pd
+
+        return pd.Series(list(self.up_probability.values()), index=list(self.up_probability), name="P(up card)")
+
+    @property
+    def house_edge(self) -> Value:
+        """``-ev``, the casino's expected win per unit initial bet."""
+        return -self.ev
+
+    def table(self) -> "pd.DataFrame":
+        """By up card: its probability, the EV given it, and its contribution to the game EV."""
+        import pandas as pd
+
+        return pd.DataFrame([row[1:] for row in self.rows()], index=[row[0] for row in self.rows()],
+                            columns=["P(up)", "EV", "contribution"])
+
+    def edge_text(self) -> str:
+        """The edge in words: ``house edge X %``, or ``player edge X %`` when the game favours the player.
+
+        >>> from bjcalc.game.calculator import Calculator
+        >>> Calculator(Rules(decks=1, max_split_hands=2)).game().edge_text()
+        'player edge 0.153120 %'
+        """
+        percent = float(self.ev) * 100
+        return f"player edge {percent:.6f} %" if percent > 0 else f"house edge {-percent:.6f} %"
+
+    def __str__(self) -> str:
+        """The EV, the edge and the assumptions, wrapped to 80 columns."""
+        import textwrap
+
+        lines = [f"EV {float(self.ev) * 100:+.6f} %  ({self.edge_text()})"]
+        if self.exact:
+            lines.append(f"exact EV = {self.ev}")
+        lines += self.assumptions.lines()
+        return "\n".join(wrapped for line in lines
+                         for wrapped in textwrap.wrap(line, 80, subsequent_indent="  ", break_on_hyphens=False))
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<li>{line}</li>" for line in self.assumptions.lines())
+        return (f"<p><b>EV {float(self.ev) * 100:+.6f} %</b> ({self.edge_text()})</p>"
+                f"<ul>{head}</ul>" + self.table().to_html(float_format=lambda x: f"{x:.6f}"))

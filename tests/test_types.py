@@ -1,0 +1,19 @@
+"""The vocabulary and the engine type-check clean under mypy (settings in pyproject.toml)."""
+
+from pathlib import Path
+
+import pytest
+
+api = pytest.importorskip("mypy.api", reason="type checks need mypy: pip install -e '.[test]'")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_core_and_engine_type_check_clean(tmp_path):
+    out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path),
+                                str(ROOT / "bjcalc" / "core"), str(ROOT / "bjcalc" / "engine")])
+    assert status == 0, out + err
+
+
+def test_the_package_says_it_is_typed():
+    assert (ROOT / "bjcalc" / "py.typed").exists()
