@@ -388,12 +388,8 @@ def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
 
 
 def _dealer_assumptions(calc: Calculator, peeked: bool) -> Assumptions:
-    rules = calc.rules
-    procedure = f"the dealer {'hits' if rules.dealer_hits_soft_17 else 'stands on'} soft 17" + (
-        "; Burn 20: under a ten up card, a hole ten or same-suit ace is burned and the dealer redraws"
-        if rules.burn_20 else "")
     return dataclasses.replace(
-        calc.assumptions(), rules=procedure, strategy="none: the dealer's play is fixed by the rules",
+        calc.assumptions(), rules=calc.round.dealer_engine.procedure.describe(), strategy="none: the dealer's play is fixed by the rules",
         split_strategy="none: no player hands",
         conditioning="probabilities of the dealer's final hand, only the up card removed from the shoe; "
                      + ("conditioned on no dealer blackjack (--peeked)" if peeked else

@@ -25,6 +25,9 @@ from typing import Optional, Union
 
 from .errors import HandError, ShoeError
 
+__all__ = ["RankLike", "RANKS", "SUITS", "VALUES", "RANK_VALUE", "MAX_DECKS", "MAX_COUNT", "rank_index", "card_value",
+           "parse_decks", "parse_shoe", "parse_cards", "Shoe"]
+
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 """The thirteen ranks, in the order a :class:`Shoe` stores them."""
 

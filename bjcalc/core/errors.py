@@ -4,6 +4,8 @@ Every error a user can provoke with bad input is a :class:`BjcalcError`, so a
 caller (and the CLI) can catch one type and print its one-line message.
 """
 
+__all__ = ["BjcalcError", "RulesError", "ShoeError", "HandError", "StrategyError"]
+
 
 class BjcalcError(ValueError):
     """Base class: bad input that bjcalc refuses with a clear message."""

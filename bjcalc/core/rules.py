@@ -25,6 +25,9 @@ from typing import Any, Optional, Union
 from .cards import MAX_DECKS, Shoe
 from .errors import RulesError
 
+__all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
+           "parse_payout", "Rules"]
+
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
 SURRENDER = ("none", "late", "early")

@@ -310,8 +310,9 @@ int bjcalc_player_draws(
 /* The player's play against one up card (see PlayerEngine._evaluate in bjcalc/player.py).
  *
  * Levels (order[level_start[k] .. level_start[k + 1]]) run from hard 21 down, so every child is
- * finished before its parent.  Per node: its draws (node_draws; the bust values from bust_given
- * instead when it is not NULL), hit (one card, then play on by the policy), double (one card,
+ * finished before its parent.  Per node: stand (the dealer's outcomes by_set of its removed set,
+ * removed_index[i], times column stand_column[i] of stand_columns, outcomes x n_columns), its
+ * draws (node_draws; the bust values from bust_given instead when it is not NULL), hit (one card, then play on by the policy), double (one card,
  * stand, twice the bet), whether its policy source hits (hits[i] = the decision of source[i], a
  * node of the same level), its value, and exhaustion inherited from a child it may hit to.
  * A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
@@ -320,15 +321,23 @@ int bjcalc_player_play(
     int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
     const int64_t *removed, const int64_t *counts, int depletes,
     int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
-    const double *bust_given, const double *stand,
+    const double *bust_given, int64_t n_outcomes, const double *by_set, const int64_t *removed_index,
+    int64_t n_columns, const double *stand_columns, const int64_t *stand_column,
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
-    int64_t *cards_left, double *hit, double *value, unsigned char *hits, double *dbl,
+    int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted)
 {
     draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
     for (int64_t k = 0; k < n_levels; k++) {
         for (int64_t j = level_start[k]; j < level_start[k + 1]; j++) {
             int64_t i = order[j];
+            /* standing: the dealer's outcomes of the node's removed set by the payoff column of its total
+             * (outcome by outcome, as numpy's einsum of the two does) */
+            const double *outcomes = by_set + removed_index[i] * n_outcomes;
+            const double *column = stand_columns + stand_column[i];
+            double standing = 0.0;
+            for (int64_t o = 0; o < n_outcomes; o++) standing += outcomes[o] * column[o * n_columns];
+            stand[i] = standing;
             const int64_t *kids = child + i * 10;
             double d[10], own[10], t[10], u[10];
             const double *b = bust_given ? bust_given + i * 10 : own;

@@ -18,6 +18,9 @@ from typing import Optional
 
 import numpy as np
 
+__all__ = ["available", "dealer_outcomes", "second_hand_available", "optimal_second_hand", "player_available",
+           "DrawRules", "player_draws", "player_play"]
+
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)
 _U8 = ctypes.POINTER(ctypes.c_uint8)
@@ -49,8 +52,9 @@ def _load() -> Optional[ctypes.CDLL]:
                 play = library.bjcalc_player_play
                 play.restype = ctypes.c_int
                 play.argtypes = [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
-                                 ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64, _F64,
-                                 _U8, _U8, _I64, _I64, _F64, _F64, _U8, _F64, _U8]
+                                 ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
+                                 ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
+                                 _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8]
             return library
     return None
 
@@ -186,25 +190,31 @@ def player_draws(removed: np.ndarray, rules: DrawRules,
 
 
 def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, removed: np.ndarray,
-                rules: DrawRules, bust: Optional[np.ndarray], stand: np.ndarray, can_hit: np.ndarray,
-                must_hit: np.ndarray, source: np.ndarray, exhausted: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Cards left, hit, value, hits and double of every node, level by level (``bjcalc_player_play``
-    in the C file), with the bust values ``bust`` (None: from ``rules``); ``exhausted`` (uint8)
-    gains the nodes that can run out of cards."""
+                rules: DrawRules, bust: Optional[np.ndarray], by_set: np.ndarray, removed_index: np.ndarray,
+                stand_columns: np.ndarray, stand_column: np.ndarray, can_hit: np.ndarray, must_hit: np.ndarray,
+                source: np.ndarray, exhausted: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Cards left, stand, hit, value, hits and double of every node, level by level
+    (``bjcalc_player_play`` in the C file): stand from the dealer's outcomes ``by_set`` of each node's
+    removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``).
+    ``exhausted`` (uint8) gains the nodes that can run out of cards."""
     assert _PLAYER_PLAY is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
-    level_start, order, child, source, removed = (_i64(a) for a in (level_start, order, child, source, removed))
-    stand = np.ascontiguousarray(stand, dtype=np.float64)
+    level_start, order, child, source, removed, removed_index, stand_column = (
+        _i64(a) for a in (level_start, order, child, source, removed, removed_index, stand_column))
+    by_set, stand_columns = (np.ascontiguousarray(a, dtype=np.float64) for a in (by_set, stand_columns))
     bust = None if bust is None else np.ascontiguousarray(bust, dtype=np.float64)
     can_hit, must_hit = (np.ascontiguousarray(a, dtype=np.uint8) for a in (can_hit, must_hit))
-    n = len(stand)
+    n = len(removed)
     cards_left = np.empty(n, dtype=np.int64)
-    hit, value, double = np.empty(n), np.empty(n), np.empty(n)
+    stand, hit, value, double = np.empty(n), np.empty(n), np.empty(n), np.empty(n)
     hits = np.zeros(n, dtype=np.uint8)
     arguments, _keep = rules.arguments()
     _PLAYER_PLAY(len(level_start) - 1, level_start.ctypes.data_as(_I64), order.ctypes.data_as(_I64),
                  child.ctypes.data_as(_I64), removed.ctypes.data_as(_I64), *arguments,
-                 None if bust is None else bust.ctypes.data_as(_F64), stand.ctypes.data_as(_F64),
+                 None if bust is None else bust.ctypes.data_as(_F64), by_set.shape[1],
+                 by_set.ctypes.data_as(_F64), removed_index.ctypes.data_as(_I64), stand_columns.shape[1],
+                 stand_columns.ctypes.data_as(_F64), stand_column.ctypes.data_as(_I64),
                  can_hit.ctypes.data_as(_U8), must_hit.ctypes.data_as(_U8), source.ctypes.data_as(_I64),
-                 cards_left.ctypes.data_as(_I64), hit.ctypes.data_as(_F64), value.ctypes.data_as(_F64),
-                 hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64), exhausted.ctypes.data_as(_U8))
-    return cards_left, hit, value, hits.astype(bool), double
+                 cards_left.ctypes.data_as(_I64), stand.ctypes.data_as(_F64), hit.ctypes.data_as(_F64),
+                 value.ctypes.data_as(_F64), hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64),
+                 exhausted.ctypes.data_as(_U8))
+    return cards_left, stand, hit, value, hits.astype(bool), double

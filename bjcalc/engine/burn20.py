@@ -164,6 +164,15 @@ class Burn20Dealer(StandardDealer):
         """
         return 1 + value_counts[ACE] + value_counts[TEN]
 
+    def describe(self) -> str:
+        """The procedure in words.
+
+        >>> Burn20Dealer(hits_soft_17=False).describe()[:40]
+        'the dealer stands on soft 17; Burn 20: u'
+        """
+        return (super().describe() + "; Burn 20: under a ten up card, a hole ten or same-suit ace is burned "
+                "and the dealer redraws")
+
 
 @dataclass(frozen=True)
 class _HoleBranchDealer(StandardDealer):

@@ -97,6 +97,14 @@ class StandardDealer:
         """
         return 0
 
+    def describe(self) -> str:
+        """The procedure in words.
+
+        >>> StandardDealer(hits_soft_17=True).describe()
+        'the dealer hits soft 17'
+        """
+        return f"the dealer {'hits' if self.hits_soft_17 else 'stands on'} soft 17"
+
 
 @dataclass
 class _Level:

@@ -169,9 +169,8 @@ class NodeSet:
         self.composition = np.concatenate(members) if members else np.zeros(0, dtype=np.int64)
         self.context_id = np.repeat(np.arange(len(self.contexts)), sizes)
         self.hand = space.array[self.composition].reshape(-1, 10)
-        extras = np.array([c.extra for c in self.contexts], dtype=np.int64).reshape(-1, 10)
-        self.extra = extras[self.context_id]
-        self.removed = self.hand + self.extra
+        self._extras = np.array([c.extra for c in self.contexts], dtype=np.int64).reshape(-1, 10)
+        self.removed = self.hand + self._extras[self.context_id]
         values = np.arange(1, 11)
         self.hard = self.hand @ values
         self.cards = self.hand.sum(axis=1)
@@ -198,6 +197,11 @@ class NodeSet:
         by_level = np.argsort(-self.hard, kind="stable")           # hard 21 first, nodes in order within
         bounds = np.searchsorted(-self.hard[by_level], np.arange(-21, 0), side="left")
         self.levels = np.split(by_level, bounds[1:])
+
+    @cached_property
+    def extra(self) -> np.ndarray:
+        """The extra cards gone at each node (its context's), counts by value."""
+        return self._extras[self.context_id]
 
     @cached_property
     def context(self) -> list[Context]:

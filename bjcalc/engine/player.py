@@ -31,6 +31,8 @@ from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
 
+__all__ = ["UpcardValues", "hit_values", "PlayerEngine", "hand_space"]
+
 
 @dataclass
 class UpcardValues:
@@ -133,6 +135,7 @@ class PlayerEngine:
         self.must_hit = must_hit(rules, nodes.total, self.can_hit)
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
+        self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
         self._cache: dict[int, UpcardValues] = {}
         self._play_order: Optional[tuple[np.ndarray, np.ndarray]] = None   # levels for the C loop
 
@@ -148,13 +151,13 @@ class PlayerEngine:
         by_set = outcome.probabilities
         exhausted = outcome.exhausted[nodes.removed_index]       # (a copy: fancy indexing)
         blackjack = by_set[nodes.removed_index, BLACKJACK]
+        if not ar.exact and kernels.player_available():
+            return self._evaluate_compiled(up, by_set, blackjack, exhausted)
         # One product per removed set, then one lookup per node.
         # (einsum: for this thin product it beats BLAS, whose threads only add overhead)
         stand_by_set = (by_set.dot(self.stand_columns) if ar.exact
                         else np.einsum("so,ot->st", by_set, self.stand_columns))
-        stand = stand_by_set[nodes.removed_index, np.clip(nodes.total, 16, 21) - 16]
-        if not ar.exact and kernels.player_available():
-            return self._evaluate_compiled(up, blackjack, stand, exhausted)
+        stand = stand_by_set[nodes.removed_index, self.stand_column]
         left, valid = self.dealer.remaining(up, nodes.removed)
         left = np.where(valid[:, None], left, 0)
         cards_left = left.sum(axis=1)
@@ -182,7 +185,7 @@ class PlayerEngine:
         return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit, self.must_hit,
                             exhausted, cards_left, ar, self.source, _draw=draw, _bust=np.asarray(bust))
 
-    def _evaluate_compiled(self, up: int, blackjack: np.ndarray, stand: np.ndarray,
+    def _evaluate_compiled(self, up: int, by_set: np.ndarray, blackjack: np.ndarray,
                            exhausted: np.ndarray) -> UpcardValues:
         """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
         same order, so the same numbers, in one pass over the nodes."""
@@ -197,9 +200,9 @@ class PlayerEngine:
             sizes = [len(level) for level in nodes.levels]
             self._play_order = (np.concatenate([[0], np.cumsum(sizes)]), np.concatenate(nodes.levels))
         level_start, order = self._play_order
-        cards_left, hit, value, hits, double = kernels.player_play(
-            level_start, order, nodes.child, nodes.removed, rules, bust, stand, self.can_hit, self.must_hit,
-            self.source, flags)
+        cards_left, stand, hit, value, hits, double = kernels.player_play(
+            level_start, order, nodes.child, nodes.removed, rules, bust, by_set, nodes.removed_index,
+            self.stand_columns, self.stand_column, self.can_hit, self.must_hit, self.source, flags)
         return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit, self.must_hit,
                             flags.astype(bool), cards_left, self.ar, self.source, _bust=bust, _draw_rules=rules)
 

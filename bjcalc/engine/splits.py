@@ -47,6 +47,9 @@ from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal
                             post_split_actions)
 from ..core.rules import Rules
 
+__all__ = ["SPLIT_STRATEGIES", "check_split_strategy", "pair_cards", "slot_states", "policy_extra",
+           "first_context", "needed_contexts", "context_strategy", "split_contexts", "split_value"]
+
 SPLIT_STRATEGIES = tuple(strategy.value for strategy in PostSplitStrategy)
 
 

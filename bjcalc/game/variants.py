@@ -18,6 +18,9 @@ from typing import Any, Callable
 
 from ..core.rules import Rules
 
+__all__ = ["STANDARD", "standard", "BURN20", "burn20", "burn20_las_vegas", "NO_BUST", "no_bust_21st_century",
+           "CLASSIC_SINGLE_DECK", "classic_single_deck", "OPEN_RULES", "PRESETS"]
+
 
 def _preset(defaults: dict[str, Any], overrides: dict[str, Any]) -> Rules:
     return Rules(**{**defaults, **overrides})

@@ -1,0 +1,187 @@
+"""The package's layers, read from its source: imports point only downward, there is no import
+circle, and only the vocabulary and the engine's rule-to-procedure modules read a variant flag.
+
+Every ``import`` statement counts, wherever it is (module level, inside a function, under
+``TYPE_CHECKING``): an upward import hidden in a function is still an upward dependency.  The
+checker is tested on a small planted package first, so a checker that sees nothing fails.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Iterator, Optional
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "bjcalc"
+
+LAYERS = ("core", "engine", "game", "sidebets", "analysis", "cli")
+"""Subpackages from the bottom up: a module may import its own layer and the layers below it."""
+
+FACE = ("bjcalc", "bjcalc._compat", "bjcalc.__main__")
+"""The package face on top of everything: lazy public names and the old flat module names."""
+
+VARIANT_FLAGS = ("burn_20", "dealer_22_pushes", "bust_push", "must_hit_below", "hit_21", "hole_card")
+"""Rules fields that switch a variant's procedure rather than set a number."""
+
+MAY_READ_FLAGS = ("bjcalc.core", "bjcalc.engine.procedures", "bjcalc.engine.settlement",
+                  "bjcalc.engine.dealer", "bjcalc.engine.burn20")
+"""Where variant flags may be read: the vocabulary, and the one place that turns rules into
+procedures (with the settlement and dealer procedures it builds)."""
+
+
+def module_name(path: Path, root: Path) -> str:
+    """``root/pkg/sub/mod.py`` -> ``pkg.sub.mod``; a package's ``__init__.py`` -> the package."""
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Every module of the package at ``root``, by dotted name."""
+    return {module_name(path, root): path for path in sorted(root.rglob("*.py"))}
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[str, int]]:
+    """The package's own modules that ``name`` imports, with line numbers.
+
+    ``from pkg import thing`` counts as importing the module ``pkg.thing`` when there is one, else
+    ``pkg``; relative imports resolve against the module's package.
+    """
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    top = next(iter(known)).split(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == top:
+                    yield _nearest(alias.name, known), node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                origin = ".".join(base + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            if origin.split(".")[0] != top:
+                continue
+            for alias in node.names:
+                target = f"{origin}.{alias.name}"
+                yield (target if target in known else _nearest(origin, known)), node.lineno
+
+
+def _nearest(dotted: str, known: dict[str, Path]) -> str:
+    """The longest prefix of ``dotted`` that is a module of the package."""
+    parts = dotted.split(".")
+    while parts and ".".join(parts) not in known:
+        parts.pop()
+    return ".".join(parts)
+
+
+def layer(name: str) -> Optional[int]:
+    """The layer's height (0 = core), ``len(LAYERS)`` for the face, None for a stray module."""
+    if name in FACE:
+        return len(LAYERS)
+    parts = name.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def upward_imports(root: Path) -> list[str]:
+    """Each import of a higher layer, and each module outside every layer."""
+    known = modules(root)
+    problems = []
+    for name, path in known.items():
+        height = layer(name)
+        if height is None:
+            problems.append(f"{name} is in no layer ({', '.join(LAYERS)})")
+            continue
+        for target, line in imports(name, path, known):
+            if (layer(target) or 0) > height:
+                problems.append(f"{name}:{line} imports {target}, a higher layer")
+    return sorted(set(problems))
+
+
+def import_circles(root: Path) -> list[list[str]]:
+    """The import circles among the package's modules (each found once, as a path of names)."""
+    known = modules(root)
+    graph = {name: sorted({target for target, _ in imports(name, path, known) if target != name})
+             for name, path in known.items()}
+    circles, state = [], {}   # state: 1 on the current path, 2 done
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for target in graph.get(name, []):
+            if state.get(target) == 1:
+                circles.append(path[path.index(target):] + [target])
+            elif target not in state:
+                visit(target, path + [target])
+        state[name] = 2
+
+    for name in graph:
+        if name not in state:
+            visit(name, [name])
+    return circles
+
+
+def flag_reads(root: Path) -> list[str]:
+    """Each ``something.<variant flag>`` read outside :data:`MAY_READ_FLAGS`."""
+    problems = []
+    for name, path in modules(root).items():
+        if name.startswith(MAY_READ_FLAGS):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in VARIANT_FLAGS:
+                problems.append(f"{name}:{node.lineno} reads .{node.attr}")
+    return problems
+
+
+@pytest.fixture
+def planted(tmp_path: Path) -> Path:
+    """A small package with one of each fault: an upward import inside a function, a circle,
+    and a flag read in the wrong layer."""
+    root = tmp_path / "bjcalc"
+    files = {
+        "__init__.py": "",
+        "core/__init__.py": "",
+        "core/rules.py": "class Rules:\n    burn_20 = False\n",
+        "engine/__init__.py": "",
+        "engine/dealer.py": "def f():\n    from ..game import calculator\n",
+        "engine/player.py": "from . import splits\n",
+        "engine/splits.py": "from .player import x\n",
+        "game/__init__.py": "",
+        "game/calculator.py": "from ..core.rules import Rules\nflag = Rules().burn_20\n",
+    }
+    for relative, text in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text)
+    return root
+
+
+def test_the_checker_finds_planted_faults(planted: Path) -> None:
+    assert upward_imports(planted) == ["bjcalc.engine.dealer:2 imports bjcalc.game.calculator, a higher layer"]
+    assert import_circles(planted) == [["bjcalc.engine.player", "bjcalc.engine.splits", "bjcalc.engine.player"]]
+    assert flag_reads(planted) == ["bjcalc.game.calculator:2 reads .burn_20"]
+
+
+def test_imports_point_only_downward() -> None:
+    assert len(modules(PACKAGE)) > 30
+    assert upward_imports(PACKAGE) == []
+
+
+def test_no_import_circles() -> None:
+    assert import_circles(PACKAGE) == []
+
+
+def test_only_core_and_the_procedures_read_variant_flags() -> None:
+    assert flag_reads(PACKAGE) == []
+
+
+def test_every_module_declares_all() -> None:
+    """``__all__`` in every module: what it offers is written down (an empty list for a module
+    that offers nothing but running, like ``__main__``)."""
+    missing = [name for name, path in modules(PACKAGE).items()
+               if not any(isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets)
+                          or isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "__all__"
+                          for node in ast.parse(path.read_text(encoding="utf-8")).body)]
+    assert missing == []
