@@ -14,8 +14,8 @@ import sympy
 
 from bjcalc.core.cards import Shoe
 from bjcalc.core.errors import BjcalcError, RulesError, ShoeError
-from bjcalc.sidebets import (BusterBlackjack, LuckyLucky, PayTable, add_sidebet_parser, buster_blackjack,
-                             lucky_lucky, run_sidebet)
+from bjcalc.cli.sidebets import add_sidebet_parser, run_sidebet
+from bjcalc.sidebets import BusterBlackjack, LuckyLucky, PayTable, buster_blackjack, lucky_lucky
 
 from oracles import sidebet_brute as brute
 

@@ -11,8 +11,9 @@ module per bet on a small base:
 * :mod:`~bjcalc.sidebets.catalog`: the bets by command-line name.
 
 The dealer's hand length, which Buster pays on, is the engine's
-(:mod:`bjcalc.engine.lengths`).  The ``bjcalc sidebet`` command line is in
-:mod:`~bjcalc.sidebets.bets` for now (re-exported here), on its way to :mod:`bjcalc.cli`.
+(:mod:`bjcalc.engine.lengths`).  The ``bjcalc sidebet`` command line is
+:mod:`bjcalc.cli.sidebets` (its ``add_sidebet_parser`` and ``run_sidebet`` were
+importable from here before the layered layout).
 
 >>> from bjcalc.sidebets import lucky_lucky
 >>> f"{float(lucky_lucky(decks=6).house_edge):.2%}"
@@ -20,10 +21,9 @@ The dealer's hand length, which Buster pays on, is the engine's
 """
 
 from .base import PayTable, RemovalEffects, SideBet, SideBetResult
-from .bets import add_sidebet_parser, run_sidebet
 from .buster import BusterBlackjack, buster_blackjack
 from .catalog import SIDE_BETS
 from .lucky_lucky import LuckyLucky, lucky_lucky
 
 __all__ = ["PayTable", "SideBet", "LuckyLucky", "BusterBlackjack", "SideBetResult", "RemovalEffects",
-           "lucky_lucky", "buster_blackjack", "SIDE_BETS", "add_sidebet_parser", "run_sidebet"]
+           "lucky_lucky", "buster_blackjack", "SIDE_BETS"]

@@ -454,6 +454,16 @@ class SideBet:
     def _assumptions(self, shoe: Shoe) -> tuple[str, ...]:
         return (f"shoe: {shoe.describe()}",)
 
+    def assumptions(self, shoe: ShoeLike = 6) -> tuple[str, ...]:
+        """What the bet's numbers on this shoe assume, one ``label: text`` line each (the
+        lines of :attr:`SideBetResult.assumptions` but the arithmetic's).
+
+        >>> from bjcalc.sidebets import BusterBlackjack
+        >>> BusterBlackjack().assumptions(1)[:2]
+        ('shoe: 1 deck', 'dealer: stands on soft 17, always completes the hand')
+        """
+        return self._assumptions(as_shoe(shoe))
+
     def _check(self, shoe: Shoe) -> None:
         """Refuse a shoe the bet cannot be computed on (subclasses)."""
 

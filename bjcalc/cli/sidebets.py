@@ -1,8 +1,9 @@
-"""The ``bjcalc sidebet`` command line: its argument parser and what it runs.
+"""The ``bjcalc sidebet`` command: its argument parser and what it runs.
 
-These functions stay here until they move into :mod:`bjcalc.cli` (issue
-11); the bets themselves live in :mod:`bjcalc.sidebets.lucky_lucky`,
-:mod:`bjcalc.sidebets.buster` and :mod:`bjcalc.sidebets.base`.
+The bets themselves are :mod:`bjcalc.sidebets` (one module per bet); this module only
+reads a command line, asks them, and prints in the shape every command shares
+(:mod:`bjcalc.cli.output`).  :mod:`bjcalc.cli` imports it only when a parser is built
+or a side bet is run, so ``import bjcalc.cli`` loads no side bet.
 
 >>> parser = argparse.ArgumentParser(prog="bjcalc")
 >>> _ = add_sidebet_parser(parser.add_subparsers(dest="command"))
@@ -16,73 +17,31 @@ Buster Blackjack, pay table seed: bust 3 cards 1, bust 4 cards 3, bust 5 cards
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Shoe, parse_decks, parse_shoe
-from ..core.errors import BjcalcError, RulesError, ShoeError
+from ..core.cards import Shoe
+from ..core.errors import RulesError, ShoeError
 from ..core.rules import Rules
 from ..engine.splits import SPLIT_STRATEGIES
-from .base import PayTableLike, SideBet
-from .base import json_number as _json_number
-from .buster import BUSTER_MODELS, BusterBlackjack
-from .catalog import SIDE_BETS
-from .lucky_lucky import LuckyLucky
+from ..game.rounds import Assumptions
+from ..game.variants import burn20
+from ..sidebets.base import PayTableLike, SideBet
+from ..sidebets.base import json_number as _json_number
+from ..sidebets.buster import BUSTER_MODELS, BusterBlackjack
+from ..sidebets.catalog import SIDE_BETS
+from ..sidebets.lucky_lucky import LuckyLucky
+from .output import assumptions_json, dumps, fit
+from .shoe_flags import REMOVE_HELP, SHOE_HELP, decks_argument, shoe_argument, shoe_from_flags
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # pandas is imported where a table is built: it is slow to import
     import pandas as pd
 
-__all__ = ["add_sidebet_parser", "run_sidebet", "decks_argument", "shoe_argument", "shoe_from_flags",
-           "sidebet_assumptions"]
+__all__ = ["add_sidebet_parser", "run_sidebet", "sidebet_assumptions", "SIDE_BET_HELP"]
 
-
-# ----------------------------------------------------------------------------------------
-# command line
-# ----------------------------------------------------------------------------------------
-def decks_argument(text: str) -> Union[int, float]:
-    """The argparse type of ``--decks`` (shared with the main CLI): :func:`~bjcalc.core.cards.parse_decks`,
-    its error turned into argparse's one-line kind.
-
-    >>> decks_argument("2"), decks_argument("inf")
-    (2, inf)
-    """
-    try:
-        return parse_decks(text)
-    except BjcalcError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def shoe_argument(text: str) -> Shoe:
-    """The argparse type of ``--shoe`` (shared with the main CLI): :func:`~bjcalc.core.cards.parse_shoe`.
-
-    >>> shoe_argument("AS:1,KH:3").total
-    4
-    """
-    try:
-        return parse_shoe(text)
-    except BjcalcError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-SHOE_HELP = ("a custom shoe: rank:count pairs (A:4,5:3,T:16), or card:count pairs with suits "
-             "(AS:1,TH:2,...; Burn 20 and Lucky Lucky need suits); replaces --decks")
-REMOVE_HELP = ("cards taken out of the shoe before the round, e.g. A,A,5,T; with suits (AS,TH) the shoe keeps "
-               "its suit counts; an error if the shoe does not hold them")
-
-
-def shoe_from_flags(decks: Union[int, float, None], shoe: Optional[Shoe], remove: Optional[str],
-                    default_decks: Union[int, float] = 6) -> Shoe:
-    """The shoe ``--decks``, ``--shoe`` and ``--remove`` describe (``--decks`` and ``--shoe`` exclude
-    each other: a custom shoe is the whole shoe).
-
-    >>> shoe_from_flags(1, None, "A,A").describe()
-    '1 deck less A,A (50 cards)'
-    """
-    if decks is not None and shoe is not None:
-        raise ShoeError("give --decks or --shoe, not both: --shoe is the whole shoe (to take cards out of "
-                        "whole decks, use --decks N --remove CARDS)")
-    if shoe is None:
-        shoe = Shoe.decks(default_decks if decks is None else decks)
-    return shoe if remove is None else shoe.without(remove)
+SIDE_BET_HELP: dict[str, str] = {
+    "buster": "Buster Blackjack: pays when the dealer busts, by the number of cards",
+    "lucky-lucky": "Lucky Lucky: the player's two cards and the dealer's up card"}
+"""One line per side bet, by command-line name (``bjcalc sidebet --help``)."""
 
 
 def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -106,10 +65,8 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
                                                "of a side bet.")
     bets = parser.add_subparsers(dest="bet", metavar="BET")
     bets.required = True
-    helps = {"buster": "Buster Blackjack: pays when the dealer busts, by the number of cards",
-             "lucky-lucky": "Lucky Lucky: the player's two cards and the dealer's up card"}
     for key, cls in SIDE_BETS.items():
-        p = bets.add_parser(key, help=helps[key], description=helps[key])
+        p = bets.add_parser(key, help=SIDE_BET_HELP[key], description=SIDE_BET_HELP[key])
         names = ", ".join(cls.paytables)
         p.add_argument("--decks", type=decks_argument, default=None, metavar="N",
                        help="number of decks, or 'inf' (default 6)")
@@ -140,6 +97,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _paytable_specs(bet: SideBet, text: str) -> list[PayTableLike]:
+    """The pay tables ``--paytable`` names: names (each once, in order), or one list of pays."""
     parts = [p.strip() for p in str(text).split(",") if p.strip()]
     if not parts:
         raise RulesError("--paytable is empty: give a name or a list of pays")
@@ -152,19 +110,17 @@ def _paytable_specs(bet: SideBet, text: str) -> list[PayTableLike]:
     return [text]
 
 
-def sidebet_assumptions(bet: SideBet, shoe: Shoe, exact: bool) -> Any:
-    """A side bet's assumptions as the :class:`~bjcalc.game.calculator.Assumptions` every bjcalc result
+def sidebet_assumptions(bet: SideBet, shoe: Shoe, exact: bool) -> Assumptions:
+    """A side bet's assumptions as the :class:`~bjcalc.game.rounds.Assumptions` every bjcalc result
     states (the bet's rules, the shoe, the player's strategy where one plays, values per unit staked).
 
     >>> a = sidebet_assumptions(LuckyLucky(), Shoe.decks(6), exact=False)
     >>> a.shoe, a.arithmetic
     ('6 decks (suits tracked)', 'floating point')
     """
-    from ..game.calculator import Assumptions
-
     found: dict[str, str] = {}
     others: list[str] = []
-    for line in bet._assumptions(shoe):
+    for line in bet.assumptions(shoe):
         label, _, text = line.partition(": ")
         if label in ("shoe", "rules", "strategy", "post-split strategy") and text:
             found[label] = text
@@ -190,8 +146,6 @@ def run_sidebet(args: argparse.Namespace) -> str:
     >>> out["command"], out["combinations"]["suited 777"], out["results"][0]["paytable"]
     ('sidebet', 80, 'seed')
     """
-    from ..cli.output import assumptions_json, dumps, fit
-
     exact = bool(getattr(args, "exact", False))
     if args.bet == "buster":
         bet: SideBet = _buster_from(args)
@@ -236,7 +190,7 @@ def run_sidebet(args: argparse.Namespace) -> str:
     return fit("\n\n".join(blocks))
 
 
-def _buster_from(args: argparse.Namespace) -> "BusterBlackjack":
+def _buster_from(args: argparse.Namespace) -> BusterBlackjack:
     """The Buster bet a command line describes (model player: rules from --decks and --h17; with
     --burn20 the Burn 20 seed game's, ``variants.burn20``, with those two)."""
     strategy, split = getattr(args, "strategy", None), getattr(args, "split", None)
@@ -244,8 +198,6 @@ def _buster_from(args: argparse.Namespace) -> "BusterBlackjack":
     if args.model == "player":
         decks = 6 if args.decks is None else args.decks    # (a --shoe replaces the decks)
         if burn:
-            from ..game.variants import burn20
-
             rules = burn20(decks=decks, dealer_hits_soft_17=bool(args.h17))
         else:
             rules = Rules(decks=decks, dealer_hits_soft_17=bool(args.h17))
@@ -268,6 +220,7 @@ def _versus_json(tables: list[pd.DataFrame], exact: bool) -> dict[str, Any]:
 
 
 def _versus_text(tables: list[pd.DataFrame], exact: bool) -> str:
+    """The text block of model player's differences from model shoe."""
     rows = ["difference from model 'shoe' (model player - model shoe)",
             f"{'event':<16} {'P shoe model':>14} {'P player model':>15} {'difference':>12}"]
     for _, row in tables[0].iloc[:-1].iterrows():
