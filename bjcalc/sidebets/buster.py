@@ -27,6 +27,7 @@ import numpy as np
 from ..core.cards import Shoe
 from ..core.errors import RulesError, ShoeError, StrategyError
 from ..core.rules import Rules
+from ..engine.burn20 import Burn20Dealer
 from ..engine.dealer import StandardDealer
 from ..engine.lengths import BUST_OUTCOMES, dealer_lengths
 from .base import PayTableLike, ShoeLike, SideBet, SideBetResult, as_shoe, shoe_or_decks, user_number
@@ -140,12 +141,12 @@ class BusterBlackjack(SideBet):
                 raise RulesError(f"{what}: only model 'player' has a player; model 'shoe' removes no "
                                  f"player cards (use model='player', or leave {what} out)")
             self.hits_soft_17 = bool(hits_soft_17)
-            self.burn_20 = bool(burn_20)
+            self._dealer: StandardDealer = (Burn20Dealer if burn_20 else StandardDealer)(self.hits_soft_17)
         else:
             self._init_player(hits_soft_17, rules, strategy, split_strategy, method, burn_20)
         self.procedure = StandardDealer(hits_soft_17=self.hits_soft_17)
         self._busts = BUST_OUTCOMES if twenty_two_is_bust else BUST_OUTCOMES[1:]
-        if self.burn_20:
+        if self._burn20:
             self._removal_method = ("each specific card (rank and suit) removed in turn, as Burn 20 needs the "
                                     "suits; a rank's EoR is the average over its cards, weighted by their counts "
                                     "(T: all ten-value cards)")
@@ -154,6 +155,7 @@ class BusterBlackjack(SideBet):
     def _init_player(self, hits_soft_17: Optional[bool], rules: Optional[Rules], strategy: Optional[str],
                      split_strategy: Optional[str], method: str, burn_20: Optional[bool]) -> None:
         from ..engine.splits import check_split_strategy
+        from .buster_player import main_game_dealer
 
         if rules is None:
             if burn_20:   # the seed game, Burn 20 (UK defaults), with the dealer's soft-17 rule asked for
@@ -164,15 +166,17 @@ class BusterBlackjack(SideBet):
                 rules = Rules(dealer_hits_soft_17=bool(hits_soft_17))
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
-        if hits_soft_17 is not None and hits_soft_17 != rules.dealer_hits_soft_17:
+        dealer = main_game_dealer(rules)
+        burns = isinstance(dealer, Burn20Dealer)
+        if hits_soft_17 is not None and hits_soft_17 != dealer.hits_soft_17:
             raise RulesError(f"hits_soft_17={hits_soft_17} disagrees with rules "
-                             f"({'H17' if rules.dealer_hits_soft_17 else 'S17'}): model 'player' takes the "
+                             f"({'H17' if dealer.hits_soft_17 else 'S17'}): model 'player' takes the "
                              f"dealer's rule from rules.dealer_hits_soft_17; give only one of them")
-        if burn_20 is not None and burn_20 != rules.burn_20:
-            raise RulesError(f"burn_20={burn_20} disagrees with rules (burn_20={rules.burn_20}): model 'player' "
+        if burn_20 is not None and burn_20 != burns:
+            raise RulesError(f"burn_20={burn_20} disagrees with rules (burn_20={burns}): model 'player' "
                              f"takes the dealer procedure from rules.burn_20; give only one of them")
-        if method == "enumerate" and (rules.burn_20 or not self.twenty_two_is_bust):
-            what = "the Burn 20 dealer" if rules.burn_20 else "twenty_two_is_bust=False"
+        if method == "enumerate" and (burns or not self.twenty_two_is_bust):
+            what = "the Burn 20 dealer" if burns else "twenty_two_is_bust=False"
             raise RulesError(f"Buster Blackjack model 'player' enumerates the player's cards for the standard "
                              f"dealer with every bust paying only, not with {what}; use method='auto' (it equals "
                              f"model 'shoe' exactly wherever no round can run out of cards)")
@@ -184,11 +188,26 @@ class BusterBlackjack(SideBet):
         if method not in ("auto", "enumerate"):
             raise RulesError(f"method must be 'auto' or 'enumerate', not {method!r}")
         self.rules, self.strategy, self.split_strategy = rules, strategy, split_strategy
-        self.hits_soft_17 = rules.dealer_hits_soft_17
-        self.burn_20 = rules.burn_20
+        self.hits_soft_17 = dealer.hits_soft_17
+        self._dealer = dealer
+
+    @property
+    def _burn20(self) -> bool:
+        """Whether the dealer is Burn 20's (:class:`~bjcalc.engine.burn20.Burn20Dealer`)."""
+        return isinstance(self._dealer, Burn20Dealer)
+
+    @property
+    def burn_20(self) -> bool:
+        """Whether the dealer is Burn 20's: the bet's ``burn_20``, or with model ``"player"``
+        the procedure :func:`~bjcalc.engine.procedures.dealer_procedure` makes of its rules.
+
+        >>> BusterBlackjack(burn_20=True).burn_20, BusterBlackjack().burn_20
+        (True, False)
+        """
+        return self._burn20
 
     def __repr__(self) -> str:
-        extra = (", burn_20=True" if self.burn_20 else "") + ("" if self.twenty_two_is_bust else
+        extra = (", burn_20=True" if self._burn20 else "") + ("" if self.twenty_two_is_bust else
                                                              ", twenty_two_is_bust=False")
         if self.model == "shoe":
             return f"BusterBlackjack(hits_soft_17={self.hits_soft_17}, model='shoe'{extra})"
@@ -205,8 +224,8 @@ class BusterBlackjack(SideBet):
 
         assert self.rules is not None
         enumerates = not shoe.is_infinite and (self.method == "enumerate" or not round_cannot_run_out(shoe, self.rules))
-        if enumerates and (self.burn_20 or not self.twenty_two_is_bust):
-            if self.burn_20:
+        if enumerates and (self._burn20 or not self.twenty_two_is_bust):
+            if self._burn20:
                 what = ("with the Burn 20 dealer", f"at most {round_card_bound(shoe, self.rules)} cards, burned "
                         f"tens and aces included, of {shoe.total}")
             else:
@@ -220,7 +239,7 @@ class BusterBlackjack(SideBet):
 
     def _check(self, shoe: Shoe) -> None:
         """Burn 20 needs the suits; model 'player' refuses what it cannot compute."""
-        if self.burn_20:
+        if self._burn20:
             self._share(shoe)
         if self.model == "player":
             self._enumerates(shoe)
@@ -238,10 +257,10 @@ class BusterBlackjack(SideBet):
     def _dealer_text(self, shoe: Shoe) -> tuple[str, ...]:
         soft = f"{'hits' if self.hits_soft_17 else 'stands on'} soft 17"
         twenty_two = ("a dealer 22 counts as a bust" + (" (it pushes Burn 20's main bet, but the dealer busted)"
-                                                        if self.burn_20 else "")
+                                                        if self._burn20 else "")
                       if self.twenty_two_is_bust else
                       "a dealer 22 counts as no bust (twenty_two_is_bust=False): the bet loses")
-        if not self.burn_20:
+        if not self._burn20:
             return (f"dealer: {soft}, always completes the hand",) + (() if self.twenty_two_is_bust else (twenty_two,))
         return (f"dealer: {soft}, Burn 20: under a ten up card a hole ten, or a hole ace of the up card's suit, is "
                 f"burned with the up card and the dealer takes two fresh cards, burned again while they are two "
@@ -253,7 +272,7 @@ class BusterBlackjack(SideBet):
                 twenty_two)
 
     def _removals(self, shoe: Shoe) -> list[tuple[int, Shoe, int]]:
-        if not self.burn_20:
+        if not self._burn20:
             return super()._removals(shoe)
         self._share(shoe)
         assert shoe.suit_counts is not None
@@ -312,18 +331,18 @@ class BusterBlackjack(SideBet):
         """Model 'shoe': per shoe, {hand length: P(bust with that many cards)} and P(no bust).
 
         Shoes with the same value counts (and, for Burn 20, the same suit share) are computed once."""
-        keys = [(s.value_counts(), s.is_infinite, self._share(s) if self.burn_20 else None) for s in shoes]
+        keys = [(s.value_counts(), s.is_infinite, self._share(s) if self._burn20 else None) for s in shoes]
         found: dict[tuple, tuple[dict[int, Any], Any]] = {}
         for flag in (False, True):
             group = [k for k in dict.fromkeys(keys) if k[1] == flag]
             if not group:
                 continue
             rows = np.array([k[0] for k in group], dtype=np.int64).reshape(-1, 10)
-            shares = [k[2] for k in group if k[2] is not None] if self.burn_20 else None   # all, with Burn 20
+            shares = [k[2] for k in group if k[2] is not None] if self._burn20 else None   # all, with Burn 20
             bust, stand, exhausted = dealer_lengths(rows, self.procedure, not flag, exact, self._busts, shares)
             if exhausted.any():
                 stuck = shoes[keys.index(group[int(np.argmax(exhausted))])]
-                burns = " (burns can use up the tens and aces)" if self.burn_20 else ""
+                burns = " (burns can use up the tens and aces)" if self._burn20 else ""
                 raise ShoeError(f"the shoe is too small for {self.name}: the dealer can run out of cards{burns} "
                                 f"({stuck.describe()})")
             for j, key in enumerate(group):
@@ -375,10 +394,10 @@ class BusterBlackjack(SideBet):
         shoe = as_shoe(shoe)
         if self.model == "shoe":
             shoe_bet, player_bet = self, BusterBlackjack(hits_soft_17=self.hits_soft_17, model="player",
-                                                         burn_20=self.burn_20,
+                                                         burn_20=self._burn20,
                                                          twenty_two_is_bust=self.twenty_two_is_bust)
         else:
-            shoe_bet, player_bet = BusterBlackjack(hits_soft_17=self.hits_soft_17, burn_20=self.burn_20,
+            shoe_bet, player_bet = BusterBlackjack(hits_soft_17=self.hits_soft_17, burn_20=self._burn20,
                                                    twenty_two_is_bust=self.twenty_two_is_bust), self
         by_shoe = shoe_bet.evaluate(shoe, paytable, exact)
         by_player = player_bet.evaluate(shoe, paytable, exact)

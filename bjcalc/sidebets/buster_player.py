@@ -16,7 +16,8 @@ dealer's hand, with any strategy that does not peek at cards to come.
 :func:`round_cannot_run_out` proves by counting that no card can run out; then
 :class:`~bjcalc.sidebets.BusterBlackjack` returns the shoe model's numbers.
 
-The same holds for the Burn 20 dealer (``rules.burn_20``): its hole card, burned
+The same holds for the Burn 20 dealer (``rules.burn_20``, a
+:class:`~bjcalc.engine.burn20.Burn20Dealer`): its hole card, burned
 cards and fresh pairs are all dealt after the player's draws, and its procedure is a
 function of the up card and the cards that follow, suits included (the player is
 suit-blind, which only makes his stopping time use less information).  Burned cards
@@ -76,12 +77,13 @@ from ..core.rules import Rules
 from ..engine.dealer import StandardDealer
 from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
 from ..engine.lengths import dealer_lengths_given_up, float_bust_lengths_given_up
+from ..engine.procedures import dealer_procedure
 from ..engine.splits import POST_SPLIT_ACTIONS, most_hands, pair_cards, policy_extra, post_split_actions
 from ..game.calculator import Calculator, deal_probabilities
 from ..game.strategy import UpcardEvaluator
 
-__all__ = ["round_cannot_run_out", "round_card_bound", "player_lengths", "ENUMERATED_SPLIT_STRATEGIES",
-           "ENUMERATION_LIMIT"]
+__all__ = ["round_cannot_run_out", "round_card_bound", "player_lengths", "main_game_dealer",
+           "ENUMERATED_SPLIT_STRATEGIES", "ENUMERATION_LIMIT"]
 
 ENUMERATED_SPLIT_STRATEGIES = ("CDZ-", "CDP1", "CDP")
 """Post-split strategies :func:`player_lengths` can replay card by card."""
@@ -99,6 +101,19 @@ on 6 decks take 9 million in all; three hands on one deck 140 million against a 
 # ----------------------------------------------------------------------------------------
 # can a round run out of cards?
 # ----------------------------------------------------------------------------------------
+def main_game_dealer(rules: Rules) -> StandardDealer:
+    """The dealer procedure of the main game's ``rules``
+    (:func:`~bjcalc.engine.procedures.dealer_procedure`), as far as it does not depend on the
+    shoe: its kind, its hooks and its soft-17 rule.  Burn 20's suit share, the one part that
+    does, is the infinite deck's 1/4 here; the bet takes the shoe's own where it computes.
+
+    >>> from bjcalc import Rules
+    >>> type(main_game_dealer(Rules())).__name__, type(main_game_dealer(Rules(burn_20=True))).__name__
+    ('StandardDealer', 'Burn20Dealer')
+    """
+    return dealer_procedure(rules, Shoe.infinite())
+
+
 def round_card_bound(shoe: Shoe, rules: Rules) -> int:
     """Most cards one round can take from the shoe (player's hands and the dealer's), any play.
 
@@ -107,9 +122,10 @@ def round_card_bound(shoe: Shoe, rules: Rules) -> int:
     most 21 x hands + 16: at most as many as the shoe's smallest cards fit in that;
     add one last card per hand.
 
-    Burn 20 (``rules.burn_20``): the dealer's final hand after a burn (the last fresh
-    pair and its draws) obeys the same budget, and the up card and every burned card
-    come on top: burned cards are tens and aces, so add 1 + the shoe's tens and aces.
+    A dealer that burns cards (Burn 20, ``rules.burn_20``): the dealer's final hand after a
+    burn (the last fresh pair and its draws) obeys the same budget, and every burned card
+    comes on top, as many as the procedure's ``most_cards_burned`` (Burn 20: the up card
+    and the shoe's tens and aces, 1 + tens + aces).
 
     >>> round_card_bound(Shoe.decks(1), Rules(max_split_hands=2))
     22
@@ -124,7 +140,7 @@ def round_card_bound(shoe: Shoe, rules: Rules) -> int:
         take = min(available, budget // value)
         count += take
         budget -= take * value
-    burned = 1 + counts[0] + counts[9] if rules.burn_20 else 0
+    burned = main_game_dealer(rules).most_cards_burned(counts)
     return count + hands + 1 + burned
 
 
@@ -475,11 +491,11 @@ def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strateg
     """
     if shoe.is_infinite:
         raise ShoeError("the infinite deck removes nothing: model 'player' equals model 'shoe' there")
-    if rules.burn_20:
+    procedure = main_game_dealer(rules)
+    if type(procedure) is not StandardDealer:    # Burn 20's, the one other procedure
         raise RulesError("Buster Blackjack model 'player' supports the standard dealer only, not Burn 20's "
                          "(burn_20=True)")
     player = _Player(rules, shoe, strategy, split_strategy, exact)
-    procedure = StandardDealer(rules.dealer_hits_soft_17)
     n_cards = shoe.total
     dealt_3 = math.perm(n_cards, 3)
     bust: dict[int, Any] = {}
