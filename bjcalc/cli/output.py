@@ -10,6 +10,7 @@ so in its name (``*_percent``).  A computed number is a plain JSON number, or wi
 deviation, which is irrational, stays a float).  README.md's "JSON output" section
 lists every command's fields.
 
+>>> from fractions import Fraction
 >>> number(0.25, exact=False), number(Fraction(-1, 3), exact=True)
 (0.25, {'exact': '-1/3', 'float': -0.3333333333333333})
 >>> print(fit("rules: " + "6 decks, S17, " * 8, width=40))
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-from fractions import Fraction
 from typing import Any, Iterable
 
 from ..game.calculator import Assumptions
@@ -37,6 +37,7 @@ WIDTH = 80
 def number(value: Any, exact: bool) -> Any:
     """A computed value for JSON: a float, or with ``exact`` ``{"exact": "p/q", "float": x}``.
 
+    >>> from fractions import Fraction
     >>> number(Fraction(3, 2), exact=True)
     {'exact': '3/2', 'float': 1.5}
     """

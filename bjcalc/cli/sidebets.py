@@ -158,7 +158,8 @@ def run_sidebet(args: argparse.Namespace) -> str:
         raise ShoeError("Lucky Lucky pays suited hands, so its shoe needs suits: give --shoe with suits "
                         "(AS:1,TH:2,...) and --remove cards with suits (7S,8H)")
     results = [bet.evaluate(shoe, spec, exact) for spec in _paytable_specs(bet, args.paytable)]
-    full = bet.bust_distribution(shoe, exact) if getattr(args, "full", False) else None
+    full = (bet.bust_distribution(shoe, exact)     # --full: Buster's flag
+            if isinstance(bet, BusterBlackjack) and getattr(args, "full", False) else None)
     eors = [bet.effects_of_removal(shoe, r.paytable, exact) for r in results] if args.eor else []
     versus = ([bet.compare_models(shoe, r.paytable, exact) for r in results]
               if isinstance(bet, BusterBlackjack) and bet.model == "player" else [])

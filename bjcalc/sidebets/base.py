@@ -47,7 +47,12 @@ __all__ = ["PayTable", "SideBetResult", "RemovalEffects", "SideBet", "as_shoe", 
            "user_number", "EOR_RANKS", "ShoeLike", "PayTableLike"]
 
 ShoeLike = Union[Shoe, int, float, None]
+"""What a bet takes as its shoe: a :class:`~bjcalc.core.cards.Shoe`, a number of full decks
+(``math.inf``: the infinite deck), or None for 6 decks (:func:`as_shoe`)."""
+
 PayTableLike = Union[str, "PayTable", Sequence[Any], None]
+"""What a bet takes as its pay table: a built-in name, a :class:`PayTable`, a list of pays
+or a comma-separated string of them, or None for the seed's (:meth:`SideBet.paytable`)."""
 
 EOR_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """Rank labels of the effects of removal: ``T`` is any ten-value card (T, J, Q or K)."""
