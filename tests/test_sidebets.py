@@ -14,8 +14,8 @@ import sympy
 
 from bjcalc.core.cards import Shoe
 from bjcalc.core.errors import BjcalcError, RulesError, ShoeError
-from bjcalc.sidebets import (BusterBlackjack, LuckyLucky, PayTable, add_sidebet_parser, buster_blackjack,
-                             lucky_lucky, run_sidebet)
+from bjcalc.cli.sidebets import add_sidebet_parser, run_sidebet
+from bjcalc.sidebets import BusterBlackjack, LuckyLucky, PayTable, buster_blackjack, lucky_lucky
 
 from oracles import sidebet_brute as brute
 
@@ -490,13 +490,13 @@ def test_buster_player_dealer_is_evaluated_on_the_shoe_less_the_player_cards(mon
     """What makes the enumeration's equality with the shoe model a real check: the dealer is
     dealt from the shoe less the up card and every card the player's hands took."""
     seen = []
-    original = buster_player._float_lengths
+    original = buster_player.float_bust_lengths_given_up
 
     def spy(up, rows, procedure):
         seen.append(rows.sum(axis=1))
         return original(up, rows, procedure)
 
-    monkeypatch.setattr(buster_player, "_float_lengths", spy)
+    monkeypatch.setattr(buster_player, "float_bust_lengths_given_up", spy)
     shoe = SMALL["18"]
     busts, no_bust = player_lengths(shoe, Rules(decks=1, max_split_hands=3), "CD", "CDZ-", exact=False)
     left = np.concatenate(seen)

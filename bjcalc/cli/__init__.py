@@ -43,8 +43,7 @@ from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError
 from .output import assumptions_json, chart_json, dumps, fit, number
 from ..core.progress import Progress
 from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
-from ..sidebets.bets import (REMOVE_HELP, SHOE_HELP, SIDE_BETS, add_sidebet_parser, decks_argument, run_sidebet,
-                       shoe_argument, shoe_from_flags)
+from .shoe_flags import REMOVE_HELP, SHOE_HELP, decks_argument, shoe_argument, shoe_from_flags
 from ..engine.splits import SPLIT_STRATEGIES
 from ..game.variants import PRESETS
 
@@ -266,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_flags(chart_parser)
     _output_flags(chart_parser, quiet=True)
     _output_flags(tables_parser, exact=False, quiet=True)
+    from .sidebets import add_sidebet_parser    # the side bets load when a parser is built, not on import
+
     add_sidebet_parser(sub)
     verify = sub.add_parser("verify", help="reproduce every published figure (bjcalc.analysis.published)",
                             description="Every published figure bjcalc checks itself against (bjcalc/published.py, "
@@ -326,6 +327,8 @@ def run(args: argparse.Namespace) -> str:
     insurance against an ace, holding T,T: EV -0.071428571 per unit initial bet
     """
     if args.command == "sidebet":  # no blackjack rules: its own flags
+        from .sidebets import run_sidebet
+
         return run_sidebet(args)
     if args.command == "verify":
         return run_verify(args)
@@ -334,7 +337,7 @@ def run(args: argparse.Namespace) -> str:
     if args.command == "explain":
         return run_explain(args)
     if args.command not in RULE_COMMANDS:
-        raise UsageError(_NAME_A_COMMAND)
+        raise UsageError(_name_a_command())
     rules = rules_from(args)
     shoe = _shoe_from(args, rules)
     if args.command == "chart":
@@ -512,8 +515,12 @@ def _json_rules(choices: dict[str, Any]) -> dict[str, Any]:
     return {name: "inf" if value == math.inf else value for name, value in choices.items()}
 
 
-_NAME_A_COMMAND = (f"name a command: {', '.join(COMMANDS[:-1])} or {COMMANDS[-1]} "
-                   f"({' or '.join(SIDE_BETS)}) (see 'bjcalc --help')")
+def _name_a_command() -> str:
+    """The error of a command line that names no command (it lists the side bets too)."""
+    from ..sidebets.catalog import SIDE_BETS
+
+    return (f"name a command: {', '.join(COMMANDS[:-1])} or {COMMANDS[-1]} "
+            f"({' or '.join(SIDE_BETS)}) (see 'bjcalc --help')")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -530,7 +537,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args, extra = parser.parse_known_args(argv)
         command = args.command
         if args.command is None:
-            raise UsageError(_NAME_A_COMMAND)
+            raise UsageError(_name_a_command())
         if extra:  # name the subcommand whose --help lists what it takes
             where = " ".join(["bjcalc", args.command] + ([args.bet] if args.command == "sidebet" else []))
             raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see '{where} --help')")

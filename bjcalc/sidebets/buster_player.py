@@ -16,7 +16,8 @@ dealer's hand, with any strategy that does not peek at cards to come.
 :func:`round_cannot_run_out` proves by counting that no card can run out; then
 :class:`~bjcalc.sidebets.BusterBlackjack` returns the shoe model's numbers.
 
-The same holds for the Burn 20 dealer (``rules.burn_20``): its hole card, burned
+The same holds for the Burn 20 dealer (``rules.burn_20``, a
+:class:`~bjcalc.engine.burn20.Burn20Dealer`): its hole card, burned
 cards and fresh pairs are all dealt after the player's draws, and its procedure is a
 function of the up card and the cards that follow, suits included (the player is
 suit-blind, which only makes his stopping time use less information).  Burned cards
@@ -66,23 +67,23 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
-from ..engine import _kernels as kernels
-from ..game.calculator import Calculator, deal_probabilities
 from ..core.cards import Shoe
-from ..engine.dealer import DealerTree, StandardDealer, tree_limit
 from ..core.errors import RulesError, ShoeError, StrategyError
-from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
 from ..core.rules import Rules
+from ..engine.dealer import StandardDealer
+from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
+from ..engine.lengths import dealer_lengths_given_up, float_bust_lengths_given_up
+from ..engine.procedures import dealer_procedure
 from ..engine.splits import POST_SPLIT_ACTIONS, most_hands, pair_cards, policy_extra, post_split_actions
+from ..game.calculator import Calculator, deal_probabilities
 from ..game.strategy import UpcardEvaluator
 
-__all__ = ["round_cannot_run_out", "round_card_bound", "player_lengths", "ENUMERATED_SPLIT_STRATEGIES",
-           "ENUMERATION_LIMIT"]
+__all__ = ["round_cannot_run_out", "round_card_bound", "player_lengths", "main_game_dealer",
+           "ENUMERATED_SPLIT_STRATEGIES", "ENUMERATION_LIMIT"]
 
 ENUMERATED_SPLIT_STRATEGIES = ("CDZ-", "CDP1", "CDP")
 """Post-split strategies :func:`player_lengths` can replay card by card."""
@@ -100,6 +101,19 @@ on 6 decks take 9 million in all; three hands on one deck 140 million against a 
 # ----------------------------------------------------------------------------------------
 # can a round run out of cards?
 # ----------------------------------------------------------------------------------------
+def main_game_dealer(rules: Rules) -> StandardDealer:
+    """The dealer procedure of the main game's ``rules``
+    (:func:`~bjcalc.engine.procedures.dealer_procedure`), as far as it does not depend on the
+    shoe: its kind, its hooks and its soft-17 rule.  Burn 20's suit share, the one part that
+    does, is the infinite deck's 1/4 here; the bet takes the shoe's own where it computes.
+
+    >>> from bjcalc import Rules
+    >>> type(main_game_dealer(Rules())).__name__, type(main_game_dealer(Rules(burn_20=True))).__name__
+    ('StandardDealer', 'Burn20Dealer')
+    """
+    return dealer_procedure(rules, Shoe.infinite())
+
+
 def round_card_bound(shoe: Shoe, rules: Rules) -> int:
     """Most cards one round can take from the shoe (player's hands and the dealer's), any play.
 
@@ -108,9 +122,10 @@ def round_card_bound(shoe: Shoe, rules: Rules) -> int:
     most 21 x hands + 16: at most as many as the shoe's smallest cards fit in that;
     add one last card per hand.
 
-    Burn 20 (``rules.burn_20``): the dealer's final hand after a burn (the last fresh
-    pair and its draws) obeys the same budget, and the up card and every burned card
-    come on top: burned cards are tens and aces, so add 1 + the shoe's tens and aces.
+    A dealer that burns cards (Burn 20, ``rules.burn_20``): the dealer's final hand after a
+    burn (the last fresh pair and its draws) obeys the same budget, and every burned card
+    comes on top, as many as the procedure's ``most_cards_burned`` (Burn 20: the up card
+    and the shoe's tens and aces, 1 + tens + aces).
 
     >>> round_card_bound(Shoe.decks(1), Rules(max_split_hands=2))
     22
@@ -125,7 +140,7 @@ def round_card_bound(shoe: Shoe, rules: Rules) -> int:
         take = min(available, budget // value)
         count += take
         budget -= take * value
-    burned = 1 + counts[0] + counts[9] if rules.burn_20 else 0
+    burned = main_game_dealer(rules).most_cards_burned(counts)
     return count + hands + 1 + burned
 
 
@@ -455,47 +470,6 @@ class _Upcard:
 
 
 # ----------------------------------------------------------------------------------------
-# the dealer's bust lengths for many remaining shoes
-# ----------------------------------------------------------------------------------------
-_LENGTH_TREES: dict[tuple, tuple[SimpleNamespace, int]] = {}
-
-
-def _length_tree(up: int, procedure: StandardDealer, limit: tuple[int, ...]) -> tuple[SimpleNamespace, int]:
-    """The dealer tree with final moves relabelled for the C kernel: column 0 no bust,
-    column n a bust with n cards (up card and hole card included)."""
-    key = (up, procedure, limit)
-    if key not in _LENGTH_TREES:
-        tree = DealerTree.build(up, procedure, limit)
-        level_of_state = np.repeat(np.arange(len(tree.levels)), np.diff(tree.level_start))
-        state_of_move = np.repeat(np.arange(len(tree.drawn)), np.diff(tree.move_start))
-        target = tree.move_target.copy()
-        final = target < 0
-        outcome = -1 - target[final]
-        length = level_of_state[state_of_move[final]] + 2
-        column = np.where((outcome >= 5) & (outcome <= 9), length, 0)
-        target[final] = -1 - column
-        relabelled = SimpleNamespace(level_start=tree.level_start, drawn=tree.drawn, move_start=tree.move_start,
-                                     move_value=tree.move_value, move_target=np.ascontiguousarray(target))
-        _LENGTH_TREES[key] = (relabelled, int(column.max()) + 1)
-    return _LENGTH_TREES[key]
-
-
-def _float_lengths(up: int, rows: np.ndarray, procedure: StandardDealer
-                   ) -> tuple[dict[int, np.ndarray], np.ndarray, np.ndarray]:
-    """P(bust with n cards) per remaining shoe (rows: counts left after the up card), P(no bust),
-    and which shoes the dealer can run out of."""
-    if kernels.available():
-        limit = tree_limit(rows)
-        tree, columns = _length_tree(up, procedure, limit)
-        out, exhausted = kernels.dealer_outcomes(tree, rows, np.ones(len(rows), dtype=bool), True, columns)
-        return {n: out[:, n] for n in range(3, columns)}, out[:, 0], exhausted
-    from .bets import dealer_lengths_given_up   # sidebets builds on this module's layer
-
-    bust, stand, exhausted = dealer_lengths_given_up(up, rows, procedure, depletes=True, exact=False)
-    return bust, sum(stand.values()), exhausted
-
-
-# ----------------------------------------------------------------------------------------
 # the model
 # ----------------------------------------------------------------------------------------
 def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strategy: str = "CDZ-",
@@ -517,11 +491,11 @@ def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strateg
     """
     if shoe.is_infinite:
         raise ShoeError("the infinite deck removes nothing: model 'player' equals model 'shoe' there")
-    if rules.burn_20:
+    procedure = main_game_dealer(rules)
+    if type(procedure) is not StandardDealer:    # Burn 20's, the one other procedure
         raise RulesError("Buster Blackjack model 'player' supports the standard dealer only, not Burn 20's "
                          "(burn_20=True)")
     player = _Player(rules, shoe, strategy, split_strategy, exact)
-    procedure = StandardDealer(rules.dealer_hits_soft_17)
     n_cards = shoe.total
     dealt_3 = math.perm(n_cards, 3)
     bust: dict[int, Any] = {}
@@ -543,7 +517,7 @@ def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strateg
         if exact:
             _exact_dealer(up, rows, removed.sum(axis=1), weights, procedure, numerators)
             continue
-        busts, stands, exhausted = _float_lengths(up, rows.astype(np.float64), procedure)
+        busts, stands, exhausted = float_bust_lengths_given_up(up, rows.astype(np.float64), procedure)
         if exhausted.any():
             raise ShoeError(_RUNS_OUT.format(who="the dealer"))
         for n, column in busts.items():
@@ -605,8 +579,6 @@ def _weights(seat: _Upcard, hand: tuple[int, int], prob: Fraction, codes: np.nda
 def _exact_dealer(up: int, rows: np.ndarray, sizes: np.ndarray, weights: np.ndarray, procedure: StandardDealer,
                   numerators: dict[tuple[str, int, int], int]) -> None:
     """Add weight x dealer numerator of every removed multiset, keyed by the cards dealt in all."""
-    from .bets import dealer_lengths_given_up
-
     bust, stand, exhausted = dealer_lengths_given_up(up, rows, procedure, depletes=True, exact=True)
     if exhausted.any():
         raise ShoeError(_RUNS_OUT.format(who="the dealer"))

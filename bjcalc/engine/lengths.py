@@ -1,0 +1,363 @@
+"""The length of the dealer's final hand: P(bust with n cards) and P(stand with n cards).
+
+Buster Blackjack pays by the number of cards in the dealer's busted hand, so it needs
+the dealer's outcomes split by hand length ``n`` (up card and hole card included).
+The dealer tree of :class:`~bjcalc.engine.dealer.DealerTree` already says it: a final
+move from level ``k`` (``k`` cards drawn after the up card) ends a hand of ``k + 2``
+cards.  :class:`LengthTree` is that tree with each final move relabelled from its
+outcome to a *column*, bust or stand, by length; evaluating it is then the ordinary
+dealer recursion with columns instead of outcomes:
+
+* :func:`dealer_lengths_given_up`: one up card, many shoes, in numpy (floats, or exact
+  integer numerators over falling factorials);
+* :func:`float_bust_lengths_given_up`: the same in floats through the dealer's C kernel
+  (:func:`bjcalc.engine._kernels.dealer_outcomes`) when it is built;
+* :func:`dealer_lengths`: the up card random from the shoe too, summed over up cards,
+  with the Burn 20 dealer as an option (its burned hands by length come from
+  :func:`bjcalc.engine.burn20.burn20_lengths`).
+
+Columns: :data:`DISCARDED` (0) takes what a caller drops, :data:`ALL_STANDS` (1) every
+stand when the stands are pooled, :func:`stand_column` and :func:`bust_column` the
+hands of one length.
+
+>>> six_decks = np.array([[24] * 9 + [96]])
+>>> bust, stand, stuck = dealer_lengths(six_decks, StandardDealer(hits_soft_17=True), depletes=True, exact=False)
+>>> round(float(bust[3][0]), 6), round(float(sum(b[0] for b in bust.values())), 6), bool(stuck[0])
+(0.173032, 0.28576, False)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Optional, Sequence, cast
+
+import numpy as np
+from cachetools import LRUCache
+
+from . import _kernels as kernels
+from ..core.arithmetic import EXACT, FLOAT
+from .burn20 import burn20_lengths, hole_branch_dealer
+from .dealer import BLACKJACK, BUSTS, N_OUTCOMES, DealerTree, StandardDealer, tree_limit
+
+__all__ = ["BUST_OUTCOMES", "DISCARDED", "ALL_STANDS", "stand_column", "bust_column", "LengthTree",
+           "dealer_lengths_given_up", "float_bust_lengths_given_up", "dealer_lengths"]
+
+BUST_OUTCOMES: tuple[int, ...] = tuple(range(BUSTS.start, BUSTS.stop))
+"""Dealer outcomes (indices of :data:`~bjcalc.engine.dealer.OUTCOMES`) that are a bust: totals 22-26."""
+
+DISCARDED = 0
+"""The column of the outcomes a caller drops (counted as neither bust nor stand)."""
+
+ALL_STANDS = 1
+"""The column of every stand, whatever its length, in a tree whose stands are pooled."""
+
+
+def stand_column(n: int) -> int:
+    """The column of the hands that stand (a blackjack included) with ``n`` cards.
+
+    >>> stand_column(2), bust_column(3)
+    (4, 7)
+    """
+    return 2 * n
+
+
+def bust_column(n: int) -> int:
+    """The column of the hands that bust with ``n`` cards.
+
+    >>> [bust_column(n) for n in (3, 4)]
+    [7, 9]
+    """
+    return 2 * n + 1
+
+
+@dataclass(frozen=True)
+class _LengthLevel:
+    """One level of a :class:`LengthTree`: ``moves`` per card value are (sources, their
+    next-level targets, sources that end, their end columns)."""
+
+    states: np.ndarray          # (n, 10) cards drawn after the up card
+    moves: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+    n_next: int
+    columns: tuple[int, ...]    # the distinct end columns of the level, increasing
+
+
+class LengthTree:
+    """A :class:`~bjcalc.engine.dealer.DealerTree` whose final moves lead to hand-length columns.
+
+    ``busts`` are the outcomes that count as a bust, ``dropped`` those counted as
+    neither (:data:`DISCARDED`); every other outcome stands.  ``pool_stands`` sends
+    every stand to :data:`ALL_STANDS` instead of :func:`stand_column`.  ``levels``
+    (for the numpy walk) and the flat arrays ``level_start``, ``drawn``,
+    ``move_start``, ``move_value``, ``move_target`` (for the C kernel, a final move
+    ``-1 - column``) are the dealer tree's, relabelled; ``n_columns`` is the width of
+    a result and ``longest_bust`` the most cards of a busted hand (0 if none).
+
+    >>> tree = LengthTree.build(10, StandardDealer(hits_soft_17=False))
+    >>> tree.longest_bust, tree.n_columns, tree.levels[0].columns    # T up: a hole 7-A stands with 2 cards
+    (7, 16, (4,))
+    """
+
+    _cache: "LRUCache[tuple[Any, ...], LengthTree]" = LRUCache(maxsize=256)
+
+    @classmethod
+    def build(cls, up: int, procedure: StandardDealer, limit: Optional[Sequence[int]] = None,
+              busts: Sequence[int] = BUST_OUTCOMES, dropped: Sequence[int] = (),
+              pool_stands: bool = False) -> "LengthTree":
+        """The tree for these arguments, built once (trees depend on no shoe, only on the limit)."""
+        key = (up, procedure, None if limit is None else tuple(int(x) for x in limit), tuple(busts),
+               tuple(dropped), bool(pool_stands))
+        tree = cls._cache.get(key)
+        if tree is None:
+            tree = cls._cache[key] = cls(up, procedure, limit, busts, dropped, pool_stands)
+        return tree
+
+    def __init__(self, up: int, procedure: StandardDealer, limit: Optional[Sequence[int]] = None,
+                 busts: Sequence[int] = BUST_OUTCOMES, dropped: Sequence[int] = (), pool_stands: bool = False):
+        dealer = DealerTree.build(up, procedure, limit)
+        is_bust = np.isin(np.arange(N_OUTCOMES), list(busts))
+        is_dropped = np.isin(np.arange(N_OUTCOMES), list(dropped))
+
+        def columns(outcomes: np.ndarray, n: Any) -> np.ndarray:
+            stand = ALL_STANDS if pool_stands else 2 * n
+            out = np.where(is_bust[outcomes], 2 * n + 1, stand)
+            return np.where(is_dropped[outcomes], DISCARDED, out).astype(np.intp)
+
+        self.up = up
+        self.levels: list[_LengthLevel] = []
+        for k, level in enumerate(dealer.levels):
+            moves = []
+            for src_next, dst_next, src_end, outcomes in level.moves:
+                ends = columns(outcomes, k + 2)
+                kept = ends != DISCARDED          # a dropped end is a draw never made
+                moves.append((src_next, dst_next, src_end[kept], ends[kept]))
+            used = sorted({int(c) for *_, ends in moves for c in ends})
+            self.levels.append(_LengthLevel(level.states, moves, level.n_next, tuple(used)))
+        # the flat arrays: a final move's level (so its hand length) from its state
+        self.level_start, self.drawn = dealer.level_start, dealer.drawn
+        self.move_start, self.move_value = dealer.move_start, dealer.move_value
+        level_of_state = np.repeat(np.arange(len(dealer.levels)), np.diff(dealer.level_start))
+        state_of_move = np.repeat(np.arange(len(dealer.drawn)), np.diff(dealer.move_start))
+        target = dealer.move_target.copy()
+        final = target < 0
+        lengths = level_of_state[state_of_move[final]] + 2
+        outcomes = -1 - target[final]
+        target[final] = -1 - columns(outcomes, lengths)
+        self.move_target = np.ascontiguousarray(target)
+        busted = lengths[is_bust[outcomes] & ~is_dropped[outcomes]]
+        self.longest_bust = int(busted.max()) if len(busted) else 0
+        self.n_columns = bust_column(len(dealer.levels) + 1) + 1
+
+
+def _walk(tree: LengthTree, left: np.ndarray, depletes: bool, exact: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The dealer recursion over a length tree, one column per shoe (rows of ``left``): the
+    (columns, shoes) sums of the hands ending in each column, and which shoes run out.
+
+    Floats: probabilities.  Exact: integer numerators over perm(cards left, n - 1) for the
+    columns of hands of n cards ((cards left)^(n - 1) without depletion), int64 while
+    they fit, else Python ints."""
+    shoes = len(left)
+    totals = left.sum(axis=1)
+    exhausted = np.zeros(shoes, dtype=bool)
+    if exact:
+        peak = int(totals.max()) if shoes else 0
+        largest = math.perm(peak, len(tree.levels)) if depletes else peak ** len(tree.levels)
+        dtype: Any = np.int64 if largest < 2 ** 62 else object   # int64 is exact below this
+        counts = left.astype(dtype)
+    else:
+        dtype = np.float64
+        counts = left.astype(np.float64)
+    reach = np.ones((1, shoes), dtype=dtype)
+    ended = np.zeros((tree.n_columns, shoes), dtype=dtype)
+    for k, level in enumerate(tree.levels):
+        remaining = totals - k if depletes else totals
+        empty = remaining <= 0
+        if empty.any():
+            exhausted |= empty & (reach != 0).any(axis=0)
+            reach = reach.copy()
+            reach[:, empty] = 0
+        safe = np.where(empty, 1, remaining)
+        following = np.zeros((level.n_next, shoes), dtype=dtype)
+        for value, (src_next, dst_next, src_end, columns) in enumerate(level.moves):
+            for src in (src_next, src_end):
+                if not len(src):
+                    continue
+                drawn = level.states[src, value].astype(dtype)[:, None] if depletes else 0
+                factor = counts[None, :, value] - drawn
+                if not exact:
+                    factor = factor / safe
+                contribution = reach[src] * factor
+                if src is src_next:
+                    np.add.at(following, dst_next, contribution)
+                    continue
+                for column in level.columns:
+                    ends = columns == column
+                    if ends.any():
+                        ended[column] = ended[column] + contribution[ends].sum(axis=0)
+        reach = following
+    return ended, exhausted
+
+
+def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer, depletes: bool,
+                            exact: bool, busts: Sequence[int] = BUST_OUTCOMES, dropped: Sequence[int] = ()
+                            ) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray], np.ndarray]:
+    """For a fixed up card and many shoes given as the value counts left besides it (one row
+    each): {n: P(bust with n cards)}, {n: P(stand with n cards)} (a blackjack stands with 2),
+    n counting the up card, and which shoes the dealer can run out of.
+
+    ``busts``: the outcome indices (:data:`~bjcalc.engine.dealer.OUTCOMES`) that count as a bust
+    (totals 22-26); ``dropped``: outcomes counted in neither table (the Burn 20 hole-card
+    tens and aces of :func:`~bjcalc.engine.burn20.hole_branch_dealer`, accounted for elsewhere).
+
+    Walks the :class:`LengthTree` level by level, one column per shoe.  Exact mode returns
+    integer numerators (ordered sequences of the n - 1 cards drawn after the up card) over
+    perm(cards left, n - 1), or (cards left)^(n - 1) without depletion: int64 while they
+    fit, else Python ints.
+
+    >>> bust, stand, stuck = dealer_lengths_given_up(6, np.array([[4, 4, 4, 4, 4, 3, 4, 4, 4, 16]]),
+    ...                                              StandardDealer(False), True, False)
+    >>> round(float(sum(b[0] for b in bust.values())), 6), bool(stuck[0])
+    (0.420823, False)
+    """
+    limit = tree_limit(left) if depletes else None
+    tree = LengthTree.build(up, procedure, limit, busts, dropped)
+    ended, exhausted = _walk(tree, left, depletes, exact)
+    lengths = range(2, len(tree.levels) + 2)
+    return ({n: ended[bust_column(n)] for n in lengths}, {n: ended[stand_column(n)] for n in lengths}, exhausted)
+
+
+def float_bust_lengths_given_up(up: int, rows: np.ndarray, procedure: StandardDealer
+                                ) -> tuple[dict[int, np.ndarray], np.ndarray, np.ndarray]:
+    """P(bust with n cards) per remaining shoe (rows: counts left after the up card), P(no bust),
+    and which shoes the dealer can run out of; floats, through the C kernel when it is built
+    (else :func:`dealer_lengths_given_up`, the same numbers).
+
+    >>> busts, no_bust, stuck = float_bust_lengths_given_up(6, np.array([[4, 4, 4, 4, 4, 3, 4, 4, 4, 16]]),
+    ...                                                     StandardDealer(False))
+    >>> round(float(sum(b[0] for b in busts.values())), 6), round(float(no_bust[0]), 6)
+    (0.420823, 0.579177)
+    """
+    if kernels.available():
+        tree = LengthTree.build(up, procedure, tree_limit(rows), pool_stands=True)
+        out, exhausted = kernels.dealer_outcomes(tree, rows, np.ones(len(rows), dtype=bool), True, tree.n_columns)
+        return ({n: out[:, bust_column(n)] for n in range(3, tree.longest_bust + 1)}, out[:, ALL_STANDS],
+                exhausted)
+    bust, stand, exhausted = dealer_lengths_given_up(up, rows, procedure, depletes=True, exact=False)
+    return bust, cast(np.ndarray, sum(stand.values())), exhausted
+
+
+def dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool, exact: bool,
+                   busts: Sequence[int] = BUST_OUTCOMES, burn_shares: Optional[Sequence[Fraction]] = None
+                   ) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
+    """For shoes given as value counts (one row each): P(bust with n cards) and P(stand with n
+    cards) by hand length n, the up card random from the shoe; and which shoes run out.
+
+    Sums :func:`dealer_lengths_given_up` over the up cards.  Exact mode keeps integer
+    numerators (ordered card sequences) over the falling factorial N (N-1) ... (N-n+1)
+    (N^n without depletion) and divides at the end, giving Fractions.  ``busts``: the
+    outcomes that count as a bust (default totals 22-26).
+
+    ``burn_shares`` (one per shoe: the chance that a hole ace shares the up card's suit)
+    makes the dealer Burn 20's: under a ten up card the hole card 2-9 is the standard
+    completion (:func:`~bjcalc.engine.burn20.hole_branch_dealer`, its ten and ace hole cards
+    dropped), an ace of another suit a blackjack (no bust, 2 cards), and a ten or an ace
+    of the up card's suit is burned: those hands come from
+    :func:`~bjcalc.engine.burn20.burn20_lengths`, by the length of the final hand (burned
+    cards are not in it), added as probabilities (exact Fractions) after the division.
+
+    >>> bust, stand, stuck = dealer_lengths(np.array([[4] * 9 + [16]]), StandardDealer(False), True, True)
+    >>> sum(b[0] for b in bust.values()) + sum(s[0] for s in stand.values()) == 1
+    True
+    >>> burned, _, _ = dealer_lengths(np.array([[4] * 9 + [16]]), StandardDealer(False), True, True,
+    ...                               burn_shares=[Fraction(1, 4)])
+    >>> burned[3][0] > bust[3][0]          # a burned ten up card redraws: more 3-card busts
+    True
+    """
+    shoes = len(rows)
+    totals = rows.sum(axis=1)
+    bust: dict[int, Any] = {}
+    stand: dict[int, Any] = {}
+    burned: list[tuple[dict[int, Any], dict[int, Any]]] = []     # probabilities, added after the division
+    exhausted = np.zeros(shoes, dtype=bool)
+    for up in range(1, 11):
+        up_count = rows[:, up - 1]
+        dealt = up_count > 0
+        if not dealt.any():
+            continue
+        left = np.clip(rows - np.eye(10, dtype=np.int64)[up - 1], 0, None) if depletes else rows
+        burns = burn_shares is not None and up == 10
+        if burns:
+            given_bust, given_stand, stuck = dealer_lengths_given_up(
+                up, left, hole_branch_dealer(procedure.hits_soft_17), depletes, exact, busts, (BLACKJACK,))
+            assert burn_shares is not None
+            more_bust, more_stand, more_stuck = _burn20_given_ten(left, burn_shares, procedure.hits_soft_17,
+                                                                  depletes, exact, busts)
+            stuck = stuck | more_stuck
+            weight: Any = [Fraction(int(c), int(t)) if t else Fraction(0) for c, t in zip(up_count, totals)]
+            if not exact:
+                weight = np.array([float(w) for w in weight])
+            burned.append(({n: _times(weight, v, exact) for n, v in more_bust.items()},
+                           {n: _times(weight, v, exact) for n, v in more_stand.items()}))
+        else:
+            given_bust, given_stand, stuck = dealer_lengths_given_up(up, left, procedure, depletes, exact, busts)
+        exhausted |= stuck & dealt
+        # exact: numerators over perm(N - 1, n - 1) (N^(n-1)); times the up card's count, over perm(N, n) (N^n)
+        share = up_count.astype(object) if exact else np.where(dealt, up_count, 0) / np.where(totals, totals, 1)
+        for given, table in ((given_bust, bust), (given_stand, stand)):
+            for n, values in given.items():
+                term = share * (values.astype(object) if exact else values)
+                table[n] = table[n] + term if n in table else term
+    if exact:
+        for table in (bust, stand):
+            for n, numerators in table.items():
+                denominators = [math.perm(int(t), n) if depletes else int(t) ** n for t in totals]
+                table[n] = [Fraction(int(a), b) if b else Fraction(0) for a, b in zip(numerators, denominators)]
+    for more_bust, more_stand in burned:
+        for more, table in ((more_bust, bust), (more_stand, stand)):
+            for n, values in more.items():
+                if n in table:
+                    table[n] = [a + b for a, b in zip(table[n], values)] if exact else table[n] + values
+                else:
+                    table[n] = values
+    return bust, stand, exhausted
+
+
+def _times(weight: Any, values: Any, exact: bool) -> Any:
+    return [w * v for w, v in zip(weight, values)] if exact else weight * values
+
+
+def _burn20_given_ten(left: np.ndarray, shares: Sequence[Fraction], hits_soft_17: bool, depletes: bool,
+                      exact: bool, busts: Sequence[int]) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
+    """Burn 20 under a ten up card, besides the hole-card 2-9 branch: {n: P(bust with n cards)},
+    {n: P(stand with n cards)} (the off-suit hole ace's blackjack stands with 2) per row of counts
+    left after the up card (exact: Fractions, else float arrays), and which rows can run out."""
+    rows = len(left)
+    zero = Fraction(0) if exact else 0.0
+    shares = [Fraction(x) for x in shares]
+    bust: dict[int, list[Any]] = {}
+    stand: dict[int, list[Any]] = {2: [zero] * rows}
+    exhausted = np.zeros(rows, dtype=bool)
+    is_bust = np.isin(np.arange(N_OUTCOMES), busts)
+    for share in sorted(set(shares)):
+        index = [i for i, x in enumerate(shares) if x == share]
+        p, stuck = burn20_lengths(left[index], share, hits_soft_17, EXACT if exact else FLOAT,
+                                  is_infinite=not depletes)
+        exhausted[index] = stuck
+        for j, i in enumerate(index):
+            aces, cards = int(left[i, 0]), int(left[i].sum())
+            blackjack = (1 - share) * Fraction(aces, cards) if cards else Fraction(0)
+            stand[2][i] += blackjack if exact else float(blackjack)
+            for n in range(p.shape[1]):
+                for table, columns in ((bust, is_bust), (stand, ~is_bust)):
+                    value = p[j, n, columns].sum()
+                    if value:
+                        value = _as_fraction(value) if exact else float(value)
+                        table.setdefault(n, [zero] * rows)[i] += value
+    if not exact:
+        return ({n: np.array(v) for n, v in bust.items()}, {n: np.array(v) for n, v in stand.items()}, exhausted)
+    return bust, stand, exhausted
+
+
+def _as_fraction(x: Any) -> Fraction:
+    return Fraction(int(x.numerator), int(x.denominator))
