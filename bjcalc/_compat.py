@@ -2,16 +2,18 @@
 
 ``import bjcalc.charts`` (and the other flat names of bjcalc 0.1) still work: a finder
 on ``sys.meta_path`` answers each old name with the module at its new place, with a
-``DeprecationWarning``.  It imports nothing until an old name is asked for, so it
-costs ``import bjcalc`` nothing.
+``DeprecationWarning``; an old module whose names now live in several modules
+(:data:`ALSO_FROM`) answers each name from the first that has it.  The finder imports
+nothing until an old name is asked for, so it costs ``import bjcalc`` nothing.
 
 >>> import warnings
+>>> import bjcalc.analysis.sweeps, bjcalc.engine.dealer
 >>> with warnings.catch_warnings():
 ...     warnings.simplefilter("ignore")
-...     import bjcalc.charts as old
->>> import bjcalc.analysis.charts as new
->>> old is new
-True
+...     from bjcalc.charts import chart, plot_edges   # now analysis.charts and analysis.sweeps
+...     from bjcalc.dealer import DealerEngine, OUTCOMES   # now engine.dealer and core.outcomes
+>>> plot_edges is bjcalc.analysis.sweeps.plot_edges, DealerEngine is bjcalc.engine.dealer.DealerEngine
+(True, True)
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import warnings
 from types import ModuleType
 from typing import Optional, Sequence
 
-__all__ = ["MOVED", "install"]
+__all__ = ["MOVED", "ALSO_FROM", "install"]
 
 #: old module name -> its place in the layered package
 MOVED: dict[str, str] = {
@@ -41,17 +43,53 @@ MOVED: dict[str, str] = {
     "bjcalc.buster_player": "bjcalc.sidebets.buster_player",
 }
 
+#: old module name -> the other new modules that hold names the old module had
+ALSO_FROM: dict[str, tuple[str, ...]] = {
+    "bjcalc.charts": ("bjcalc.analysis.codes", "bjcalc.analysis.render", "bjcalc.analysis.tables",
+                      "bjcalc.analysis.sweeps", "bjcalc.core.progress", "bjcalc.cli.charts"),
+    "bjcalc.dealer": ("bjcalc.core.outcomes",),
+    "bjcalc.calculator": ("bjcalc.game.rounds", "bjcalc.engine.procedures"),
+    "bjcalc.splits": ("bjcalc.core.actions",),
+    "bjcalc.burn20": ("bjcalc.engine.lengths",),
+}
+
 
 class _Alias(importlib.abc.Loader):
-    def __init__(self, target: str):
-        self.target = target
+    def __init__(self, target: str, also: tuple[str, ...] = ()):
+        self.target, self.also = target, also
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         warnings.warn(f"{spec.name} is deprecated: import {self.target}", DeprecationWarning, stacklevel=3)
-        return importlib.import_module(self.target)
+        if not self.also:
+            return importlib.import_module(self.target)
+        return _merged(spec.name, (self.target,) + self.also)
 
     def exec_module(self, module: ModuleType) -> None:   # the target ran its own code already
         pass
+
+
+def _merged(name: str, homes: tuple[str, ...]) -> ModuleType:
+    """A module that answers each name from the first of ``homes`` (modules, loaded on first
+    use) that has it: an old module whose names now live in several places."""
+    module = ModuleType(name, f"Deprecated: the names of {name}, now in {', '.join(homes)}.")
+
+    def __getattr__(attribute: str) -> object:
+        for home in homes:
+            found = importlib.import_module(home).__dict__.get(attribute, _MISSING)
+            if found is not _MISSING:
+                return found
+        raise AttributeError(f"module {name!r} has no attribute {attribute!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({n for home in homes for n in getattr(importlib.import_module(home), "__all__", ())})
+
+    module.__getattr__ = __getattr__   # type: ignore[method-assign]  # PEP 562 on a module object
+    module.__dir__ = __dir__   # type: ignore[method-assign]
+    module.__all__ = __dir__()   # type: ignore[attr-defined]
+    return module
+
+
+_MISSING = object()
 
 
 class _MovedFinder(importlib.abc.MetaPathFinder):
@@ -59,7 +97,7 @@ class _MovedFinder(importlib.abc.MetaPathFinder):
                   target: Optional[ModuleType] = None) -> Optional[importlib.machinery.ModuleSpec]:
         if fullname not in MOVED:
             return None
-        return importlib.machinery.ModuleSpec(fullname, _Alias(MOVED[fullname]))
+        return importlib.machinery.ModuleSpec(fullname, _Alias(MOVED[fullname], ALSO_FROM.get(fullname, ())))
 
 
 def install() -> None:
