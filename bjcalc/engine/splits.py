@@ -93,9 +93,9 @@ def slot_states(hands: int) -> Iterator[tuple[int, int, int]]:
 
 def policy_extra(strategy: str, pair: int, hands_so_far: int) -> Composition:
     """Whose decisions a hand formed when ``hands_so_far`` hands exist copies."""
-    if strategy == "CDZ-":
+    if strategy == PostSplitStrategy.CDZ:
         return EMPTY
-    if strategy == "CDP1":
+    if strategy == PostSplitStrategy.CDP1:
         return pair_cards(pair, 1)
     return pair_cards(pair, hands_so_far - 1)
 
@@ -122,7 +122,7 @@ def needed_contexts(strategy: str, pair: int, hands: int) -> set[Context]:
 def context_strategy(strategy: str) -> str:
     """The post-split strategy whose contexts the engine evaluates: the optimal split searches
     by itself (:mod:`bjcalc.engine.optimal`), and keeps CDZ-'s contexts for TD charts and the infinite deck."""
-    return "CDZ-" if strategy == "optimal" else strategy
+    return PostSplitStrategy.CDZ.value if strategy == PostSplitStrategy.OPTIMAL else strategy
 
 
 def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) -> dict[Context, np.ndarray]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 import numpy as np
 
+from ..core.actions import PostSplitStrategy
 from ..core.arithmetic import EXACT, FLOAT, Arithmetic, Value
 from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
 from ..core.errors import HandError, ShoeError, StrategyError
@@ -46,7 +47,8 @@ class Calculator:
     -0.4749
     """
 
-    def __init__(self, rules: Rules, shoe: Optional[Shoe] = None, split_strategy: str = "CDZ-",
+    def __init__(self, rules: Rules, shoe: Optional[Shoe] = None,
+                 split_strategy: Union[str, PostSplitStrategy] = PostSplitStrategy.CDZ,
                  exact: bool = False):
         if not isinstance(rules, Rules):
             raise HandError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
@@ -90,7 +92,7 @@ class Calculator:
             split_strategy=("no splitting" if not self.rules.splits else
                             "TD: split hands follow the same total-dependent chart" if strategy == "TD"
                             else "optimal: one split, every decision uses every card seen in the round"
-                            if self.split_strategy == "optimal" else self.split_strategy),
+                            if self.split_strategy == PostSplitStrategy.OPTIMAL else self.split_strategy),
             conditioning=conditioning,
             arithmetic="exact rationals" if self.exact else "floating point")
 
@@ -219,7 +221,8 @@ class Calculator:
             from .strategy import total_dependent_game
             return total_dependent_game(self, progress=progress)
         deals = self.round.deals()
-        if self.split_strategy == "optimal" and self.exact and not self.shoe.is_infinite and self.rules.splits:
+        if (self.split_strategy == PostSplitStrategy.OPTIMAL and self.exact and not self.shoe.is_infinite
+                and self.rules.splits):
             check_exact_game_size(self.rules, self.settlement, self.dealer_engine,
                                   sorted({(up, hand[0]) for up in deals for (hand, key), _ in deals[up].items()
                                           if hand[0] == hand[1] and key is not None}),

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
 
 import numpy as np
 
+from ..core.actions import PostSplitStrategy
 from ..core.arithmetic import Arithmetic, Value
 from ..core.cards import RANK_VALUE, Shoe
 from ..core.errors import ShoeError
@@ -195,7 +196,7 @@ class Round:
         what :func:`pair_state` says about the pair's rank)."""
         key = (up, pair, split_key)
         if key not in self._splits:
-            if self.split_strategy == "optimal" and not self.shoe.is_infinite:
+            if self.split_strategy == PostSplitStrategy.OPTIMAL and not self.shoe.is_infinite:
                 search = OptimalSplit(self.rules, self.settlement, self.dealer_engine, up, pair,
                                       self.engine.space.max_cards)
                 self._splits[key] = search.value()
