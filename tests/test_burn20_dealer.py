@@ -26,7 +26,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from bjcalc import _kernels as kernels
+from bjcalc.engine import _kernels as kernels
 from bjcalc.core.arithmetic import EXACT, FLOAT
 from bjcalc.engine.burn20 import Burn20Dealer, burn20_outcomes
 from bjcalc.core.cards import Shoe

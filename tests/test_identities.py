@@ -105,7 +105,7 @@ def test_early_surrender_is_worth_at_least_late_surrender():
 
 def test_compiled_kernel_and_numpy_recursion_agree():
     """The C kernel and the numpy recursion are two implementations of the dealer engine."""
-    from bjcalc import _kernels
+    from bjcalc.engine import _kernels
     from bjcalc.core.arithmetic import FLOAT
 
     if not _kernels.available():

@@ -157,7 +157,7 @@ def test_optimal_game_names_its_split_strategy_and_tops_cdp1():
 
 def test_optimal_c_kernel_and_numpy_agree():
     """The float search runs hand 2 in C when the kernel is built; the numpy path must give the same."""
-    from bjcalc import _kernels
+    from bjcalc.engine import _kernels
     from bjcalc.engine.optimal import OptimalSplit
 
     if not _kernels.second_hand_available():
