@@ -12,6 +12,7 @@ only the layers below (core, engine, game, sidebets) and, without a circle, one 
 - :mod:`~bjcalc.analysis.sweeps` -- the house edge against a preset's open rules, and its plots.
 - :mod:`~bjcalc.analysis.published` -- published figures and their verdicts (``bjcalc verify``).
 - :mod:`~bjcalc.analysis.explain` -- the open-rule search (``bjcalc explain``).
+- :mod:`~bjcalc.analysis.risk` -- risk of ruin and N0 from a game's mean and standard deviation.
 
 Nothing below imports this package.
 """
