@@ -20,6 +20,7 @@ from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
 from ..core.rules import Rules
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import check_exact_game_size
+from .removal import effects_of_removal, play_on
 from .rounds import UP_LABELS, Assumptions, GameResult, Round, deal_probabilities, pair_state
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
@@ -203,6 +204,34 @@ class Calculator:
             raise ShoeError("the shoe has no card left for the dealer's hole card; use a larger shoe")
         p = Fraction(counts[9], sum(counts))   # the infinite deck keeps one deck's proportions
         return self.ar.output(self.ar.convert(Fraction(1, 2) * (3 * p - 1)))
+
+    def play_on(self, shoe: Shoe, strategy: str = "CD") -> "GameResult":
+        """The game result of this calculator's strategy, the one best for its own shoe (CD with
+        its post-split strategy, or its TD chart), played unchanged on ``shoe`` (a depleted
+        shoe, say): the "basic strategy EV" of a shoe, and the building block of fixed-play
+        effects of removal.  See :func:`bjcalc.game.removal.play_on`.
+
+        >>> calc = Calculator(Rules(decks=1))
+        >>> round(float(calc.play_on(calc.shoe.remove("5")).ev - calc.game().ev) * 100, 4)
+        0.7191
+        """
+        if not isinstance(shoe, Shoe):
+            raise ShoeError(f"shoe must be a bjcalc.Shoe, not {type(shoe).__name__}")
+        return play_on(self, Calculator(self.rules, shoe, self.split_strategy, self.exact), strategy)
+
+    def effects_of_removal(self, play: str = "fixed", strategy: str = "CD") -> "pd.Series":
+        """EV(shoe less one card of each value) - EV(shoe), per unit initial bet, for one round:
+        a pandas Series indexed ``A``, ``2`` ... ``T`` with ``.full_ev``, ``.depleted_ev`` and
+        ``.table()``.  ``play="fixed"`` keeps the full shoe's strategy (what counters use),
+        ``"reoptimized"`` plays each depleted shoe best.  See
+        :func:`bjcalc.game.removal.effects_of_removal`.
+
+        >>> eor = Calculator(Rules(decks=1, max_split_hands=2)).effects_of_removal()
+        >>> round(float(eor["5"]) * 100, 2), abs(float(eor.weighted_sum())) < 1e-15
+        (0.71, True)
+        """
+        return effects_of_removal(self, lambda shoe: Calculator(self.rules, shoe, self.split_strategy, self.exact),
+                                  play, strategy)
 
     def game(self, strategy: str = "CD", progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
         """EV of one round dealt from the full shoe, with CD or TD play.

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
 
 import numpy as np
 
@@ -103,8 +103,17 @@ def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> 
     return count - 1
 
 
-def deal_probabilities(shoe: Shoe, rules: Rules) -> dict[int, dict[tuple[tuple[int, int], Any], Fraction]]:
-    """Exact probability of each deal: up value -> {(player values, :func:`pair_state`): p}."""
+def deal_probabilities(shoe: Shoe, rules: Rules,
+                       split_key: Optional[Callable[[int, int, int], Any]] = None) -> Deals:
+    """Exact probability of each deal: up value -> {(player values, :func:`pair_state`): p}.
+
+    ``split_key(up rank, rank, rank)`` may replace :func:`pair_state` as the second part of the
+    key (a strategy made for another shoe needs both shoes' states).
+
+    >>> deals = deal_probabilities(Shoe.decks(1), Rules(decks=1))
+    >>> deals[10][((8, 8), 3)]                  # 8,8 v a ten: three 8s left besides one of the pair
+    Fraction(8, 5525)
+    """
     counts = list(shoe.rank_counts)
     total = sum(counts)
     if not shoe.is_infinite and total < 3:
@@ -125,7 +134,8 @@ def deal_probabilities(shoe: Shoe, rules: Rules) -> dict[int, dict[tuple[tuple[i
                         remaining -= 1
                 if p <= 0:
                     continue
-                key = (tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))), pair_state(shoe, rules, u, (a, b)))
+                state = pair_state(shoe, rules, u, (a, b)) if split_key is None else split_key(u, a, b)
+                key = (tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))), state)
                 table = deals[RANK_VALUE[u]]
                 table[key] = table.get(key, Fraction(0)) + p
     return deals

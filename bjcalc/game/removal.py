@@ -1,0 +1,344 @@
+"""Effects of removal, and a strategy made for one shoe played unchanged on another (the "fixed
+play" of card counters).
+
+The composition-dependent (CD) strategy best for a calculator's own shoe is a decision for
+every hand it can hold: hit or stand at every composition (in every split context the
+post-split strategy uses), the first action of every two-card hand (stand, hit, double, split,
+surrender) and the first action of every split hand (stand, hit, double).  :func:`play_on` takes
+those decisions from the full shoe's evaluation and values them exactly on another shoe (a
+depleted one, say), with the other shoe's draw and dealer probabilities; ties are broken as the
+engine breaks them (stand before hit, hit before double, double before split, split before
+surrender).  The total-dependent (TD) chart is played on another shoe the same way, by
+:func:`~bjcalc.game.strategy.total_dependent_game`.
+
+Removing a random unseen card cannot change a fixed strategy's expected value, so the effects of
+removal of fixed play, weighted by the cards' frequencies, sum to exactly zero: the test of
+this module (``tests/test_removal.py``).
+
+>>> from bjcalc import Calculator, Rules
+>>> calc = Calculator(Rules(decks=1))
+>>> fixed = play_on(calc, Calculator(Rules(decks=1), calc.shoe.remove("5")))
+>>> round(float(fixed.ev - calc.game().ev) * 100, 4)        # one five gone: +0.72 %
+0.7191
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+import numpy as np
+
+from ..core.actions import PostSplitStrategy, post_split_actions
+from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
+from ..core.arithmetic import Value
+from ..core.errors import ShoeError, StrategyError
+from ..core.outcomes import is_natural
+from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
+from ..engine.player import UpcardValues
+from ..engine.procedures import dealer_procedure
+from ..engine.splits import context_strategy, split_value
+from .rounds import Game, GameResult, deal_probabilities, pair_state
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["play_on", "effects_of_removal", "removal_weights", "node_map", "FixedUpcard", "PLAYS", "VALUE_LABELS"]
+
+STRATEGIES = ("CD", "TD")
+PLAYS = ("fixed", "reoptimized")
+VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+"""The rows of an effects-of-removal table: card values, ace first."""
+
+
+def node_map(source: UpcardValues, target: UpcardValues) -> np.ndarray:
+    """For each node of ``target``, the node of ``source`` with the same cards in the same
+    context (every hand a depleted shoe can hold, the full shoe can hold too).
+
+    >>> from bjcalc import Calculator, Rules, Shoe
+    >>> full, less = Calculator(Rules(decks=1)), Calculator(Rules(decks=1), Shoe.decks(1).remove("A"))
+    >>> mapped = node_map(full.round.upcard(6), less.round.upcard(6))
+    >>> bool((mapped >= 0).all())
+    True
+    """
+    positions = np.array([source.nodes._context_position.get(context, -1) for context in target.nodes.contexts],
+                         dtype=np.int64)
+    if (positions < 0).any():
+        raise StrategyError("the other shoe plays a split context the strategy's shoe never reaches")
+    found = source.nodes.lookup(target.nodes._codes, positions[target.nodes.context_id])
+    if (found == IMPOSSIBLE).any():
+        raise StrategyError("the other shoe holds hands the strategy's shoe cannot: give a shoe with no more "
+                            "cards of any rank than the strategy's")
+    return found
+
+
+@dataclasses.dataclass
+class FixedUpcard:
+    """One up card: the other shoe's values when every hit/stand decision is the strategy's.
+
+    ``value``: each node's value playing on by the fixed decisions; ``hit``: hitting, then
+    playing on by them (joint values, like :class:`~bjcalc.engine.player.UpcardValues`).
+    """
+
+    source: UpcardValues
+    target: UpcardValues
+    mapped: np.ndarray
+    value: np.ndarray
+    hit: np.ndarray
+
+    @classmethod
+    def build(cls, source: UpcardValues, target: UpcardValues) -> "FixedUpcard":
+        mapped = node_map(source, target)
+        hits = (source.hits[mapped] | target.must_hit) & target.can_hit
+        value = target.ar.zeros(len(target.nodes))
+        for level in target.nodes.levels:     # hard 21 first: a hit reads finished children
+            if len(level):
+                value[level] = np.where(hits[level], target.hit_with(value, level), target.stand[level])
+        every = np.arange(len(target.nodes))
+        hit = target.hit_with(value, every) if len(every) else value.copy()
+        return cls(source, target, mapped, value, hit)
+
+    def second_card_value(self, rules: Any, pair: int, max_cards: int, node: int) -> Value:
+        """A split hand's first two cards: the action the strategy's shoe picks at its policy
+        source (as :mod:`bjcalc.engine.splits` picks it), valued on the other shoe."""
+        source, at = self.source, int(self.mapped[node])
+        hard, soft = int(source.nodes.hard[at]), bool(source.nodes.soft[at])
+        allowed = post_split_actions(rules, pair, hard, soft) if max_cards > 2 else ("stand",)
+        decider = int(source.source[at])
+        chosen_by = {"stand": source.stand, "hit": source.hit, "double": source.double}
+        choice = allowed[0]
+        for action in allowed[1:]:       # ties go to the earlier action
+            if chosen_by[action][decider] > chosen_by[choice][decider]:
+                choice = action
+        return {"stand": self.target.stand, "hit": self.hit, "double": self.target.double}[choice][node]
+
+
+def play_on(calc: Game, other: Game, strategy: str = "CD") -> GameResult:
+    """The game result of ``calc``'s strategy (the one best for ``calc``'s shoe) played unchanged
+    on ``other``'s shoe; ``other`` has the same rules, post-split strategy and arithmetic.
+
+    ``strategy="CD"``: composition-dependent play with ``calc``'s post-split strategy (not the
+    optimal split, whose decisions depend on every card of a round); ``"TD"``: ``calc``'s
+    total-dependent chart.  Exact in exact mode.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1))
+    >>> play_on(calc, calc).ev == calc.game().ev                  # on its own shoe: the game itself
+    True
+    """
+    if strategy not in STRATEGIES:
+        raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+    if (other.rules, other.split_strategy, other.exact) != (calc.rules, calc.split_strategy, calc.exact):
+        raise StrategyError("play_on needs the same rules, post-split strategy and arithmetic on both shoes")
+    if not calc.shoe.is_infinite and (other.shoe.is_infinite or any(
+            mine < theirs for mine, theirs in zip(calc.shoe.rank_counts, other.shoe.rank_counts))):
+        raise ShoeError(f"the strategy of {calc.shoe.describe()} cannot be played on {other.shoe.describe()}: give "
+                        f"a shoe with no more cards of any rank (a depleted shoe)")
+    if strategy == "TD":
+        from .strategy import total_dependent_game   # (strategy reads rounds; it does not read this module)
+
+        chart = calc.game("TD").strategy     # type: ignore[attr-defined]
+        result = total_dependent_game(other, chart)
+        return dataclasses.replace(result, assumptions=_assumptions(calc, other, "TD"))
+    if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
+        raise StrategyError("fixed play takes a post-split strategy whose decisions are per hand (CDZ-, CDP1 or "
+                            "CDP): the optimal split decides with every card of the round")
+    deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
+        pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b))))
+    rounds = {}
+    for up in range(1, 11):
+        if not deals[up]:
+            continue
+        fixed = FixedUpcard.build(calc.round.upcard(up), other.round.upcard(up))
+        for (hand, keys), _ in deals[up].items():
+            rounds[(up, hand, keys)] = _round_value(calc, other, fixed, hand, keys)
+    adapter = _ResultOf(other, _assumptions(calc, other, "CD"))
+    return GameResult.build(adapter, deals, rounds, "CD")
+
+
+def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, int], keys: tuple) -> Value:
+    """The round's joint value of one deal when the strategy's first action is played."""
+    other_key, own_key = keys
+    composition = composition_of(hand)
+    target, source = fixed.target, fixed.source
+    node = target.nodes.node(composition, UNSPLIT)
+    other.round.check_dealable(target, node)
+    blackjack = target.blackjack[node]
+    if is_natural(composition):
+        return other.round.natural_value(blackjack)
+    own = source.nodes.node(composition, UNSPLIT)
+    choices = calc.round.actions(source, own, own_key)
+    action = max(choices, key=lambda name: choices[name])     # the first best: the engine's tie-break
+    if action == "stand":
+        value = target.stand[node]
+    elif action == "hit":
+        value = fixed.hit[node]
+    elif action == "double":
+        value = target.double[node]
+    elif action == "surrender":
+        value = other.round.surrender(blackjack)
+    else:
+        value = _split_value(other, fixed, hand[0], other_key)
+    return value + other.round.blackjack_term(blackjack)
+
+
+def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
+    rules, max_cards = other.rules, other.round.engine.space.max_cards
+
+    def hand_value(node: int, policy: Any) -> Value:
+        return fixed.second_card_value(rules, pair, max_cards, node)
+
+    value = split_value(rules, fixed.target, context_strategy(other.split_strategy), pair, key, max_cards, hand_value)
+    if value is None:
+        raise ShoeError("the other shoe cannot split this pair, which the strategy splits; use a larger shoe")
+    return value
+
+
+def _assumptions(calc: Game, other: Game, strategy: str) -> Any:
+    stated = other.assumptions(strategy)   # type: ignore[attr-defined]
+    made_for = "composition-dependent (CD)" if strategy == "CD" else "the total-dependent (TD) chart"
+    return dataclasses.replace(stated, strategy=f"fixed: {made_for} best for {calc.shoe.describe()}, played "
+                                                f"unchanged on this shoe")
+
+
+@dataclasses.dataclass
+class _ResultOf:
+    """What :meth:`GameResult.build` reads of a calculator, with stated assumptions."""
+
+    game: Game
+    stated: Any
+
+    @property
+    def ar(self) -> Any:
+        return self.game.ar
+
+    @property
+    def exact(self) -> bool:
+        return self.game.exact
+
+    def assumptions(self, strategy: Optional[str] = None) -> Any:
+        return self.stated
+
+
+def removal_weights(shoe: Shoe, rules: Any) -> dict[int, list[tuple[Fraction, Shoe]]]:
+    """For each card value (1-10), the shoes left when one card of that value is removed, with
+    the chance of each: the card is one of the shoe's cards of that value, all equally likely.
+
+    Cards that leave the engine the same game are merged (any ten-value rank unless tens split
+    by rank; any suit unless the dealer procedure sees suits, as Burn 20's does).
+
+    >>> from bjcalc import Rules
+    >>> weights = removal_weights(Shoe.decks(1), Rules(decks=1))
+    >>> [(float(p), shoe.describe()) for p, shoe in weights[10]]    # every ten alike: one shoe stands for all
+    [(1.0, '1 deck less TS (51 cards)')]
+    """
+    if shoe.is_infinite:
+        raise ShoeError("an infinite shoe has no effect of removal: give a finite shoe (--decks N)")
+    by_rank = bool(rules.split_tens_by_rank)
+    out: dict[int, list[tuple[Fraction, Shoe]]] = {}
+    for value in range(1, 11):
+        ranks = [r for r in range(13) if RANK_VALUE[r] == value and shoe.rank_counts[r] > 0]
+        total = sum(shoe.rank_counts[r] for r in ranks)
+        merged: dict[Any, list] = {}
+        for rank in ranks:
+            if shoe.suit_counts is None:
+                cards = [(shoe.rank_counts[rank], shoe.remove(RANKS[rank]))]
+            else:
+                cards = [(n, shoe.without(f"{RANKS[rank]}{SUITS[s]}")) for s, n in enumerate(shoe.suit_counts[rank]) if n]
+            for count, left in cards:
+                key = (left.rank_counts if by_rank else left.value_counts(), repr(dealer_procedure(rules, left)))
+                entry = merged.setdefault(key, [Fraction(0), left])
+                entry[0] += Fraction(count, total)
+        out[value] = [(p, left) for p, left in merged.values()]
+    return out
+
+
+def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fixed",
+                       strategy: str = "CD") -> "pd.Series":
+    """EV(shoe less one card of each value) - EV(shoe), per unit initial bet, for one round.
+
+    ``make(shoe)`` builds a calculator of the same rules, post-split strategy and arithmetic on
+    another shoe.  ``play="fixed"``: the strategy best for the full shoe (CD with the post-split
+    strategy, or the TD chart) played unchanged (:func:`play_on`); ``"reoptimized"``: the best
+    play for each depleted shoe.  The result is a pandas Series indexed ``A``, ``2`` ... ``9``,
+    ``T`` with ``.full_ev``, ``.depleted_ev`` (a Series), ``.weights`` (each value's share of
+    the shoe), ``.assumptions``, ``.weighted_sum()`` (exactly 0 for fixed play) and
+    ``.table()`` (a DataFrame with the depleted EVs beside the effects).  A removed card is a
+    random one of the shoe's cards of that value (its rank and, where the game sees suits, its
+    suit), which the player has seen.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
+    >>> eor = effects_of_removal(calc, lambda shoe: Calculator(calc.rules, shoe))
+    >>> [round(float(eor[card]) * 100, 2) for card in ("A", "5", "T")]
+    [-0.58, 0.71, -0.51]
+    >>> abs(float(eor.weighted_sum())) < 1e-15
+    True
+    """
+    if play not in PLAYS:
+        raise StrategyError(f"play must be 'fixed' or 'reoptimized', not {play!r}")
+    if strategy not in STRATEGIES:
+        raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+    ar = calc.ar
+    full = calc.game(strategy)    # type: ignore[attr-defined]
+    depleted = {}
+    for value, shoes in removal_weights(calc.shoe, calc.rules).items():
+        total = ar.scalar(0)
+        for p, left in shoes:
+            other = make(left)
+            ev = play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev  # type: ignore
+            total = total + ar.convert(p) * ar.convert(ev)
+        depleted[VALUE_LABELS[value - 1]] = ar.output(total)
+    counts = calc.shoe.value_counts()
+    weights = {VALUE_LABELS[v]: Fraction(counts[v], sum(counts)) for v in range(10)}
+    if play == "fixed":
+        how = f"fixed: {full.assumptions.strategy}, best for the full shoe, played unchanged on each depleted shoe"
+    else:
+        how = f"reoptimized: the best play for each depleted shoe ({full.assumptions.strategy})"
+    stated = dataclasses.replace(full.assumptions, strategy=how)
+    return _effects_class()([ar.output(ar.convert(depleted[k]) - ar.convert(full.ev)) for k in VALUE_LABELS],
+                            index=list(VALUE_LABELS), name=f"EOR ({play} {strategy} play)",
+                            full_ev=full.ev, depleted=depleted, weights=weights, assumptions=stated)
+
+
+@functools.lru_cache(maxsize=None)
+def _effects_class() -> Any:
+    """The Series subclass of :func:`effects_of_removal`, made when pandas is first needed."""
+    import pandas as pd
+
+    class EffectsOfRemoval(pd.Series):
+        """Effects of removal by card value, with the full and depleted EVs behind them."""
+
+        _metadata = ["full_ev", "depleted_ev", "weights", "assumptions"]
+
+        def __init__(self, data: Any = None, *args: Any, full_ev: Any = None, depleted: Any = None,
+                     weights: Any = None, assumptions: Any = None, **kwargs: Any) -> None:
+            super().__init__(data, *args, **kwargs)
+            if full_ev is not None:
+                self.full_ev = full_ev
+                self.depleted_ev = pd.Series(depleted, name="EV of the depleted shoe")
+                self.weights = weights
+                self.assumptions = assumptions
+
+        @property
+        def _constructor(self) -> Any:
+            return pd.Series      # arithmetic on the effects gives a plain Series
+
+        def weighted_sum(self) -> Any:
+            """The effects weighted by each value's share of the shoe: exactly 0 for fixed play
+            (a random unseen card cannot change a fixed strategy's EV), at least 0 reoptimized."""
+            total = 0
+            for label, effect in self.items():
+                weight = self.weights[label]
+                total = total + (effect * weight if not isinstance(effect, float) else effect * float(weight))
+            return total
+
+        def table(self) -> "pd.DataFrame":
+            """The depleted EVs beside the effects, per card value, with the full-shoe EV as a row."""
+            frame = pd.DataFrame({"depleted EV": self.depleted_ev, "EOR": pd.Series(self)})
+            frame.loc["full shoe"] = [self.full_ev, 0 * self.full_ev]
+            return frame
+
+    return EffectsOfRemoval

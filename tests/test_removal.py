@@ -1,0 +1,79 @@
+"""Effects of removal and fixed play on another shoe (issue 13): identities that must hold
+exactly, float and exact agreement, and Griffin's published single-deck effects."""
+
+from fractions import Fraction
+
+import pytest
+
+from bjcalc import Calculator, Rules, Shoe, variants
+from bjcalc.analysis.counting import GRIFFIN_SINGLE_DECK_EOR, SYSTEMS, betting_correlation
+from bjcalc.core.errors import BjcalcError
+
+TINY = Shoe.from_counts({"A": 1, "2": 1, "3": 1, "5": 2, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4})
+
+
+def exact(value):
+    return Fraction(str(value))
+
+
+@pytest.mark.parametrize("rules, split, strategy", [
+    (Rules(decks=1, max_split_hands=2), "CDZ-", "CD"),
+    (Rules(decks=1, hole_card="enhc", surrender="late", max_split_hands=3), "CDP", "CD"),
+    (Rules(decks=1, hole_card="enhc_obo", surrender="early", max_split_hands=2, blackjack_pays="6:5"), "CDP1", "CD"),
+    (Rules(decks=1, max_split_hands=2, double_after_split=False), "CDZ-", "TD"),
+])
+def test_fixed_play_effects_sum_to_exactly_zero(rules, split, strategy):
+    """A random unseen card cannot change a fixed strategy's EV: the effects weighted by the
+    cards' shares sum to exactly 0 (exact rationals), and fixed play on the calculator's own shoe
+    is the game itself."""
+    calc = Calculator(rules, TINY, split, exact=True)
+    assert calc.play_on(TINY, strategy).ev == calc.game(strategy).ev
+    effects = calc.effects_of_removal("fixed", strategy)
+    assert exact(effects.weighted_sum()) == 0
+    assert sum(effects.weights.values()) == 1
+    assert exact(effects.full_ev) == exact(calc.game(strategy).ev)
+
+
+def test_reoptimized_effects_never_sum_below_zero():
+    """Knowing the removed card can only help a player who re-optimises."""
+    calc = Calculator(Rules(decks=1, max_split_hands=2), TINY, exact=True)
+    assert exact(calc.effects_of_removal("reoptimized").weighted_sum()) >= 0
+
+
+def test_float_and_exact_agree():
+    rules = Rules(decks=1, max_split_hands=2, surrender="late")
+    floats = Calculator(rules, TINY).effects_of_removal()
+    rationals = Calculator(rules, TINY, exact=True).effects_of_removal()
+    assert max(abs(float(a) - float(b)) for a, b in zip(floats, rationals)) < 1e-12
+
+
+@pytest.mark.parametrize("preset", ["standard", "burn20", "no_bust_21st_century", "classic_single_deck"])
+def test_every_preset_fixed_effects_sum_to_zero_in_floats(preset):
+    rules = getattr(variants, preset)(decks=1)
+    effects = Calculator(rules).effects_of_removal()
+    assert abs(float(effects.weighted_sum())) < 1e-14
+    assert float(effects["5"]) > 0 > float(effects["T"])    # fives help the player, tens hurt him
+
+
+def test_griffin_single_deck_effects():
+    """Griffin's single-deck EORs (S17, no DAS, basic strategy; The Theory of Blackjack) against
+    bjcalc's exact fixed-play TD effects: each within 0.03 % (his are rounded to 0.01 % and his
+    basic strategy and split rules are not stated exactly)."""
+    effects = Calculator(Rules(decks=1, double_after_split=False)).effects_of_removal("fixed", "TD")
+    gaps = {card: abs(float(effects[card]) - published) for card, published in GRIFFIN_SINGLE_DECK_EOR.items()}
+    assert max(gaps.values()) <= 0.0003, gaps
+    assert round(betting_correlation(effects, SYSTEMS["Hi-Lo"]), 2) == 0.97
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: Calculator(Rules(decks=1)).effects_of_removal(play="sometimes"), "play must be"),
+    (lambda: Calculator(Rules(decks=1)).effects_of_removal(strategy="XX"), "strategy must be"),
+    (lambda: Calculator(Rules(), Shoe.infinite()).effects_of_removal(), "infinite shoe"),
+    (lambda: Calculator(Rules(decks=1)).play_on(Shoe.decks(2)), "cannot"),
+    (lambda: Calculator(Rules(decks=1, max_split_hands=2), split_strategy="optimal").play_on(Shoe.decks(1)),
+     "optimal split"),
+])
+def test_bad_input_is_one_line(call, message):
+    with pytest.raises(BjcalcError, match=message) as caught:
+        call()
+    assert "\n" not in str(caught.value)
