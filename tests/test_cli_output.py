@@ -63,6 +63,8 @@ COMMANDS = [
     ("insurance", ["insurance", "--cards", "T,5", "--decks", "2", "--exact"], "top"),
     ("chart", ["chart", "--decks", "1", "--split-hands", "2"], "top"),
     ("chart", ["chart", "--shoe", HALF_DECK, "--split-hands", "2", "--strategy", "CD"], "top"),
+    ("eor", ["eor", "--decks", "1", "--split-hands", "2"], "top"),
+    ("eor", ["eor", "--shoe", SMALL, "--split-hands", "2", "--play", "reoptimized", "--exact"], "top"),
     ("sidebet", ["sidebet", "buster", "--decks", "1", "--eor", "--full"], "top"),
     ("sidebet", ["sidebet", "buster", "--decks", "2", "--model", "player", "--exact"], "top"),
     ("sidebet", ["sidebet", "lucky-lucky", "--decks", "1", "--paytable", "seed,wizard"], "top"),
@@ -220,7 +222,7 @@ def test_every_option_of_every_command_has_help():
     assert seen > 100
 
 
-@pytest.mark.parametrize("argv", [[], ["edge"], ["hand"], ["dealer"], ["insurance"], ["chart"], ["tables"],
+@pytest.mark.parametrize("argv", [[], ["edge"], ["hand"], ["dealer"], ["insurance"], ["chart"], ["eor"], ["tables"],
                                   ["verify"], ["explain"], ["sidebet"], ["sidebet", "buster"],
                                   ["sidebet", "lucky-lucky"]], ids=lambda a: " ".join(a) or "bjcalc")
 def test_every_help_fits_80_columns(argv, capsys, monkeypatch):

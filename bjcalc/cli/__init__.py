@@ -51,8 +51,8 @@ __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "UsageError
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
-COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "tables", "verify", "explain", "sidebet")
-RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart")
+COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "tables", "verify", "explain", "sidebet")
+RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor")
 """Commands whose rule errors are worded with their flags (:func:`cli_words`)."""
 
 
@@ -258,9 +258,16 @@ def build_parser() -> argparse.ArgumentParser:
                                description="EV of insurance (half the bet, pays 2:1) against an ace up card, "
                                            "and P(dealer blackjack).")
     insurance.add_argument("--cards", required=True, help="the player's two cards, e.g. T,T")
-    for name, p in (("edge", edge), ("hand", hand), ("dealer", dealer), ("insurance", insurance)):
+    eor = sub.add_parser("eor", help="effects of removal, and how the common counts track them",
+                         description="The effect on the game's EV of removing one card of each value (fixed or "
+                                     "reoptimized play), with the betting and insurance correlations of the common "
+                                     "count systems.")
+    from .removal import add_eor_arguments
+
+    add_eor_arguments(eor)
+    for name, p in (("edge", edge), ("hand", hand), ("dealer", dealer), ("insurance", insurance), ("eor", eor)):
         _rule_flags(p, name)
-        _output_flags(p, quiet=name in ("edge", "hand"))
+        _output_flags(p, quiet=name in ("edge", "hand", "eor"))
     chart_parser, tables_parser = add_chart_parsers(sub)
     _rule_flags(chart_parser)
     _output_flags(chart_parser, quiet=True)
@@ -343,8 +350,8 @@ def run(args: argparse.Namespace) -> str:
     if args.command == "chart":
         return _run_chart(args, rules, shoe)
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
-    text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance}[args.command](
-        args, calc)
+    text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
+            "eor": _run_eor}[args.command](args, calc)
     return text if args.json else fit(text)
 
 
@@ -372,6 +379,12 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
         lines.append(f"{up:>3} {float(p_up):>10.6f} {_fmt(ev):>14} {_fmt(part):>14}")
     lines.append(f"{'all':>3} {1:>10.6f} {_fmt(result.ev):>14}")
     return "\n".join(lines + ["", str(result)])
+
+
+def _run_eor(args: argparse.Namespace, calc: Calculator) -> str:
+    from .removal import run_eor    # (the count systems load when asked for)
+
+    return run_eor(args, calc, _progress(args, "eor", "tables"))
 
 
 def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
