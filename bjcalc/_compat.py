@@ -59,7 +59,7 @@ class _Alias(importlib.abc.Loader):
         self.target, self.also = target, also
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        warnings.warn(f"{spec.name} is deprecated: import {self.target}", DeprecationWarning, stacklevel=3)
+        warnings.warn(f"{spec.name} is deprecated: import {self.target}", DeprecationWarning, stacklevel=2)
         if not self.also:
             return importlib.import_module(self.target)
         return _merged(spec.name, (self.target,) + self.also)

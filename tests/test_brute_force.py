@@ -1,6 +1,6 @@
 """Exact comparison of the bjcalc engine with an independent brute-force enumerator.
 
-tests/brute_force.py was written from shared/reference/GAMES.md (section 1) and
+tests/oracles/brute_force.py was written from shared/reference/GAMES.md (section 1) and
 the public API contract only, never from the engine's source.
 
 * ``test_self_*``   check the enumerator itself (hand-computed cases, published

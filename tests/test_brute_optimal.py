@@ -1,5 +1,5 @@
 """Exact comparison of bjcalc's OPTIMAL (and CDP1) two-hand split values with an
-independent brute force (tests/brute_optimal.py, written from GAMES.md section 1
+independent brute force (tests/oracles/brute_optimal.py, written from GAMES.md section 1
 and the optimal-split contract only, never from the engine's source).
 
 * ``test_self_*``   check the brute force itself: hand-computed cases, optimal >=

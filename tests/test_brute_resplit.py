@@ -1,10 +1,10 @@
 """Exact comparison of bjcalc's RESPLIT values with an independent brute force.
 
-tests/brute_resplit.py was written from shared/reference/GAMES.md (section 1)
+tests/oracles/brute_resplit.py was written from shared/reference/GAMES.md (section 1)
 and the resplit contract only, never from the engine's source.
 
 * ``test_self_*``   check the enumerator itself: hand-computed cases, agreement
-                    with the older single-split enumerator tests/brute_force.py
+                    with the older single-split enumerator tests/oracles/brute_force.py
                     at max_split_hands=2, a literal (un-memoised) re-enumeration,
                     and that the test shoes discriminate (CDZ-/CDP1/CDP, 3 vs 4
                     hands and the tie-break all change some values).
@@ -194,7 +194,7 @@ def test_self_decision_tie_break_order():
 
 
 def test_self_matches_single_split_enumerator_at_two_hands():
-    # tests/brute_force.py (someone else's enumerator) at max_split_hands=2,
+    # tests/oracles/brute_force.py (someone else's enumerator) at max_split_hands=2,
     # CDZ- and CDP1 with the same tie-break (stand, hit, double); CDP equals
     # CDP1 when only 2 hands can exist (k - 1 = 1 always).
     from oracles import brute_force as bf

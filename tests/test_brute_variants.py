@@ -1,13 +1,13 @@
 """Exact comparison of bjcalc's variants (Burn 20, No Bust 21st Century, classic
 single deck) with an independent brute-force enumerator.
 
-tests/brute_variants.py was written from shared/reference/GAMES.md (sections
+tests/oracles/brute_variants.py was written from shared/reference/GAMES.md (sections
 2-4), the rule cards in shared/seeds/ and the public API contract only, never
 from the engine's source.
 
 * ``test_self_*``   check the enumerator itself (hand-computed cases,
                     probabilities summing to 1, agreement with the older
-                    independent enumerator tests/brute_force.py on the
+                    independent enumerator tests/oracles/brute_force.py on the
                     standard game, invariants, no path exhausting the test
                     shoes).  They do not need bjcalc:
                     ``python -m pytest tests/test_brute_variants.py -k self``
@@ -396,7 +396,7 @@ def test_self_probabilities_sum_to_one(shoe_name):
 @pytest.mark.parametrize("hole", ["peek", "enhc", "enhc_obo"])
 def test_self_agrees_with_standard_brute_force(hole):
     # All variant switches off: this enumerator (physical cards, beliefs) must
-    # reproduce the older independent enumerator tests/brute_force.py exactly
+    # reproduce the older independent enumerator tests/oracles/brute_force.py exactly
     # (every action of every hand, and the game EV).
     kw = dict(hole=hole, surrender="late", h17=(hole == "enhc"), hit_split_aces=(hole == "peek"))
     full = bf.make_shoe(VALUES["S1"])
@@ -679,7 +679,7 @@ def test_engine_burn20_every_ace_of_the_up_suit():
 @pytest.mark.parametrize("shoe_name", ["BE", "BA"])
 def test_engine_switches_off_is_the_standard_game(shoe_name):
     """burn20 preset with burn_20=False and dealer_22_pushes=False == the
-    standard game (engine Rules without the new fields) == tests/brute_force.py."""
+    standard game (engine Rules without the new fields) == tests/oracles/brute_force.py."""
     bj = _engine()
     off = dict(burn_20=False, dealer_22_pushes=False)
     calc_off = engine_calc("B4", shoe_name, **off)

@@ -1,4 +1,4 @@
-"""The Burn 20 dealer (bjcalc/burn20.py) against independent brute force.
+"""The Burn 20 dealer (bjcalc/engine/burn20.py) against independent brute force.
 
 The brute force below is written from GAMES.md section 2 only: it draws every card
 explicitly (hole card, each fresh pair, each hit) from what is left, with Fractions, and

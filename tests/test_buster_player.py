@@ -1,9 +1,9 @@
 """Buster Blackjack, model "player", checked EXACTLY against an independent brute force.
 
-tests/buster_player_brute.py enumerates every card sequence of a round (player's
+tests/oracles/buster_player_brute.py enumerates every card sequence of a round (player's
 cards by the CD strategy, then the dealer's) on tiny shoes, written from
 shared/reference/GAMES.md and the public API only (player decisions from
-tests/brute_force.py).
+tests/oracles/brute_force.py).
 
 * ``test_self_*``   check the brute force itself.
 * ``test_engine_*`` compare bjcalc's ``BusterBlackjack(model="player", ...)`` with it,

@@ -1,4 +1,4 @@
-"""Published figures (bjcalc/published.py holds them with their sources, and the Wizard of
+"""Published figures (bjcalc/analysis/published.py holds them with their sources, and the Wizard of
 Odds Appendix 9 tables) and an independent infinite-deck recursion; and how ``bjcalc verify``
 judges and prints them (issue 10 item 11)."""
 
@@ -29,7 +29,7 @@ def test_infinite_deck_game_equals_independent_recursion_exactly(h17, das):
 
 @pytest.mark.xfail(strict=True, reason=(
     "Griffin's -0.690223 % differs from our -0.6902366 % by 1.37e-7; an independent exact "
-    "recursion (tests/infinite_deck.py) agrees with ours, so the published rule details must differ"))
+    "recursion (tests/oracles/infinite_deck.py) agrees with ours, so the published rule details must differ"))
 def test_griffin_infinite_deck_figure():
     assert Calculator(GRIFFIN).game().ev == pytest.approx(-0.00690223, abs=1e-7)
 

@@ -1,5 +1,5 @@
 """Published house edges of the seed games: which assumptions reproduce them (the figures and their
-sources are in bjcalc/published.py).
+sources are in bjcalc/analysis/published.py).
 
 Rows of ``bjcalc verify`` that reproduce must keep reproducing; the open-rule
 combinations found by ``bjcalc explain`` are pinned here so a change to the engine

@@ -1,5 +1,5 @@
-"""Analyses over a game or a side bet, each a leaf module: free functions over a game, importing
-only the layers below (core, engine, game, sidebets) and, without a circle, one another.
+"""Analyses over a game, on top of it: free functions importing only the layers below (core,
+engine, game, sidebets) and, without a circle, one another; nothing below imports them.
 
 - :mod:`~bjcalc.analysis.codes` -- a chart's vocabulary: up card columns, actions, codes and
   their meanings (used by the two below).
@@ -13,6 +13,7 @@ only the layers below (core, engine, game, sidebets) and, without a circle, one 
 - :mod:`~bjcalc.analysis.published` -- published figures and their verdicts (``bjcalc verify``).
 - :mod:`~bjcalc.analysis.explain` -- the open-rule search (``bjcalc explain``).
 - :mod:`~bjcalc.analysis.risk` -- risk of ruin and N0 from a game's mean and standard deviation.
+- :mod:`~bjcalc.analysis.counting` -- count systems, betting and insurance correlation.
 
 Nothing below imports this package.
 """

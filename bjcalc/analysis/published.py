@@ -236,7 +236,7 @@ def figures() -> list[Figure]:
     """Every published figure bjcalc computes, with its source."""
     out = [Figure("griffin-infinite", "standard", GRIFFIN_SOURCE, "game EV", "-0.690223", PERCENT, GRIFFIN,
                   _game(GRIFFIN),
-                  note="an independent exact recursion (tests/infinite_deck.py) agrees with bjcalc to every digit")]
+                  note="an independent exact recursion (tests/oracles/infinite_deck.py) agrees with bjcalc to every digit")]
     for strategy, printed in (("CDZ-", "-0.402870236"), ("CDP1", "-0.402864343"), ("CDP", "-0.402861523")):
         out.append(Figure(f"exact-6d-{strategy.lower()}", "standard", EXACT_CALCULATOR_SOURCE,
                           f"game EV, {strategy}", printed, PERCENT, SIX_DECK_EXACT,

@@ -276,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_sidebet_parser(sub)
     verify = sub.add_parser("verify", help="reproduce every published figure (bjcalc.analysis.published)",
-                            description="Every published figure bjcalc checks itself against (bjcalc/published.py, "
+                            description="Every published figure bjcalc checks itself against (bjcalc/analysis/published.py, "
                                         "with its source): ours with CD and TD play, and a verdict.")
     verify.add_argument("--game", choices=sorted(PRESETS), metavar="NAME",
                         help="only this game's figures: " + ", ".join(sorted(PRESETS)))

@@ -1,4 +1,4 @@
-/* Inner loop of bjcalc's dealer engine in floating point (see bjcalc/dealer.py).
+/* Inner loop of bjcalc's dealer engine in floating point (see bjcalc/engine/dealer.py).
  *
  * For each removed set j in [first, last): walk the dealer tree once, level by level,
  * pushing the probability of each drawing state to its children (or to a final outcome),
@@ -149,7 +149,7 @@ int bjcalc_dealer_outcomes(
 #endif
 }
 
-/* Hand 2 of an optimal split (see bjcalc/optimal.py), for hand-1 compositions f in [f_first, f_last).
+/* Hand 2 of an optimal split (see bjcalc/engine/optimal.py), for hand-1 compositions f in [f_first, f_last).
  *
  * Nodes are hand 2's extensions (cards drawn after its pair card); order lists the playable ones
  * (two cards or more) from the highest hard total down, so children come first.  Per composition f
@@ -248,7 +248,7 @@ static inline double sum10(const double *t)
     return s + t[9];
 }
 
-/* The player's draws at one node against one up card (see bjcalc/player.py).
+/* The player's draws at one node against one up card (see bjcalc/engine/player.py).
  *
  * For a node with removed set removed (its hand and the extra cards): the cards left by value
  * (counts: the shoe less the up card; all zero when the shoe cannot supply the removed set; the
@@ -307,7 +307,7 @@ int bjcalc_player_draws(
     return 0;
 }
 
-/* The player's play against one up card (see PlayerEngine._evaluate in bjcalc/player.py).
+/* The player's play against one up card (see PlayerEngine._evaluate in bjcalc/engine/player.py).
  *
  * Levels (order[level_start[k] .. level_start[k + 1]]) run from hard 21 down, so every child is
  * finished before its parent.  Per node: stand (the dealer's outcomes by_set of its removed set,

@@ -37,7 +37,7 @@ from . import _kernels as kernels
 from ..core.arithmetic import FLOAT, Arithmetic
 from ..core.cards import Shoe
 from ..core.errors import ShoeError
-from ..core.outcomes import ACE, BLACKJACK, BUSTS, N_OUTCOMES, OUTCOMES, TEN, is_natural, soft_total  # noqa: F401  (BUSTS, OUTCOMES, TEN: until every importer takes them from core.outcomes)
+from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN, is_natural, soft_total
 
 __all__ = ["StandardDealer", "DealerTree", "DealerEngine", "DealerResult", "grow_levels", "tree_limit", "SKIP"]
 
@@ -61,6 +61,7 @@ class StandardDealer:
 
     >>> StandardDealer(hits_soft_17=True).outcome((1, 0, 0, 0, 0, 1, 0, 0, 0, 0), 7) is None
     True
+    >>> from bjcalc.core.outcomes import OUTCOMES
     >>> OUTCOMES[StandardDealer(hits_soft_17=False).outcome((1, 0, 0, 0, 0, 0, 0, 0, 0, 1), 11)]
     'blackjack'
     """

@@ -39,7 +39,8 @@ from cachetools import LRUCache
 from . import _kernels as kernels
 from ..core.arithmetic import EXACT, FLOAT
 from .burn20 import burn20_lengths, hole_branch_dealer
-from .dealer import BLACKJACK, BUSTS, N_OUTCOMES, DealerTree, StandardDealer, tree_limit
+from ..core.outcomes import BLACKJACK, BUSTS, N_OUTCOMES
+from .dealer import DealerTree, StandardDealer, tree_limit
 
 __all__ = ["BUST_OUTCOMES", "DISCARDED", "ALL_STANDS", "stand_column", "bust_column", "LengthTree",
            "dealer_lengths_given_up", "float_bust_lengths_given_up", "dealer_lengths"]

@@ -40,11 +40,6 @@ class Settlement:
         return self.rules.hole_card == "peek"
 
     @property
-    def has_bust_pushes(self) -> bool:
-        """Whether some busted hands push (No Bust), so a bust's payoff depends on the dealer."""
-        return self.rules.bust_push != "none"
-
-    @property
     def blackjack_takes_whole_bet(self) -> bool:
         """Whether a dealer blackjack found after the players act takes doubles and splits too."""
         return self.rules.hole_card == "enhc"

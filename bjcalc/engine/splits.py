@@ -43,7 +43,7 @@ from ..core.cards import Shoe
 from ..core.errors import ShoeError, StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, add
 from .player import UpcardValues
-from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal_split_rules, most_hands,  # noqa: F401
+from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal_split_rules, most_hands,
                             post_split_actions)
 from ..core.rules import Rules
 

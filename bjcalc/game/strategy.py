@@ -33,7 +33,8 @@ import numpy as np
 
 from ..engine.hands import UNSPLIT, add
 from ..engine.player import UpcardValues
-from ..engine.splits import context_strategy, first_context, pair_cards, post_split_actions, split_value
+from ..core.actions import post_split_actions
+from ..engine.splits import context_strategy, first_context, pair_cards, split_value
 
 from .rounds import Game, GameResult
 
@@ -558,10 +559,25 @@ class UpcardEvaluator:
             calc.round.check_dealable(values, node)
             blackjack = values.blackjack[node]
             if sorted(hand) == [1, 10]:
-                out[(hand, split_key)] = calc.ar.convert(calc.settlement.natural_payout()) * (1 - blackjack)
+                out[(hand, split_key)] = calc.round.natural_value(blackjack)
             else:
                 out[(hand, split_key)] = by_node[(node, split_key)] + calc.round.blackjack_term(blackjack)
         return out
+
+    def hits(self, strategy: UpcardStrategy) -> np.ndarray:
+        """Whether the chart hits at each node (by its total and softness; before the rules'
+        forced hits and stops)."""
+        return self.search._hit_entry(strategy)[self.search.key]
+
+    def initial_action(self, node: int, is_pair: bool, split_key: Any, strategy: UpcardStrategy) -> str:
+        """The chart's first action for a two-card hand (``play``: on by the totals' entries),
+        its fallback where that is not allowed, and ``play`` where neither is."""
+        action = self.search.initial_action(node, is_pair, split_key, strategy)
+        return action if action in self.search.allowed_initial(node, is_pair, split_key) else PLAY
+
+    def post_split_action(self, node: int, allowed: tuple, strategy: UpcardStrategy) -> str:
+        """The chart's first action for a split hand's first two cards, among ``allowed``."""
+        return self.search.post_split_action(node, allowed, strategy.two_card)
 
     def ev(self, strategy: UpcardStrategy) -> Any:
         """EV of a round given this up card (as :attr:`GameResult.by_upcard`)."""

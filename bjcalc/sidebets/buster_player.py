@@ -78,7 +78,8 @@ from ..engine.dealer import StandardDealer
 from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
 from ..engine.lengths import dealer_lengths_given_up, float_bust_lengths_given_up
 from ..engine.procedures import dealer_procedure
-from ..engine.splits import POST_SPLIT_ACTIONS, most_hands, pair_cards, policy_extra, post_split_actions
+from ..core.actions import POST_SPLIT_ACTIONS, most_hands, post_split_actions
+from ..engine.splits import pair_cards, policy_extra
 from ..game.calculator import Calculator, deal_probabilities
 from ..game.strategy import UpcardEvaluator
 
@@ -263,13 +264,11 @@ class _Upcard:
             else:  # the engine's rule hit > stand at the deciding node, with float ties as ties
                 gap = np.asarray(v.hit - v.stand, dtype=float)[v.source]
                 self.dec = v.can_hit & (v.must_hit | (gap > _TIE * np.maximum(1.0, np.abs(v.stand[v.source]))))
-            self.search = self.chart = None
+            self.evaluator = self.chart = None
         else:
-            self.search = UpcardEvaluator(calc, up, player.deals[up]).search
+            self.evaluator = UpcardEvaluator(calc, up, player.deals[up])
             self.chart = player.td[up]
-            hit_entry = self.search._hit_entry(self.chart)
-            key = nodes.total * 2 + nodes.soft.astype(np.int64)
-            self.dec = (hit_entry[key] | v.must_hit) & v.can_hit
+            self.dec = (self.evaluator.hits(self.chart) | v.must_hit) & v.can_hit
 
     # -- playing out hands -------------------------------------------------------------
     def _context(self, index: int) -> tuple:
@@ -376,11 +375,7 @@ class _Upcard:
     def _initial_action(self, node: int, hand: tuple[int, int], key: Any) -> str:
         if self.p.strategy == "CD":
             return self.p.choose(self.p.calc.round.actions(self.v, node, key))
-        search, is_pair = self.search, hand[0] == hand[1]
-        action = search.initial_action(node, is_pair, key, self.chart)
-        if action not in search.allowed_initial(node, is_pair, key):
-            action = "play"
-        return action
+        return self.evaluator.initial_action(node, is_pair=hand[0] == hand[1], split_key=key, strategy=self.chart)
 
     # -- splits --------------------------------------------------------------------------
     def split_round(self, pair: int) -> tuple[np.ndarray, np.ndarray]:
@@ -432,7 +427,7 @@ class _Upcard:
                 values = {"stand": v.stand, "hit": v.hit, "double": v.double}
                 action = p.choose({a: values[a][node] for a in POST_SPLIT_ACTIONS if a in allowed})
             else:
-                action = self.search.post_split_action(node, allowed, self.chart.two_card)
+                action = self.evaluator.post_split_action(node, allowed, self.chart)
             if action in ("hit", "play"):
                 starts.append((node, action == "hit"))
             else:

@@ -5,7 +5,7 @@ result is returned as a ``fractions.Fraction``.
 
 Written from shared/reference/GAMES.md (section 1) and the resplit contract
 only, WITHOUT reading the engine in ``bjcalc/``, and without reusing the
-single-split enumerator in ``tests/brute_force.py`` (that one is only used by
+single-split enumerator in ``tests/oracles/brute_force.py`` (that one is only used by
 the tests as a cross-check of this file for ``max_split_hands=2``).
 
 Model

@@ -65,7 +65,7 @@ Model
   depends only on the player's cards).  In Burn 20 a burned hole card is
   replaced by two fresh cards drawn after the players act, exactly as here.
 * Dealer outcomes keep the exact final total (22, 23, ... matter) or "bj".
-* OBO convention (as in tests/brute_force.py and the engine's standard game):
+* OBO convention (as in tests/oracles/brute_force.py and the engine's standard game):
   against a dealer blackjack the round costs exactly the original bet, -1,
   whatever the player did.  ENHC lose-all: every bet on the table is lost.
 * Splits: to 2 hands only; each hand gets its second card, then is played

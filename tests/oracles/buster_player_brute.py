@@ -2,7 +2,7 @@
 
 Written from shared/reference/GAMES.md (sections 1 and 3, "Buster Blackjack side
 bet") and the public API only, WITHOUT looking at the engine in ``bjcalc/``.
-Player decisions (main-game values) come from ``tests/brute_force.py``, an
+Player decisions (main-game values) come from ``tests/oracles/brute_force.py``, an
 independent enumerator of blackjack hand values; everything else here (the round,
 the split process, the dealer's hand and its length) is enumerated card by card.
 
