@@ -261,7 +261,9 @@ class DealerEngine:
 
     def tree(self, up: int) -> DealerTree:
         if up not in self._trees:
-            limit = None if self.shoe.is_infinite else self.counts - np.eye(10, dtype=np.int64)[up - 1]
+            # (capped as tree_limit caps it: shoes that differ only above 17 cards of a value share a tree)
+            left = self.counts - np.eye(10, dtype=np.int64)[up - 1]
+            limit = None if self.shoe.is_infinite else tree_limit(left[None])
             self._trees[up] = DealerTree.build(up, self.procedure, limit)
         return self._trees[up]
 
