@@ -54,6 +54,10 @@ CASES = {
                                  reference=None, hand=("8,8", "A"), label="1 deck, S17, DAS, optimal split of 8,8 v A, exact"),
     "6d-td-float": dict(rules="Rules(decks=6, max_split_hands=2)", exact=False, split="CDZ-", reference=None,
                         strategy="TD", label="6 decks, S17, DAS, split once, TD strategy search + EV, floats"),
+    "6d-eor-fixed": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, eor="fixed",
+                         label="6 decks, resplit to 4: the fixed-play CD EOR table (1 game + 10 depleted shoes)"),
+    "6d-eor-reopt": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, eor="reoptimized",
+                         label="6 decks, resplit to 4: the reoptimized EOR table (11 games)"),
 }
 
 CHILD = """
@@ -65,7 +69,9 @@ class Hand:   # one split value instead of a game
     def __init__(self, value): self.ev = value
 def run():
     calc = Calculator({rules}, split_strategy={split!r}, exact={exact})
-    hand = {hand!r}
+    hand, eor = {hand!r}, {eor!r}
+    if eor:   # an effects-of-removal table; its EV column shows the full shoe's EV
+        return Hand(calc.effects_of_removal(eor).full_ev)
     return Hand(calc.hand(*hand)["split"]) if hand else calc.game({strategy!r})
 start = time.perf_counter(); result = run(); first = time.perf_counter() - start
 start = time.perf_counter(); run(); again = time.perf_counter() - start
@@ -77,7 +83,7 @@ print(json.dumps(dict(imp=t1 - t0, first=first, again=again, ev=float(result.ev)
 def measure(name: str) -> dict:
     case = CASES[name]
     code = CHILD.format(rules=case["rules"], split=case["split"], exact=case["exact"],
-                        strategy=case.get("strategy", "CD"), hand=case.get("hand"))
+                        strategy=case.get("strategy", "CD"), hand=case.get("hand"), eor=case.get("eor"))
     out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -124,7 +130,8 @@ def main(argv: list[str]) -> None:
               f"{m['ev'] * 100:+.6f} %   ({CASES[name]['label']})")
     if names:
         print("vs ref: first-run time / reference C++ calculator (0.7 s for a 6-deck game, 114 s for 1 deck exact).")
-        print("optimal cases: EV is the split value of that hand (no dealer blackjack), not a game.")
+        print("optimal cases: EV is the split value of that hand (no dealer blackjack), not a game;")
+        print("eor cases: the full shoe's EV.")
     if cli_names:
         print(f"{'whole process':<20} {'median s':>8} {'best s':>8} {'peak MB':>8} {'time/ref':>8} {'mem/ref':>8}")
     for name in cli_names:
