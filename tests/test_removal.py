@@ -77,3 +77,26 @@ def test_bad_input_is_one_line(call, message):
     with pytest.raises(BjcalcError, match=message) as caught:
         call()
     assert "\n" not in str(caught.value)
+
+
+HI_LO_PUBLISHED = {"insurance": 3, "16 v T": 0, "15 v T": 4, "T,T v 5": 5, "T,T v 6": 4, "10 v T": 4, "12 v 3": 2,
+                   "12 v 2": 3, "11 v A": 1, "9 v 2": 1, "10 v A": 4, "9 v 7": 3, "16 v 9": 5, "13 v 2": -1,
+                   "12 v 4": 0, "12 v 5": -2, "12 v 6": -1, "13 v 3": -2}
+"""The commonly quoted Hi-Lo indices for 6 decks, S17, DAS (the "Illustrious 18")."""
+
+
+def test_hi_lo_indices_within_one_of_the_published():
+    from bjcalc.analysis.counting import SYSTEMS, indices
+
+    table = indices(Calculator(Rules(decks=6)), SYSTEMS["Hi-Lo"]).set_index("play")
+    assert set(table.index) == set(HI_LO_PUBLISHED)
+    gaps = {play: abs(table.loc[play, "index"] - published) for play, published in HI_LO_PUBLISHED.items()}
+    assert max(gaps.values()) <= 1, gaps
+    assert (table["gain per TC"] > 0).all()      # every one of these plays gets better as the count rises
+
+
+def test_indices_refuse_an_unbalanced_count():
+    from bjcalc.analysis.counting import SYSTEMS, indices
+
+    with pytest.raises(BjcalcError, match="unbalanced"):
+        indices(Calculator(Rules(decks=1)), SYSTEMS["KO"])

@@ -7,7 +7,9 @@ effects of removal (:meth:`bjcalc.Calculator.effects_of_removal`):
 - :func:`betting_correlation` -- the correlation of the tags with the EORs over the 13 ranks
   (each ten-value rank counted, so tens weigh four times);
 - :func:`insurance_correlation` -- the same with the effects of removal of the insurance bet,
-  exact from the shoe (:func:`insurance_effects`).
+  exact from the shoe (:func:`insurance_effects`);
+- :func:`indices` -- the true count at which a play changes (16 v T: stand at +1 ...), from the
+  exact effects of removal of each decision.
 
 >>> round(betting_correlation(GRIFFIN_SINGLE_DECK_EOR, SYSTEMS["Hi-Lo"]), 2)
 0.97
@@ -18,13 +20,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping, Union
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
 from ..core.cards import Shoe
 from ..core.errors import BjcalcError
+from ..game.calculator import Calculator
+from ..game.removal import removal_weights
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
-           "GRIFFIN_SINGLE_DECK_EOR", "VALUE_LABELS"]
+           "GRIFFIN_SINGLE_DECK_EOR", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices"]
 
 VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 RANKS_PER_VALUE = (1,) * 9 + (4,)       # T, J, Q, K share the value ten
@@ -178,3 +185,93 @@ def insurance_correlation(shoe: Shoe, system: CountSystem) -> float:
     0.76
     """
     return _correlation(insurance_effects(shoe), system)
+
+
+@dataclass(frozen=True)
+class Play:
+    """A decision a count can change: ``action`` instead of ``versus`` with ``cards`` against ``up``
+    (``cards="insurance"``: taking insurance against an ace, versus not)."""
+
+    cards: str
+    up: str
+    action: str
+    versus: str
+
+    @property
+    def label(self) -> str:
+        if self.cards == "insurance":
+            return "insurance"
+        total = sum(min(10, 1 if c == "A" else 10 if c in "TJQK" else int(c)) for c in self.cards.split(","))
+        ranks = self.cards.split(",")
+        name = f"{ranks[0]},{ranks[1]}" if len(ranks) == 2 and ranks[0] == ranks[1] else str(total)
+        return f"{name} v {self.up}"
+
+
+COMMON_PLAYS: tuple[Play, ...] = (
+    Play("insurance", "A", "insure", "no insurance"),
+    Play("T,6", "T", "stand", "hit"), Play("T,5", "T", "stand", "hit"), Play("T,T", "5", "split", "stand"),
+    Play("T,T", "6", "split", "stand"), Play("6,4", "T", "double", "hit"), Play("T,2", "3", "stand", "hit"),
+    Play("T,2", "2", "stand", "hit"), Play("6,5", "A", "double", "hit"), Play("5,4", "2", "double", "hit"),
+    Play("6,4", "A", "double", "hit"), Play("5,4", "7", "double", "hit"), Play("T,6", "9", "stand", "hit"),
+    Play("T,3", "2", "stand", "hit"), Play("T,2", "4", "stand", "hit"), Play("T,2", "5", "stand", "hit"),
+    Play("T,2", "6", "stand", "hit"), Play("T,3", "3", "stand", "hit"))
+"""The plays of the well-known Hi-Lo index lists (the "Illustrious 18"), each with the hand's most
+common two cards."""
+
+
+def _decision_gain(calc: Calculator, play: Play) -> Any:
+    """EV of ``action`` minus EV of ``versus`` for this hand on this calculator's shoe (per unit
+    initial bet, on the basis :meth:`Calculator.hand` states; insurance per unit insured)."""
+    if play.cards == "insurance":
+        counts = list(calc.shoe.value_counts())
+        counts[0] -= 1
+        return 3 * Fraction(counts[9], sum(counts)) - 1
+    values = calc.hand(play.cards, play.up)
+    for name in (play.action, play.versus):
+        if name not in values:
+            raise BjcalcError(f"{play.label}: {name} is not allowed by these rules")
+    return values[play.action] - values[play.versus]
+
+
+def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMON_PLAYS) -> "pd.DataFrame":
+    """The true count at which each play changes, for a balanced count.
+
+    For a decision, G(shoe) = EV(action) - EV(versus).  Its effect of removal for each card
+    value, e_v = G(shoe less a card of value v) - G(shoe), is exact (the hand's values on each
+    depleted shoe).  Griffin's linear estimate then gives G at true count c (tag sum per deck
+    of the cards seen) as G0 + c * s, with s = (N - 1) / 51 * sum(t e) / sum(t^2) over the 13 ranks
+    (N: cards in the shoe; (N-1)/51 rescales an N-card shoe's effects to one deck's), and the
+    index is -G0 / s: take ``action`` at or above it when s > 0, at or below it when s < 0.
+
+    >>> from bjcalc import Rules
+    >>> table = indices(Calculator(Rules(decks=6)), SYSTEMS["Hi-Lo"], COMMON_PLAYS[:2])
+    >>> [(row.play, round(row.index, 1), row.rule) for row in table.itertuples()]
+    [('insurance', 3.1, 'insure at TC >= +3'), ('16 v T', 0.8, 'stand at TC >= +1')]
+    """
+    import pandas as pd
+
+    if not system.balanced:
+        raise BjcalcError(f"{system.name} is unbalanced: indices here are true counts, which need a balanced count")
+    shoe = calc.shoe
+    weights = removal_weights(shoe, calc.rules)
+    depleted = {value: [(p, Calculator(calc.rules, left, calc.split_strategy, calc.exact)) for p, left in shoes]
+                for value, shoes in weights.items()}
+    cards = sum(shoe.rank_counts)
+    per_rank = [(float(t), n) for t, n in zip(system.tags, RANKS_PER_VALUE)]
+    spread = sum(t * t * n for t, n in per_rank)
+    rows = []
+    for play in plays:
+        base = float(_decision_gain(calc, play))
+        effects = [sum(float(p) * float(_decision_gain(other, play)) for p, other in depleted[v]) - base
+                   if depleted.get(v) else 0.0 for v in range(1, 11)]
+        slope = (cards - 1) / 51 * sum(t * e * n for (t, n), e in zip(per_rank, effects)) / spread
+        index: Optional[float] = -base / slope if slope else None
+        if index is None:
+            rule = f"{play.action}: the count does not move this decision"
+        else:
+            rounded = round(index)
+            rule = f"{play.action} at TC {'>=' if slope > 0 else '<='} {rounded:+d}"
+        rows.append({"play": play.label, "cards": play.cards, "up": play.up, "action": play.action,
+                     "versus": play.versus, "gain at TC 0": base, "gain per TC": slope, "index": index,
+                     "rule": rule})
+    return pd.DataFrame(rows)
