@@ -51,7 +51,7 @@ __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "UsageError
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
-COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "tables", "verify", "explain", "sidebet")
+COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "report", "tables", "verify", "explain", "sidebet")
 RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor")
 """Commands whose rule errors are worded with their flags (:func:`cli_words`)."""
 
@@ -265,6 +265,14 @@ def build_parser() -> argparse.ArgumentParser:
     from .removal import add_eor_arguments
 
     add_eor_arguments(eor)
+    report = sub.add_parser("report", help="a one-page report of a game (HTML or Markdown)",
+                            description="A one-page report of a game: rules, house edges, the edge by rule, the "
+                                        "strategy chart, effects of removal and side bets.")
+    from .report import add_report_arguments
+
+    add_report_arguments(report)
+    _rule_flags(report)
+    report.add_argument("--quiet", action="store_true", help="no progress report on stderr")
     for name, p in (("edge", edge), ("hand", hand), ("dealer", dealer), ("insurance", insurance), ("eor", eor)):
         _rule_flags(p, name)
         _output_flags(p, quiet=name in ("edge", "hand", "eor"))
@@ -343,10 +351,16 @@ def run(args: argparse.Namespace) -> str:
         return _run_tables(args)
     if args.command == "explain":
         return run_explain(args)
-    if args.command not in RULE_COMMANDS:
+    if args.command not in RULE_COMMANDS + ("report",):
         raise UsageError(_name_a_command())
     rules = rules_from(args)
     shoe = _shoe_from(args, rules)
+    if args.command == "report":
+        from .report import run_report
+
+        plain = not any(hasattr(args, name) for name in RULE_FIELDS) and not getattr(args, "shoe", None) \
+            and not getattr(args, "remove", None)
+        return run_report(args, rules, shoe, plain, _progress(args, "report", "sections"))
     if args.command == "chart":
         return _run_chart(args, rules, shoe)
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
