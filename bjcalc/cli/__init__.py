@@ -360,7 +360,7 @@ def run(args: argparse.Namespace) -> str:
 
         plain = not any(hasattr(args, name) for name in RULE_FIELDS) and not getattr(args, "shoe", None) \
             and not getattr(args, "remove", None)
-        return run_report(args, rules, shoe, plain, _progress(args, "report", "sections"))
+        return run_report(args, rules, shoe, plain, _progress(args, "report", "sections"), getattr(args, "argv", None))
     if args.command == "chart":
         return _run_chart(args, rules, shoe)
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
@@ -562,6 +562,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     command = None
     try:
         args, extra = parser.parse_known_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)     # (a report names the command that made it)
         command = args.command
         if args.command is None:
             raise UsageError(_name_a_command())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import sys
 from pathlib import Path
 from typing import Any, Optional
 
@@ -28,7 +27,7 @@ def run_report(args: argparse.Namespace, rules: Rules, shoe: Shoe, plain: bool, 
     write or return it."""
     from ..analysis.report import report
 
-    command = "bjcalc " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+    command = "bjcalc " + " ".join(shlex.quote(a) for a in (argv if argv is not None else ["report"]))
     game: Any = (args.variant or "standard") if plain else rules
     result = report(game, None if plain else shoe, progress=progress, command=command)
     fmt = args.format or ("md" if args.out and Path(args.out).suffix.lower() in (".md", ".markdown") else "html")
