@@ -222,8 +222,8 @@ def test_every_option_of_every_command_has_help():
     assert seen > 100
 
 
-@pytest.mark.parametrize("argv", [[], ["edge"], ["hand"], ["dealer"], ["insurance"], ["chart"], ["eor"], ["report"], ["tables"],
-                                  ["verify"], ["explain"], ["sidebet"], ["sidebet", "buster"],
+@pytest.mark.parametrize("argv", [[], ["edge"], ["hand"], ["dealer"], ["insurance"], ["chart"], ["eor"], ["report"],
+                                  ["tables"], ["verify"], ["explain"], ["sidebet"], ["sidebet", "buster"],
                                   ["sidebet", "lucky-lucky"]], ids=lambda a: " ".join(a) or "bjcalc")
 def test_every_help_fits_80_columns(argv, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")

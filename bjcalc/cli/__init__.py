@@ -284,7 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_sidebet_parser(sub)
     verify = sub.add_parser("verify", help="reproduce every published figure (bjcalc.analysis.published)",
-                            description="Every published figure bjcalc checks itself against (bjcalc/analysis/published.py, "
+                            description="Every published figure bjcalc checks itself against "
+                                        "(bjcalc/analysis/published.py, "
                                         "with its source): ours with CD and TD play, and a verdict.")
     verify.add_argument("--game", choices=sorted(PRESETS), metavar="NAME",
                         help="only this game's figures: " + ", ".join(sorted(PRESETS)))
@@ -419,7 +420,8 @@ def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
 
 def _dealer_assumptions(calc: Calculator, peeked: bool) -> Assumptions:
     return dataclasses.replace(
-        calc.assumptions(), rules=calc.round.dealer_engine.procedure.describe(), strategy="none: the dealer's play is fixed by the rules",
+        calc.assumptions(), rules=calc.round.dealer_engine.procedure.describe(),
+        strategy="none: the dealer's play is fixed by the rules",
         split_strategy="none: no player hands",
         conditioning="probabilities of the dealer's final hand, only the up card removed from the shoe; "
                      + ("conditioned on no dealer blackjack (--peeked)" if peeked else
