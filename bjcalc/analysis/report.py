@@ -128,9 +128,13 @@ def _percent(value: Any) -> str:
 
 
 def _svg(figure: Any) -> str:
-    buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", bbox_inches="tight")
+    """The figure as inline SVG, the same bytes every time (no date, fixed element ids)."""
+    import matplotlib
     import matplotlib.pyplot as plt
+
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": "bjcalc"}):
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
 
     plt.close(figure)
     text = buffer.getvalue()
