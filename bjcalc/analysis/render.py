@@ -269,9 +269,11 @@ def _html_frame(frame: pd.DataFrame, kind: str) -> str:
     return "\n".join(lines)
 
 
-def chart_html(chart: ChartView, full_page: bool = False) -> str:
+def chart_html(chart: ChartView, full_page: bool = False, every_hand: bool = True) -> str:
     """Coloured HTML: a fragment with its own ``<style>`` (no JavaScript), or with
-    ``full_page`` a standalone page (``Chart.to_html``).
+    ``full_page`` a standalone page (``Chart.to_html``).  ``every_hand=False`` leaves out the
+    table of every exception hand (hundreds of rows for one deck) and keeps the summary by
+    chart cell (the one-page report does this).
 
     >>> from bjcalc import Calculator, Rules
     >>> from bjcalc.analysis.charts import chart
@@ -290,8 +292,9 @@ def chart_html(chart: ChartView, full_page: bool = False) -> str:
         if len(chart.exceptions):
             parts.append("<h5>By chart cell</h5>")
             parts.append(_html_frame(_summary_rows(chart), "summary"))
-            parts.append("<h5>Every hand</h5>")
-            parts.append(_html_frame(_exception_rows(chart), "exceptions"))
+            if every_hand:
+                parts.append("<h5>Every hand</h5>")
+                parts.append(_html_frame(_exception_rows(chart), "exceptions"))
     body = f'<div class="bjcalc">\n{_STYLE}\n' + "\n".join(parts) + "\n</div>"
     return page(chart.title, body) if full_page else body
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import importlib.metadata
 import io
+import re
 import shlex
 import time
 from dataclasses import dataclass, field
@@ -51,9 +52,13 @@ h1{font-size:1.6rem;border-bottom:2px solid #3b6ea8}h2{font-size:1.25rem;color:#
 table{border-collapse:collapse;margin:.6rem 0;font-family:Helvetica,Arial,sans-serif;font-size:.85rem}
 th,td{border:1px solid #bbb;padding:.15rem .45rem;text-align:right}th{background:#eef2f7}
 td.l,th.l{text-align:left}.note{color:#555;font-size:.9rem}.wide{overflow-x:auto}
-svg{max-width:100%;height:auto}footer{margin-top:2rem;border-top:1px solid #bbb;font-size:.8rem;color:#555}
+svg{max-width:100%;height:auto}code{overflow-wrap:anywhere}
+.bjcalc{overflow-x:auto}.plots{display:flex;flex-wrap:wrap;gap:.4rem 1rem}.plots svg{width:18.5rem}footer{margin-top:2rem;border-top:1px solid #bbb;font-size:.8rem;color:#555}
 @media print{body{max-width:none;margin:0}h2{break-after:avoid}table,svg{break-inside:avoid}}
 @page{size:auto;margin:15mm}
+@media (max-width:40rem){body{margin:.8rem auto;padding:0 .5rem}h1{font-size:1.3rem}.plots svg{width:100%}
+table{font-size:.75rem}th,td{padding:.1rem .25rem}
+.bjcalc table{font-size:.7rem}body .bjcalc th,body .bjcalc td{padding:1px 3px}}
 """
 
 
@@ -88,8 +93,9 @@ class Report:
 
     def html(self) -> str:
         """The whole report as one self-contained HTML page."""
-        body = [f"<h1>{html.escape(self.name)}: a bjcalc game report</h1>",
-                f"<p class=\"note\">{html.escape(self.rules.describe(self.shoe))}</p>"]
+        body = [f"<h1>{html.escape(self.name)}: a bjcalc game report</h1>"]
+        if not any(section.key == "rules" for section in self.sections):   # (section 1 says the rules)
+            body.append(f"<p class=\"note\">{html.escape(self.rules.describe(self.shoe))}</p>")
         for number, section in enumerate(self.sections, 1):
             body.append(f"<h2>{number}. {html.escape(section.title)}</h2>\n{section.html}")
         body.append(f"<footer><p>bjcalc {_version()}; regenerate with <code>{html.escape(self.command)}</code>; "
@@ -101,7 +107,9 @@ class Report:
 
     def markdown(self) -> str:
         """The whole report in Markdown (plots left out, their tables kept)."""
-        out = [f"# {self.name}: a bjcalc game report", "", self.rules.describe(self.shoe), ""]
+        out = [f"# {self.name}: a bjcalc game report", ""]
+        if not any(section.key == "rules" for section in self.sections):
+            out += [self.rules.describe(self.shoe), ""]
         for number, section in enumerate(self.sections, 1):
             out += [f"## {number}. {section.title}", "", section.markdown.rstrip(), ""]
         out += ["---", f"bjcalc {_version()}; regenerate with `{self.command}`; computed in {self.seconds:.1f} s.", ""]
@@ -127,18 +135,23 @@ def _percent(value: Any) -> str:
     return f"{float(value) * 100:.4f} %"
 
 
-def _svg(figure: Any) -> str:
-    """The figure as inline SVG, the same bytes every time (no date, fixed element ids)."""
-    import matplotlib
+def _svg(figure: Any, prefix: str = "") -> str:
+    """The figure as inline SVG, its text as text, the same bytes every time (no date, fixed
+    ids); ``prefix`` goes before every id (and every reference to one), so that several figures
+    on one page have no id in common."""
     import matplotlib.pyplot as plt
 
     buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.hashsalt": "bjcalc"}):
+    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "bjcalc"}):
         figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
-
     plt.close(figure)
     text = buffer.getvalue()
-    return text[text.index("<svg"):]
+    text = text[text.index("<svg"):]
+    if prefix:
+        text = re.sub(r'\bid="([^"]+)"', rf'id="{prefix}\1"', text)
+        text = re.sub(r'url\(#([^)]+)\)', rf'url(#{prefix}\1)', text)
+        text = re.sub(r'href="#([^"]+)"', rf'href="#{prefix}\1"', text)
+    return text
 
 
 def _rules_section(name: str, rules: Rules, shoe: Shoe) -> Section:
@@ -162,14 +175,17 @@ def _edges_section(name: str, calc: Calculator, rules: Rules, shoe: Shoe) -> Sec
     for split in ("CDZ-", "CDP1", "CDP"):
         ev = (calc if split == calc.split_strategy else Calculator(rules, shoe, split)).game("CD").ev
         rows.append((f"composition-dependent, post-split {split}", "CD", _percent(-ev)))
-    table_html, table_md = _table(["play", "", "house edge"], rows, left=2)
+    table_html, table_md = _table(["play", "strategy", "house edge"], rows, left=2)
     from .published import verify
 
     checked = [row for row in verify(games=[name])] if name in PRESETS else []
     if checked:
-        vrows = [(row.figure.key, row.figure.quantity, row.figure.published + (" %" if row.figure.unit == "percent"
-                                                                                else ""),
-                  f"{row.cd:.4f}" if row.cd is not None else "-", f"{row.td:.4f}" if row.td is not None else "-",
+        def unit(figure: Any) -> str:
+            return " %" if figure.unit == "percent" else ""
+
+        vrows = [(row.figure.key, row.figure.quantity, row.figure.published + unit(row.figure),
+                  f"{row.cd:.4f}{unit(row.figure)}" if row.cd is not None else "-",
+                  f"{row.td:.4f}{unit(row.figure)}" if row.td is not None else "-",
                   row.verdict) for row in checked]
         v_html, v_md = _table(["figure", "quantity", "published", "ours CD", "ours TD", "verdict"], vrows, left=2)
         extra_html = f"<p>Published figures for this game (<code>bjcalc verify</code>):</p>{v_html}"
@@ -194,7 +210,13 @@ def _rule_effects_section(name: str, rules: Rules, progress: ProgressFn) -> Sect
     try:
         from .sweeps import plot_edges
 
-        picture = _svg(plot_edges(name, sweep=frame))
+        pictures = []
+        for number, rule in enumerate(dict.fromkeys(frame["rule"])):   # one figure a rule: they wrap on a phone
+            figure = plot_edges(name, sweep=frame[frame["rule"] == rule])
+            figure.suptitle("")
+            pictures.append(_svg(figure, prefix=f"edge{number}-"))
+        picture = ("<p class=\"note\">The house edge (CD, %) as each open rule moves, the others as in this game "
+                   "(the darker mark: this game's value).</p><div class=\"plots\">" + "".join(pictures) + "</div>")
     except ImportError:
         picture = "<p class=\"note\">(the plot needs matplotlib: pip install -e '.[notebooks]')</p>"
     return Section("rule effects", TITLES["rule effects"], picture + table_html, table_md)
@@ -215,10 +237,13 @@ def _strategy_section(calc: Calculator, progress: ProgressFn) -> Section:
         rows = [(r.hand, r.up, r.row, r.chart_action, r.cd_action, f"{float(r.gain):.5f}")
                 for r in best.itertuples()]
         top_html, top_md = _table(["hand", "up", "chart row", "chart says", "these cards", "gain"], rows, left=5)
-    note = (f"The total-dependent chart (colour-coded), and the {min(12, len(exceptions))} most valuable of its "
-            f"{len(exceptions)} composition-dependent exceptions (gain per hand dealt, in initial bets).")
-    return Section("strategy", TITLES["strategy"], f"<p class=\"note\">{note}</p>{chart_html(cd)}{top_html}",
-                   f"{note}\n\n{cd.to_markdown()}\n\n{top_md}")
+        top_html = f"<h4>The {len(best)} most valuable exceptions</h4>{top_html}"
+    note = (f"The total-dependent chart (colour-coded), its {len(exceptions)} composition-dependent exceptions "
+            f"by chart cell, and the {min(12, len(exceptions))} most valuable of them (gain per hand dealt, in "
+            f"initial bets); <code>bjcalc chart --strategy CD</code> lists every hand.")
+    return Section("strategy", TITLES["strategy"],
+                   f"<p class=\"note\">{note}</p>{chart_html(cd, every_hand=False)}{top_html}",
+                   f"{note.replace('<code>', '`').replace('</code>', '`')}\n\n{cd.to_markdown()}\n\n{top_md}")
 
 
 def _removal_section(calc: Calculator) -> Section:
