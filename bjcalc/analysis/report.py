@@ -188,8 +188,12 @@ def _edges_section(name: str, calc: Calculator, rules: Rules, shoe: Shoe) -> Sec
                   f"{row.td:.4f}{unit(row.figure)}" if row.td is not None else "-",
                   row.verdict) for row in checked]
         v_html, v_md = _table(["figure", "quantity", "published", "ours CD", "ours TD", "verdict"], vrows, left=2)
-        extra_html = f"<p>Published figures for this game (<code>bjcalc verify</code>):</p>{v_html}"
-        extra_md = f"Published figures for this game (`bjcalc verify`):\n\n{v_md}"
+        notes = [(row.figure.key, row.figure.note) for row in checked if row.figure.note]
+        notes_html = "".join(f"<li><b>{html.escape(key)}</b>: {html.escape(note)}</li>" for key, note in notes)
+        extra_html = (f"<p>Published figures for this game (<code>bjcalc verify</code>):</p>{v_html}"
+                      + (f"<ul class=\"note\">{notes_html}</ul>" if notes else ""))
+        extra_md = (f"Published figures for this game (`bjcalc verify`):\n\n{v_md}"
+                    + "".join(f"\n- **{key}**: {note}" for key, note in notes))
     else:
         extra_html = "<p class=\"note\">No published figure is recorded for this game.</p>"
         extra_md = "No published figure is recorded for this game."
