@@ -92,13 +92,13 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy as np
 from cachetools import LRUCache
 
 from . import _kernels as kernels
-from ..core.arithmetic import FLOAT, Arithmetic
+from ..core.arithmetic import EXACT, FLOAT, Arithmetic
 from ..core.cards import Shoe
 from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN
 from .dealer import SKIP, DealerEngine, DealerResult, DealerTree, StandardDealer, grow_levels
@@ -155,6 +155,49 @@ class Burn20Dealer(StandardDealer):
         probabilities, exhausted = burn20_outcomes(engine.counts, engine.shoe.is_infinite, up, removed,
                                                    self, engine.arithmetic)
         return DealerResult(probabilities, exhausted)
+
+    def length_procedure(self, up: int) -> tuple[StandardDealer, tuple[int, ...]]:
+        """The hand-length walk's tree: under a ten up card the hole-card 2-9 branch
+        (:func:`hole_branch_dealer`, its ten and ace hole cards dropped: :meth:`special_lengths`
+        counts them), under A-9 the standard dealer's.
+
+        >>> Burn20Dealer(hits_soft_17=False).length_procedure(6)
+        (StandardDealer(hits_soft_17=False), ())
+        >>> from bjcalc.core.outcomes import OUTCOMES
+        >>> [OUTCOMES[o] for o in Burn20Dealer(hits_soft_17=False).length_procedure(10)[1]]
+        ['blackjack']
+        """
+        if up != UP_TEN:
+            return StandardDealer(hits_soft_17=self.hits_soft_17), ()
+        return hole_branch_dealer(self.hits_soft_17), (BLACKJACK,)
+
+    def special_lengths(self, up: int, left: np.ndarray, depletes: bool, exact: bool,
+                        busts: Sequence[int]) -> Optional[tuple[dict[int, Any], dict[int, Any], np.ndarray]]:
+        """Under a ten up card, the hands besides the hole-card 2-9 branch, by length given the
+        up card: an ace of another suit in the hole a blackjack (no bust, 2 cards), a ten or an
+        ace of the up card's suit burned (those hands from :func:`burn20_lengths`, by the length
+        of the final hand: burned cards are not in it); None under A-9.
+
+        >>> from bjcalc.core.outcomes import BUSTS
+        >>> bust, stand, stuck = Burn20Dealer(hits_soft_17=False).special_lengths(
+        ...     10, np.array([[4] * 9 + [15]]), True, True, tuple(range(BUSTS.start, BUSTS.stop)))
+        >>> sum(b[0] for b in bust.values()) + sum(s[0] for s in stand.values())    # a hole ten or ace
+        Fraction(19, 51)
+        >>> round(float(bust[3][0]), 6), bool(stuck[0])            # burned, then busts with 3 cards
+        (0.058368, False)
+        """
+        if up != UP_TEN:
+            return None
+        return _burn20_given_ten(left, self.share, self.hits_soft_17, depletes, exact, busts)
+
+    @property
+    def burns_cards(self) -> bool:
+        """Burn 20 burns cards under a ten up card.
+
+        >>> Burn20Dealer(hits_soft_17=False).burns_cards
+        True
+        """
+        return True
 
     def most_cards_burned(self, value_counts: Sequence[int]) -> int:
         """The hole card plus every ten and ace: each burn takes two of them (or the hole card).
@@ -705,3 +748,34 @@ def burn20_lengths(left: np.ndarray, share: Fraction, hits_soft_17: bool, arithm
     else:
         out[rows] = summed
     return out, exhausted
+
+
+def _burn20_given_ten(left: np.ndarray, share: Fraction, hits_soft_17: bool, depletes: bool,
+                      exact: bool, busts: Sequence[int]) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
+    """Burn 20 under a ten up card, besides the hole-card 2-9 branch: {n: P(bust with n cards)},
+    {n: P(stand with n cards)} (the off-suit hole ace's blackjack stands with 2) per row of counts
+    left after the up card (exact: Fractions, else float arrays), and which rows can run out."""
+    rows = len(left)
+    zero = Fraction(0) if exact else 0.0
+    share = Fraction(share)
+    bust: dict[int, list[Any]] = {}
+    stand: dict[int, list[Any]] = {2: [zero] * rows}
+    is_bust = np.isin(np.arange(N_OUTCOMES), busts)
+    p, exhausted = burn20_lengths(left, share, hits_soft_17, EXACT if exact else FLOAT, is_infinite=not depletes)
+    for i in range(rows):
+        aces, cards = int(left[i, 0]), int(left[i].sum())
+        blackjack = (1 - share) * Fraction(aces, cards) if cards else Fraction(0)
+        stand[2][i] += blackjack if exact else float(blackjack)
+        for n in range(p.shape[1]):
+            for table, columns in ((bust, is_bust), (stand, ~is_bust)):
+                value = p[i, n, columns].sum()
+                if value:
+                    value = _as_fraction(value) if exact else float(value)
+                    table.setdefault(n, [zero] * rows)[i] += value
+    if not exact:
+        return ({n: np.array(v) for n, v in bust.items()}, {n: np.array(v) for n, v in stand.items()}, exhausted)
+    return bust, stand, exhausted
+
+
+def _as_fraction(x: Any) -> Fraction:
+    return Fraction(int(x.numerator), int(x.denominator))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 from cachetools import LRUCache
@@ -88,6 +88,41 @@ class StandardDealer:
         True
         """
         return None
+
+    def length_procedure(self, up: int) -> tuple["StandardDealer", tuple[int, ...]]:
+        """A hook for the hand-length walk (:func:`~bjcalc.engine.lengths.dealer_lengths`): the
+        procedure whose drawing tree gives this dealer's hands by length under the up card ``up``,
+        and the outcomes of that tree to drop (hands :meth:`special_lengths` counts instead).
+        The standard dealer: its own tree, nothing dropped.
+
+        >>> StandardDealer(hits_soft_17=True).length_procedure(10)
+        (StandardDealer(hits_soft_17=True), ())
+        """
+        return self, ()
+
+    def special_lengths(self, up: int, left: np.ndarray, depletes: bool, exact: bool,
+                        busts: Sequence[int]) -> Optional[tuple[dict[int, Any], dict[int, Any], np.ndarray]]:
+        """A hook for the hand-length walk (:func:`~bjcalc.engine.lengths.dealer_lengths`): the
+        hands the tree of :meth:`length_procedure` leaves out, for shoes given as the value
+        counts ``left`` besides the up card ``up`` (one row each): {n: P(bust with n cards)},
+        {n: P(stand with n cards)} given the up card (exact: lists of Fractions, else float
+        arrays; ``busts`` are the outcomes that count as a bust) and which shoes can run out;
+        or None (the standard dealer: always None) when the tree is the whole story.
+
+        >>> StandardDealer(hits_soft_17=False).special_lengths(10, np.array([[4] * 9 + [15]]), True, True, ()) is None
+        True
+        """
+        return None
+
+    @property
+    def burns_cards(self) -> bool:
+        """Whether the procedure can burn cards (take them out of play unseen, see
+        :meth:`most_cards_burned`): never for the standard dealer.
+
+        >>> StandardDealer(hits_soft_17=False).burns_cards
+        False
+        """
+        return False
 
     def most_cards_burned(self, value_counts: Sequence[int]) -> int:
         """The most cards the procedure can burn (take out of play unseen) in one round

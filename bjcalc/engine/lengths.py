@@ -12,9 +12,11 @@ dealer recursion with columns instead of outcomes:
   integer numerators over falling factorials);
 * :func:`float_bust_lengths_given_up`: the same in floats through the dealer's C kernel
   (:func:`bjcalc.engine._kernels.dealer_outcomes`) when it is built;
-* :func:`dealer_lengths`: the up card random from the shoe too, summed over up cards,
-  with the Burn 20 dealer as an option (its burned hands by length come from
-  :func:`bjcalc.engine.burn20.burn20_lengths`).
+* :func:`dealer_lengths`: the up card random from the shoe too, summed over up cards;
+  the dealer procedure is a hook object it asks under each up card which tree to walk
+  (:meth:`~bjcalc.engine.dealer.StandardDealer.length_procedure`) and which hands that
+  tree leaves out (:meth:`~bjcalc.engine.dealer.StandardDealer.special_lengths`: the
+  Burn 20 dealer's burned hands, :class:`bjcalc.engine.burn20.Burn20Dealer`).
 
 Columns: :data:`DISCARDED` (0) takes what a caller drops, :data:`ALL_STANDS` (1) every
 stand when the stands are pooled, :func:`stand_column` and :func:`bust_column` the
@@ -31,15 +33,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional, Sequence, cast
+from typing import Any, Optional, Sequence, Union, cast
 
 import numpy as np
 from cachetools import LRUCache
 
 from . import _kernels as kernels
-from ..core.arithmetic import EXACT, FLOAT
-from .burn20 import burn20_lengths, hole_branch_dealer
-from ..core.outcomes import BLACKJACK, BUSTS, N_OUTCOMES
+from ..core.outcomes import BUSTS, N_OUTCOMES
 from .dealer import DealerTree, StandardDealer, tree_limit
 
 __all__ = ["BUST_OUTCOMES", "DISCARDED", "ALL_STANDS", "stand_column", "bust_column", "LengthTree",
@@ -208,8 +208,9 @@ def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer
     n counting the up card, and which shoes the dealer can run out of.
 
     ``busts``: the outcome indices (:data:`~bjcalc.engine.dealer.OUTCOMES`) that count as a bust
-    (totals 22-26); ``dropped``: outcomes counted in neither table (the Burn 20 hole-card
-    tens and aces of :func:`~bjcalc.engine.burn20.hole_branch_dealer`, accounted for elsewhere).
+    (totals 22-26); ``dropped``: outcomes counted in neither table (those a procedure's
+    :meth:`~bjcalc.engine.dealer.StandardDealer.length_procedure` drops, like the Burn 20
+    hole-card tens and aces, accounted for elsewhere).
 
     Walks the :class:`LengthTree` level by level, one column per shoe.  Exact mode returns
     integer numerators (ordered sequences of the n - 1 cards drawn after the up card) over
@@ -248,38 +249,40 @@ def float_bust_lengths_given_up(up: int, rows: np.ndarray, procedure: StandardDe
     return bust, cast(np.ndarray, sum(stand.values())), exhausted
 
 
-def dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool, exact: bool,
-                   busts: Sequence[int] = BUST_OUTCOMES, burn_shares: Optional[Sequence[Fraction]] = None
-                   ) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
+def dealer_lengths(rows: np.ndarray, procedure: Union[StandardDealer, Sequence[StandardDealer]], depletes: bool,
+                   exact: bool, busts: Sequence[int] = BUST_OUTCOMES) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
     """For shoes given as value counts (one row each): P(bust with n cards) and P(stand with n
     cards) by hand length n, the up card random from the shoe; and which shoes run out.
 
-    Sums :func:`dealer_lengths_given_up` over the up cards.  Exact mode keeps integer
-    numerators (ordered card sequences) over the falling factorial N (N-1) ... (N-n+1)
-    (N^n without depletion) and divides at the end, giving Fractions.  ``busts``: the
+    ``procedure``: the dealer's procedure, one for every shoe or a sequence of one per shoe
+    (a variant's may differ by shoe, like the suit share of Burn 20's).  Under each up card
+    the procedure is asked through two hooks: :meth:`~bjcalc.engine.dealer.StandardDealer.length_procedure`
+    names the drawing tree to walk (and its outcomes to drop), summed like
+    :func:`dealer_lengths_given_up` over the up cards (shoes whose procedures walk the same
+    tree are walked together); :meth:`~bjcalc.engine.dealer.StandardDealer.special_lengths`
+    gives the hands that tree leaves out (Burn 20's burned hands, by the length of the final
+    hand), as probabilities given the up card, added after the division.  Exact mode keeps
+    integer numerators (ordered card sequences) over the falling factorial N (N-1) ...
+    (N-n+1) (N^n without depletion) and divides at the end, giving Fractions.  ``busts``: the
     outcomes that count as a bust (default totals 22-26).
-
-    ``burn_shares`` (one per shoe: the chance that a hole ace shares the up card's suit)
-    makes the dealer Burn 20's: under a ten up card the hole card 2-9 is the standard
-    completion (:func:`~bjcalc.engine.burn20.hole_branch_dealer`, its ten and ace hole cards
-    dropped), an ace of another suit a blackjack (no bust, 2 cards), and a ten or an ace
-    of the up card's suit is burned: those hands come from
-    :func:`~bjcalc.engine.burn20.burn20_lengths`, by the length of the final hand (burned
-    cards are not in it), added as probabilities (exact Fractions) after the division.
 
     >>> bust, stand, stuck = dealer_lengths(np.array([[4] * 9 + [16]]), StandardDealer(False), True, True)
     >>> sum(b[0] for b in bust.values()) + sum(s[0] for s in stand.values()) == 1
     True
-    >>> burned, _, _ = dealer_lengths(np.array([[4] * 9 + [16]]), StandardDealer(False), True, True,
-    ...                               burn_shares=[Fraction(1, 4)])
+    >>> from bjcalc.engine.burn20 import Burn20Dealer
+    >>> burned, _, _ = dealer_lengths(np.array([[4] * 9 + [16]]), Burn20Dealer(False, Fraction(1, 4)), True, True)
     >>> burned[3][0] > bust[3][0]          # a burned ten up card redraws: more 3-card busts
     True
     """
     shoes = len(rows)
+    procedures = [procedure] * shoes if isinstance(procedure, StandardDealer) else list(procedure)
+    if len(procedures) != shoes:
+        raise ValueError(f"dealer_lengths: {len(procedures)} procedures for {shoes} shoes")
+    distinct = _groups(procedures)                    # procedure -> its rows
     totals = rows.sum(axis=1)
     bust: dict[int, Any] = {}
     stand: dict[int, Any] = {}
-    burned: list[tuple[dict[int, Any], dict[int, Any]]] = []     # probabilities, added after the division
+    special: list[tuple[dict[int, Any], dict[int, Any]]] = []    # probabilities, added after the division
     exhausted = np.zeros(shoes, dtype=bool)
     for up in range(1, 11):
         up_count = rows[:, up - 1]
@@ -287,21 +290,25 @@ def dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool, 
         if not dealt.any():
             continue
         left = np.clip(rows - np.eye(10, dtype=np.int64)[up - 1], 0, None) if depletes else rows
-        burns = burn_shares is not None and up == 10
-        if burns:
-            given_bust, given_stand, stuck = dealer_lengths_given_up(
-                up, left, hole_branch_dealer(procedure.hits_soft_17), depletes, exact, busts, (BLACKJACK,))
-            assert burn_shares is not None
-            more_bust, more_stand, more_stuck = _burn20_given_ten(left, burn_shares, procedure.hits_soft_17,
-                                                                  depletes, exact, busts)
+        walk_of = {p: p.length_procedure(up) for p in distinct}
+        walks = _groups([walk_of[p] for p in procedures])      # shoes walking the same tree, walked together
+        given_bust, given_stand, stuck = _by_group(
+            [(index, dealer_lengths_given_up(up, left[index] if len(walks) > 1 else left, walk, depletes, exact,
+                                             busts, dropped))
+             for (walk, dropped), index in walks.items()], shoes, exact)
+        more = []
+        for p, index in distinct.items():
+            found = p.special_lengths(up, left[index] if len(distinct) > 1 else left, depletes, exact, busts)
+            if found is not None:
+                more.append((index, found))
+        if more:
+            more_bust, more_stand, more_stuck = _by_group(more, shoes, exact)
             stuck = stuck | more_stuck
             weight: Any = [Fraction(int(c), int(t)) if t else Fraction(0) for c, t in zip(up_count, totals)]
             if not exact:
                 weight = np.array([float(w) for w in weight])
-            burned.append(({n: _times(weight, v, exact) for n, v in more_bust.items()},
-                           {n: _times(weight, v, exact) for n, v in more_stand.items()}))
-        else:
-            given_bust, given_stand, stuck = dealer_lengths_given_up(up, left, procedure, depletes, exact, busts)
+            special.append(({n: _times(weight, v, exact) for n, v in more_bust.items()},
+                            {n: _times(weight, v, exact) for n, v in more_stand.items()}))
         exhausted |= stuck & dealt
         # exact: numerators over perm(N - 1, n - 1) (N^(n-1)); times the up card's count, over perm(N, n) (N^n)
         share = up_count.astype(object) if exact else np.where(dealt, up_count, 0) / np.where(totals, totals, 1)
@@ -314,9 +321,9 @@ def dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool, 
             for n, numerators in table.items():
                 denominators = [math.perm(int(t), n) if depletes else int(t) ** n for t in totals]
                 table[n] = [Fraction(int(a), b) if b else Fraction(0) for a, b in zip(numerators, denominators)]
-    for more_bust, more_stand in burned:
-        for more, table in ((more_bust, bust), (more_stand, stand)):
-            for n, values in more.items():
+    for more_bust, more_stand in special:
+        for extra, table in ((more_bust, bust), (more_stand, stand)):
+            for n, values in extra.items():
                 if n in table:
                     table[n] = [a + b for a, b in zip(table[n], values)] if exact else table[n] + values
                 else:
@@ -324,41 +331,35 @@ def dealer_lengths(rows: np.ndarray, procedure: StandardDealer, depletes: bool, 
     return bust, stand, exhausted
 
 
+def _groups(items: Sequence[Any]) -> dict[Any, list[int]]:
+    """The positions of equal ``items``, by item, in order of first appearance."""
+    found: dict[Any, list[int]] = {}
+    for i, item in enumerate(items):
+        found.setdefault(item, []).append(i)
+    return found
+
+
+def _by_group(parts: list[tuple[list[int], tuple[dict[int, Any], dict[int, Any], np.ndarray]]], shoes: int,
+              exact: bool) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
+    """Tables computed per group of rows (the positions, then bust, stand, exhausted) as tables of every row:
+    one group of every row is itself; otherwise a length a group lacks is 0 there (exact: Python ints or
+    Fractions in object arrays)."""
+    if len(parts) == 1 and len(parts[0][0]) == shoes:
+        return parts[0][1]
+    tables: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
+    exhausted = np.zeros(shoes, dtype=bool)
+    for index, (*found, stuck) in parts:
+        exhausted[index] = stuck
+        for part, table in zip(found, tables):
+            for n, values in part.items():
+                if n not in table:
+                    table[n] = np.zeros(shoes, dtype=object) if exact else np.zeros(shoes)
+                column = np.empty(len(index), dtype=object) if exact else None
+                if column is not None:
+                    column[:] = list(values)
+                table[n][index] = values if column is None else column
+    return tables[0], tables[1], exhausted
+
+
 def _times(weight: Any, values: Any, exact: bool) -> Any:
     return [w * v for w, v in zip(weight, values)] if exact else weight * values
-
-
-def _burn20_given_ten(left: np.ndarray, shares: Sequence[Fraction], hits_soft_17: bool, depletes: bool,
-                      exact: bool, busts: Sequence[int]) -> tuple[dict[int, Any], dict[int, Any], np.ndarray]:
-    """Burn 20 under a ten up card, besides the hole-card 2-9 branch: {n: P(bust with n cards)},
-    {n: P(stand with n cards)} (the off-suit hole ace's blackjack stands with 2) per row of counts
-    left after the up card (exact: Fractions, else float arrays), and which rows can run out."""
-    rows = len(left)
-    zero = Fraction(0) if exact else 0.0
-    shares = [Fraction(x) for x in shares]
-    bust: dict[int, list[Any]] = {}
-    stand: dict[int, list[Any]] = {2: [zero] * rows}
-    exhausted = np.zeros(rows, dtype=bool)
-    is_bust = np.isin(np.arange(N_OUTCOMES), busts)
-    for share in sorted(set(shares)):
-        index = [i for i, x in enumerate(shares) if x == share]
-        p, stuck = burn20_lengths(left[index], share, hits_soft_17, EXACT if exact else FLOAT,
-                                  is_infinite=not depletes)
-        exhausted[index] = stuck
-        for j, i in enumerate(index):
-            aces, cards = int(left[i, 0]), int(left[i].sum())
-            blackjack = (1 - share) * Fraction(aces, cards) if cards else Fraction(0)
-            stand[2][i] += blackjack if exact else float(blackjack)
-            for n in range(p.shape[1]):
-                for table, columns in ((bust, is_bust), (stand, ~is_bust)):
-                    value = p[j, n, columns].sum()
-                    if value:
-                        value = _as_fraction(value) if exact else float(value)
-                        table.setdefault(n, [zero] * rows)[i] += value
-    if not exact:
-        return ({n: np.array(v) for n, v in bust.items()}, {n: np.array(v) for n, v in stand.items()}, exhausted)
-    return bust, stand, exhausted
-
-
-def _as_fraction(x: Any) -> Fraction:
-    return Fraction(int(x.numerator), int(x.denominator))

@@ -3,6 +3,7 @@ procedure (a hook object the engine asks, never a flag it reads) and the settlem
 
 A new variant dealer is a :class:`~bjcalc.engine.dealer.StandardDealer` subclass
 overriding its do-nothing hooks (``outcome``, ``special_outcomes``,
+``length_procedure`` and ``special_lengths`` (hands by length), ``burns_cards``,
 ``most_cards_burned``, ``hole_blackjack_share``), chosen here; a new way of paying is a
 :class:`~bjcalc.engine.settlement.Settlement` hook.
 

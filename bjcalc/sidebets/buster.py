@@ -141,10 +141,9 @@ class BusterBlackjack(SideBet):
                 raise RulesError(f"{what}: only model 'player' has a player; model 'shoe' removes no "
                                  f"player cards (use model='player', or leave {what} out)")
             self.hits_soft_17 = bool(hits_soft_17)
-            self._dealer: StandardDealer = (Burn20Dealer if burn_20 else StandardDealer)(self.hits_soft_17)
+            self.procedure: StandardDealer = (Burn20Dealer if burn_20 else StandardDealer)(self.hits_soft_17)
         else:
             self._init_player(hits_soft_17, rules, strategy, split_strategy, method, burn_20)
-        self.procedure = StandardDealer(hits_soft_17=self.hits_soft_17)
         self._busts = BUST_OUTCOMES if twenty_two_is_bust else BUST_OUTCOMES[1:]
         if self._burn20:
             self._removal_method = ("each specific card (rank and suit) removed in turn, as Burn 20 needs the "
@@ -167,7 +166,7 @@ class BusterBlackjack(SideBet):
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
         dealer = main_game_dealer(rules)
-        burns = isinstance(dealer, Burn20Dealer)
+        burns = dealer.burns_cards
         if hits_soft_17 is not None and hits_soft_17 != dealer.hits_soft_17:
             raise RulesError(f"hits_soft_17={hits_soft_17} disagrees with rules "
                              f"({'H17' if dealer.hits_soft_17 else 'S17'}): model 'player' takes the "
@@ -189,12 +188,19 @@ class BusterBlackjack(SideBet):
             raise RulesError(f"method must be 'auto' or 'enumerate', not {method!r}")
         self.rules, self.strategy, self.split_strategy = rules, strategy, split_strategy
         self.hits_soft_17 = dealer.hits_soft_17
-        self._dealer = dealer
+        self.procedure = dealer
 
     @property
     def _burn20(self) -> bool:
-        """Whether the dealer is Burn 20's (:class:`~bjcalc.engine.burn20.Burn20Dealer`)."""
-        return isinstance(self._dealer, Burn20Dealer)
+        """Whether the dealer is Burn 20's (:class:`~bjcalc.engine.burn20.Burn20Dealer`), the one
+        procedure that burns cards."""
+        return self.procedure.burns_cards
+
+    def _procedure(self, shoe: Shoe) -> StandardDealer:
+        """The dealer's procedure on this shoe: Burn 20's with the shoe's suit share (:meth:`_share`)."""
+        if not self._burn20:
+            return self.procedure
+        return Burn20Dealer(self.hits_soft_17, self._share(shoe))
 
     @property
     def burn_20(self) -> bool:
@@ -330,16 +336,16 @@ class BusterBlackjack(SideBet):
     def _shoe_lengths(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[dict[int, Any], Any]]:
         """Model 'shoe': per shoe, {hand length: P(bust with that many cards)} and P(no bust).
 
-        Shoes with the same value counts (and, for Burn 20, the same suit share) are computed once."""
-        keys = [(s.value_counts(), s.is_infinite, self._share(s) if self._burn20 else None) for s in shoes]
+        Shoes with the same value counts (and, for Burn 20, the same suit share) are computed once,
+        each with its own dealer procedure (:meth:`_procedure`)."""
+        keys = [(s.value_counts(), s.is_infinite, self._procedure(s)) for s in shoes]
         found: dict[tuple, tuple[dict[int, Any], Any]] = {}
         for flag in (False, True):
             group = [k for k in dict.fromkeys(keys) if k[1] == flag]
             if not group:
                 continue
             rows = np.array([k[0] for k in group], dtype=np.int64).reshape(-1, 10)
-            shares = [k[2] for k in group if k[2] is not None] if self._burn20 else None   # all, with Burn 20
-            bust, stand, exhausted = dealer_lengths(rows, self.procedure, not flag, exact, self._busts, shares)
+            bust, stand, exhausted = dealer_lengths(rows, [k[2] for k in group], not flag, exact, self._busts)
             if exhausted.any():
                 stuck = shoes[keys.index(group[int(np.argmax(exhausted))])]
                 burns = " (burns can use up the tens and aces)" if self._burn20 else ""

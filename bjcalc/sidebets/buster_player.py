@@ -487,7 +487,7 @@ def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strateg
     if shoe.is_infinite:
         raise ShoeError("the infinite deck removes nothing: model 'player' equals model 'shoe' there")
     procedure = main_game_dealer(rules)
-    if type(procedure) is not StandardDealer:    # Burn 20's, the one other procedure
+    if procedure.burns_cards:    # Burn 20's, the one other procedure
         raise RulesError("Buster Blackjack model 'player' supports the standard dealer only, not Burn 20's "
                          "(burn_20=True)")
     player = _Player(rules, shoe, strategy, split_strategy, exact)
