@@ -25,7 +25,10 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 from ..core.cards import Shoe
 from ..core.errors import BjcalcError
 from ..game.calculator import Calculator
-from ..game.removal import removal_weights
+from ..core.cards import RANK_VALUE, parse_cards
+from ..core.outcomes import hand_total
+from ..engine.hands import composition_of
+from ..game.removal import VALUE_LABELS, removal_weights
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -33,7 +36,6 @@ if TYPE_CHECKING:
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
            "GRIFFIN_SINGLE_DECK_EOR", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices"]
 
-VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 RANKS_PER_VALUE = (1,) * 9 + (4,)       # T, J, Q, K share the value ten
 Number = Union[int, float, Fraction]
 
@@ -167,14 +169,16 @@ def insurance_effects(shoe: Shoe) -> dict[str, Fraction]:
     counts = list(shoe.value_counts())
     if counts[0] < 1 or sum(counts) < 3:
         raise BjcalcError("insurance needs an ace up and two more cards in the shoe")
-    counts[0] -= 1                    # the dealer's ace
+    full = _insurance_ev(counts)
+    return {label: _insurance_ev([n - (v == value) for v, n in enumerate(counts)]) - full if counts[value] else
+            Fraction(0) for value, label in enumerate(VALUE_LABELS)}
 
-    def ev(tens: int, cards: int) -> Fraction:
-        return 3 * Fraction(tens, cards) - 1
 
-    full = ev(counts[9], sum(counts))
-    return {label: (ev(counts[9] - (v == 9), sum(counts) - 1) - full) if counts[v] else Fraction(0)
-            for v, label in enumerate(VALUE_LABELS)}
+def _insurance_ev(counts: Sequence[int]) -> Fraction:
+    """Insurance's EV per unit insured (2:1 on a hole ten) with an ace up, from the value counts
+    before the ace is dealt."""
+    cards = sum(counts) - 1
+    return 3 * Fraction(counts[9], cards) - 1
 
 
 def insurance_correlation(shoe: Shoe, system: CountSystem) -> float:
@@ -201,9 +205,10 @@ class Play:
     def label(self) -> str:
         if self.cards == "insurance":
             return "insurance"
-        total = sum(min(10, 1 if c == "A" else 10 if c in "TJQK" else int(c)) for c in self.cards.split(","))
+        values = [RANK_VALUE[rank] for rank in parse_cards(self.cards)]
         ranks = self.cards.split(",")
-        name = f"{ranks[0]},{ranks[1]}" if len(ranks) == 2 and ranks[0] == ranks[1] else str(total)
+        pair = len(ranks) == 2 and ranks[0] == ranks[1]
+        name = self.cards if pair else str(hand_total(composition_of(values))[0])
         return f"{name} v {self.up}"
 
 
@@ -223,9 +228,7 @@ def _decision_gain(calc: Calculator, play: Play) -> Any:
     """EV of ``action`` minus EV of ``versus`` for this hand on this calculator's shoe (per unit
     initial bet, on the basis :meth:`Calculator.hand` states; insurance per unit insured)."""
     if play.cards == "insurance":
-        counts = list(calc.shoe.value_counts())
-        counts[0] -= 1
-        return 3 * Fraction(counts[9], sum(counts)) - 1
+        return _insurance_ev(calc.shoe.value_counts())
     values = calc.hand(play.cards, play.up)
     for name in (play.action, play.versus):
         if name not in values:

@@ -30,7 +30,7 @@ from ..game.calculator import Calculator
 from ..game.variants import OPEN_RULES, PRESETS
 from .charts import chart
 from .counting import SYSTEMS, betting_correlation
-from .render import chart_html
+from .render import chart_html, markdown_table
 from .sweeps import edge_sweep
 
 __all__ = ["report", "Report", "Section", "SECTIONS"]
@@ -126,9 +126,7 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[Any]], left: int = 1) 
                    for i, h in enumerate(header))
     body = "".join("<tr>" + "".join(f"<td class=\"l\">{html.escape(c)}</td>" if i < left else
                                     f"<td>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>" for row in rows)
-    markdown = "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-                         + ["| " + " | ".join(row) + " |" for row in rows])
-    return f"<div class=\"wide\"><table><tr>{head}</tr>{body}</table></div>", markdown
+    return f"<div class=\"wide\"><table><tr>{head}</tr>{body}</table></div>", "\n".join(markdown_table(header, rows))
 
 
 def _percent(value: Any) -> str:
