@@ -329,11 +329,7 @@ def _effects_class() -> Any:
         def weighted_sum(self) -> Any:
             """The effects weighted by each value's share of the shoe: exactly 0 for fixed play
             (a random unseen card cannot change a fixed strategy's EV), at least 0 reoptimized."""
-            total = 0
-            for label, effect in self.items():
-                weight = self.weights[label]
-                total = total + (effect * weight if not isinstance(effect, float) else effect * float(weight))
-            return total
+            return sum(effect * self.weights[label] for label, effect in self.items())
 
         def table(self) -> "pd.DataFrame":
             """The depleted EVs beside the effects, per card value, with the full-shoe EV as a row."""
