@@ -201,7 +201,7 @@ def _edges_section(name: str, calc: Calculator, rules: Rules, shoe: Shoe) -> Sec
                    f"{table_md}\n\n{extra_md}")
 
 
-def _rule_effects_section(name: str, rules: Rules, progress: ProgressFn) -> Section:
+def _rule_effects_section(name: str, progress: ProgressFn) -> Section:
     if name not in PRESETS:
         return Section("rule effects", TITLES["rule effects"], "<p class=\"note\">Not for custom rules: a sweep "
                        "moves a preset's open rules (give --variant).</p>", "Not for custom rules.")
@@ -311,7 +311,7 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     builders: dict[str, Callable[[], Section]] = {
         "rules": lambda: _rules_section(name, rules, shoe),
         "edges": lambda: _edges_section(name, calc, rules, shoe),
-        "rule effects": lambda: _rule_effects_section(name, rules, no_progress),
+        "rule effects": lambda: _rule_effects_section(name, no_progress),
         "distribution": _distribution_section,
         "strategy": lambda: _strategy_section(calc, no_progress),
         "removal": lambda: _removal_section(calc),
