@@ -200,11 +200,11 @@ class Rules:
 
     def _check_combination(self) -> None:
         if self.double_after_hit and self.double_on == "none":
-            raise RulesError("double_after_hit=True needs doubling: double_on is 'none'; set double_on "
-                             "or double_after_hit=False")
+            raise RulesError("double_after_hit=True needs doubling, but double_on='none': set double_on='any' "
+                             "(or '9-11', '10-11'), or double_after_hit=False")
         if self.double_after_hit and self.max_hand_cards == 2:
-            raise RulesError("double_after_hit=True can never apply with max_hand_cards=2: a hand stands "
-                             "on two cards; raise max_hand_cards or set double_after_hit=False")
+            raise RulesError("double_after_hit=True can never apply with max_hand_cards=2 (a hand stands on "
+                             "two cards): raise max_hand_cards, or double_after_hit=False")
         if self.max_split_hands == 1:
             for name in ("resplit_aces", "hit_split_aces", "double_split_aces"):
                 if getattr(self, name):
