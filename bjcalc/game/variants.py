@@ -113,8 +113,9 @@ def no_bust_oceans_11(**overrides: Any) -> Rules:
     The analysis's rules: Naturals pay 6:5, surrender at any time (``surrender="any_time"``),
     double on any number of cards (``double_after_hit=True``), and a three-card bust lower than
     the dealer's pushes (its rule effect "three-card lower bust pushes": ``"three_card_lower"``).
-    The rest is :func:`no_bust_21st_century` (the card): H17, peek, must hit 11 or less, must
-    stand on any 21, DAS, split to 4 hands, one card to split aces.
+    The rest is :func:`no_bust_21st_century`: from the card H17, peek, must hit 11 or less, must
+    stand on any 21, one card to split aces; its defaults 6 decks, DAS, split to 4 hands, no
+    resplitting aces.
 
     >>> r = no_bust_oceans_11(); r.surrender, r.double_after_hit, r.bust_push
     ('any_time', True, 'three_card_lower')
