@@ -138,9 +138,9 @@ def test_an_after_hit_code_on_a_pair_is_refused():
 
 
 def test_fixed_play_on_its_own_shoe_is_the_game():
-    calc = Calculator(Rules(decks=1, **BOTH), SMALL, exact=True)
+    calc = Calculator(Rules(decks=1, **BOTH), TINY, exact=True)
     assert play_on(calc, calc).ev == calc.game().ev
-    less = Calculator(Rules(decks=1, **BOTH), SMALL.remove("5"), exact=True)
+    less = Calculator(Rules(decks=1, **BOTH), TINY.remove("5"), exact=True)
     assert play_on(calc, less).ev <= less.game().ev
 
 
