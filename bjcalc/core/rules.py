@@ -334,9 +334,10 @@ class Rules:
         elif self.double_on == "none":
             notes.append("no doubling")
         if self.double_after_hit:
-            notes.append("doubling on any number of cards: a D on a hit/stand cell also applies after hits")
+            notes.append("doubling on any number of cards: a total's code ending +D doubles after a hit too")
         if self.surrender == "any_time":
-            notes.append("surrender at any time: an R on a hit/stand cell also applies after hits (unsplit hands)")
+            notes.append("surrender at any time: a total's code ending +R surrenders after a hit too "
+                         "(unsplit hands)")
         if not self.splits:
             notes.append("no splitting: pairs play by their total")
         if self.split_tens_by_rank:
