@@ -75,7 +75,8 @@ def test_cd_exceptions_gain_what_they_state_and_no_two_card_hand_is_missing(pres
                                         "cd_ev", "gain"]
     for r in exceptions.itertuples(index=False):
         values = calc.hand(r.hand, r.up)
-        assert r.chart_action == resolve(drawn.table.loc[r.row, r.up], values, calc.rules.double_after_split)
+        assert r.chart_action == resolve(drawn.table.loc[r.row, r.up], values, calc.rules.double_after_split,
+                                         r.cards)
         assert r.cd_action == max(values, key=values.get)
         assert values[r.cd_action] - values[r.chart_action] == pytest.approx(r.gain, abs=1e-12)
         assert r.gain > 1e-9 and r.cards == len(r.hand.split(","))
