@@ -180,3 +180,18 @@ def test_cli_takes_both_rules():
     assert run.returncode == 0, run.stderr
     text = " ".join(run.stdout.split())     # (the assumptions are wrapped to 80 columns)
     assert "double on any number of cards" in text and "surrender at any time" in text
+
+
+def test_buster_player_model_refuses_after_hit_actions():
+    from bjcalc.sidebets.buster_player import _Player
+
+    with pytest.raises(RulesError, match="double_after_hit"):
+        _Player(Rules(decks=1, double_after_hit=True), Shoe.decks(1), "CD", "CDZ-", False)
+
+
+def test_binions_soft_17_effect_matches_with_doubling_on_any_number_of_cards():
+    # Burn 20 Las Vegas, published S17 effect -0.37 %: ours -0.370 % with its published doubling rule
+    from bjcalc.analysis.published import MATCHES, verify
+
+    row = verify(only=["burn20-vegas-s17"])[0]
+    assert row.figure.rules.double_after_hit and row.verdict == MATCHES
