@@ -374,5 +374,9 @@ int bjcalc_player_play(
     return 0;
 }
 
+/* Present from the kernel whose player loop takes the after-hit actions (issue 14): an older
+ * build's bjcalc_player_play has fewer arguments, and the loader must not call it with these. */
+int bjcalc_player_after_hit(void) { return 1; }
+
 /* Not a Python module: present only so the file builds as an extension. */
 void *PyInit__dealer_kernel(void) { return NULL; }

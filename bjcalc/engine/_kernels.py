@@ -45,6 +45,8 @@ def _load() -> Optional[ctypes.CDLL]:
                                    _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
                                    _F64, _F64, _U8, ctypes.c_int64]
             draws = getattr(library, "bjcalc_player_draws", None)
+            if getattr(library, "bjcalc_player_after_hit", None) is None:
+                draws = None           # (a kernel built before issue 14's player loop: use numpy's)
             if draws is not None:      # (a kernel built before the player's loops moved to C lacks them)
                 draws.restype = ctypes.c_int
                 draws.argtypes = [ctypes.c_int64, _I64, _I64, ctypes.c_int, ctypes.c_int64, ctypes.c_double,
@@ -62,8 +64,9 @@ def _load() -> Optional[ctypes.CDLL]:
 _LIBRARY = _load()
 _KERNEL = _LIBRARY.bjcalc_dealer_outcomes if _LIBRARY is not None else None
 _SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY is not None else None
-_PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _LIBRARY is not None else None
-_PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _LIBRARY is not None else None
+_CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_after_hit", None) is not None
+_PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
+_PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
 _WORKERS = max(1, min(4, os.cpu_count() or 1))
 _POOL = ThreadPoolExecutor(max_workers=_WORKERS) if _KERNEL is not None and _WORKERS > 1 else None
 
