@@ -98,7 +98,8 @@ FIELD_FLAGS = {"decks": "--decks", "dealer_hits_soft_17": "--h17", "blackjack_pa
                "hit_split_aces": "--hit-split-aces", "double_split_aces": "--double-split-aces",
                "split_tens_by_rank": "--split-tens-by-rank", "surrender": "--surrender",
                "max_hand_cards": "--max-cards", "burn_20": "--burn20", "dealer_22_pushes": "--dealer-22-pushes",
-               "bust_push": "--bust-push", "must_hit_below": "--must-hit-below", "hit_21": "--no-hit-21"}
+               "bust_push": "--bust-push", "must_hit_below": "--must-hit-below", "hit_21": "--no-hit-21",
+               "double_after_hit": "--double-after-hit"}
 """The command-line flag of every :class:`Rules` field."""
 _BOOLEAN_WORDS = {"dealer_hits_soft_17": ("--h17", "--s17"), "double_soft": ("soft doubling", "--no-double-soft"),
                   "double_after_split": ("--das", "--no-das"), "hit_21": ("hitting 21", "--no-hit-21")}
@@ -183,6 +184,8 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
         help="double after a split (the default)", **flag)
     add("--no-das", dest="double_after_split", action="store_const", const=False,
         help="no doubling after a split", **flag)
+    add("--double-after-hit", dest="double_after_hit", action="store_const", const=True,
+        help="double on any number of cards (after hitting; split hands too with DAS)", **flag)
     add("--split-hands", dest="max_split_hands", type=_whole, metavar="N",
         help=f"most hands by splitting, 1 = no split (default {Rules().max_split_hands})", **flag)
     add("--rsa", dest="resplit_aces", action="store_const", const=True, help="resplit aces", **flag)
@@ -193,7 +196,8 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
     add("--split-tens-by-rank", dest="split_tens_by_rank", action="store_const", const=True,
         help="only identical ten ranks split", **flag)
     add("--surrender", dest="surrender", choices=SURRENDER,
-        help="none (the default); late: after the dealer's blackjack check; early: before it", **flag)
+        help="none (the default); late: after the dealer's blackjack check; early: before it; "
+             "any_time: late, and also after hits (unsplit hands)", **flag)
     add("--max-cards", dest="max_hand_cards", type=_whole, metavar="N", help="a hand with this many cards stands",
         **flag)
     add("--burn20", dest="burn_20", action="store_const", const=True,

@@ -78,8 +78,8 @@ def node_map(source: UpcardValues, target: UpcardValues) -> np.ndarray:
 class FixedUpcard:
     """One up card: the other shoe's values when every hit/stand decision is the strategy's.
 
-    ``value``: each node's value playing on by the fixed decisions; ``hit``: hitting, then
-    playing on by them (joint values, like :class:`~bjcalc.engine.player.UpcardValues`).
+    ``value``: each node's value playing on by the fixed decisions (doubling and surrendering
+    after a hit too, where the strategy does); ``hit``: hitting, then playing on by them (joint values, like :class:`~bjcalc.engine.player.UpcardValues`).
     """
 
     source: UpcardValues
@@ -92,10 +92,17 @@ class FixedUpcard:
     def build(cls, source: UpcardValues, target: UpcardValues) -> "FixedUpcard":
         mapped = node_map(source, target)
         hits = (source.hits[mapped] | target.must_hit) & target.can_hit
+        # doubling or surrendering after a hit (issue 14): the strategy's action, on the other shoe
+        action = np.asarray(source.action)[mapped] if source.action is not None else np.zeros(len(mapped))
+        doubles, surrenders = action == 2, action == 3
         value = target.ar.zeros(len(target.nodes))
         for level in target.nodes.levels:     # hard 21 first: a hit reads finished children
             if len(level):
                 value[level] = np.where(hits[level], target.hit_with(value, level), target.stand[level])
+                if doubles[level].any() or surrenders[level].any():
+                    assert target.surrender is not None
+                    value[level] = np.where(doubles[level], target.double[level],
+                                            np.where(surrenders[level], target.surrender[level], value[level]))
         every = np.arange(len(target.nodes))
         hit = target.hit_with(value, every) if len(every) else value.copy()
         return cls(source, target, mapped, value, hit)

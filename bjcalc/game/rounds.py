@@ -217,7 +217,8 @@ class Round:
 
     def actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Value]:
         """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None when
-        the hand may not split (see :func:`pair_state`)."""
+        the hand may not split (see :func:`pair_state`).  A hand of three or more cards may also
+        double (``double_after_hit``) or surrender (``surrender="any_time"``)."""
         nodes, rules = values.nodes, self.rules
         actions = {} if values.must_hit[node] else {"stand": values.stand[node]}
         if values.can_hit[node]:
@@ -232,6 +233,12 @@ class Round:
                     actions["split"] = split
             if rules.surrender != "none":
                 actions["surrender"] = self.surrender(values.blackjack[node])
+        else:    # after a hit: doubling on any number of cards, surrender at any time (issue 14)
+            if values.may_double is not None and values.may_double[node]:
+                actions["double"] = values.double[node]
+            if values.may_surrender is not None and values.may_surrender[node]:
+                assert values.surrender is not None
+                actions["surrender"] = values.surrender[node]
         return actions
 
     def natural_value(self, blackjack: Value) -> Value:
