@@ -308,6 +308,21 @@ def test_self_split_reading_identities(shoe_name):
     assert differ >= 1
 
 
+def test_self_split_ace_double_after_hit_reading():
+    # A split-ace hand that has hit (hit_split_aces) doubles per DAS and its total; the
+    # other reading also asks for double_split_aces.  With double_split_aces on, or DAS
+    # off, the readings coincide; with hit_split_aces, DAS and no double_split_aces they
+    # differ (so the engine comparison D3 can tell them apart).
+    full = make_shoe(SHOES["S1"])
+    for dsa, das, same in ((True, True, True), (False, False, True), (False, True, False)):
+        kw = dict(hole="enhc", hit_split_aces=True, double_split_aces=dsa, das=das,
+                  double_after_hit=True)
+        a = ba.hand_value_candidates((1, 1), 6, full, ARules(**kw))["split"]
+        b = ba.hand_value_candidates((1, 1), 6, full,
+                                     ARules(split_ace_dah_needs_dsa=True, **kw))["split"]
+        assert (a == b) == same, kw
+
+
 @pytest.mark.parametrize("combo", COMBOS, ids=COMBO_IDS)
 def test_self_combos_never_exhaust(combo):
     # Every action of every dealable hand, splits included: no path draws from an empty
@@ -392,6 +407,10 @@ def check_game_ev(cfg: dict, shoe_name: str, st: str) -> None:
     notes = []   # which other game the engine's value is, if any
     if got in ba.game_ev_candidates(full, a_rules(cfg, OTHER_READING), st):
         notes.append(f"the engine equals the {OTHER_READING!r} post-split reading")
+    if cfg["hit_split_aces"] and not cfg["double_split_aces"] and got in ba.game_ev_candidates(
+            full, a_rules(cfg, split_ace_dah_needs_dsa=True), st):
+        notes.append("the engine equals the reading where a hit split-ace hand doubles only "
+                     "with double_split_aces")
     if got in ba.game_ev_candidates(full, a_rules(cfg, double_after_hit=False, surrender="none"), st):
         notes.append("the engine equals the game WITHOUT the new rules")
     pytest.fail(f"engine {fmt(got)} brute force {', '.join(map(fmt, sorted(want)))} "

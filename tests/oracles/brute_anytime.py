@@ -93,6 +93,9 @@ class ARules:
     surrender: str = "none"           # "none", "late", "early", "any_time"
     double_after_hit: bool = False
     split_reference: str = "unsplit"  # "unsplit" | "split": see the module docstring
+    # another reading of "never on split aces unless hitting split aces is allowed": a
+    # split-ace hand that has hit doubles only with double_split_aces too (default: no)
+    split_ace_dah_needs_dsa: bool = False
 
     def __post_init__(self):
         assert self.hole in ("peek", "enhc", "enhc_obo")
@@ -136,8 +139,8 @@ def unsplit_may_double(hand, rules: ARules) -> bool:
 
 
 def split_actions(hand, split_ace: bool, rules: ARules) -> Tuple[str, ...]:
-    """Actions of a split hand holding `hand` (>= 2 cards).  `split_ace`: the 2-card hand
-    built on a split ace (a split-ace hand of 3+ cards has hit, so hitting was allowed)."""
+    """Actions of a split hand holding `hand` (>= 2 cards).  `split_ace`: the hand was built
+    on a split ace (one of 3+ cards has hit, so hitting split aces was allowed)."""
     if len(hand) == 2:
         acts = ["stand"]
         if not split_ace or rules.hit_split_aces:
@@ -146,14 +149,16 @@ def split_actions(hand, split_ace: bool, rules: ARules) -> Tuple[str, ...]:
             acts.append("double")
         return tuple(acts)
     acts = ["stand", "hit"]
-    if rules.das and rules.double_after_hit and double_total_ok(hand, rules):
+    if (rules.das and rules.double_after_hit and double_total_ok(hand, rules)
+            and not (split_ace and rules.split_ace_dah_needs_dsa and not rules.double_split_aces)):
         acts.append("double")
     return tuple(acts)
 
 
 # --------------------------------------------------------------------------
 # single-hand values U (unconditional, peek-weighted); ctx = whose actions the
-# continuation after a hit uses: "unsplit" or "split" (reference of split hands)
+# continuation after a hit uses: "unsplit", or "split" / "split_ace" (the reference of a
+# split hand under split_reference="split"; "split_ace": a hand built on a split ace)
 # --------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
@@ -200,7 +205,7 @@ def V_after_hit(hand, up: int, shoe: Shoe, rules: ARules, ctx: str) -> Fraction:
         if rules.surrender == "any_time":
             vals.append(U_surrender(up, shoe, rules))
     else:
-        if "double" in split_actions(hand, False, rules):
+        if "double" in split_actions(hand, ctx == "split_ace", rules):
             vals.append(U_double(hand, up, shoe, rules))
     return max(vals)
 
@@ -209,21 +214,24 @@ def V_after_hit(hand, up: int, shoe: Shoe, rules: ARules, ctx: str) -> Fraction:
 # split to two hands, fixed post-split strategy (CDZ- or CDP1)
 # --------------------------------------------------------------------------
 
-def U_ref(action: str, hand, up: int, ref: Shoe, rules: ARules) -> Fraction:
+def U_ref(action: str, hand, up: int, ref: Shoe, rules: ARules, split_ace: bool) -> Fraction:
     if action == "stand":
         return U_stand(hand, up, ref, rules)
     if action == "double":
         return U_double(hand, up, ref, rules)
-    return U_hit(hand, up, ref, rules, rules.split_reference)
+    ctx = rules.split_reference
+    if ctx == "split" and split_ace:
+        ctx = "split_ace"      # the continuation of a hand built on a split ace
+    return U_hit(hand, up, ref, rules, ctx)
 
 
 @lru_cache(maxsize=None)
 def reference_action(hand, up: int, ref: Shoe, rules: ARules, actions: Tuple[str, ...],
-                     tie_break: Optional[Tuple[str, ...]] = None) -> str:
+                     split_ace: bool, tie_break: Optional[Tuple[str, ...]] = None) -> str:
     """Best of `actions` by the single-hand values of the same cards from `ref`."""
     if len(actions) == 1:
         return actions[0]
-    values = {a: U_ref(a, hand, up, ref, rules) for a in actions}
+    values = {a: U_ref(a, hand, up, ref, rules, split_ace) for a in actions}
     best = max(values.values())
     winners = [a for a in actions if values[a] == best]
     if len(winners) > 1:
@@ -240,12 +248,12 @@ def play_split_hand(hand, shoe: Shoe, up: int, full: Shoe, rules: ARules, strate
     [(probability, settled hand, shoe after)]."""
     total, _ = total_soft(hand)
     assert total <= 21
-    actions = split_actions(hand, split_ace and len(hand) == 2, rules)
+    actions = split_actions(hand, split_ace, rules)
     if actions == ("stand",):
         action = "stand"
     else:
         ref = bf.reference_shoe(hand, up, full, pair_card, strategy)
-        action = reference_action(key(hand), up, ref, rules, actions, tie_break)
+        action = reference_action(key(hand), up, ref, rules, actions, split_ace, tie_break)
     if action == "stand":
         return [(Fraction(1), (total, 1), shoe)]
     out = []
@@ -257,7 +265,7 @@ def play_split_hand(hand, shoe: Shoe, up: int, full: Shoe, rules: ARules, strate
             out.append((p, (None, 1), rest))
         else:
             for q, res, after in play_split_hand(new, rest, up, full, rules, strategy, pair_card,
-                                                 False, tie_break):
+                                                 split_ace, tie_break):
                 out.append((p * q, res, after))
     return out
 
