@@ -28,6 +28,7 @@ comparison says which reading, if any, the engine's value equals.
 
 from __future__ import annotations
 
+import ast
 import functools
 from fractions import Fraction
 
@@ -135,6 +136,20 @@ def fmt(x) -> str:
 # ==========================================================================
 # self tests of the brute force (no engine needed)
 # ==========================================================================
+
+def test_self_oracles_import_nothing_from_bjcalc():
+    # The agreement with the engine is evidence only if the brute force is independent.
+    for mod in (ba, bf):
+        tree = ast.parse(open(mod.__file__, encoding="utf-8").read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not any(n.split(".")[0] == "bjcalc" for n in names), (mod.__name__, names)
+
 
 OFF_CASES = [  # (shoe, brute_force rules): both new rules off
     ("S1", dict(hole="peek", surrender="late")),

@@ -60,7 +60,6 @@ tie-break order, as brute_force does.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
@@ -74,9 +73,6 @@ from oracles.brute_force import (EmptyShoeError, Settled, Shoe, StrategyTieError
 __all__ = ["ARules", "EmptyShoeError", "StrategyTieError", "make_shoe", "to_bf_rules",
            "double_total_ok", "hand_values", "hand_value_candidates", "round_ev", "game_ev",
            "game_ev_candidates", "U_split", "clear_caches"]
-
-TIE_BREAKS = tuple(itertools.permutations(("stand", "hit", "double")))
-
 
 @dataclass(frozen=True)
 class ARules:
@@ -320,52 +316,26 @@ def hand_values(hand, up: int, full: Shoe, rules: ARules, strategy: str = "CDZ-"
 
 def round_ev(hand, up: int, full: Shoe, rules: ARules, strategy: str = "CDZ-",
              tie_break=None) -> Fraction:
-    """EV of one deal (two cards `hand`, up card `up`), CD play (as brute_force.round_ev)."""
-    hand = tuple(hand)
-    shoe = remove(full, up, *hand)
-    pbj = p_dealer_bj(up, shoe)
-    if is_natural(hand):
-        return (1 - pbj) * rules.bj_pays
-    if rules.hole == "peek":
-        if pbj == 1:
-            ev = Fraction(-1)
-        else:
-            vals = hand_values(hand, up, full, rules, strategy, tie_break)
-            if rules.surrender == "early":
-                vals.pop("surrender")
-            ev = -pbj + (1 - pbj) * max(vals.values())
-        if rules.surrender == "early":
-            ev = max(ev, Fraction(-1, 2))
-        return ev
-    return max(hand_values(hand, up, full, rules, strategy, tie_break).values())
+    """EV of one deal (two cards `hand`, up card `up`), CD play: brute_force's round with
+    this module's hand values (naturals, the peek and early surrender as there)."""
+    return bf.round_ev(hand, up, full, rules, strategy, tie_break, values_fn=hand_values)
 
 
 def game_ev(full: Shoe, rules: ARules, strategy: str = "CDZ-", tie_break=None) -> Fraction:
     """Whole-game EV per unit initial wager, CD play."""
-    return sum((p * round_ev(hand, up, full, rules, strategy, tie_break)
-                for (hand, up), p in bf.deal_probabilities(full).items()), Fraction(0))
+    return bf.game_ev(full, rules, strategy, tie_break, values_fn=hand_values)
 
 
 def hand_value_candidates(hand, up: int, full: Shoe, rules: ARules, strategy: str = "CDZ-"
                           ) -> Dict[str, set]:
     """hand_values with every value a set: the values under each tie-break order when a
     post-split reference decision is an exact tie (only "split" can have several)."""
-    try:
-        return {a: {x} for a, x in hand_values(hand, up, full, rules, strategy).items()}
-    except StrategyTieError:
-        out: Dict[str, set] = {}
-        for tb in TIE_BREAKS:
-            for a, x in hand_values(hand, up, full, rules, strategy, tb).items():
-                out.setdefault(a, set()).add(x)
-        return out
+    return bf.hand_value_candidates(hand, up, full, rules, strategy, values_fn=hand_values)
 
 
 def game_ev_candidates(full: Shoe, rules: ARules, strategy: str = "CDZ-") -> set:
     """{game EV}, or the game EV under each tie-break order if a split meets a tie."""
-    try:
-        return {game_ev(full, rules, strategy)}
-    except StrategyTieError:
-        return {game_ev(full, rules, strategy, tb) for tb in TIE_BREAKS}
+    return bf.game_ev_candidates(full, rules, strategy, values_fn=hand_values)
 
 
 def clear_caches() -> None:
