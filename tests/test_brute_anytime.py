@@ -36,6 +36,7 @@ import pytest
 
 from oracles import brute_anytime as ba
 from oracles import brute_force as bf
+from oracles import brute_pmf
 from oracles.brute_anytime import ARules, make_shoe
 
 F = Fraction
@@ -321,6 +322,29 @@ def test_self_split_reading_identities(shoe_name):
                                                         split_reference="split", **new))["split"]
                     differ += u != s
     assert differ >= 1
+
+
+PMF_SHOES = {  # tests/test_brute_pmf.py's S1 and S2 (11-12 cards)
+    "P1": {1: 1, 2: 2, 4: 1, 6: 1, 7: 1, 9: 1, 10: 4},
+    "P2": {1: 2, 6: 2, 7: 3, 8: 1, 10: 3},
+}
+PMF_CASES = [("P1", "peek", {**DAH, **ANY}, True), ("P1", "enhc", DAH, False),
+             ("P2", "enhc_obo", ANY, True), ("P2", "enhc", {**DAH, **ANY}, False)]
+
+
+@pytest.mark.parametrize("shoe_name,hole,new,das", PMF_CASES,
+                         ids=[f"{c[0]}-{c[1]}-{'-'.join(c[2])}-das{c[3]}" for c in PMF_CASES])
+def test_self_mean_of_the_round_distribution(shoe_name, hole, new, das):
+    # tests/oracles/brute_pmf.py, another brute force (information-state worlds, casino
+    # order, the peek explicit), extended with the same two rules, gives the round's whole
+    # distribution; its mean is this game EV exactly (split to two hands, CDZ-).
+    counts = PMF_SHOES[shoe_name]
+    labels = {("A" if v == 1 else "T" if v == 10 else str(v)): n for v, n in counts.items()}
+    pmf = brute_pmf.round_pmf(brute_pmf.OracleRules(hole_card=hole, max_split_hands=2,
+                                                    double_after_split=das, **new), labels)
+    assert sum(pmf.values()) == 1
+    mean = sum(r * p for r, p in pmf.items())
+    assert {mean} == ba.game_ev_candidates(make_shoe(counts), ARules(hole=hole, das=das, **new))
 
 
 def test_self_split_ace_double_after_hit_reading():
