@@ -41,6 +41,10 @@ from oracles.brute_anytime import ARules, make_shoe
 
 F = Fraction
 SPLIT_REFERENCE = "unsplit"
+# CDZ- plays a split hand by the unsplit hand's values; CDP1 decides optimally for the split
+# hand itself, whose own actions (no surrender, doubling only with DAS) then carry on after a
+# hit: the "split" reading.
+READING = {"CDZ-": "unsplit", "CDP1": "split"}
 
 # --------------------------------------------------------------------------
 # shoes (brute_force's test shoes: 15-18 cards, many ten-values; no enumerated path runs
@@ -434,23 +438,24 @@ def to_fraction(v) -> Fraction:
     return Fraction(str(v))
 
 
-OTHER_READING = "split" if SPLIT_REFERENCE == "unsplit" else "unsplit"
+def other_reading(st: str) -> str:
+    return "split" if READING[st] == "unsplit" else "unsplit"
 
 
 def check_game_ev(cfg: dict, shoe_name: str, st: str) -> None:
     full = make_shoe(SHOES[shoe_name])
-    want = ba.game_ev_candidates(full, a_rules(cfg), st)
+    want = ba.game_ev_candidates(full, a_rules(cfg, READING[st]), st)
     got = to_fraction(engine_calc(cfg, shoe_name, st).game().ev)
     if got in want:
         return
     notes = []   # which other game the engine's value is, if any
-    if got in ba.game_ev_candidates(full, a_rules(cfg, OTHER_READING), st):
-        notes.append(f"the engine equals the {OTHER_READING!r} post-split reading")
+    if got in ba.game_ev_candidates(full, a_rules(cfg, other_reading(st)), st):
+        notes.append(f"the engine equals the {other_reading(st)!r} post-split reading")
     if cfg["hit_split_aces"] and not cfg["double_split_aces"] and got in ba.game_ev_candidates(
-            full, a_rules(cfg, split_ace_dah_needs_dsa=True), st):
+            full, a_rules(cfg, READING[st], split_ace_dah_needs_dsa=True), st):
         notes.append("the engine equals the reading where a hit split-ace hand doubles only "
                      "with double_split_aces")
-    if got in ba.game_ev_candidates(full, a_rules(cfg, double_after_hit=False, surrender="none"), st):
+    if got in ba.game_ev_candidates(full, a_rules(cfg, READING[st], double_after_hit=False, surrender="none"), st):
         notes.append("the engine equals the game WITHOUT the new rules")
     pytest.fail(f"engine {fmt(got)} brute force {', '.join(map(fmt, sorted(want)))} "
                 f"({'; '.join(notes) or 'neither post-split reading'})")
@@ -458,7 +463,7 @@ def check_game_ev(cfg: dict, shoe_name: str, st: str) -> None:
 
 def check_hand_values(cfg: dict, shoe_name: str, st: str) -> None:
     """Every non-natural two-card hand v every up card, every action."""
-    full, rules = make_shoe(SHOES[shoe_name]), a_rules(cfg)
+    full, rules = make_shoe(SHOES[shoe_name]), a_rules(cfg, READING[st])
     calc = engine_calc(cfg, shoe_name, st)
     bad, n = [], 0
     for hand, up in comparable_deals(full, rules):
@@ -470,7 +475,7 @@ def check_hand_values(cfg: dict, shoe_name: str, st: str) -> None:
             n += 1
             g = to_fraction(got[a])
             if g not in want[a]:
-                other = ba.hand_value_candidates(hand, up, full, a_rules(cfg, OTHER_READING), st)
+                other = ba.hand_value_candidates(hand, up, full, a_rules(cfg, other_reading(st)), st)
                 note = " (= the other post-split reading)" if g in other.get(a, ()) else ""
                 bad.append(f"{hand} v {up} {a}: engine {fmt(g)} brute "
                            f"{', '.join(map(fmt, sorted(want[a])))}{note}")
@@ -485,7 +490,7 @@ MULTI = [((2, 3, 1), 10), ((1, 2, 3), 6), ((3, 3, 5), 1), ((2, 2, 4), 10), ((1, 
 
 def check_multi_card_hands(cfg: dict, shoe_name: str, st: str) -> None:
     """Hands of three cards: stand, hit, and double / surrender where the rules allow."""
-    full, rules = make_shoe(SHOES[shoe_name]), a_rules(cfg)
+    full, rules = make_shoe(SHOES[shoe_name]), a_rules(cfg, READING[st])
     calc = engine_calc(cfg, shoe_name, st)
     bad, n = [], 0
     for hand, up in MULTI:
