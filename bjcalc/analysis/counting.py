@@ -489,7 +489,7 @@ def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optio
                         best, pick = estimate, a
                 if pick != a0:
                     row[system.name] = row[system.name] + gains[pick]
-    rows = [{"up": VALUE_LABELS[up - 1], "hand": _hand_label(hand, up, key, basis.chosen[(up, hand, key)]),
+    rows = [{"up": VALUE_LABELS[up - 1], "hand": ",".join(VALUE_LABELS[v - 1] for v in hand), "pair state": key,
              "basic": basis.chosen[(up, hand, key)], **{k: calc.ar.output(v) for k, v in row.items()}}
             for (up, hand, key), row in totals.items()]
     table = pd.DataFrame(rows)
@@ -497,8 +497,6 @@ def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optio
     return table
 
 
-def _hand_label(hand: tuple[int, int], up: int, key: Any, chosen: str) -> str:
-    return ",".join(VALUE_LABELS[v - 1] for v in hand) + ("" if key is None or hand[0] != hand[1] else "")
 
 
 def playing_efficiency(calc: Calculator, system: Union[CountSystem, Sequence[CountSystem]],
