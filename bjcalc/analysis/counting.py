@@ -20,6 +20,7 @@ effects of removal (:meth:`bjcalc.Calculator.effects_of_removal`):
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -398,11 +399,13 @@ class _Basis:
     for each other action its gain per deal G0 and its exact effects of removal by value."""
 
     calc: Calculator
+    full: dict[Decision, _Values]
     chosen: dict[Decision, str]
     base: dict[Decision, dict[str, Any]]
     effects: dict[Decision, dict[str, list[Any]]]
 
 
+@functools.lru_cache(maxsize=2)      # both methods, and several calls, on one calculator share it
 def _basis(calc: Calculator) -> _Basis:
     conditioned = calc.hand_values_conditioned
     full = _decision_values(calc, calc)
@@ -423,7 +426,7 @@ def _basis(calc: Calculator) -> _Basis:
                     after = sum((calc.ar.convert(p) * _gains(values[d], chosen[d], True, conditioned)[a]
                                  for p, values in shoes), 0 * g)
                     effects[d][a][value - 1] = after - g
-    return _Basis(calc, chosen, base, effects)
+    return _Basis(calc, full, chosen, base, effects)
 
 
 def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optional[Sequence[Shoe]] = None,
@@ -500,25 +503,95 @@ def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optio
 
 
 def playing_efficiency(calc: Calculator, system: Union[CountSystem, Sequence[CountSystem]],
-                       shoes: Optional[Sequence[Shoe]] = None, **sample: Any) -> Any:
-    """A count's playing efficiency: over ``shoes`` (default: 24 shoes half dealt,
-    :func:`sample_shoes`), the gain over basic strategy of the count's play on the first
-    decision of every two-card hand, divided by perfect play's gain on the same decisions
-    (both exact per shoe; see :func:`playing_gains` for the play each makes).  1 means the
-    count plays every one of these decisions perfectly; it cannot be more.  For several
-    systems, a dict by name.
+                       shoes: Optional[Sequence[Shoe]] = None, method: str = "shoes", **sample: Any) -> Any:
+    """A count's playing efficiency on the first decision of every two-card hand: the gain over
+    basic strategy of the count's play divided by perfect play's gain.  1 means the count plays
+    every one of these decisions perfectly; it cannot be more.  For several systems, a dict by
+    name.
+
+    ``method="shoes"`` (bjcalc's definition): over ``shoes`` (default :func:`sample_shoes`: 24
+    shoes a quarter dealt; ``sample`` passes ``dealt``, ``samples``, ``seed``), both gains exact
+    per shoe (:func:`playing_gains` says which play each makes), summed over the shoes.
+    ``method="griffin"``: Griffin's normal approximation with the same exact effects, at the
+    depth ``dealt`` (default 0.25): each decision's gain G over its next-best action is taken as
+    normal, mean G0, standard deviation s = sd(e) sqrt(r (N - 1) / (N - r)) (r of the N cards
+    dealt, sd over the 13 ranks); perfect play gains E[max(0, G)], the count E[max(0, G^)] with
+    G^ normal of deviation |rho| s (rho: the tags' correlation with e), each weighted by the
+    chance of the hand; no shoe is sampled.
 
     >>> from bjcalc import Rules
     >>> pe = playing_efficiency(Calculator(Rules(decks=1)), [SYSTEMS["Hi-Lo"], SYSTEMS["Omega II"]], samples=4)
     >>> pe["Hi-Lo"] < pe["Omega II"] <= 1
     True
+    >>> round(playing_efficiency(Calculator(Rules(decks=1)), SYSTEMS["Hi-Lo"], method="griffin"), 2)
+    0.53
     """
     single = isinstance(system, CountSystem)
     systems = [system] if single else list(system)
-    table = playing_gains(calc, systems, shoes, **sample)
-    perfect = sum(float(v) for v in table["perfect"])
-    if perfect <= 0:
-        raise BjcalcError("perfect play gains nothing over basic strategy on these shoes: playing efficiency is "
-                          "undefined (give depleted shoes)")
-    out = {s.name: sum(float(v) for v in table[s.name]) / perfect for s in systems}
+    if method == "griffin":
+        if shoes is not None or set(sample) - {"dealt"}:
+            raise BjcalcError("Griffin's playing efficiency samples no shoes: give only dealt")
+        out = _griffin(calc, systems, sample.get("dealt", 0.25))
+    elif method == "shoes":
+        table = playing_gains(calc, systems, shoes, **sample)
+        perfect = sum(float(v) for v in table["perfect"])
+        if perfect <= 0:
+            raise BjcalcError("perfect play gains nothing over basic strategy on these shoes: playing efficiency is "
+                              "undefined (give depleted shoes)")
+        out = {s.name: sum(float(v) for v in table[s.name]) / perfect for s in systems}
+    else:
+        raise BjcalcError(f"method must be 'shoes' or 'griffin', not {method!r}")
     return out[system.name] if single else out     # type: ignore[union-attr]
+
+
+def _griffin(calc: Calculator, systems: Sequence[CountSystem], dealt: float) -> dict[str, float]:
+    """Griffin's normal approximation of playing efficiency (see :func:`playing_efficiency`)."""
+    if calc.shoe.is_infinite:
+        raise BjcalcError("an infinite shoe is never depleted: playing efficiency needs a finite shoe")
+    if not 0 < dealt < 1:
+        raise BjcalcError(f"dealt is the share of the shoe dealt, between 0 and 1, not {dealt}")
+    basis = _basis(calc)
+    cards = sum(calc.shoe.value_counts())
+    gone = round(dealt * cards)
+    depth = math.sqrt(gone * (cards - 1) / (cards - gone))
+    conditioned = calc.hand_values_conditioned
+    perfect, count = 0.0, {s.name: 0.0 for s in systems}
+    for d, gains in basis.base.items():
+        if not gains:
+            continue
+        action = max(gains, key=lambda a: gains[a])       # the next-best action
+        mean, effects = float(gains[action]), [float(e) for e in basis.effects[d][action]]
+        spread = math.sqrt(_variance(effects)) * depth
+        if spread == 0:
+            continue
+        values = basis.full[d]
+        weight = float(values.p) * (1 - float(values.blackjack) if conditioned else 1)
+        perfect += weight * _normal_gain(mean, spread)
+        for system in systems:
+            rho = _weighted_correlation([float(t) for t in system.tags], effects)
+            count[system.name] += weight * _normal_gain(mean, abs(rho) * spread)
+    if perfect <= 0:
+        raise BjcalcError("no decision's gain moves with the cards dealt: playing efficiency is undefined")
+    return {name: gain / perfect for name, gain in count.items()}
+
+
+def _variance(xs: Sequence[float]) -> float:
+    """The variance over the 13 ranks of values by card value."""
+    mean = sum(x * n for x, n in zip(xs, RANKS_PER_VALUE)) / 13
+    return sum((x - mean) ** 2 * n for x, n in zip(xs, RANKS_PER_VALUE)) / 13
+
+
+def _weighted_correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Pearson's correlation over the 13 ranks; 0 when either side does not vary."""
+    mx, my = (sum(v * n for v, n in zip(vs, RANKS_PER_VALUE)) / 13 for vs in (xs, ys))
+    sxy = sum((x - mx) * (y - my) * n for x, y, n in zip(xs, ys, RANKS_PER_VALUE))
+    sxx, syy = _variance(xs) * 13, _variance(ys) * 13
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
+
+
+def _normal_gain(mean: float, spread: float) -> float:
+    """E[max(0, X)] for X normal with this mean and standard deviation."""
+    if spread == 0:
+        return max(0.0, mean)
+    z = mean / spread
+    return spread * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) + mean * (1 + math.erf(z / math.sqrt(2))) / 2

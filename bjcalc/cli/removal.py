@@ -2,8 +2,7 @@
 (betting and insurance correlation, playing efficiency) and, asked for, a count's indices.
 
 >>> from bjcalc.cli import build_parser, run
->>> print(run(build_parser().parse_args(["eor", "--decks", "1", "--split-hands", "2", "--pe-shoes", "0",
-...                                      "--quiet"])).splitlines()[0])
+>>> print(run(build_parser().parse_args(["eor", "--decks", "1", "--split-hands", "2", "--quiet"])).splitlines()[0])
 effects of removal, fixed CD play (per card removed, % of the initial bet)
 """
 
@@ -21,7 +20,7 @@ from .output import assumptions_json, dumps, number
 
 __all__ = ["add_eor_arguments", "run_eor", "count_system"]
 
-PE_SHOES, PE_DEALT = 24, 0.25
+PE_DEALT = 0.25
 
 
 def add_eor_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,10 +33,11 @@ def add_eor_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--indices", metavar="COUNT",
                         help="also print this balanced count's indices for the well-known plays (hilo, "
                              "'Hi-Opt II', zen, ...)")
-    parser.add_argument("--pe-shoes", type=int, default=PE_SHOES, metavar="N",
-                        help=f"playing efficiency over N depleted shoes (default {PE_SHOES}; 0: leave it out)")
+    parser.add_argument("--pe-shoes", type=int, default=0, metavar="N",
+                        help="also the playing efficiency exact per shoe over N random depleted shoes (slow: a "
+                             "game's time per shoe; default 0: only Griffin's approximation)")
     parser.add_argument("--pe-dealt", type=float, default=PE_DEALT, metavar="F",
-                        help=f"the share of the shoe dealt in those shoes (default {PE_DEALT})")
+                        help=f"the share of the shoe dealt for playing efficiency (default {PE_DEALT})")
 
 
 def count_system(name: str) -> CountSystem:
@@ -56,16 +56,25 @@ def count_system(name: str) -> CountSystem:
     return found
 
 
-def _playing_efficiency(args: argparse.Namespace, calc: Calculator) -> tuple[Optional[dict[str, float]], str]:
-    """Each count's playing efficiency (in floats), or None and why not."""
-    if args.pe_shoes == 0:
-        return None, "not computed (--pe-shoes 0)"
-    shoes = sample_shoes(calc.shoe, args.pe_dealt, args.pe_shoes) if not calc.shoe.is_infinite else []
+def _playing_efficiency(args: argparse.Namespace, calc: Calculator) -> tuple[dict[str, dict[str, float]], str]:
+    """Each count's playing efficiency by method ("griffin", and "shoes" if asked for), in
+    floats, and what they are over (or why there are none)."""
+    if calc.shoe.is_infinite:
+        return {}, "not computed: an infinite shoe is never depleted"
     floats = Calculator(calc.rules, calc.shoe, calc.split_strategy) if calc.exact else calc
+    systems = list(SYSTEMS.values())
+    out = {}
+    basis = (f"the first decision of every two-card hand, {args.pe_dealt:g} of the shoe dealt; Griffin's normal "
+             f"approximation with exact effects of removal")
     try:
-        return playing_efficiency(floats, list(SYSTEMS.values()), shoes), ""
-    except ShoeError as exc:     # a shoe too small to deal half of it and still play every round
-        return None, f"not computed: {exc}"
+        out["griffin"] = playing_efficiency(floats, systems, method="griffin", dealt=args.pe_dealt)
+        if args.pe_shoes:
+            shoes = sample_shoes(calc.shoe, args.pe_dealt, args.pe_shoes)
+            out["shoes"] = playing_efficiency(floats, systems, shoes)
+            basis += f"; exact: exact per shoe over {args.pe_shoes} shoes dealt at random (seed 13)"
+    except ShoeError as exc:     # a shoe too small to deal from and still play every round
+        return {}, f"not computed: {exc}"
+    return out, basis
 
 
 def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., Any]) -> str:
@@ -83,14 +92,11 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
     for _ in progress([None], total=1):
         effects = calc.effects_of_removal(args.play, args.strategy)
     assert effects is not None
-    efficiency, why_not = _playing_efficiency(args, calc)
+    efficiency, pe_basis = _playing_efficiency(args, calc)
     table = indices(calc, system) if system is not None else None
     correlations = {name: (betting_correlation(effects, system), insurance_correlation(calc.shoe, system))
                     for name, system in SYSTEMS.items()}
     info = effects.assumptions
-    pe_basis = (f"over {args.pe_shoes} shoes with {args.pe_dealt:g} of the cards dealt at random (seed 13), exact "
-                f"per shoe in floats; the first decision of every two-card hand, the count's play by Griffin's "
-                f"linear estimate")
     if args.json:
         payload = {
             "play": args.play, "strategy": args.strategy, "full_ev": number(effects.full_ev, args.exact),
@@ -98,11 +104,11 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
             "depleted_ev": {card: number(value, args.exact) for card, value in effects.depleted_ev.items()},
             "weighted_sum": number(effects.weighted_sum(), args.exact),
             "counts": {name: {"betting_correlation": bc, "insurance_correlation": ic,
-                              "playing_efficiency": None if efficiency is None else efficiency[name],
+                              "playing_efficiency": {method: pe[name] for method, pe in efficiency.items()},
                               "tags": {label: number(tag, False) for label, tag in zip(effects.index,
                                                                                       SYSTEMS[name].tags)}}
                        for name, (bc, ic) in correlations.items()},
-            "playing_efficiency_basis": pe_basis if efficiency is not None else why_not,
+            "playing_efficiency_basis": pe_basis,
             "assumptions": assumptions_json(info)}
         if table is not None:
             payload["indices"] = {"count": system.name, "plays": [  # type: ignore[union-attr]
@@ -120,13 +126,16 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
                  f"({'exactly 0 for fixed play' if args.play == 'fixed' else 'at least 0 when reoptimized'})")
     if args.exact:
         lines += [""] + [f"EOR {card} = {value}" for card, value in effects.items()]
-    lines += ["", f"{'count':<12} {'betting':>9} {'insurance':>9} {'playing':>9}  tags A 2 3 4 5 6 7 8 9 T",
-              f"{'':<12} {'corr.':>9} {'corr.':>9} {'eff.':>9}"]
+    exact_pe = "shoes" in efficiency
+    extra = ("  exact", "     PE") if exact_pe else ("", "")
+    lines += ["", f"{'count':<12} {'betting':>8} {'insur.':>7} {'playing':>8}{extra[0]}  tags A 2 3 4 5 6 7 8 9 T",
+              f"{'':<12} {'corr.':>8} {'corr.':>7} {'eff.':>8}{extra[1]}"]
     for name, (bc, ic) in correlations.items():
         tags = " ".join(str(tag) for tag in SYSTEMS[name].tags)
-        pe = "-" if efficiency is None else f"{efficiency[name]:.3f}"
-        lines.append(f"{name:<12} {bc:>9.3f} {ic:>9.3f} {pe:>9}  {tags}")
-    lines.append(f"playing efficiency: {pe_basis if efficiency is not None else why_not}")
+        pe = f"{efficiency['griffin'][name]:.3f}" if efficiency else "-"
+        exact = f" {efficiency['shoes'][name]:>6.3f}" if exact_pe else ""
+        lines.append(f"{name:<12} {bc:>8.3f} {ic:>7.3f} {pe:>8}{exact}  {tags}")
+    lines.append(f"playing efficiency: {pe_basis}")
     if table is not None:
         lines += ["", f"{system.name} indices (true count: running count per 52 cards left; "  # type: ignore[union-attr]
                       f"Griffin's linear estimate from exact effects of removal)",
