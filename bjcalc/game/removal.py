@@ -92,12 +92,16 @@ class FixedUpcard:
     def build(cls, source: UpcardValues, target: UpcardValues) -> "FixedUpcard":
         mapped = node_map(source, target)
         hits = (source.hits[mapped] | target.must_hit) & target.can_hit
-        value = target.ar.zeros(len(target.nodes))
+        value, hit = target.ar.zeros(len(target.nodes)), target.ar.zeros(len(target.nodes))
+        done = 0
         for level in target.nodes.levels:     # hard 21 first: a hit reads finished children
             if len(level):
-                value[level] = np.where(hits[level], target.hit_with(value, level), target.stand[level])
-        every = np.arange(len(target.nodes))
-        hit = target.hit_with(value, every) if len(every) else value.copy()
+                hit[level] = target.hit_with(value, level)     # (final: its children's values are)
+                value[level] = np.where(hits[level], hit[level], target.stand[level])
+                done += len(level)
+        if done != len(target.nodes):        # (every node is in one level; if not, value the rest's hits)
+            every = np.arange(len(target.nodes))
+            hit = target.hit_with(value, every) if len(every) else value.copy()
         return cls(source, target, mapped, value, hit)
 
     def second_card_value(self, rules: Any, pair: int, max_cards: int, node: int) -> Value:
