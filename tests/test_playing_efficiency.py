@@ -134,3 +134,25 @@ def test_eor_bad_input_exits_2_with_one_line(extra, words, capsys):
     assert main(EOR + extra) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and words in err, err
+
+
+def test_committed_eor_tables_hold_their_identities():
+    """Each preset's tables/<preset>/eor.csv (kept fresh by tests/test_charts.py): the fixed
+    effects weighted by the shares sum to 0, the reoptimized ones to at least 0, shares to 1,
+    and the effects are the EV after less the full EV."""
+    import pandas as pd
+    from pathlib import Path
+
+    from bjcalc.game.variants import PRESETS
+
+    for name in PRESETS:
+        path = Path(__file__).resolve().parent.parent / "tables" / name / "eor.csv"
+        table = pd.read_csv(path, comment="#", nrows=11, index_col=0)
+        full = float(next(line for line in path.read_text().splitlines() if "EV of the full shoe" in line)
+                     .split("shoe ")[1].split(" %")[0])
+        cards = table.drop(index="weighted sum")
+        assert abs(cards["share"].sum() - 1) < 1e-5, name
+        assert abs((cards["share"] * cards["fixed EOR %"]).sum()) < 1e-5, name
+        assert (cards["share"] * cards["reoptimized EOR %"]).sum() > -1e-5, name
+        assert (abs(cards["fixed EV after %"] - full - cards["fixed EOR %"]) < 2e-4).all(), name
+        assert table.loc["weighted sum", "fixed EOR %"] == 0, name

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
            "GRIFFIN_SINGLE_DECK_EOR", "GRIFFIN_PLAYING_EFFICIENCY", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices",
-           "sample_shoes", "playing_gains", "playing_efficiency"]
+           "sample_shoes", "playing_gains", "playing_efficiency", "eor_csv"]
 
 RANKS_PER_VALUE = (1,) * 9 + (4,)       # T, J, Q, K share the value ten
 Number = Union[int, float, Fraction]
@@ -257,7 +257,7 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
     >>> from bjcalc import Rules
     >>> table = indices(Calculator(Rules(decks=6)), SYSTEMS["Hi-Lo"], COMMON_PLAYS[:2])
     >>> [(row.play, round(row.index, 1), row.rule) for row in table.itertuples()]
-    [('insurance', 3.1, 'insure at TC >= +3'), ('16 v T', 0.8, 'stand at TC >= +1')]
+    [('insurance', 3.2, 'insure at TC >= +3'), ('16 v T', 0.8, 'stand at TC >= +1')]
     """
     import pandas as pd
 
@@ -524,7 +524,7 @@ def playing_efficiency(calc: Calculator, system: Union[CountSystem, Sequence[Cou
     >>> pe["Hi-Lo"] < pe["Omega II"] <= 1
     True
     >>> round(playing_efficiency(Calculator(Rules(decks=1)), SYSTEMS["Hi-Lo"], method="griffin"), 2)
-    0.53
+    0.48
     """
     single = isinstance(system, CountSystem)
     systems = [system] if single else list(system)
@@ -595,3 +595,41 @@ def _normal_gain(mean: float, spread: float) -> float:
         return max(0.0, mean)
     z = mean / spread
     return spread * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) + mean * (1 + math.erf(z / math.sqrt(2))) / 2
+
+
+def eor_csv(calc: Calculator, dealt: float = 0.25) -> str:
+    """The effects of removal of a game as CSV, the file ``tables/<preset>/eor.csv``: ``# ``
+    comment lines (rules, shoe, the plays, the full shoe's EV), a row per card value (its share
+    of the shoe, then EOR and depleted EV in percent, fixed CD play and reoptimized, 6 decimals),
+    a row of weighted sums, a blank line, and each common count's tags, betting and insurance
+    correlation and playing efficiency (Griffin's approximation, ``dealt`` of the shoe dealt).
+
+    >>> from bjcalc import Rules
+    >>> lines = eor_csv(Calculator(Rules(decks=1, max_split_hands=2))).splitlines()
+    >>> [line for line in lines if line.startswith("card")]
+    ['card,share,fixed EOR %,fixed EV after %,reoptimized EOR %,reoptimized EV after %']
+    """
+    fixed, best = calc.effects_of_removal("fixed"), calc.effects_of_removal("reoptimized")
+    info = fixed.assumptions
+    pe = playing_efficiency(calc, list(SYSTEMS.values()), method="griffin", dealt=dealt)
+    out = [f"# Effects of removal and counts: {calc.shoe.describe()}", f"# rules: {info.rules}",
+           f"# shoe: {info.shoe}; post-split play {calc.split_strategy}",
+           f"# {info.strategy}",
+           "# reoptimized: the best CD play for each depleted shoe",
+           f"# EV of the full shoe {float(fixed.full_ev) * 100:+.4f} %; a removed card is a random one of the shoe's "
+           f"cards of its value (rank and, in a game that sees suits, suit), seen by the player",
+           f"# values: {info.conditioning}; effects per card removed, in percent",
+           "card,share,fixed EOR %,fixed EV after %,reoptimized EOR %,reoptimized EV after %"]
+    for card in VALUE_LABELS:
+        out.append(f"{card},{float(fixed.weights[card]):.6f},{float(fixed[card]) * 100:.6f},"
+                   f"{float(fixed.depleted_ev[card]) * 100:.6f},{float(best[card]) * 100:.6f},"
+                   f"{float(best.depleted_ev[card]) * 100:.6f}")
+    fixed_sum, best_sum = (f"{float(e.weighted_sum()) * 100:.6f}".replace("-0.000000", "0.000000")
+                           for e in (fixed, best))      # (floats: the fixed sum is 0 to 1e-15)
+    out.append(f"weighted sum,1.000000,{fixed_sum},,{best_sum},")
+    out += ["", f"count,{','.join('tag ' + card for card in VALUE_LABELS)},betting correlation,insurance correlation,"
+                f"playing efficiency (Griffin; {dealt:g} dealt)"]
+    for name, system in SYSTEMS.items():
+        out.append(f"{name},{','.join(str(t) for t in system.tags)},{betting_correlation(fixed, system):.4f},"
+                   f"{insurance_correlation(calc.shoe, system):.4f},{pe[name]:.4f}")
+    return "\n".join(out) + "\n"
