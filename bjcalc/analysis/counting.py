@@ -31,7 +31,7 @@ from ..core.errors import BjcalcError
 from ..core.outcomes import hand_total, is_natural
 from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
-from ..game.removal import VALUE_LABELS, effects_of_removal, removal_weights
+from ..game.removal import VALUE_LABELS, removal_weights
 from ..game.rounds import deal_probabilities, pair_state
 
 if TYPE_CHECKING:
@@ -405,13 +405,6 @@ class _Basis:
     effects: dict[Decision, dict[str, list[Any]]]
 
 
-@functools.lru_cache(maxsize=32)
-def _depleted(calc: Calculator, shoe: Shoe) -> Calculator:
-    """A calculator like ``calc`` on a depleted shoe, kept: the effects of removal (fixed and
-    reoptimized) and the playing efficiency of one game then evaluate each depleted shoe once."""
-    return Calculator(calc.rules, shoe, calc.split_strategy, calc.exact)
-
-
 @functools.lru_cache(maxsize=2)      # both methods, and several calls, on one calculator share it
 def _basis(calc: Calculator) -> _Basis:
     conditioned = calc.hand_values_conditioned
@@ -420,7 +413,8 @@ def _basis(calc: Calculator) -> _Basis:
     base = {d: _gains(v, chosen[d], True, conditioned) for d, v in full.items()}
     depleted: dict[int, list[tuple[Fraction, dict[Decision, _Values]]]] = {}
     for value, shoes in removal_weights(calc.shoe, calc.rules).items():
-        depleted[value] = [(p, _decision_values(_depleted(calc, left), calc)) for p, left in shoes]
+        depleted[value] = [(p, _decision_values(Calculator(calc.rules, left, calc.split_strategy, calc.exact), calc))
+                           for p, left in shoes]
     effects: dict[Decision, dict[str, list[Any]]] = {}
     for d, gains in base.items():
         effects[d] = {a: [0 * g] * 10 for a, g in gains.items()}
@@ -615,10 +609,7 @@ def eor_csv(calc: Calculator, dealt: float = 0.25) -> str:
     >>> [line for line in lines if line.startswith("card")]
     ['card,share,fixed EOR %,fixed EV after %,reoptimized EOR %,reoptimized EV after %']
     """
-    def make(shoe: Shoe) -> Calculator:
-        return _depleted(calc, shoe)
-
-    fixed, best = effects_of_removal(calc, make, "fixed"), effects_of_removal(calc, make, "reoptimized")
+    fixed, best = calc.effects_of_removal("fixed"), calc.effects_of_removal("reoptimized")
     info = fixed.assumptions
     pe = playing_efficiency(calc, list(SYSTEMS.values()), method="griffin", dealt=dealt)
     out = [f"# Effects of removal and counts: {calc.shoe.describe()}", f"# rules: {info.rules}",
