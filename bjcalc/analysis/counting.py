@@ -250,9 +250,9 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
     times the sum of the removed cards' effects (the shoe's proportions move by that much);
     Griffin's linear estimate puts b t for each card's effect, b = sum(t e) / sum(t^2) over the
     13 ranks (the least-squares slope), so at true count c (running count per 52 cards left,
-    c = 52 RC / (N - r)) G is about G0 + c * s with s = (N - 1) / 52 * b, exact for one card
-    removed.  The index is -G0 / s: take ``action`` at or above it when s > 0, at or below it
-    when s < 0.
+    c = 52 RC / (N - r)) G is about G0 + c * s with s = (N - 1) / 52 * b (the scaling is exact
+    for one card removed).  The index is -G0 / s: take ``action`` at or above it when s > 0, at
+    or below it when s < 0.
 
     >>> from bjcalc import Rules
     >>> table = indices(Calculator(Rules(decks=6)), SYSTEMS["Hi-Lo"], COMMON_PLAYS[:2])
@@ -412,9 +412,9 @@ def _basis(calc: Calculator) -> _Basis:
     chosen = {d: max(v.actions, key=lambda a: v.actions[a]) for d, v in full.items()}   # the engine's tie-break
     base = {d: _gains(v, chosen[d], True, conditioned) for d, v in full.items()}
     depleted: dict[int, list[tuple[Fraction, dict[Decision, _Values]]]] = {}
-    for value, shoes in removal_weights(calc.shoe, calc.rules).items():
+    for value, removals in removal_weights(calc.shoe, calc.rules).items():
         depleted[value] = [(p, _decision_values(Calculator(calc.rules, left, calc.split_strategy, calc.exact), calc))
-                           for p, left in shoes]
+                           for p, left in removals]
     effects: dict[Decision, dict[str, list[Any]]] = {}
     for d, gains in base.items():
         effects[d] = {a: [0 * g] * 10 for a, g in gains.items()}
@@ -440,10 +440,10 @@ def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optio
     breaks them).  On each shoe, every action's value is the engine's (the hand's best play
     after it, on that shoe), per round (times the chance of the deal).  Perfect play takes the
     best action on the shoe; a count takes the action its estimate puts best: for each other
-    action, G0 + (N - 1) / (N - r) (r a + b RC), with G0 the action's gain per deal over basic
-    strategy on the full shoe, a + b t the least-squares line of its exact effects of removal
-    on the count's tags (13 ranks), N the full shoe's cards, r the cards gone and RC the
-    running count of them (Griffin's linear estimate; exact when one card is gone).
+    action, G0 + (N - 1) / (N - r) b RC, with G0 the action's gain per deal over basic strategy
+    on the full shoe, b the least-squares slope of its exact effects of removal on the count's
+    tags (13 ranks, tags less their mean), N the full shoe's cards, r the cards gone and RC the
+    running count of them (Griffin's linear estimate, as :func:`indices` uses it).
 
     >>> from bjcalc import Rules
     >>> table = playing_gains(Calculator(Rules(decks=1)), [SYSTEMS["Hi-Lo"]], samples=2)
@@ -461,8 +461,8 @@ def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optio
     basis = _basis(calc)
     full_counts = calc.shoe.value_counts()
     cards = sum(full_counts)
-    fits = {system.name: {d: {a: _fit(system, e) for a, e in by_action.items()} for d, by_action in basis.effects.items()}
-            for system in systems}
+    fits = {system.name: {d: {a: _fit(system, e) for a, e in by_action.items()}
+                          for d, by_action in basis.effects.items()} for system in systems}
     centred = {system.name: _centred(system) for system in systems}
     totals: dict[Decision, dict[str, Any]] = {}
     for shoe in shoes:
@@ -500,8 +500,6 @@ def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optio
     return table
 
 
-
-
 def playing_efficiency(calc: Calculator, system: Union[CountSystem, Sequence[CountSystem]],
                        shoes: Optional[Sequence[Shoe]] = None, method: str = "shoes", **sample: Any) -> Any:
     """A count's playing efficiency on the first decision of every two-card hand: the gain over
@@ -526,8 +524,8 @@ def playing_efficiency(calc: Calculator, system: Union[CountSystem, Sequence[Cou
     >>> round(playing_efficiency(Calculator(Rules(decks=1)), SYSTEMS["Hi-Lo"], method="griffin"), 2)
     0.48
     """
-    single = isinstance(system, CountSystem)
-    systems = [system] if single else list(system)
+    systems: list[CountSystem] = [system] if isinstance(system, CountSystem) else list(system)
+    out: dict[str, float]
     if method == "griffin":
         if shoes is not None or set(sample) - {"dealt"}:
             raise BjcalcError("Griffin's playing efficiency samples no shoes: give only dealt")
@@ -538,10 +536,10 @@ def playing_efficiency(calc: Calculator, system: Union[CountSystem, Sequence[Cou
         if perfect <= 0:
             raise BjcalcError("perfect play gains nothing over basic strategy on these shoes: playing efficiency is "
                               "undefined (give depleted shoes)")
-        out = {s.name: sum(float(v) for v in table[s.name]) / perfect for s in systems}
+        out = {s.name: sum((float(v) for v in table[s.name]), 0.0) / perfect for s in systems}
     else:
         raise BjcalcError(f"method must be 'shoes' or 'griffin', not {method!r}")
-    return out[system.name] if single else out     # type: ignore[union-attr]
+    return out[system.name] if isinstance(system, CountSystem) else out
 
 
 def _griffin(calc: Calculator, systems: Sequence[CountSystem], dealt: float) -> dict[str, float]:

@@ -24,8 +24,8 @@ from ..game.variants import PRESETS
 from .codes import LEGEND
 from .render import markdown_table
 
-__all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "is_preset", "table_sets", "table_edges", "tables_index", "write_tables", "write_text",
-           "edge_words"]
+__all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "is_preset", "table_sets", "table_edges", "tables_index",
+           "write_tables", "write_text", "edge_words"]
 
 EXTRA_SETS: dict[str, dict[str, Any]] = {
     "standard-6d-s17-das-ls": dict(surrender="late"),

@@ -110,8 +110,8 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
                        for name, (bc, ic) in correlations.items()},
             "playing_efficiency_basis": pe_basis,
             "assumptions": assumptions_json(info)}
-        if table is not None:
-            payload["indices"] = {"count": system.name, "plays": [  # type: ignore[union-attr]
+        if table is not None and system is not None:
+            payload["indices"] = {"count": system.name, "plays": [
                 {"play": row["play"], "cards": row["cards"], "up": row["up"], "action": row["action"],
                  "versus": row["versus"], "index": row["index"], "rule": row["rule"],
                  "gain_at_tc_0": row["gain at TC 0"], "gain_per_tc": row["gain per TC"]}
@@ -136,8 +136,8 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
         exact = f" {efficiency['shoes'][name]:>6.3f}" if exact_pe else ""
         lines.append(f"{name:<12} {bc:>8.3f} {ic:>7.3f} {pe:>8}{exact}  {tags}")
     lines.append(f"playing efficiency: {pe_basis}")
-    if table is not None:
-        lines += ["", f"{system.name} indices (true count: running count per 52 cards left; "  # type: ignore[union-attr]
+    if table is not None and system is not None:
+        lines += ["", f"{system.name} indices (true count: running count per 52 cards left; "
                       f"Griffin's linear estimate from exact effects of removal)",
                   f"{'play':<10} {'rule':<30} {'index':>7} {'gain at TC 0':>13} {'gain per TC':>12}"]
         for row in table.to_dict("records"):
