@@ -196,7 +196,7 @@ def test_cli_chart_and_tables(tmp_path):
     args.format, args.strategy = "text", "TD"
     assert "dealer      2   3" in run_chart(args)
     tables = parser.parse_args(["tables", "--out", str(tmp_path / "t"), "--only", "classic_single_deck"])
-    assert run_tables(tables) == f"wrote 6 files to {tmp_path / 't'}"
+    assert run_tables(tables) == f"wrote 7 files to {tmp_path / 't'}"
 
 
 # The committed tables: a representative subset is regenerated and compared byte for byte.
@@ -227,6 +227,7 @@ def test_committed_tables_hold_every_set():
     for key in sets:
         for name in ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv"):
             assert (TABLES / key / name).is_file(), f"tables/{key}/{name} is missing"
+        assert (TABLES / key / "eor.csv").is_file() == (key in PRESETS), f"tables/{key}/eor.csv: presets only"
     for key in ("standard", "burn20", "no_bust_21st_century"):
         committed = pd.read_csv(TABLES / key / "chart.csv", comment="#", index_col=0)
         assert committed.shape == (36, 10) and list(committed.columns) == list(UPS)

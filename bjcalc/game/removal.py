@@ -95,16 +95,20 @@ class FixedUpcard:
         # doubling or surrendering after a hit (issue 14): the strategy's action, on the other shoe
         action = np.asarray(source.action)[mapped] if source.action is not None else np.zeros(len(mapped))
         doubles, surrenders = action == 2, action == 3
-        value = target.ar.zeros(len(target.nodes))
+        value, hit = target.ar.zeros(len(target.nodes)), target.ar.zeros(len(target.nodes))
+        done = 0
         for level in target.nodes.levels:     # hard 21 first: a hit reads finished children
             if len(level):
-                value[level] = np.where(hits[level], target.hit_with(value, level), target.stand[level])
+                hit[level] = target.hit_with(value, level)     # (final: its children's values are)
+                value[level] = np.where(hits[level], hit[level], target.stand[level])
                 if doubles[level].any() or surrenders[level].any():
                     assert target.surrender is not None
                     value[level] = np.where(doubles[level], target.double[level],
                                             np.where(surrenders[level], target.surrender[level], value[level]))
-        every = np.arange(len(target.nodes))
-        hit = target.hit_with(value, every) if len(every) else value.copy()
+                done += len(level)
+        if done != len(target.nodes):        # (every node is in one level; if not, value the rest's hits)
+            every = np.arange(len(target.nodes))
+            hit = target.hit_with(value, every) if len(every) else value.copy()
         return cls(source, target, mapped, value, hit)
 
     def second_card_value(self, rules: Any, pair: int, max_cards: int, node: int) -> Value:

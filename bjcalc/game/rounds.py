@@ -118,27 +118,27 @@ def deal_probabilities(shoe: Shoe, rules: Rules,
     total = sum(counts)
     if not shoe.is_infinite and total < 3:
         raise ShoeError(f"the shoe has {total} card{'s' if total != 1 else ''}; a round needs at least 3")
-    deals: dict[int, dict[tuple[tuple[int, int], Any], Fraction]] = {v: {} for v in range(1, 11)}
+    # Whole numbers over one denominator, made Fractions once at the end: the same exact values
+    # as multiplying the three draws' chances, without thousands of Fraction operations.
+    ways: dict[int, dict[tuple[tuple[int, int], Any], int]] = {v: {} for v in range(1, 11)}
+    denominator = total ** 3 if shoe.is_infinite else total * (total - 1) * (total - 2)
     for u in range(13):
+        if counts[u] <= 0:
+            continue
         for a in range(13):
             for b in range(13):
                 if shoe.is_infinite:
-                    p = Fraction(counts[u] * counts[a] * counts[b], total ** 3)
+                    n = counts[u] * counts[a] * counts[b]
                 else:
-                    left = counts.copy()
-                    p = Fraction(1)
-                    remaining = total
-                    for card in (u, a, b):
-                        p *= Fraction(left[card], remaining)
-                        left[card] -= 1
-                        remaining -= 1
-                if p <= 0:
+                    n = counts[u] * (counts[a] - (a == u))
+                    n *= max(counts[b] - (b == u) - (b == a), 0) if n > 0 else 0
+                if n <= 0:
                     continue
                 state = pair_state(shoe, rules, u, (a, b)) if split_key is None else split_key(u, a, b)
                 key = (tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))), state)
-                table = deals[RANK_VALUE[u]]
-                table[key] = table.get(key, Fraction(0)) + p
-    return deals
+                table = ways[RANK_VALUE[u]]
+                table[key] = table.get(key, 0) + n
+    return {up: {key: Fraction(n, denominator) for key, n in table.items()} for up, table in ways.items()}
 
 
 class Round:
