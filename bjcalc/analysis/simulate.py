@@ -14,7 +14,8 @@ and for every round, *before it is dealt*, records
   an unbalanced count starts at its initial running count);
 - ``result``: the round's actual net result per unit initial bet, the round played out by the
   fixed strategy (see below);
-- ``cards_left`` and ``ranks_left`` (the 13 rank counts, the shoe the EVs are of).
+- ``cards_left`` and ``ranks_left`` (the 13 rank counts, the shoe the EVs are of), and ``cards``,
+  the cards the round used, in the order dealt (burned cards included).
 
 Playing a round out (``result``): cards are dealt player, dealer up, player, dealer hole (no
 hole card with ``hole_card="enhc"``/``"enhc_obo"``: the dealer's second card comes after the
@@ -91,6 +92,12 @@ class SimulationSpec:
     deck_resolution: float = 0.0
     seed: int = 0
     exact: bool = False
+    shoe: Optional[Shoe] = None
+
+    @property
+    def full_shoe(self) -> Shoe:
+        """The shoe every shuffle starts from: ``shoe``, or the rules' full decks."""
+        return self.shoe if self.shoe is not None else Shoe.decks(self.rules.decks)
 
     def cut_cards(self, total: int) -> int:
         """How many cards are dealt before the cut card comes out."""
@@ -100,9 +107,11 @@ class SimulationSpec:
 
 
 def _check_spec(spec: SimulationSpec) -> Shoe:
-    shoe = Shoe.decks(spec.rules.decks)
+    shoe = spec.full_shoe
     if shoe.is_infinite:
         raise ShoeError("a shoe simulation needs a finite shoe: give --decks N")
+    if spec.rules.burn_20 and shoe.suit_counts is None:
+        raise ShoeError("Burn 20 sees suits: give a shoe with suits (AS:1,TH:2 ...) or full decks")
     if spec.system not in SYSTEMS:
         raise BjcalcError(f"unknown count system {spec.system!r}: use one of {', '.join(SYSTEM_NAMES)}")
     p = spec.penetration
@@ -125,7 +134,8 @@ class _Worker:
     def __init__(self, spec: SimulationSpec):
         self.spec = spec
         self.rules = spec.rules
-        self.full_shoe = Shoe.decks(spec.rules.decks)
+        self.full_shoe = spec.full_shoe
+        self.suits = self.full_shoe.suit_counts is not None
         self.full = Calculator(spec.rules, self.full_shoe, spec.split_strategy, spec.exact)
         self.full_ev = self.full.game().ev
         self.system: CountSystem = SYSTEMS[spec.system]
@@ -138,17 +148,17 @@ class _Worker:
     def shoe(self, number: int) -> list[dict[str, Any]]:
         spec = self.spec
         rng = np.random.default_rng([spec.seed, number])
-        cards = [(rank, suit) for rank in range(13) for suit in range(4)
-                 for _ in range(self.full_shoe.suit_counts[rank][suit])]
+        by_suit = self.full_shoe.suit_counts or tuple((n, 0, 0, 0) for n in self.full_shoe.rank_counts)
+        cards = [(rank, suit) for rank in range(13) for suit in range(4) for _ in range(by_suit[rank][suit])]
         order = rng.permutation(len(cards))
         deck = [cards[i] for i in order]
-        counts = [list(row) for row in self.full_shoe.suit_counts]
+        counts = [list(row) for row in by_suit]
         cut = spec.cut_cards(len(deck))
-        running = float(self.system.initial_running_count(int(spec.rules.decks)))
+        running = float(self.system.initial_running_count(round(len(deck) / 52)))
         position, rows = 0, []
         while position < cut:
             left = len(deck) - position
-            shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts))
+            shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
             try:
                 other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact)
                 perfect = other.game().ev
@@ -161,7 +171,7 @@ class _Worker:
                 decks_left = max(step, round(decks_left / step) * step)
             row = {"shoe": number, "round": len(rows), "cards_left": left, "running_count": running,
                    "true_count": running / decks_left, "ev_fixed": fixed, "ev_perfect": perfect,
-                   "ranks_left": shoe.rank_counts}
+                   "ranks_left": shoe.rank_counts, "cards": ""}
             dealt: list[tuple[int, int]] = []
 
             def draw() -> int:
@@ -180,6 +190,7 @@ class _Worker:
                 result = math.nan
             running += sum(self.tags[rank] for rank, _ in dealt)
             row["result"] = result
+            row["cards"] = ",".join(RANKS[rank] + (SUITS[suit] if self.suits else "") for rank, suit in dealt)
             rows.append(row)
             if position >= len(deck):
                 break
@@ -340,7 +351,7 @@ def simulate_shoes(task: tuple[SimulationSpec, int, int]) -> "pd.DataFrame":
     import pandas as pd
 
     spec, first, count = task
-    worker = per_process(("bjcalc.simulate", spec.rules, spec.split_strategy, spec.system, spec.exact),
+    worker = per_process(("bjcalc.simulate", spec.rules, spec.split_strategy, spec.system, spec.exact, spec.shoe),
                          lambda: _Worker(dataclasses.replace(spec, seed=0)))
     worker.spec = spec          # the cached engines depend on the rules only; seed and cut come with the task
     rows = [row for number in range(first, first + count) for row in worker.shoe(number)]
@@ -348,7 +359,7 @@ def simulate_shoes(task: tuple[SimulationSpec, int, int]) -> "pd.DataFrame":
 
 
 COLUMNS = ["shoe", "round", "cards_left", "running_count", "true_count", "ev_fixed", "ev_perfect", "result",
-           "ranks_left"]
+           "ranks_left", "cards"]
 """The simulation frame's columns, one row per round."""
 
 
@@ -470,13 +481,14 @@ class Simulation:
 
 def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int] = None, seed: int = 0,
              system: str = "hilo", penetration: Union[float, int] = 0.75, deck_resolution: float = 0.0,
-             split_strategy: str = "CDZ-", exact: bool = False, workers: Optional[int] = None,
+             split_strategy: str = "CDZ-", exact: bool = False, shoe: Optional[Shoe] = None, workers: Optional[int] = None,
              scheduler: Any = None, progress: Optional[Callable[..., Any]] = "default",  # type: ignore[assignment]
              shoes_per_chunk: Optional[int] = None) -> Simulation:
     """Deal ``shoes`` shoes, or as many as ``rounds`` rounds need (the frame is cut at exactly
     ``rounds``), and value every round (see the module docstring).
 
-    ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
+    ``shoe``: the shoe each shuffle starts from (default the rules' full decks; a small one keeps
+    exact arithmetic quick).  ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
     :data:`bjcalc.analysis.counting.SYSTEMS`).  ``workers``/``scheduler``: where the work runs
     (:func:`bjcalc.core.runner.run_chunks`); the result does not depend on them.
     ``progress``: a tqdm bar over rounds on stderr by default; None for none, or a callable
@@ -497,7 +509,7 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise BjcalcError(f"the seed must be a whole number >= 0, not {seed!r}")
     name = SYSTEM_NAMES.get(re.sub(r"[^a-z0-9]", "", str(system).lower()), system)
-    spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact)
+    spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe)
     full_shoe = _check_spec(spec)
     per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
     chunk = shoes_per_chunk or max(1, round(ROUNDS_PER_CHUNK / per_shoe))
