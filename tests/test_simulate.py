@@ -21,6 +21,8 @@ from bjcalc.core.errors import BjcalcError
 from bjcalc.core.runner import run_chunks
 
 SMALL = Shoe.from_counts({"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4})
+MID = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 2, "7": 2, "8": 2, "9": 2, "T": 8})
+MID_FLAG = "A:2,2:2,3:2,4:2,5:2,6:2,7:2,8:2,9:2,T:8"
 RULES = Rules(decks=1, max_split_hands=2)
 
 
@@ -68,7 +70,7 @@ def test_the_shoe_is_the_seeded_shuffle_dealt_to_the_cut_card(exact_run):
 
 
 def test_the_count_is_the_tags_of_the_cards_seen():
-    sim = simulate(Rules(decks=1, max_split_hands=2), shoes=2, seed=11, system="zen", workers=1, progress=None)
+    sim = simulate(RULES, shoes=3, seed=11, system="zen", shoe=MID, workers=1, progress=None)
     tags = SYSTEMS["Zen"].tags
     for _, rounds in sim.frame.groupby("shoe"):
         running = Fraction(0)
@@ -128,17 +130,19 @@ def test_a_burned_pair_leaves_the_shoe_and_the_dealer_redraws():
 
 
 def test_the_frame_is_the_same_on_one_and_two_local_workers():
-    kwargs = dict(shoes=4, seed=3, progress=None, shoes_per_chunk=1)
+    kwargs = dict(shoes=4, seed=3, shoe=MID, progress=None, shoes_per_chunk=1)
     one = simulate(RULES, workers=1, **kwargs).frame
     two = simulate(RULES, workers=2, **kwargs).frame
     pd.testing.assert_frame_equal(one, two)
-    assert len(one) > 20
+    assert len(one) > 10
 
 
 def test_rounds_cut_the_frame_at_exactly_that_many():
-    sim = simulate(RULES, rounds=13, seed=2, workers=1, progress=None)
-    assert len(sim.frame) == 13
-    assert list(sim.frame["shoe"])[:8] == [0] * 8
+    sim = simulate(RULES, rounds=9, seed=2, shoe=MID, workers=1, progress=None)
+    whole = simulate(RULES, shoes=4, seed=2, shoe=MID, workers=1, progress=None).frame
+    assert len(whole) > 9
+    pd.testing.assert_frame_equal(sim.frame, whole.iloc[:9])
+
 
 
 def dies_once(task):
@@ -159,10 +163,10 @@ def dask_client():
 
 
 def test_dask_gives_the_local_frame_even_when_a_worker_dies(dask_client, tmp_path):
-    kwargs = dict(shoes=3, seed=9, progress=None, shoes_per_chunk=1)
+    kwargs = dict(shoes=3, seed=9, shoe=MID, progress=None, shoes_per_chunk=1)
     local = simulate(RULES, workers=1, **kwargs).frame
     pd.testing.assert_frame_equal(simulate(RULES, scheduler=dask_client, **kwargs).frame, local)
-    spec = SimulationSpec(RULES, system="Hi-Lo", seed=9, shoe=Shoe.decks(1))
+    spec = SimulationSpec(RULES, system="Hi-Lo", seed=9, shoe=MID)
     tasks = [(str(tmp_path / f"marker{i}"), (spec, i, 1)) for i in range(3)]
     for marker, _ in tasks[::2]:
         Path(marker).write_text("")        # only the middle chunk dies
@@ -172,16 +176,16 @@ def test_dask_gives_the_local_frame_even_when_a_worker_dies(dask_client, tmp_pat
 
 
 def test_a_local_worker_killed_mid_run_gives_the_same_frame(tmp_path):
-    spec = SimulationSpec(RULES, seed=4, shoe=Shoe.decks(1))
+    spec = SimulationSpec(RULES, seed=4, shoe=MID)
     tasks = [(str(tmp_path / f"marker{i}"), (spec, i, 1)) for i in range(2)]
     Path(tasks[0][0]).write_text("")
     frames = run_chunks(dies_once, tasks, workers=2)
-    expected = simulate(RULES, shoes=2, seed=4, workers=1, progress=None).frame
+    expected = simulate(RULES, shoes=2, seed=4, shoe=MID, workers=1, progress=None).frame
     pd.testing.assert_frame_equal(pd.concat(frames, ignore_index=True), expected)
 
 
 def test_summaries():
-    sim = simulate(RULES, shoes=6, seed=1, workers=1, progress=None)
+    sim = simulate(RULES, shoes=8, seed=1, shoe=MID, workers=1, progress=None)
     table = sim.by_true_count()
     assert table["rounds"].sum() == len(sim.frame)
     assert table["frequency"].sum() == pytest.approx(1)
@@ -210,14 +214,14 @@ def test_bad_input():
 
 def test_cli(tmp_path, capsys):
     out = tmp_path / "rounds.csv"
-    assert main(["count", "--decks", "1", "--split-hands", "2", "--shoes", "2", "--seed", "3", "--workers", "1",
+    assert main(["count", "--shoe", MID_FLAG, "--split-hands", "2", "--shoes", "2", "--seed", "3", "--workers", "1",
                  "--quiet", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "cut-card effect" in text and max(len(line) for line in text.splitlines()) <= 80
     written = pd.read_csv(out)
-    expected = simulate(RULES, shoes=2, seed=3, workers=1, progress=None).frame
+    expected = simulate(Rules(max_split_hands=2), shoes=2, seed=3, shoe=MID, workers=1, progress=None).frame
     assert list(written["ev_fixed"]) == pytest.approx(list(expected["ev_fixed"]), rel=1e-12)
-    assert main(["count", "--decks", "1", "--shoes", "1", "--workers", "1", "--json", "--quiet"]) == 0
+    assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--json", "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out)["command"] == "count"
     for argv, words in ((["count", "--decks", "1"], "--rounds --shoes"),
                         (["count", "--decks", "1", "--shoes", "1", "--out", "x.txt"], ".csv or .parquet"),

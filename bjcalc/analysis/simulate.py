@@ -161,6 +161,7 @@ class _Worker:
             shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
             try:
                 other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact)
+                other.dealer_engine.use_trees_of(self.full.dealer_engine)     # only the counts change
                 perfect = other.game().ev
                 fixed = play_on(self.full, other).ev     # the same depleted calculator: built once
             except ShoeError:
