@@ -108,6 +108,8 @@ class Script:
     (Rules(decks=1, hole_card="enhc_obo"), "A,T,A,9,8,A", -1.0),  # dealer's blackjack takes both, or one
     (Rules(decks=1, hole_card="enhc_obo"), "6,T,5,T,A", -1.0),    # 11 v T doubles; original bet only
     (Rules(decks=1, dealer_22_pushes=True), "T,6,8,T,6", 0.0),  # 18 v 16 + 6 = 22 pushes
+    (Rules(decks=1), "T,T,6,6,8,9", -1.0),            # 16 v T hits to 24 and busts
+    (Rules(decks=1, bust_push="three_card_23_25"), "T,T,6,6,8,9", 0.0),   # ... a three-card 24 pushes a dealer 25
 ])
 def test_rounds_played_out_by_hand(rules, cards, result):
     worker = _Worker(SimulationSpec(rules))

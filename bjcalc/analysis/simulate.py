@@ -21,13 +21,14 @@ Playing a round out (``result``): cards are dealt player, dealer up, player, dea
 hole card with ``hole_card="enhc"``/``"enhc_obo"``: the dealer's second card comes after the
 player has played).  Every decision is the full shoe's best one for the hand's cards
 (:meth:`bjcalc.Calculator.hand` on the full shoe: the first action, then hit or stand card by
-card); split hands use the same decisions among the actions allowed after a split (double only
-with DAS, resplit up to ``max_split_hands``, split aces take one card unless
-``hit_split_aces``), valued as unsplit hands: a simplification of the post-split strategy that
-touches only this column.  The dealer draws by the rules (S17/H17; Burn 20's redraws, whose
-burned cards leave the shoe and are counted; a dealer 22 pushing with ``dealer_22_pushes``);
-with every hand bust or settled the dealer draws no more.  No Bust's bust-push, must-hit and
-no-hit-21 rules are not played out: ``result`` is then NaN (the EVs are still exact).
+card, forced hits and card limits as the rules say); split hands use the same decisions among
+the actions the engine allows after a split (:func:`~bjcalc.core.actions.post_split_actions`,
+resplits up to :func:`~bjcalc.core.actions.most_hands`), valued as unsplit hands: a
+simplification of the post-split strategy that touches only this column.  The dealer draws by
+the engine's procedure (S17/H17; Burn 20's redraws, whose burned cards leave the shoe and are
+counted); hands are paid by the engine's settlement (a dealer 22 pushing, No Bust's bust
+pushes, ENHC blackjacks taking every bet or the original one).  With every hand bust the
+dealer only turns the second card.
 
 The shoe ends when the cut card has come out (``penetration``: the fraction of the shoe dealt
 before the cut card, or, as a whole number, the cards left behind it): the round in progress is
@@ -54,10 +55,14 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 
+from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.errors import BjcalcError, ShoeError
+from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
+from ..engine.burn20 import Burn20Dealer
+from ..engine.procedures import dealer_procedure, settlement
 from ..game.calculator import Calculator
 from ..game.removal import play_on
 from .counting import SYSTEMS, CountSystem
@@ -110,8 +115,7 @@ def _check_spec(spec: SimulationSpec) -> Shoe:
     shoe = spec.full_shoe
     if shoe.is_infinite:
         raise ShoeError("a shoe simulation needs a finite shoe: give --decks N")
-    if spec.rules.burn_20 and shoe.suit_counts is None:
-        raise ShoeError("Burn 20 sees suits: give a shoe with suits (AS:1,TH:2 ...) or full decks")
+    dealer_procedure(spec.rules, shoe)       # (Burn 20 refuses a shoe without suits)
     if spec.system not in SYSTEMS:
         raise BjcalcError(f"unknown count system {spec.system!r}: use one of {', '.join(SYSTEM_NAMES)}")
     p = spec.penetration
@@ -141,8 +145,11 @@ class _Worker:
         self.system: CountSystem = SYSTEMS[spec.system]
         self.tags = [float(self.system.tags[RANK_VALUE[r] - 1]) for r in range(13)]
         self.decisions: dict[tuple, dict[str, Any]] = {}
-        r = spec.rules
-        self.plays_out = r.bust_push == "none" and not r.must_hit_below and r.hit_21
+        self.settlement = settlement(spec.rules)
+        self.stand_table = self.settlement.stand_table()
+        self.procedure = dealer_procedure(spec.rules, self.full_shoe)
+        self.burn_dealer = isinstance(self.procedure, Burn20Dealer)
+        self.max_cards = self.full.engine.space.max_cards
 
     # -- one shoe -------------------------------------------------------------------------------
     def shoe(self, number: int) -> list[dict[str, Any]]:
@@ -186,7 +193,7 @@ class _Worker:
                 return rank
 
             try:
-                result: float = self.play_round(draw, dealt) if self.plays_out else math.nan
+                result: float = self.play_round(draw, dealt)
             except _OutOfCards:
                 result = math.nan
             running += sum(self.tags[rank] for rank, _ in dealt)
@@ -208,118 +215,113 @@ class _Worker:
         names = [a for a in values if allowed is None or a in allowed]
         return max(names, key=lambda a: values[a])     # the first best: the engine's order breaks ties
 
+    def burns(self, up: int, hole: int, same_suit: bool) -> bool:
+        """Whether the dealer's first two cards are burned (Burn 20 under a ten: a ten, or an ace
+        of the up card's suit)."""
+        return (self.burn_dealer and RANK_VALUE[up] == 10
+                and (RANK_VALUE[hole] == 10 or (RANK_VALUE[hole] == 1 and same_suit)))
+
     def play_round(self, draw: Callable[[], int], dealt: list[tuple[int, int]]) -> float:
         """Deal and play one round out; the player's net result per unit initial bet.
         ``dealt``: the cards drawn so far, with suits (Burn 20 reads the up card's)."""
-        rules = self.rules
-        hole_first = rules.hole_card == "peek"
-        a = draw()
-        up = draw()
-        b = draw()
-        hole = draw() if hole_first else None
+        rules, settle = self.rules, self.settlement
+        a, up, b = draw(), draw(), draw()
+        hole = draw() if settle.peeks else None
         player = [a, b]
         natural = _is_natural(player)
 
-        def dealer_natural() -> bool:      # (Burn 20 burns a ten up with an ace of its suit)
-            return hole is not None and _is_natural([up, hole]) and not (
-                rules.burn_20 and RANK_VALUE[up] == 10 and dealt[1][1] == dealt[3][1])
+        def dealer_natural() -> bool:
+            return hole is not None and _is_natural([up, hole]) and not self.burns(up, hole, dealt[1][1] == dealt[3][1])
 
-        if hole_first and RANK_VALUE[up] in (1, 10) and dealer_natural() and rules.surrender != "early":
+        if settle.peeks and dealer_natural() and rules.surrender != "early":
             return 0.0 if natural else -1.0
         if natural:
-            if not hole_first:
-                if self.dealer_hand(up, None, draw, dealt, complete=False) == "blackjack":
-                    return 0.0
-            elif dealer_natural():
+            if self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK:
                 return 0.0
-            return float(Fraction(rules.blackjack_pays))
+            return float(settle.natural_payout())
         first = self.best(player, up)
         if first == "surrender":
-            if rules.surrender == "early" or not dealer_natural():
-                return -0.5
+            return -1.0 if settle.peeks and dealer_natural() and rules.surrender != "early" else -0.5
+        if settle.peeks and dealer_natural():      # early surrender declined, then the peek
             return -1.0
-        if hole_first and dealer_natural():      # early surrender declined, then the peek
-            return -1.0
-        hands: list[tuple[list[int], float, bool]] = []      # cards, bet, from a split
+        hands: list[tuple[list[int], float]] = []
         if first == "split":
+            pair = RANK_VALUE[a]
             pending, count = [[a], [b]], 2
             while pending:
                 hand = pending.pop(0)
                 hand.append(draw())
-                aces = RANK_VALUE[hand[0]] == 1
-                pair = RANK_VALUE[hand[0]] == RANK_VALUE[hand[1]]
-                allowed = ["stand"]
-                if not aces or rules.hit_split_aces:
-                    allowed.append("hit")
-                    if rules.double_after_split:
-                        allowed.append("double")
-                elif rules.double_split_aces:
-                    allowed.append("double")
-                if pair and count < rules.max_split_hands and (not aces or rules.resplit_aces):
+                hard = _hard(hand)
+                allowed = list(post_split_actions(rules, pair, hard, _total(hand) != hard))
+                if RANK_VALUE[hand[1]] == pair and count < most_hands(rules, pair):
                     allowed.append("split")
                 action = self.best(hand, up, allowed)
                 if action == "split":
                     count += 1
                     pending[:0] = [[hand[0]], [hand[1]]]
                     continue
-                hands.append(self.finish(hand, up, action, draw, may_hit=not aces or rules.hit_split_aces))
+                hands.append(self.finish(hand, up, action, draw, may_draw="hit" in allowed))
         else:
-            hands.append(self.finish(player, up, first, draw, may_hit=True))
-        live = any(_total(cards) <= 21 for cards, _, _ in hands)
+            hands.append(self.finish(player, up, first, draw, may_draw=True))
+        live = any(_hard(cards) <= 21 for cards, _ in hands)
         outcome = self.dealer_hand(up, hole, draw, dealt, complete=live)
-        if outcome == "blackjack":      # (a peek game found it before the player acted)
-            return -1.0 if rules.hole_card == "enhc_obo" else -sum(bet for _, bet, _ in hands)
+        if outcome == BLACKJACK:      # (a peek game found it before the player acted)
+            return (sum(bet for _, bet in hands) * settle.hand_blackjack_payoff
+                    - settle.round_blackjack_loss())
         net = 0.0
-        for cards, bet, _ in hands:
-            total = _total(cards)
-            if total > 21 or (outcome <= 21 and total < outcome):
-                net -= bet
-            elif outcome > 21 and not (outcome == 22 and rules.dealer_22_pushes) or total > outcome:
-                net += bet
+        for cards, bet in hands:
+            hard = _hard(cards)
+            if hard > 21:
+                row = settle.bust_row(len(cards), hard)
+                net += bet * (settle.bust_payoff() if row is None or outcome is None else int(row[outcome]))
+            else:
+                net += bet * int(self.stand_table[_total(cards), outcome])
         return net
 
     def finish(self, cards: list[int], up: int, action: str, draw: Callable[[], int],
-               may_hit: bool) -> tuple[list[int], float, bool]:
-        """Play a hand on from its first action; (cards, bet, split)."""
+               may_draw: bool) -> tuple[list[int], float]:
+        """Play a hand on from its first action; (cards, bet)."""
         if action == "double":
             cards.append(draw())
-            return cards, 2.0, False
-        if action == "stand" or not may_hit:
-            return cards, 1.0, False
+            return cards, 2.0
+        if action == "stand" or not may_draw:
+            return cards, 1.0
         cards.append(draw())
-        limit = self.rules.max_hand_cards
-        while _total(cards) < 21 and (limit is None or len(cards) < limit) \
-                and self.best(cards, up, ("stand", "hit")) == "hit":
+        while True:
+            total = _total(cards)
+            if _hard(cards) > 21 or not may_hit(self.rules, total, len(cards), self.max_cards):
+                break
+            if not must_hit(self.rules, total, True) and self.best(cards, up, ("stand", "hit")) != "hit":
+                break
             cards.append(draw())
-        return cards, 1.0, False
+        return cards, 1.0
 
     def dealer_hand(self, up: int, hole: Optional[int], draw: Callable[[], int], dealt: list[tuple[int, int]],
-                    complete: bool = True) -> Any:
-        """The dealer's final total (17-26; 0 when not ``complete``d) or ``"blackjack"``.  Burn 20's
-        burned pairs are drawn (so seen) and gone."""
-        rules = self.rules
-        up_suit = dealt[1][1]
+                    complete: bool = True) -> Optional[int]:
+        """The dealer's final outcome (an index of :data:`~bjcalc.core.outcomes.OUTCOMES`), or
+        None when not ``complete`` and no blackjack.  Burn 20's burned pairs are drawn (so seen)
+        and gone: while the two cards are two tens or a blackjack, two more are drawn."""
         if hole is None:
             hole = draw()
             hole_suit = dealt[-1][1]
         else:
             hole_suit = dealt[3][1]       # dealt player, up, player, hole
         hand = [up, hole]
-        if rules.burn_20 and RANK_VALUE[up] == 10 and (
-                RANK_VALUE[hole] == 10 or (RANK_VALUE[hole] == 1 and hole_suit == up_suit)):
+        if self.burns(up, hole, hole_suit == dealt[1][1]):
             hand = [draw(), draw()]
             while sorted(RANK_VALUE[r] for r in hand) in ([10, 10], [1, 10]):
                 hand = [draw(), draw()]
         elif _is_natural(hand):
-            return "blackjack"
-        return self._complete(hand, draw) if complete else 0
-
-    def _complete(self, hand: list[int], draw: Callable[[], int]) -> int:
+            return BLACKJACK
+        if not complete:
+            return None
         while True:
-            total = _total(hand)
-            soft = any(RANK_VALUE[r] == 1 for r in hand) and total <= 21 and _hard(hand) + 10 == total
-            if total > 17 or (total == 17 and not (soft and self.rules.dealer_hits_soft_17)):
-                return total
+            counts = [0] * 10
+            for rank in hand:
+                counts[RANK_VALUE[rank] - 1] += 1
+            outcome = self.procedure.outcome(counts, _hard(hand))
+            if outcome is not None and outcome != BLACKJACK:     # (after a burn A+T was redrawn)
+                return outcome
             hand.append(draw())
 
 
