@@ -27,8 +27,8 @@ resplits up to :func:`~bjcalc.core.actions.most_hands`), valued as unsplit hands
 simplification of the post-split strategy that touches only this column.  The dealer draws by
 the engine's procedure (S17/H17; Burn 20's redraws, whose burned cards leave the shoe and are
 counted); hands are paid by the engine's settlement (a dealer 22 pushing, No Bust's bust
-pushes, ENHC blackjacks taking every bet or the original one).  With every hand bust the
-dealer only turns the second card.
+pushes, ENHC blackjacks taking every bet or the original one).  When no hand's pay depends on
+the dealer's hand any more (every hand bust) the dealer only turns the second card.
 
 The shoe ends when the cut card has come out (``penetration``: the fraction of the shoe dealt
 before the cut card, or, as a whole number, the cards left behind it): the round in progress is
@@ -263,7 +263,8 @@ class _Worker:
                 hands.append(self.finish(hand, up, action, draw, may_draw="hit" in allowed))
         else:
             hands.append(self.finish(player, up, first, draw, may_draw=True))
-        live = any(_hard(cards) <= 21 for cards, _ in hands)
+        # the dealer completes the hand while a hand's pay depends on it (No Bust: a bust can push)
+        live = any(_hard(cards) <= 21 or settle.bust_row(len(cards), _hard(cards)) is not None for cards, _ in hands)
         outcome = self.dealer_hand(up, hole, draw, dealt, complete=live)
         if outcome == BLACKJACK:      # (a peek game found it before the player acted)
             return (sum(bet for _, bet in hands) * settle.hand_blackjack_payoff
