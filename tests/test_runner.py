@@ -99,15 +99,6 @@ def test_the_environment_names_the_scheduler(monkeypatch):
     assert scheduler_address() is None
 
 
-@pytest.fixture(scope="session")
-def dask_client():
-    """A real two-process Dask cluster on this machine (the CI's test extra installs dask)."""
-    distributed = pytest.importorskip("distributed", reason="the test extra installs dask[distributed]")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=40) as cluster, distributed.Client(cluster) as client:
-        yield client
-
-
 def test_dask_gives_the_local_results_in_order(dask_client):
     tasks = [(3, 0.3), (1, 0.0), (2, 0.1)]
     assert run_chunks(square_after, tasks, scheduler=dask_client) == [9, 1, 4]

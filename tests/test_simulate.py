@@ -16,7 +16,7 @@ from bjcalc import Calculator, Rules, Shoe
 from bjcalc.analysis.counting import SYSTEMS
 from bjcalc.analysis.simulate import SimulationSpec, _Worker, parse_ramp, simulate, simulate_shoes
 from bjcalc.cli import main
-from bjcalc.core.cards import RANK_VALUE, RANKS, parse_cards
+from bjcalc.core.cards import RANK_VALUE, RANKS
 from bjcalc.core.errors import BjcalcError
 from bjcalc.core.runner import run_chunks
 
@@ -154,14 +154,6 @@ def dies_once(task):
         Path(marker).write_text("died")
         os._exit(1)
     return simulate_shoes(inner)
-
-
-@pytest.fixture(scope="module")
-def dask_client():
-    distributed = pytest.importorskip("distributed", reason="the test extra installs dask[distributed]")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=40) as cluster, distributed.Client(cluster) as client:
-        yield client
 
 
 def test_dask_gives_the_local_frame_even_when_a_worker_dies(dask_client, tmp_path):

@@ -50,7 +50,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -104,8 +103,9 @@ class SimulationSpec:
         """The shoe every shuffle starts from: ``shoe``, or the rules' full decks."""
         return self.shoe if self.shoe is not None else Shoe.decks(self.rules.decks)
 
-    def cut_cards(self, total: int) -> int:
+    def cut_cards(self, total: Union[int, float]) -> int:
         """How many cards are dealt before the cut card comes out."""
+        total = int(total)
         if isinstance(self.penetration, int) and not isinstance(self.penetration, bool) and self.penetration >= 1:
             return total - self.penetration
         return int(math.floor(float(self.penetration) * total + 1e-9))
@@ -162,7 +162,7 @@ class _Worker:
         counts = [list(row) for row in by_suit]
         cut = spec.cut_cards(len(deck))
         running = float(self.system.initial_running_count(round(len(deck) / 52)))
-        position, rows = 0, []
+        position, rows = 0, []   # type: tuple[int, list[dict[str, Any]]]
         while position < cut:
             left = len(deck) - position
             shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
@@ -397,7 +397,7 @@ def parse_ramp(text: str) -> BetRamp:
     >>> parse_ramp("tc<=0:1,1+:4").steps
     ((None, 0, 1.0), (1, None, 4.0))
     """
-    steps = []
+    steps: list[tuple[Optional[int], Optional[int], float]] = []
     for part in str(text).split(","):
         match = re.fullmatch(r"\s*(?:tc\s*<=\s*([+-]?\d+)|([+-]?\d+)(\+?))\s*:\s*(\d+(?:\.\d+)?)\s*", part,
                              re.IGNORECASE)
@@ -446,7 +446,7 @@ class Simulation:
         table.index.name = "true count (floored)"
         return table
 
-    def cut_card_effect(self) -> dict[str, float]:
+    def cut_card_effect(self) -> dict[str, Any]:
         """The mean EV per round dealt (fixed and perfect play) against the full-shoe EV: what
         dealing to a cut card changes (negative: more house edge per round dealt)."""
         full = float(self.full_ev)
@@ -456,7 +456,7 @@ class Simulation:
                 "cut_card_effect_fixed": fixed - full, "cut_card_effect_perfect": perfect - full,
                 "rounds": len(self.frame), "penetration": self.spec.penetration}
 
-    def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, float]:
+    def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, Any]:
         """What a bet ramp earns: each round bets ``ramp.bet(true count)`` units.
 
         ``win_per_100``: 100 x the mean of bet x ``ev_fixed`` (exact EVs, not the noisy results);
@@ -523,17 +523,17 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
         from ..core.progress import Progress
         progress = Progress("count", unit="rounds") if sys.stderr.isatty() else None
     frames: list[pd.DataFrame] = []
-    dealt, next_shoe = 0, 0
+    dealt, next_shoe, target = 0, 0, rounds or 0
     while True:
-        want = shoes if shoes is not None else max(1, math.ceil((rounds - dealt) / per_shoe * 1.05))
+        want = shoes if shoes is not None else max(1, math.ceil((target - dealt) / per_shoe * 1.05))
         tasks = [(spec, first, min(chunk, next_shoe + want - first))
                  for first in range(next_shoe, next_shoe + want, chunk)]
         results = run_chunks(simulate_shoes, tasks, workers=workers, scheduler=scheduler, progress=progress,
-                             weight=len, total=rounds - dealt if rounds else round(want * per_shoe))
+                             weight=len, total=target - dealt if rounds else round(want * per_shoe))
         frames += results
         dealt += sum(len(f) for f in results)
         next_shoe += want
-        if shoes is not None or dealt >= rounds:
+        if shoes is not None or dealt >= target:
             break
     frame = pd.concat(frames, ignore_index=True)
     if rounds is not None:
