@@ -124,21 +124,24 @@ def deal_probabilities(shoe: Shoe, rules: Rules,
     denominator = total ** 3 if shoe.is_infinite else total * (total - 1) * (total - 2)
     numerators: dict[int, dict[tuple[tuple[int, int], Any], int]] = {v: {} for v in range(1, 11)}
     present = [r for r in range(13) if counts[r] > 0]
+    hands = {(a, b): tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))) for a in present for b in present}
+    infinite = shoe.is_infinite
     for u in present:
         table = numerators[RANK_VALUE[u]]
         for a in present:
+            first = counts[a] if infinite else counts[a] - (a == u)
+            if first <= 0:
+                continue
             for b in present:
-                if shoe.is_infinite:
-                    weight = counts[u] * counts[a] * counts[b]
-                else:
-                    first = counts[a] - (a == u)
-                    second = counts[b] - (b == u) - (b == a)
-                    weight = counts[u] * first * second
-                if weight <= 0:
+                second = counts[b] if infinite else counts[b] - (b == u) - (b == a)
+                if second <= 0:
                     continue
-                state = pair_state(shoe, rules, u, (a, b)) if split_key is None else split_key(u, a, b)
-                key = (tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))), state)
-                table[key] = table.get(key, 0) + weight
+                if split_key is not None:
+                    state = split_key(u, a, b)
+                else:     # (pair_state is None for cards of two values)
+                    state = pair_state(shoe, rules, u, (a, b)) if RANK_VALUE[a] == RANK_VALUE[b] else None
+                key = (hands[a, b], state)
+                table[key] = table.get(key, 0) + counts[u] * first * second
     return {v: {key: Fraction(weight, denominator) for key, weight in table.items()}
             for v, table in numerators.items()}
 
