@@ -1,6 +1,6 @@
 """Rounds per second of the shoe simulator (``bjcalc count``), and where a round's time goes.
 
-Run:  python benchmarks/bench_count.py [ROUNDS] [--dask]
+Run:  python benchmarks/bench_count.py [ROUNDS] [--dask | --only-dask]
 
 The game is the issue's: 6 decks, S17, DAS, split once (CDZ-), floats, 75 % penetration, Hi-Lo.
 Every round gets both exact EVs (fixed and perfect play) and is played out.  Printed:
@@ -80,7 +80,8 @@ def breakdown(rounds: int) -> None:
 def dask_against_local(rounds: int) -> None:
     from distributed import Client, LocalCluster
 
-    kwargs = dict(rounds=rounds, seed=1, progress=None)
+    # a shoe per task (about 43 rounds), so that both runners have several tasks for two workers
+    kwargs = dict(rounds=rounds, seed=1, progress=None, shoes_per_chunk=1)
     start = time.perf_counter()
     local = simulate(RULES, workers=2, **kwargs)
     local_time = time.perf_counter() - start
@@ -97,8 +98,9 @@ def dask_against_local(rounds: int) -> None:
 def main(argv: list[str]) -> None:
     rounds = int(next((a for a in argv if a.isdigit()), 200))
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {RULES.describe()}")
-    breakdown(rounds)
-    if "--dask" in argv:
+    if "--only-dask" not in argv:
+        breakdown(rounds)
+    if "--dask" in argv or "--only-dask" in argv:
         dask_against_local(rounds)
 
 
