@@ -33,7 +33,8 @@ the dealer's hand any more (every hand bust) the dealer only turns the second ca
 The shoe ends when the cut card has come out (``penetration``: the fraction of the shoe dealt
 before the cut card, or, as a whole number, the cards left behind it): the round in progress is
 finished and no other round is dealt.  A round is dealt only if the engine can value it (no way
-of playing it runs out of cards); a shoe that gets too small ends there.
+of playing it runs out of cards); a shoe that gets too small ends there.  (A round that runs
+out of cards all the same, in a tiny shoe, has a NaN ``result``.)
 
 Every shoe is shuffled by its own generator, seeded by ``(seed, shoe number)``, so the frame is
 the same whatever the number of workers or where they run (:func:`bjcalc.core.runner.run_chunks`).
@@ -194,7 +195,7 @@ class _Worker:
 
             try:
                 result: float = self.play_round(draw, dealt)
-            except _OutOfCards:
+            except (_OutOfCards, ShoeError):      # a tiny shoe ran out (or could) in the middle of the round
                 result = math.nan
             running += sum(self.tags[rank] for rank, _ in dealt)
             row["result"] = result
@@ -207,7 +208,7 @@ class _Worker:
     # -- playing a round out --------------------------------------------------------------------
     def best(self, ranks: Sequence[int], up: int, allowed: Optional[Sequence[str]] = None) -> str:
         """The full shoe's best action for these cards against this up card, among ``allowed``."""
-        key = (tuple(sorted(RANK_VALUE[r] for r in ranks)), RANK_VALUE[up])
+        key = (tuple(sorted(ranks)), RANK_VALUE[up])     # (by rank: split_tens_by_rank tells tens apart)
         values = self.decisions.get(key)
         if values is None:
             values = self.full.hand([RANKS[r] for r in ranks], RANKS[up])
