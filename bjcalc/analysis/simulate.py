@@ -419,13 +419,15 @@ class Simulation:
     """The rounds of a simulation (``frame``: one row per round, :data:`COLUMNS`) and its summaries.
 
     ``full_ev``: the full shoe's game EV (the first round of every shoe).  ``assumptions``: the
-    rules, strategies and shoe conditions the figures rest on.
+    rules, plays and arithmetic the figures rest on (an :class:`~bjcalc.game.rounds.Assumptions`);
+    ``conditions``: the shuffle, the cut card and the count, by name.
     """
 
     spec: SimulationSpec
     frame: "pd.DataFrame"
     full_ev: Any
-    assumptions: dict[str, str]
+    assumptions: Any
+    conditions: dict[str, str]
 
     def by_true_count(self, low: int = -6, high: int = 6) -> "pd.DataFrame":
         """By true count (floored; the ends gather everything beyond ``low`` and ``high``): the
@@ -540,22 +542,25 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     if rounds is not None:
         frame = frame.iloc[:rounds].copy()
     full_ev = Calculator(rules, full_shoe, split_strategy, exact).game().ev
-    return Simulation(spec, frame, full_ev, _assumptions(spec, full_shoe))
+    stated, conditions = _assumptions(spec, full_shoe)
+    return Simulation(spec, frame, full_ev, stated, conditions)
 
 
-def _assumptions(spec: SimulationSpec, shoe: Shoe) -> dict[str, str]:
+def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]:
+    """What the figures rest on: the calculator's :class:`~bjcalc.game.rounds.Assumptions` (with
+    the two plays in ``strategy``), and the simulation's own conditions by name."""
     calc = Calculator(spec.rules, shoe, spec.split_strategy, spec.exact)
     stated = calc.assumptions()
-    p = spec.penetration
     cut = spec.cut_cards(shoe.total)
-    return {
-        "rules": stated.rules, "shoe": f"{shoe.describe()} shuffled (numpy PCG64 seeded by (seed {spec.seed}, shoe "
-                                       f"number)), dealt heads-up to one player",
-        "cut card": f"after {cut} of {shoe.total} cards (penetration {p}); the round in progress is finished",
-        "ev_fixed": f"exact EV of the round with the full shoe's best CD strategy (post-split {stated.split_strategy})"
-                    f" played unchanged on the cards left",
-        "ev_perfect": "exact EV of the round with CD play re-optimised for the cards left",
+    plays = ("ev_fixed: the full shoe's best CD strategy played unchanged on the cards left; ev_perfect: CD play "
+             "re-optimised for the cards left; result: the round played out with the full shoe's CD decisions "
+             "(split hands decided as unsplit hands)")
+    conditions = {
+        "shuffle": f"{shoe.describe()} shuffled by numpy's PCG64 seeded with (seed {spec.seed}, shoe number), dealt "
+                   f"heads-up to one player",
+        "cut_card": f"after {cut} of {shoe.total} cards (penetration {spec.penetration}); the round in progress is "
+                    f"finished",
         "count": f"{spec.system}: running count of every card seen (burned cards included); true count = running "
                  f"count / decks left ({'exact' if not spec.deck_resolution else f'to {spec.deck_resolution} decks'})",
-        "result": "the round played out with the full shoe's CD decisions (split hands decided as unsplit hands)",
-        "conditioning": stated.conditioning, "arithmetic": stated.arithmetic}
+        "valuation": "exact EVs of each round before it is dealt, per unit initial bet"}
+    return dataclasses.replace(stated, strategy=plays), conditions

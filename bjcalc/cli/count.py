@@ -21,7 +21,7 @@ from ..core.errors import BjcalcError
 from ..core.progress import Progress
 from ..core.rules import Rules
 from ..core.cards import Shoe
-from .output import dumps
+from .output import assumptions_json, dumps
 
 __all__ = ["add_count_arguments", "run_count", "penetration_argument"]
 
@@ -105,7 +105,7 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
             "by_true_count": {str(tc): {k: _plain(v) for k, v in row.items()} for tc, row in table.iterrows()},
             "cut_card": {k: _plain(v) for k, v in cut.items()},
             "ramp": {k: _plain(v) for k, v in earned.items()},
-            "out": args.out, "assumptions": sim.assumptions})
+            "out": args.out, "simulation": sim.conditions, "assumptions": assumptions_json(sim.assumptions)})
     lines = [head, "", f"{'TC':>4} {'rounds':>7} {'freq %':>7} {'EV fixed %':>11} {'EV perfect %':>13} "
                        f"{'result %':>9} {'SD':>6}"]
     for tc, row in table.iterrows():
@@ -120,7 +120,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
               f"  risk of ruin {earned['risk_of_ruin']:.4f} for {earned['bankroll_units']:g} units"]
     if args.out:
         lines.append(f"rounds written to {args.out}")
-    lines += [""] + [f"{key}: {value}" for key, value in sim.assumptions.items()]
+    lines += [""] + [f"{key.replace('_', ' ')}: {value}" for key, value in sim.conditions.items()]
+    lines += sim.assumptions.lines()
     return "\n".join(lines)
 
 
