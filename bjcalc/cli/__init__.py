@@ -8,6 +8,8 @@
     bjcalc tables [--out DIR] [--only SET ...] [--json] [--quiet]
     bjcalc verify [--game NAME] [--only KEY ...] [--json] [--quiet]
     bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--json] [--quiet]
+    bjcalc count [rule flags] [--system hilo] [--penetration 0.75] (--rounds N | --shoes N) [--seed S]
+                 [--ramp R] [--workers K] [--scheduler ADDRESS] [--json | --out FILE] [--quiet]
     bjcalc sidebet buster|lucky-lucky [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
 
 Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
@@ -51,8 +53,9 @@ __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "UsageError
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
-COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "report", "tables", "verify", "explain", "sidebet")
-RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor")
+COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "report", "tables", "verify", "explain", "count",
+            "sidebet")
+RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "count")
 """Commands whose rule errors are worded with their flags (:func:`cli_words`)."""
 
 
@@ -310,6 +313,15 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--workers", type=_whole, default=None, help="processes (default: every core)")
     explain.add_argument("--top", type=_whole, default=15, help="how many candidates to list (default 15)")
     _output_flags(explain, exact=False, quiet=True)
+    count = sub.add_parser("count", help="simulated shoes with the exact EV of every round",
+                           description=textwrap.fill("Deal seeded shoes heads-up to a cut card and value every "
+                                                     "round exactly before it is dealt (fixed and perfect play), "
+                                                     "with the count; summaries by true count, the cut-card "
+                                                     "effect and a bet ramp's win rate and risk.", 78))
+    from .count import add_count_arguments
+
+    _rule_flags(count)
+    add_count_arguments(count, _whole)
     return parser
 
 
@@ -368,6 +380,10 @@ def run(args: argparse.Namespace) -> str:
         return run_report(args, rules, shoe, plain, _progress(args, "report", "sections"), getattr(args, "argv", None))
     if args.command == "chart":
         return _run_chart(args, rules, shoe)
+    if args.command == "count":
+        from .count import run_count
+
+        return fit(run_count(args, rules, shoe)) if not args.json else run_count(args, rules, shoe)
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor}[args.command](args, calc)

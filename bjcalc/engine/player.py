@@ -17,6 +17,7 @@ unsplit).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional, Sequence, Union
 
 import numpy as np
@@ -321,5 +322,21 @@ class PlayerEngine:
 
 
 def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
-    """Every composition the shoe can deal a player under these rules."""
-    return HandSpace(None if shoe.is_infinite else shoe.value_counts(), rules.max_hand_cards)
+    """Every composition the shoe can deal a player under these rules.
+
+    A hand of hard total at most 21 holds at most 21 // v cards of value v, so counts above that
+    leave the space unchanged: capped there, most depleted shoes of a game share one space (built
+    once; the shoe simulator values a new shoe every round).
+
+    >>> from bjcalc.core.rules import Rules
+    >>> hand_space(Rules(), Shoe.decks(6)) is hand_space(Rules(), Shoe.decks(6).remove("5", "T"))
+    True
+    """
+    if shoe.is_infinite:
+        return _hand_space(None, rules.max_hand_cards)
+    return _hand_space(tuple(min(n, 21 // v) for v, n in enumerate(shoe.value_counts(), 1)), rules.max_hand_cards)
+
+
+@lru_cache(maxsize=64)
+def _hand_space(limit: Optional[tuple[int, ...]], max_cards: Optional[int]) -> HandSpace:
+    return HandSpace(limit, max_cards)

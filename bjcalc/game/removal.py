@@ -157,7 +157,8 @@ def play_on(calc: Game, other: Game, strategy: str = "CD") -> GameResult:
         raise StrategyError("fixed play takes a post-split strategy whose decisions are per hand (CDZ-, CDP1 or "
                             "CDP): the optimal split decides with every card of the round")
     deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
-        pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b))))
+        pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
+        if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
     rounds = {}
     for up in range(1, 11):
         if not deals[up]:

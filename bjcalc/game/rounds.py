@@ -118,27 +118,32 @@ def deal_probabilities(shoe: Shoe, rules: Rules,
     total = sum(counts)
     if not shoe.is_infinite and total < 3:
         raise ShoeError(f"the shoe has {total} card{'s' if total != 1 else ''}; a round needs at least 3")
-    # Whole numbers over one denominator, made Fractions once at the end: the same exact values
-    # as multiplying the three draws' chances, without thousands of Fraction operations.
-    ways: dict[int, dict[tuple[tuple[int, int], Any], int]] = {v: {} for v in range(1, 11)}
+    # Every deal's probability has the same denominator (total**3, or total (total-1) (total-2)
+    # without replacement): sum whole numerators per key and divide once.  (Exactly the sums of
+    # the per-deal fractions, at a small part of the cost: this runs once per shoe valued.)
     denominator = total ** 3 if shoe.is_infinite else total * (total - 1) * (total - 2)
-    for u in range(13):
-        if counts[u] <= 0:
-            continue
-        for a in range(13):
-            for b in range(13):
-                if shoe.is_infinite:
-                    n = counts[u] * counts[a] * counts[b]
-                else:
-                    n = counts[u] * (counts[a] - (a == u))
-                    n *= max(counts[b] - (b == u) - (b == a), 0) if n > 0 else 0
-                if n <= 0:
+    numerators: dict[int, dict[tuple[tuple[int, int], Any], int]] = {v: {} for v in range(1, 11)}
+    present = [r for r in range(13) if counts[r] > 0]
+    hands = {(a, b): tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))) for a in present for b in present}
+    infinite = shoe.is_infinite
+    for u in present:
+        table = numerators[RANK_VALUE[u]]
+        for a in present:
+            first = counts[a] if infinite else counts[a] - (a == u)
+            if first <= 0:
+                continue
+            for b in present:
+                second = counts[b] if infinite else counts[b] - (b == u) - (b == a)
+                if second <= 0:
                     continue
-                state = pair_state(shoe, rules, u, (a, b)) if split_key is None else split_key(u, a, b)
-                key = (tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))), state)
-                table = ways[RANK_VALUE[u]]
-                table[key] = table.get(key, 0) + n
-    return {up: {key: Fraction(n, denominator) for key, n in table.items()} for up, table in ways.items()}
+                if split_key is not None:
+                    state = split_key(u, a, b)
+                else:     # (pair_state is None for cards of two values)
+                    state = pair_state(shoe, rules, u, (a, b)) if RANK_VALUE[a] == RANK_VALUE[b] else None
+                key = (hands[a, b], state)
+                table[key] = table.get(key, 0) + counts[u] * first * second
+    return {v: {key: Fraction(weight, denominator) for key, weight in table.items()}
+            for v, table in numerators.items()}
 
 
 class Round:
