@@ -40,6 +40,12 @@ CASES = {
                            label="6 decks, S17, DAS, resplit to 4, no RSA, CDZ-, whole game, floats"),
     "6d-resplit-cdp": dict(rules="Rules(decks=6, max_split_hands=4)", exact=False, split="CDP", reference=0.7,
                            label="6 decks, S17, DAS, resplit to 4, no RSA, CDP, whole game, floats"),
+    "6d-resplit-dah": dict(rules="Rules(decks=6, max_split_hands=4, double_after_hit=True)", exact=False,
+                           split="CDZ-", reference=0.7,
+                           label="6d-resplit-cdz with doubling on any number of cards (issue 14: at most 1.5x it)"),
+    "6d-resplit-anytime": dict(rules="Rules(decks=6, max_split_hands=4, double_after_hit=True, "
+                                     "surrender='any_time')", exact=False, split="CDZ-", reference=0.7,
+                               label="6d-resplit-dah with surrender at any time too"),
     "burn20": dict(rules="variants.burn20()", exact=False, split="CDZ-", reference=None,
                    label="Burn 20 preset (6 decks, split to 4), floats; compare with 6d-resplit-cdz"),
     "no-bust": dict(rules="variants.no_bust_21st_century()", exact=False, split="CDZ-", reference=None,

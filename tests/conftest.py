@@ -7,6 +7,8 @@ checkout (`python -m pip install -e '.[test]'`) or put it first on PYTHONPATH.
 
 from pathlib import Path
 
+import pytest
+
 import bjcalc
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -14,3 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if Path(bjcalc.__file__).resolve().parent != ROOT / "bjcalc":
     raise ImportError(f"the tests import bjcalc from {Path(bjcalc.__file__).parent}, not from this checkout "
                       f"({ROOT}): run python -m pip install -e '.[test]' here, or set PYTHONPATH={ROOT}")
+
+
+@pytest.fixture(scope="session")
+def dask_client():
+    """A real Dask cluster of two worker processes on this machine, for the runner's tests (the
+    test extra installs dask[distributed]); one per test session."""
+    distributed = pytest.importorskip("distributed", reason="the test extra installs dask[distributed]")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=40) as cluster, distributed.Client(cluster) as client:
+        yield client

@@ -48,7 +48,7 @@ from bjcalc.core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER
 FIELDS = [f.name for f in dataclasses.fields(Rules)]
 BOOL_FIELDS = ["dealer_hits_soft_17", "double_soft", "double_after_split", "resplit_aces",
                "hit_split_aces", "double_split_aces", "split_tens_by_rank", "burn_20", "dealer_22_pushes",
-               "hit_21"]
+               "hit_21", "double_after_hit"]
 ACTIONS = {"stand", "hit", "double", "split", "surrender"}
 
 FAST = settings(max_examples=150, deadline=None)
@@ -115,6 +115,10 @@ def combination_problems(f: dict) -> set[str]:
         bad |= {"double_split_aces", "double_on"}
     if f["double_split_aces"] and not f["double_soft"]:
         bad |= {"double_split_aces", "double_soft"}
+    if f["double_after_hit"] and f["double_on"] == "none":     # (issue 14)
+        bad |= {"double_after_hit", "double_on"}
+    if f["double_after_hit"] and f["max_hand_cards"] == 2:
+        bad |= {"double_after_hit", "max_hand_cards"}
     return bad
 
 
@@ -187,6 +191,8 @@ def possible_rule_fields(draw):
         f["hit_split_aces"] = f["double_split_aces"] = False
     if not f["double_after_split"] or f["double_on"] != "any" or not f["double_soft"]:
         f["double_split_aces"] = False
+    if f["double_on"] == "none" or f["max_hand_cards"] == 2:
+        f["double_after_hit"] = False
     return f
 
 

@@ -11,7 +11,7 @@ import pytest
 from bjcalc import Calculator, Rules
 from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, generate_tables, hand_label, td_ev_table,
                                     two_card_hands)
-from bjcalc.analysis.codes import LEGEND, UPS, is_das_code, resolve
+from bjcalc.analysis.codes import AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit
 from bjcalc.analysis.render import COLOURS
 from bjcalc.analysis.sweeps import edge_sweep, plot_edges
 from bjcalc.analysis.tables import table_edges, table_sets, tables_index
@@ -75,7 +75,8 @@ def test_cd_exceptions_gain_what_they_state_and_no_two_card_hand_is_missing(pres
                                         "cd_ev", "gain"]
     for r in exceptions.itertuples(index=False):
         values = calc.hand(r.hand, r.up)
-        assert r.chart_action == resolve(drawn.table.loc[r.row, r.up], values, calc.rules.double_after_split)
+        assert r.chart_action == resolve(drawn.table.loc[r.row, r.up], values, calc.rules.double_after_split,
+                                         r.cards)
         assert r.cd_action == max(values, key=values.get)
         assert values[r.cd_action] - values[r.chart_action] == pytest.approx(r.gain, abs=1e-12)
         assert r.gain > 1e-9 and r.cards == len(r.hand.split(","))
@@ -195,7 +196,7 @@ def test_cli_chart_and_tables(tmp_path):
     args.format, args.strategy = "text", "TD"
     assert "dealer      2   3" in run_chart(args)
     tables = parser.parse_args(["tables", "--out", str(tmp_path / "t"), "--only", "classic_single_deck"])
-    assert run_tables(tables) == f"wrote 6 files to {tmp_path / 't'}"
+    assert run_tables(tables) == f"wrote 7 files to {tmp_path / 't'}"
 
 
 # The committed tables: a representative subset is regenerated and compared byte for byte.
@@ -226,6 +227,7 @@ def test_committed_tables_hold_every_set():
     for key in sets:
         for name in ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv"):
             assert (TABLES / key / name).is_file(), f"tables/{key}/{name} is missing"
+        assert (TABLES / key / "eor.csv").is_file() == (key in PRESETS), f"tables/{key}/eor.csv: presets only"
     for key in ("standard", "burn20", "no_bust_21st_century"):
         committed = pd.read_csv(TABLES / key / "chart.csv", comment="#", index_col=0)
         assert committed.shape == (36, 10) and list(committed.columns) == list(UPS)
@@ -298,10 +300,12 @@ def test_every_chart_cell_decodes_under_both_das_readings_to_that_games_best_pla
             code = drawn.no_das_cells.get((row, up), drawn.table.loc[row, up]) if not das else drawn.table.loc[row, up]
             assert resolve(code, ACTION_NAMES, das) == resolve(decoded.loc[row, up], ACTION_NAMES)
     # every code used has its own legend entry
-    legend = dict(LEGEND)
-    assert all(code in legend for code in set(drawn.table.values.ravel()) | set(drawn.no_das_cells.values()))
-    assert [code for code, _ in drawn.legend()] == [c for c, _ in LEGEND if c in set(drawn.table.values.ravel())
-                                                    | set(drawn.no_das_cells.values())]
+    # (a total's code may end in an after-hit suffix, +D or +R, with its own entry: issue 14)
+    legend = dict(LEGEND + AFTER_HIT_LEGEND)
+    parts = {part for code in set(drawn.table.values.ravel()) | set(drawn.no_das_cells.values())
+             for part in split_after_hit(code) if part}
+    assert all(part in legend for part in parts)
+    assert [code for code, _ in drawn.legend()] == [c for c, _ in LEGEND + AFTER_HIT_LEGEND if c in parts]
 
 
 ACTION_NAMES = ("stand", "hit", "double", "split", "surrender")

@@ -71,6 +71,7 @@ COMMANDS = [
     ("verify", ["verify", "--only", "nairn-8-8-das"], "figures"),
     ("explain", EXPLAIN, "candidates"),
     ("tables", ["tables", "--only", "classic_single_deck"], None),
+    ("count", ["count", "--shoe", HALF_DECK, "--split-hands", "2", "--shoes", "2", "--workers", "1"], "top"),
 ]
 IDS = [" ".join(argv)[:50] for _, argv, _ in COMMANDS]
 
@@ -223,7 +224,7 @@ def test_every_option_of_every_command_has_help():
 
 
 @pytest.mark.parametrize("argv", [[], ["edge"], ["hand"], ["dealer"], ["insurance"], ["chart"], ["eor"], ["report"],
-                                  ["tables"], ["verify"], ["explain"], ["sidebet"], ["sidebet", "buster"],
+                                  ["tables"], ["verify"], ["explain"], ["count"], ["sidebet"], ["sidebet", "buster"],
                                   ["sidebet", "lucky-lucky"]], ids=lambda a: " ".join(a) or "bjcalc")
 def test_every_help_fits_80_columns(argv, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")

@@ -40,10 +40,10 @@ from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..game.calculator import Calculator, deal_probabilities
 from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
-from .codes import ACTIONS, LEGEND, UPS, is_das_code, resolve, without_das
+from .codes import ACTIONS, AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit, without_das
 from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, ev_table_csv,
                      ev_table_html, ev_table_text, exceptions_csv, page)
-from .tables import edge_words, write_tables
+from .tables import edge_words, is_preset, write_tables
 
 __all__ = ["Chart", "chart", "EXCEPTION_COLUMNS", "EVTable", "ev_table", "cell_alternatives", "td_ev_table",
            "generate_tables", "hand_label", "two_card_hands"]
@@ -212,8 +212,9 @@ class Chart:
         >>> chart(Calculator(Rules(decks=1, max_split_hands=2))).legend()[:3]
         [('H', 'hit'), ('S', 'stand'), ('Dh', 'double, else hit')]
         """
-        used = set(self.table.values.ravel()) | set(self.no_das_cells.values())
-        return [(code, text) for code, text in LEGEND if code in used]
+        used = {part for code in set(self.table.values.ravel()) | set(self.no_das_cells.values())
+                for part in split_after_hit(code) if part}
+        return [(code, text) for code, text in LEGEND + AFTER_HIT_LEGEND if code in used]
 
     def exception_summary(self) -> pd.DataFrame:
         """The CD exceptions grouped by chart cell and plays: ``row``, ``up``, ``chart_action``,
@@ -384,7 +385,7 @@ def _exceptions_for(calc: Calculator, td: TotalDependentStrategy, table: pd.Data
             return None
         row = _row(values, splittable)
         code = _code(td, table, row, up, values, splittable)
-        action = resolve(code, allowed, das)
+        action = resolve(code, allowed, das, len(values))
         best = _best(allowed, action)
         gain = allowed[best] - allowed[action]
         if best != action and gain > threshold:
@@ -584,7 +585,7 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     [path.name for path in generate_tables(folder, only=["classic_single_deck"])]
-    ['README.md', 'chart.md', 'chart.csv', 'chart.html', 'exceptions.csv', 'ev.csv']
+    ['README.md', 'chart.md', 'chart.csv', 'chart.html', 'exceptions.csv', 'ev.csv', 'eor.csv']
     """
     return write_tables(folder, _set_files, only=only, progress=progress)
 
@@ -593,10 +594,15 @@ def _set_files(rules: Rules) -> dict[str, str]:
     calc = Calculator(rules)
     cd = chart(calc, "CD")
     evs = ev_table(calc)
-    return {
+    files = {
         "chart.md": cd.to_markdown(),
         "chart.csv": cd.csv_header() + cd.table.to_csv(index_label="hand", lineterminator="\n"),
         "chart.html": page(cd.title, cd.to_html()),
         "exceptions.csv": exceptions_csv(cd.exceptions, digits=6),
         "ev.csv": evs.to_csv(wide=True),
     }
+    if is_preset(rules):      # the presets' effects of removal and count metrics (issue 13)
+        from .counting import eor_csv
+
+        files["eor.csv"] = eor_csv(calc)
+    return files

@@ -5,7 +5,10 @@ Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split, Rh/Rs/Rp su
 (else hit/stand/split): the letters after the first say what to do where it is not allowed.
 A pair code of P and more letters splits where doubling after a split is allowed and
 otherwise reads on as the code after the P: Ph, Ps, Pdh, Pds, Prh, Prs, Prp (``Prp``: split
-with DAS; without, surrender, else split).  :meth:`TotalDependentStrategy.from_chart
+with DAS; without, surrender, else split).  With doubling on any number of cards or surrender at
+any time, a total's code may end in ``+D`` or ``+R`` (:data:`AFTER_HIT_LEGEND`): what a hand of
+three or more cards of that total does where it may; the rest of the code is for two cards, and
+its hit/stand letter for more where the suffix is not allowed.  :meth:`TotalDependentStrategy.from_chart
 <bjcalc.game.strategy.TotalDependentStrategy.from_chart>` reads the same codes.
 
 >>> UPS[0], UPS[-1], LETTER_ACTION["R"]
@@ -18,9 +21,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..game.strategy import UP_LABEL, UP_ORDER
+from ..game.strategy import AFTER_HIT_CODES, UP_LABEL, UP_ORDER
 
-__all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "LEGEND", "is_das_code", "without_das", "resolve"]
+__all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "LEGEND", "AFTER_HIT_LEGEND", "is_das_code", "without_das",
+           "split_after_hit", "code_action", "resolve"]
 
 UPS: tuple[str, ...] = tuple(UP_LABEL.get(up, str(up)) for up in UP_ORDER)
 """Up card labels in chart order: 2 ... 9, T, A."""
@@ -37,6 +41,28 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Prp", _IF_DAS + "surrender (else split)"),
     ("Rh", "surrender, else hit"), ("Rs", "surrender, else stand"), ("Rp", "surrender, else split"))
 """Every code a chart writes, with its meaning (the DAS codes are :data:`bjcalc.game.strategy.DAS_CODES`)."""
+AFTER_HIT_LEGEND: tuple[tuple[str, str], ...] = (
+    ("+D", "after a hit too (three or more cards): double where allowed"),
+    ("+R", "after a hit too (three or more cards): surrender where allowed"))
+"""The suffixes of a total's code (:data:`bjcalc.game.strategy.AFTER_HIT_CODES`), with their meaning."""
+
+
+def split_after_hit(code: str) -> tuple[str, str]:
+    """A code's two-card part and its after-hit suffix (``""`` if none).
+
+    >>> split_after_hit("Dh+D"), split_after_hit("Rh")
+    (('Dh', '+D'), ('Rh', ''))
+    """
+    return (code[:-2], code[-2:]) if code[-2:] in AFTER_HIT_CODES else (code, "")
+
+
+def code_action(code: str) -> str:
+    """The action a code (or a legend entry such as ``+D``) leads with, for colouring.
+
+    >>> code_action("Dh+D"), code_action("+R"), code_action("Prp")
+    ('double', 'surrender', 'split')
+    """
+    return LETTER_ACTION[code.lstrip("+")[0].upper()]
 
 
 def is_das_code(code: str) -> bool:
@@ -57,16 +83,23 @@ def without_das(code: str) -> str:
     return code[1].upper() + code[2:] if is_das_code(code) else code
 
 
-def resolve(code: str, allowed: Iterable[str], das: bool = True) -> str:
-    """The action a chart code means for a hand whose allowed actions are ``allowed``;
-    ``das``: whether doubling after a split is allowed (for ``Ph``, ``Prp`` ...).
+def resolve(code: str, allowed: Iterable[str], das: bool = True, cards: int = 2) -> str:
+    """The action a chart code means for a hand of ``cards`` cards whose allowed actions are
+    ``allowed``; ``das``: whether doubling after a split is allowed (for ``Ph``, ``Prp`` ...).
+    A hand of three or more cards takes the code's after-hit suffix where allowed, else its
+    hit/stand letter (the two-card double or surrender is not for it).
 
     >>> resolve("Dh", ["stand", "hit"]), resolve("Rp", ["stand", "hit", "split"]), resolve("S", ["hit"])
     ('hit', 'split', 'hit')
     >>> resolve("Prp", ["stand", "hit", "split", "surrender"], das=False), resolve("Prp", ["hit", "split"])
     ('surrender', 'split')
+    >>> resolve("Dh+D", ["stand", "hit", "double"], cards=3), resolve("Dh", ["stand", "hit", "double"], cards=3)
+    ('double', 'hit')
     """
     allowed = list(allowed)
+    code, after = split_after_hit(code)
+    if cards > 2:
+        code = after[1:] + code[-1]
     if is_das_code(code):
         if das and "split" in allowed:
             return "split"

@@ -9,7 +9,10 @@ effects of removal (:meth:`bjcalc.Calculator.effects_of_removal`):
 - :func:`insurance_correlation` -- the same with the effects of removal of the insurance bet,
   exact from the shoe (:func:`insurance_effects`);
 - :func:`indices` -- the true count at which a play changes (16 v T: stand at +1 ...), from the
-  exact effects of removal of each decision.
+  exact effects of removal of each decision;
+- :func:`playing_efficiency` -- how much of perfect play's gain over basic strategy on the
+  first decision of every two-card hand a count's linear estimate captures, exact per shoe
+  (:func:`playing_gains` gives it per decision).
 
 >>> round(betting_correlation(GRIFFIN_SINGLE_DECK_EOR, SYSTEMS["Hi-Lo"]), 2)
 0.97
@@ -17,24 +20,26 @@ effects of removal (:meth:`bjcalc.Calculator.effects_of_removal`):
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
-from ..core.cards import Shoe
+from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards
 from ..core.errors import BjcalcError
+from ..core.outcomes import hand_total, is_natural
+from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
-from ..core.cards import RANK_VALUE, parse_cards
-from ..core.outcomes import hand_total
-from ..engine.hands import composition_of
 from ..game.removal import VALUE_LABELS, removal_weights
+from ..game.rounds import deal_probabilities, pair_state
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
-           "GRIFFIN_SINGLE_DECK_EOR", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices"]
+           "GRIFFIN_SINGLE_DECK_EOR", "GRIFFIN_PLAYING_EFFICIENCY", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices",
+           "sample_shoes", "playing_gains", "playing_efficiency", "eor_csv"]
 
 RANKS_PER_VALUE = (1,) * 9 + (4,)       # T, J, Q, K share the value ten
 Number = Union[int, float, Fraction]
@@ -241,15 +246,18 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
 
     For a decision, G(shoe) = EV(action) - EV(versus).  Its effect of removal for each card
     value, e_v = G(shoe less a card of value v) - G(shoe), is exact (the hand's values on each
-    depleted shoe).  Griffin's linear estimate then gives G at true count c (tag sum per deck
-    of the cards seen) as G0 + c * s, with s = (N - 1) / 51 * sum(t e) / sum(t^2) over the 13 ranks
-    (N: cards in the shoe; (N-1)/51 rescales an N-card shoe's effects to one deck's), and the
-    index is -G0 / s: take ``action`` at or above it when s > 0, at or below it when s < 0.
+    depleted shoe).  Removing r cards from an N-card shoe moves G by about (N - 1) / (N - r)
+    times the sum of the removed cards' effects (the shoe's proportions move by that much);
+    Griffin's linear estimate puts b t for each card's effect, b = sum(t e) / sum(t^2) over the
+    13 ranks (the least-squares slope), so at true count c (running count per 52 cards left,
+    c = 52 RC / (N - r)) G is about G0 + c * s with s = (N - 1) / 52 * b (the scaling is exact
+    for one card removed).  The index is -G0 / s: take ``action`` at or above it when s > 0, at
+    or below it when s < 0.
 
     >>> from bjcalc import Rules
     >>> table = indices(Calculator(Rules(decks=6)), SYSTEMS["Hi-Lo"], COMMON_PLAYS[:2])
     >>> [(row.play, round(row.index, 1), row.rule) for row in table.itertuples()]
-    [('insurance', 3.1, 'insure at TC >= +3'), ('16 v T', 0.8, 'stand at TC >= +1')]
+    [('insurance', 3.2, 'insure at TC >= +3'), ('16 v T', 0.8, 'stand at TC >= +1')]
     """
     import pandas as pd
 
@@ -260,14 +268,12 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
     depleted = {value: [(p, Calculator(calc.rules, left, calc.split_strategy, calc.exact)) for p, left in shoes]
                 for value, shoes in weights.items()}
     cards = sum(shoe.rank_counts)
-    per_rank = [(float(t), n) for t, n in zip(system.tags, RANKS_PER_VALUE)]
-    spread = sum(t * t * n for t, n in per_rank)
     rows = []
     for play in plays:
         base = float(_decision_gain(calc, play))
         effects = [sum(float(p) * float(_decision_gain(other, play)) for p, other in depleted[v]) - base
                    if depleted.get(v) else 0.0 for v in range(1, 11)]
-        slope = (cards - 1) / 51 * sum(t * e * n for (t, n), e in zip(per_rank, effects)) / spread
+        slope = (cards - 1) / 52 * float(_fit(system, effects)[1])
         index: Optional[float] = -base / slope if slope else None
         if index is None:
             rule = f"{play.action}: the count does not move this decision"
@@ -278,3 +284,350 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
                      "versus": play.versus, "gain at TC 0": base, "gain per TC": slope, "index": index,
                      "rule": rule})
     return pd.DataFrame(rows)
+
+
+def _fit(system: CountSystem, effects: Sequence[Any]) -> tuple[Any, Any]:
+    """The least-squares line of the effects (by value A ... T) on the tags over the 13 ranks:
+    (intercept, slope), the intercept being the effects' mean (tags centred on their mean, so a
+    count and any affine change of its tags fit alike).  No slope (0) for a count whose tags are
+    all equal."""
+    tags = _centred(system)
+    mean = sum((e * n for e, n in zip(effects, RANKS_PER_VALUE)), 0 * effects[0]) / 13
+    spread = sum(t * t * n for t, n in zip(tags, RANKS_PER_VALUE))
+    if spread == 0:
+        return mean, 0 * mean
+    return mean, sum((e * t * n for e, t, n in zip(effects, tags, RANKS_PER_VALUE)), 0 * mean) / spread
+
+
+def _centred(system: CountSystem) -> tuple[Fraction, ...]:
+    """The tags less their mean over the 13 ranks (a balanced count's tags are unchanged)."""
+    mean = sum((t * n for t, n in zip(system.tags, RANKS_PER_VALUE)), Fraction(0)) / 13
+    return tuple(t - mean for t in system.tags)
+
+
+GRIFFIN_PLAYING_EFFICIENCY: dict[str, float] = {
+    "Hi-Lo": 0.51, "KO": 0.55, "Hi-Opt I": 0.61, "Hi-Opt II": 0.67, "Omega II": 0.67, "Zen": 0.63,
+    "Wong Halves": 0.56, "Red 7": 0.54}
+"""The published playing efficiencies (Griffin's method, single deck, as quoted in the count
+books and their comparison tables), for comparison with :func:`playing_efficiency`."""
+
+Decision = tuple[int, tuple[int, int], Any]
+"""A first decision: (up card value, the player's two card values, the full shoe's pair state)."""
+
+
+@dataclass
+class _Values:
+    """One decision on one shoe: the deal's chance, P(dealer blackjack) given it, and each allowed
+    action's joint value summed over its deals (per round)."""
+
+    p: Any
+    blackjack: Any
+    actions: dict[str, Any]
+
+
+def _decision_values(calc: Calculator, base: Calculator) -> dict[Decision, _Values]:
+    """Every first decision of a two-card hand (naturals aside) on ``calc``'s shoe, keyed as on
+    ``base``'s shoe (its pair state), with the actions allowed on every deal of it."""
+    shoe, rules, ar = calc.shoe, calc.rules, calc.ar
+    deals = deal_probabilities(shoe, rules, lambda up, a, b: (pair_state(shoe, rules, up, (a, b)),
+                                                               pair_state(base.shoe, rules, up, (a, b))))
+    out: dict[Decision, _Values] = {}
+    for up in range(1, 11):
+        if not deals[up]:
+            continue
+        values = calc.round.upcard(up)
+        for (hand, (key, base_key)), p in deals[up].items():
+            composition = composition_of(hand)
+            if is_natural(composition):
+                continue
+            node = values.nodes.node(composition, UNSPLIT)
+            calc.round.check_dealable(values, node)
+            chance = ar.convert(p)
+            joint = {a: chance * v for a, v in calc.round.actions(values, node, key).items()}
+            entry = out.get((up, hand, base_key))
+            if entry is None:
+                out[(up, hand, base_key)] = _Values(chance, values.blackjack[node], joint)
+            else:      # the same decision dealt with other ranks: an action counts if every deal allows it
+                entry.p += chance
+                entry.actions = {a: v + joint[a] for a, v in entry.actions.items() if a in joint}
+    return out
+
+
+def _gains(values: _Values, chosen: str, per_deal: bool, conditioned: bool) -> dict[str, Any]:
+    """Each other action's gain over ``chosen``: per round (joint), or per deal of the hand (on the
+    basis :meth:`Calculator.hand` uses: given no dealer blackjack in peek games)."""
+    out = {a: v - values.actions[chosen] for a, v in values.actions.items() if a != chosen}
+    if per_deal:
+        scale = values.p * (1 - values.blackjack) if conditioned and values.blackjack != 1 else values.p
+        out = {a: g / scale for a, g in out.items()}
+    return out
+
+
+def sample_shoes(shoe: Shoe, dealt: float = 0.5, samples: int = 24, seed: int = 13) -> list[Shoe]:
+    """``samples`` shoes, each ``shoe`` less ``round(dealt x cards)`` cards drawn at random without
+    replacement (with their suits when the shoe counts suits): a deterministic sample (``seed``)
+    of the shoes a counter meets at that depth.
+
+    >>> [s.total for s in sample_shoes(Shoe.decks(1), 0.25, samples=2)]
+    [39, 39]
+    """
+    import numpy as np
+
+    if shoe.is_infinite:
+        raise BjcalcError("an infinite shoe is never depleted: give a finite shoe")
+    if not 0 < dealt < 1:
+        raise BjcalcError(f"dealt is the share of the shoe dealt, between 0 and 1, not {dealt}")
+    if samples < 1:
+        raise BjcalcError(f"samples must be at least 1, not {samples}")
+    if shoe.suit_counts is None:
+        cards = [RANKS[r] for r, n in enumerate(shoe.rank_counts) for _ in range(n)]
+    else:
+        cards = [f"{RANKS[r]}{SUITS[s]}" for r, suits in enumerate(shoe.suit_counts) for s, n in enumerate(suits)
+                 for _ in range(n)]
+    take = round(dealt * len(cards))
+    if not 0 < take < len(cards) - 2:
+        raise BjcalcError(f"dealing {dealt} of {len(cards)} cards leaves no round to play: give dealt so that "
+                          f"at least one card is dealt and three are left")
+    rng = np.random.default_rng(seed)
+    return [shoe.without([cards[i] for i in sorted(rng.choice(len(cards), take, replace=False))])
+            for _ in range(samples)]
+
+
+@dataclass
+class _Basis:
+    """The full shoe's part of playing efficiency: each decision's basic-strategy action, and
+    for each other action its gain per deal G0 and its exact effects of removal by value."""
+
+    calc: Calculator
+    full: dict[Decision, _Values]
+    chosen: dict[Decision, str]
+    base: dict[Decision, dict[str, Any]]
+    effects: dict[Decision, dict[str, list[Any]]]
+
+
+@functools.lru_cache(maxsize=2)      # both methods, and several calls, on one calculator share it
+def _basis(calc: Calculator) -> _Basis:
+    conditioned = calc.hand_values_conditioned
+    full = _decision_values(calc, calc)
+    chosen = {d: max(v.actions, key=lambda a: v.actions[a]) for d, v in full.items()}   # the engine's tie-break
+    base = {d: _gains(v, chosen[d], True, conditioned) for d, v in full.items()}
+    depleted: dict[int, list[tuple[Fraction, dict[Decision, _Values]]]] = {}
+    for value, removals in removal_weights(calc.shoe, calc.rules).items():
+        depleted[value] = [(p, _decision_values(Calculator(calc.rules, left, calc.split_strategy, calc.exact), calc))
+                           for p, left in removals]
+    effects: dict[Decision, dict[str, list[Any]]] = {}
+    for d, gains in base.items():
+        effects[d] = {a: [0 * g] * 10 for a, g in gains.items()}
+        for value, shoes in depleted.items():
+            if not shoes or any(d not in values or chosen[d] not in values[d].actions for _, values in shoes):
+                continue           # this value's removal leaves the decision unplayable: no effect measured
+            for a, g in gains.items():
+                if all(a in values[d].actions for _, values in shoes):
+                    after = sum((calc.ar.convert(p) * _gains(values[d], chosen[d], True, conditioned)[a]
+                                 for p, values in shoes), 0 * g)
+                    effects[d][a][value - 1] = after - g
+    return _Basis(calc, full, chosen, base, effects)
+
+
+def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optional[Sequence[Shoe]] = None,
+                  **sample: Any) -> "pd.DataFrame":
+    """Per decision (up card, the player's two cards), summed over ``shoes`` (default
+    :func:`sample_shoes` of ``calc.shoe`` with ``sample``'s arguments): the gain over basic
+    strategy per round of perfect play (``perfect``) and of each count's linear estimate (a
+    column per system), exact per shoe.  :func:`playing_efficiency` divides their totals.
+
+    Basic strategy is the full shoe's best first action of the hand (CD, ties as the engine
+    breaks them).  On each shoe, every action's value is the engine's (the hand's best play
+    after it, on that shoe), per round (times the chance of the deal).  Perfect play takes the
+    best action on the shoe; a count takes the action its estimate puts best: for each other
+    action, G0 + (N - 1) / (N - r) b RC, with G0 the action's gain per deal over basic strategy
+    on the full shoe, b the least-squares slope of its exact effects of removal on the count's
+    tags (13 ranks, tags less their mean), N the full shoe's cards, r the cards gone and RC the
+    running count of them (Griffin's linear estimate, as :func:`indices` uses it).
+
+    >>> from bjcalc import Rules
+    >>> table = playing_gains(Calculator(Rules(decks=1)), [SYSTEMS["Hi-Lo"]], samples=2)
+    >>> bool((table["Hi-Lo"] <= table["perfect"] + 1e-15).all())
+    True
+    """
+    import pandas as pd
+
+    systems = list(systems)
+    if calc.shoe.is_infinite:
+        raise BjcalcError("an infinite shoe is never depleted: playing efficiency needs a finite shoe")
+    shoes = sample_shoes(calc.shoe, **sample) if shoes is None else list(shoes)
+    if not shoes:
+        raise BjcalcError("playing efficiency needs at least one shoe")
+    basis = _basis(calc)
+    full_counts = calc.shoe.value_counts()
+    cards = sum(full_counts)
+    fits = {system.name: {d: {a: _fit(system, e) for a, e in by_action.items()}
+                          for d, by_action in basis.effects.items()} for system in systems}
+    centred = {system.name: _centred(system) for system in systems}
+    totals: dict[Decision, dict[str, Any]] = {}
+    for shoe in shoes:
+        if shoe.is_infinite or any(n < m for n, m in zip(full_counts, shoe.value_counts())):
+            raise BjcalcError(f"{shoe.describe()} is not a depletion of {calc.shoe.describe()}: give shoes with no "
+                              f"more cards of any value")
+        gone = [n - m for n, m in zip(full_counts, shoe.value_counts())]
+        left = cards - sum(gone)
+        scale = Fraction(cards - 1, left)
+        values = _decision_values(Calculator(calc.rules, shoe, calc.split_strategy, calc.exact), calc)
+        for d, there in values.items():
+            a0 = basis.chosen[d]
+            if a0 not in there.actions:
+                continue        # the shoe cannot play basic strategy's action here (too few cards to split)
+            gains = _gains(there, a0, False, False)
+            row = totals.setdefault(d, {"perfect": 0 * calc.ar.scalar(0), **{s.name: 0 * calc.ar.scalar(0)
+                                                                              for s in systems}})
+            row["perfect"] = row["perfect"] + max([0 * calc.ar.scalar(0), *gains.values()])
+            for system in systems:
+                running = sum(t * n for t, n in zip(centred[system.name], gone))
+                best, pick = 0, a0
+                for a, (_, slope) in fits[system.name][d].items():
+                    if a not in gains:
+                        continue
+                    estimate = basis.base[d][a] + calc.ar.convert(scale * running) * slope
+                    if estimate > best:
+                        best, pick = estimate, a
+                if pick != a0:
+                    row[system.name] = row[system.name] + gains[pick]
+    rows = [{"up": VALUE_LABELS[up - 1], "hand": ",".join(VALUE_LABELS[v - 1] for v in hand), "pair state": key,
+             "basic": basis.chosen[(up, hand, key)], **{k: calc.ar.output(v) for k, v in row.items()}}
+            for (up, hand, key), row in totals.items()]
+    table = pd.DataFrame(rows)
+    table.attrs["shoes"] = len(shoes)
+    return table
+
+
+def playing_efficiency(calc: Calculator, system: Union[CountSystem, Sequence[CountSystem]],
+                       shoes: Optional[Sequence[Shoe]] = None, method: str = "shoes", **sample: Any) -> Any:
+    """A count's playing efficiency on the first decision of every two-card hand: the gain over
+    basic strategy of the count's play divided by perfect play's gain.  1 means the count plays
+    every one of these decisions perfectly; it cannot be more.  For several systems, a dict by
+    name.
+
+    ``method="shoes"`` (bjcalc's definition): over ``shoes`` (default :func:`sample_shoes`: 24
+    shoes a quarter dealt; ``sample`` passes ``dealt``, ``samples``, ``seed``), both gains exact
+    per shoe (:func:`playing_gains` says which play each makes), summed over the shoes.
+    ``method="griffin"``: Griffin's normal approximation with the same exact effects, at the
+    depth ``dealt`` (default 0.25): each decision's gain G over its next-best action is taken as
+    normal, mean G0, standard deviation s = sd(e) sqrt(r (N - 1) / (N - r)) (r of the N cards
+    dealt, sd over the 13 ranks); perfect play gains E[max(0, G)], the count E[max(0, G^)] with
+    G^ normal of deviation |rho| s (rho: the tags' correlation with e), each weighted by the
+    chance of the hand; no shoe is sampled.
+
+    >>> from bjcalc import Rules
+    >>> pe = playing_efficiency(Calculator(Rules(decks=1)), [SYSTEMS["Hi-Lo"], SYSTEMS["Omega II"]], samples=4)
+    >>> pe["Hi-Lo"] < pe["Omega II"] <= 1
+    True
+    >>> round(playing_efficiency(Calculator(Rules(decks=1)), SYSTEMS["Hi-Lo"], method="griffin"), 2)
+    0.48
+    """
+    systems: list[CountSystem] = [system] if isinstance(system, CountSystem) else list(system)
+    out: dict[str, float]
+    if method == "griffin":
+        if shoes is not None or set(sample) - {"dealt"}:
+            raise BjcalcError("Griffin's playing efficiency samples no shoes: give only dealt")
+        out = _griffin(calc, systems, sample.get("dealt", 0.25))
+    elif method == "shoes":
+        table = playing_gains(calc, systems, shoes, **sample)
+        perfect = sum(float(v) for v in table["perfect"])
+        if perfect <= 0:
+            raise BjcalcError("perfect play gains nothing over basic strategy on these shoes: playing efficiency is "
+                              "undefined (give depleted shoes)")
+        out = {s.name: sum((float(v) for v in table[s.name]), 0.0) / perfect for s in systems}
+    else:
+        raise BjcalcError(f"method must be 'shoes' or 'griffin', not {method!r}")
+    return out[system.name] if isinstance(system, CountSystem) else out
+
+
+def _griffin(calc: Calculator, systems: Sequence[CountSystem], dealt: float) -> dict[str, float]:
+    """Griffin's normal approximation of playing efficiency (see :func:`playing_efficiency`)."""
+    if calc.shoe.is_infinite:
+        raise BjcalcError("an infinite shoe is never depleted: playing efficiency needs a finite shoe")
+    if not 0 < dealt < 1:
+        raise BjcalcError(f"dealt is the share of the shoe dealt, between 0 and 1, not {dealt}")
+    basis = _basis(calc)
+    cards = sum(calc.shoe.value_counts())
+    gone = round(dealt * cards)
+    depth = math.sqrt(gone * (cards - 1) / (cards - gone))
+    conditioned = calc.hand_values_conditioned
+    perfect, count = 0.0, {s.name: 0.0 for s in systems}
+    for d, gains in basis.base.items():
+        if not gains:
+            continue
+        action = max(gains, key=lambda a: gains[a])       # the next-best action
+        mean, effects = float(gains[action]), [float(e) for e in basis.effects[d][action]]
+        spread = math.sqrt(_variance(effects)) * depth
+        if spread == 0:
+            continue
+        values = basis.full[d]
+        weight = float(values.p) * (1 - float(values.blackjack) if conditioned else 1)
+        perfect += weight * _normal_gain(mean, spread)
+        for system in systems:
+            rho = _weighted_correlation([float(t) for t in system.tags], effects)
+            count[system.name] += weight * _normal_gain(mean, abs(rho) * spread)
+    if perfect <= 0:
+        raise BjcalcError("no decision's gain moves with the cards dealt: playing efficiency is undefined")
+    return {name: gain / perfect for name, gain in count.items()}
+
+
+def _variance(xs: Sequence[float]) -> float:
+    """The variance over the 13 ranks of values by card value."""
+    mean = sum(x * n for x, n in zip(xs, RANKS_PER_VALUE)) / 13
+    return sum((x - mean) ** 2 * n for x, n in zip(xs, RANKS_PER_VALUE)) / 13
+
+
+def _weighted_correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Pearson's correlation over the 13 ranks; 0 when either side does not vary."""
+    mx, my = (sum(v * n for v, n in zip(vs, RANKS_PER_VALUE)) / 13 for vs in (xs, ys))
+    sxy = sum((x - mx) * (y - my) * n for x, y, n in zip(xs, ys, RANKS_PER_VALUE))
+    sxx, syy = _variance(xs) * 13, _variance(ys) * 13
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
+
+
+def _normal_gain(mean: float, spread: float) -> float:
+    """E[max(0, X)] for X normal with this mean and standard deviation."""
+    if spread == 0:
+        return max(0.0, mean)
+    z = mean / spread
+    return spread * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) + mean * (1 + math.erf(z / math.sqrt(2))) / 2
+
+
+def eor_csv(calc: Calculator, dealt: float = 0.25) -> str:
+    """The effects of removal of a game as CSV, the file ``tables/<preset>/eor.csv``: ``# ``
+    comment lines (rules, shoe, the plays, the full shoe's EV), a row per card value (its share
+    of the shoe, then EOR and depleted EV in percent, fixed CD play and reoptimized, 6 decimals),
+    a row of weighted sums, a blank line, and each common count's tags, betting and insurance
+    correlation and playing efficiency (Griffin's approximation, ``dealt`` of the shoe dealt).
+
+    >>> from bjcalc import Rules
+    >>> lines = eor_csv(Calculator(Rules(decks=1, max_split_hands=2))).splitlines()
+    >>> [line for line in lines if line.startswith("card")]
+    ['card,share,fixed EOR %,fixed EV after %,reoptimized EOR %,reoptimized EV after %']
+    """
+    fixed, best = calc.effects_of_removal("fixed"), calc.effects_of_removal("reoptimized")
+    info = fixed.assumptions
+    pe = playing_efficiency(calc, list(SYSTEMS.values()), method="griffin", dealt=dealt)
+    out = [f"# Effects of removal and counts: {calc.shoe.describe()}", f"# rules: {info.rules}",
+           f"# shoe: {info.shoe}; post-split play {calc.split_strategy}",
+           f"# {info.strategy}",
+           "# reoptimized: the best CD play for each depleted shoe",
+           f"# EV of the full shoe {float(fixed.full_ev) * 100:+.4f} %; a removed card is a random one of the shoe's "
+           f"cards of its value (rank and, in a game that sees suits, suit), seen by the player",
+           f"# values: {info.conditioning}; effects per card removed, in percent",
+           "card,share,fixed EOR %,fixed EV after %,reoptimized EOR %,reoptimized EV after %"]
+    for card in VALUE_LABELS:
+        out.append(f"{card},{float(fixed.weights[card]):.6f},{float(fixed[card]) * 100:.6f},"
+                   f"{float(fixed.depleted_ev[card]) * 100:.6f},{float(best[card]) * 100:.6f},"
+                   f"{float(best.depleted_ev[card]) * 100:.6f}")
+    fixed_sum, best_sum = (f"{float(e.weighted_sum()) * 100:.6f}".replace("-0.000000", "0.000000")
+                           for e in (fixed, best))      # (floats: the fixed sum is 0 to 1e-15)
+    out.append(f"weighted sum,1.000000,{fixed_sum},,{best_sum},")
+    out += ["", f"count,{','.join('tag ' + card for card in VALUE_LABELS)},betting correlation,insurance correlation,"
+                f"playing efficiency (Griffin; {dealt:g} dealt)"]
+    for name, system in SYSTEMS.items():
+        out.append(f"{name},{','.join(str(t) for t in system.tags)},{betting_correlation(fixed, system):.4f},"
+                   f"{insurance_correlation(calc.shoe, system):.4f},{pe[name]:.4f}")
+    return "\n".join(out) + "\n"

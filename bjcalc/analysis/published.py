@@ -269,7 +269,8 @@ def figures() -> list[Figure]:
     las_vegas = variants.burn20_las_vegas()
     out.append(Figure("burn20-vegas", "burn20", BINIONS_SOURCE, "house edge", "0.80", PERCENT, las_vegas,
                       _game(las_vegas, sign=-1),
-                      note="the published game doubles on any number of cards; bjcalc doubles on two"))
+                      note="doubling on any number of cards (double_after_hit); the rules the source leaves "
+                           "open are burn20's defaults: see the README for the nearest readings"))
     for key, change, words, printed in (("s17", dict(dealer_hits_soft_17=False), "the dealer standing on soft 17",
                                          "-0.37"),
                                         ("rsa", dict(resplit_aces=True), "resplitting aces", "-0.07"),
@@ -284,11 +285,21 @@ def figures() -> list[Figure]:
                       _game(uk_standard, sign=-1),
                       note="split limit not published: 3 hands reproduce it (2 give 0.66 %, 4 give 0.61 %)"))
     # No Bust 21st Century.
-    no_bust = variants.no_bust_21st_century(blackjack_pays="6:5")
+    no_bust = variants.no_bust_oceans_11()
     out.append(Figure("no-bust-oceans-11", "no_bust_21st_century", NO_BUST_SOURCE,
                       "player EV (the bank's -0.18 %)", "0.18", PERCENT, no_bust, _game(no_bust),
-                      note="the published game lets players surrender any time and double on any number of "
-                           "cards; bjcalc's preset surrenders late and doubles on two"))
+                      note="the analysis's game (no_bust_oceans_11: 6:5, surrender at any time, double on any "
+                           "number of cards, three-card lower busts push); the rules it leaves open are the "
+                           "card preset's defaults"))
+    for key, change, words, printed in (("surrender-any-time", dict(surrender="none"), "surrender at any time",
+                                         "0.29"),
+                                        ("double-any-cards", dict(double_after_hit=False),
+                                         "doubling on any number of cards", "0.24")):
+        base = no_bust.replace(**change)
+        out.append(Figure(f"no-bust-{key}", "no_bust_21st_century", NO_BUST_SOURCE, f"change in player EV: {words}",
+                          printed, PERCENT, base, _effect(base, no_bust, sign=1), change=words,
+                          note="in the analysis's game (no_bust_oceans_11), from "
+                               + ("no surrender" if key == "surrender-any-time" else "doubling on two cards only")))
     for key, change, words, printed in (("6-5", dict(blackjack_pays="6:5"), "blackjack paying 6:5", "-1.39"),
                                         ("three-card-lower", dict(bust_push="three_card_lower"),
                                          "three-card busts lower than the dealer's pushing", "1.22")):

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Optional, Protocol, Sequence
 import pandas as pd
 
 from ..core.rules import Rules
-from .codes import LETTER_ACTION, UPS
+from .codes import UPS, code_action
 
 __all__ = ["COLOURS", "ChartView", "EVTableView", "markdown_table", "page", "exceptions_csv", "chart_text",
            "chart_markdown", "chart_csv_header", "chart_csv", "chart_html", "chart_styler", "ev_table_csv",
@@ -118,7 +118,7 @@ def exceptions_csv(exceptions: pd.DataFrame, digits: int) -> str:
 
 
 def _cls(code: str) -> str:
-    return LETTER_ACTION[code[0]]
+    return code_action(code)
 
 
 def _summary_rows(chart: ChartView) -> pd.DataFrame:
@@ -151,14 +151,16 @@ def chart_text(chart: ChartView, colour: bool = False) -> str:
         return textwrap.wrap(line, 79, subsequent_indent="  ") or [""]
 
     lines = wrap(chart.title) + [w for line in chart.header_lines() for w in wrap(line)] + [""]
-    lines.append(f"{'dealer':<9}" + "".join(f" {up:^3}" if colour else f"{up:>4}" for up in UPS))
+    # (a code with an after-hit suffix, "Dh+D", is four letters: the columns widen for it)
+    width = max(3, *(len(str(code)) for code in chart.table.values.ravel()))
+    lines.append(f"{'dealer':<9}" + "".join(f" {up:^{width}}" if colour else f"{up:>{width + 1}}" for up in UPS))
     for row in chart.table.index:
         cells = []
         for up in UPS:
             code = chart.table.loc[row, up]
-            text = f"{code:>4}"
+            text = f"{code:>{width + 1}}"
             if colour:
-                text = f" \x1b[30;{_ANSI[LETTER_ACTION[code[0]]]}m{code:^3}\x1b[0m"
+                text = f" \x1b[30;{_ANSI[code_action(code)]}m{code:^{width}}\x1b[0m"
             cells.append(text)
         lines.append(f"{row:<9}" + "".join(cells))
     lines.append("")
@@ -309,7 +311,7 @@ def chart_styler(chart: ChartView) -> Any:
     'Styler'
     """
     def colour(code: str) -> str:
-        return f"background-color: {COLOURS[LETTER_ACTION[code[0]]]}; color: black; text-align: center"
+        return f"background-color: {COLOURS[code_action(code)]}; color: black; text-align: center"
     style = chart.table.style
     apply = getattr(style, "map", None) or style.applymap
     caption = (f"<b>{_html.escape(chart.title)}</b><br>"

@@ -24,8 +24,8 @@ from ..game.variants import PRESETS
 from .codes import LEGEND
 from .render import markdown_table
 
-__all__ = ["EXTRA_SETS", "TABLE_FILES", "table_sets", "table_edges", "tables_index", "write_tables", "write_text",
-           "edge_words"]
+__all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "is_preset", "table_sets", "table_edges", "tables_index",
+           "write_tables", "write_text", "edge_words"]
 
 EXTRA_SETS: dict[str, dict[str, Any]] = {
     "standard-6d-s17-das-ls": dict(surrender="late"),
@@ -66,6 +66,19 @@ def table_sets() -> dict[str, Rules]:
 
 TABLE_FILES = ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv")
 """The files of each set's folder, in the order the index links them."""
+
+PRESET_FILES = ("eor.csv",)
+"""The files a preset's folder holds besides :data:`TABLE_FILES`: its effects of removal and
+count metrics (:func:`bjcalc.analysis.counting.eor_csv`)."""
+
+
+def is_preset(rules: Rules) -> bool:
+    """Whether ``rules`` are a preset's own (its folder then holds :data:`PRESET_FILES` too).
+
+    >>> is_preset(PRESETS["burn20"]()), is_preset(PRESETS["standard"](decks=2))
+    (True, False)
+    """
+    return any(rules == make() for make in PRESETS.values())
 
 _EDGES = re.compile(r"^# EV TD .*\((house|player) edge (\d+\.\d+) %\); EV CD .*\((house|player) edge (\d+\.\d+) %\)$",
                     re.M)
@@ -132,7 +145,11 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
            "holding that hand, not weighted by how often it is dealt;",
            "- `ev.csv`: EV of every allowed action of every starting two-card hand against every up card, per "
            "unit initial bet (rows hand and action, columns up card; every action of a hand on one basis, "
-           "stated in the chart's `values` line: in peek games given no dealer blackjack).", "",
+           "stated in the chart's `values` line: in peek games given no dealer blackjack);",
+           "- `eor.csv` (presets only): the effects of removal of each card value, in percent, with the full "
+           "shoe's CD strategy played unchanged (fixed) and with the best play for each depleted shoe "
+           "(reoptimized), then each common count's tags, betting and insurance correlation and playing "
+           "efficiency (see the README's counting section).", "",
            "House edge: minus the EV of a round per unit initial bet, in percent, with the TD chart and with "
            "CD play (every decision by the hand's exact cards).", "",
            "Codes: " + "; ".join(f"**{code}** {text}" for code, text in LEGEND) + ".", ""]
@@ -140,7 +157,8 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
     rows = []
     for key, rules in sets.items():
         links = " ".join(f"[{name.split('.')[1]}]({key}/{name})" if name.startswith("chart")
-                         else f"[{name}]({key}/{name})" for name in TABLE_FILES)
+                         else f"[{name}]({key}/{name})" for name in TABLE_FILES + (PRESET_FILES if key in PRESETS
+                                                                                    else ()))
         td, cd = (f"{edge} %" for edge in edges[key]) if key in edges else ("not generated",) * 2
         rows.append([f"`{key}`", rules.describe(), td, cd, links])
     out += markdown_table(["set", "rules", "house edge TD", "house edge CD", "files"], rows)

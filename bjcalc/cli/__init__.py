@@ -8,6 +8,8 @@
     bjcalc tables [--out DIR] [--only SET ...] [--json] [--quiet]
     bjcalc verify [--game NAME] [--only KEY ...] [--json] [--quiet]
     bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--json] [--quiet]
+    bjcalc count [rule flags] [--system hilo] [--penetration 0.75] (--rounds N | --shoes N) [--seed S]
+                 [--ramp R] [--workers K] [--scheduler ADDRESS] [--json | --out FILE] [--quiet]
     bjcalc sidebet buster|lucky-lucky [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
 
 Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
@@ -51,8 +53,9 @@ __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "UsageError
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
-COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "report", "tables", "verify", "explain", "sidebet")
-RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor")
+COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "report", "tables", "verify", "explain", "count",
+            "sidebet")
+RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "count")
 """Commands whose rule errors are worded with their flags (:func:`cli_words`)."""
 
 
@@ -98,7 +101,8 @@ FIELD_FLAGS = {"decks": "--decks", "dealer_hits_soft_17": "--h17", "blackjack_pa
                "hit_split_aces": "--hit-split-aces", "double_split_aces": "--double-split-aces",
                "split_tens_by_rank": "--split-tens-by-rank", "surrender": "--surrender",
                "max_hand_cards": "--max-cards", "burn_20": "--burn20", "dealer_22_pushes": "--dealer-22-pushes",
-               "bust_push": "--bust-push", "must_hit_below": "--must-hit-below", "hit_21": "--no-hit-21"}
+               "bust_push": "--bust-push", "must_hit_below": "--must-hit-below", "hit_21": "--no-hit-21",
+               "double_after_hit": "--double-after-hit"}
 """The command-line flag of every :class:`Rules` field."""
 _BOOLEAN_WORDS = {"dealer_hits_soft_17": ("--h17", "--s17"), "double_soft": ("soft doubling", "--no-double-soft"),
                   "double_after_split": ("--das", "--no-das"), "hit_21": ("hitting 21", "--no-hit-21")}
@@ -183,6 +187,8 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
         help="double after a split (the default)", **flag)
     add("--no-das", dest="double_after_split", action="store_const", const=False,
         help="no doubling after a split", **flag)
+    add("--double-after-hit", dest="double_after_hit", action="store_const", const=True,
+        help="double on any number of cards (after hitting; split hands too with DAS)", **flag)
     add("--split-hands", dest="max_split_hands", type=_whole, metavar="N",
         help=f"most hands by splitting, 1 = no split (default {Rules().max_split_hands})", **flag)
     add("--rsa", dest="resplit_aces", action="store_const", const=True, help="resplit aces", **flag)
@@ -193,7 +199,8 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
     add("--split-tens-by-rank", dest="split_tens_by_rank", action="store_const", const=True,
         help="only identical ten ranks split", **flag)
     add("--surrender", dest="surrender", choices=SURRENDER,
-        help="none (the default); late: after the dealer's blackjack check; early: before it", **flag)
+        help="none (the default); late: after the dealer's blackjack check; early: before it; "
+             "any_time: late, and also after hits (unsplit hands)", **flag)
     add("--max-cards", dest="max_hand_cards", type=_whole, metavar="N", help="a hand with this many cards stands",
         **flag)
     add("--burn20", dest="burn_20", action="store_const", const=True,
@@ -306,6 +313,15 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--workers", type=_whole, default=None, help="processes (default: every core)")
     explain.add_argument("--top", type=_whole, default=15, help="how many candidates to list (default 15)")
     _output_flags(explain, exact=False, quiet=True)
+    count = sub.add_parser("count", help="simulated shoes with the exact EV of every round",
+                           description=textwrap.fill("Deal seeded shoes heads-up to a cut card and value every "
+                                                     "round exactly before it is dealt (fixed and perfect play), "
+                                                     "with the count; summaries by true count, the cut-card "
+                                                     "effect and a bet ramp's win rate and risk.", 78))
+    from .count import add_count_arguments
+
+    _rule_flags(count)
+    add_count_arguments(count, _whole)
     return parser
 
 
@@ -364,6 +380,10 @@ def run(args: argparse.Namespace) -> str:
         return run_report(args, rules, shoe, plain, _progress(args, "report", "sections"), getattr(args, "argv", None))
     if args.command == "chart":
         return _run_chart(args, rules, shoe)
+    if args.command == "count":
+        from .count import run_count
+
+        return fit(run_count(args, rules, shoe)) if not args.json else run_count(args, rules, shoe)
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor}[args.command](args, calc)

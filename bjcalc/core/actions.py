@@ -21,7 +21,8 @@ import numpy as np
 from .errors import StrategyError
 from .rules import Rules
 
-__all__ = ["PostSplitStrategy", "may_hit", "must_hit", "post_split_actions", "most_hands", "check_optimal_split_rules",
+__all__ = ["PostSplitStrategy", "may_hit", "must_hit", "may_double_after_hit", "may_surrender_after_hit",
+           "post_split_actions", "most_hands", "check_optimal_split_rules",
            "POST_SPLIT_ACTIONS"]
 
 Flags = Union[bool, np.ndarray]
@@ -79,6 +80,43 @@ def must_hit(rules: Rules, total: Numbers, can_hit: Flags) -> Flags:
     return can_hit & (total < rules.must_hit_below)
 
 
+def may_double_after_hit(rules: Rules, hard: np.ndarray, soft: np.ndarray, cards: np.ndarray,
+                         can_hit: np.ndarray, split: np.ndarray) -> np.ndarray:
+    """Whether a hand of three or more cards may double (``double_after_hit``): it may draw, its
+    current total passes ``double_on``/``double_soft``, and a split hand needs DAS.  (A split
+    ace's hand has three cards only with ``hit_split_aces``; it then doubles like any split hand.)
+    Two-card hands are the round's and the split's to decide (:func:`post_split_actions`).
+
+    >>> r = Rules(double_after_hit=True, double_on="9-11", double_after_split=False)
+    >>> may_double_after_hit(r, np.array([11, 11, 12, 11]), np.array([False] * 4), np.array([3, 3, 3, 2]),
+    ...                      np.array([True] * 4), np.array([False, True, False, False])).tolist()
+    [True, False, False, False]
+    """
+    hard, soft = np.asarray(hard), np.asarray(soft, dtype=bool)
+    if not rules.double_after_hit or rules.double_on == "none":
+        return np.zeros(hard.shape, dtype=bool)
+    if rules.double_on == "any":
+        total_ok = ~soft | rules.double_soft
+    else:
+        low = 9 if rules.double_on == "9-11" else 10
+        total_ok = ~soft & (hard >= low) & (hard <= 11)
+    return (np.asarray(cards) >= 3) & np.asarray(can_hit, dtype=bool) & total_ok & (
+        ~np.asarray(split, dtype=bool) | rules.double_after_split)
+
+
+def may_surrender_after_hit(rules: Rules, cards: np.ndarray, split: np.ndarray) -> np.ndarray:
+    """Whether a hand of three or more cards may surrender: ``surrender="any_time"`` and an unsplit
+    hand (split hands never surrender).  Two-card hands are the round's to decide.
+
+    >>> may_surrender_after_hit(Rules(surrender="any_time"), np.array([2, 3, 3]),
+    ...                         np.array([False, False, True])).tolist()
+    [False, True, False]
+    """
+    if rules.surrender != "any_time":
+        return np.zeros(np.shape(cards), dtype=bool)
+    return (np.asarray(cards) >= 3) & ~np.asarray(split, dtype=bool)
+
+
 def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool) -> tuple[str, ...]:
     """Actions allowed on a split hand's first two cards (pair value ``pair``, 1 = aces).
 
@@ -122,3 +160,7 @@ def check_optimal_split_rules(rules: Rules) -> None:
     if rules.bust_push != "none":
         raise StrategyError("split strategy 'optimal' does not cover bust-push rules (No Bust): use CDZ-, CDP1 "
                             "or CDP")
+    # (surrender at any time needs nothing: split hands never surrender)
+    if rules.double_after_hit and rules.double_after_split:
+        raise StrategyError("split strategy 'optimal' does not cover doubling a split hand after a hit "
+                            "(double_after_hit with DAS): use CDZ-, CDP1 or CDP")

@@ -30,7 +30,7 @@ __all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
-SURRENDER = ("none", "late", "early")
+SURRENDER = ("none", "late", "early", "any_time")
 BUST_PUSH = ("none", "three_card_23_25", "three_card_25_v_26", "three_card_lower")
 MAX_SPLIT_HANDS = 4
 MAX_BLACKJACK_PAYS = 1000
@@ -107,7 +107,11 @@ class Rules:
             ``double_on="any"`` with ``double_soft=True``.
         split_tens_by_rank: only identical ten-value ranks split (K-K yes, K-10 no).
         surrender: ``"none"``, ``"late"`` (after the dealer's blackjack check; a dealer
-            blackjack still takes the whole bet) or ``"early"`` (before it).
+            blackjack still takes the whole bet), ``"early"`` (before it) or ``"any_time"``
+            (late surrender, and also after any number of hits: an unsplit hand that has not
+            doubled may give up half its bet at any point of its play; in ENHC games a dealer
+            blackjack still takes the whole bet).  Split hands never surrender (no source
+            defines it).
         max_hand_cards: a hand with this many cards stands (``None``: no limit).
         burn_20: the Burn 20 dealer procedure: under a ten-value up card, a ten or an ace
             of the up card's suit in the hole is burned with the up card and the dealer
@@ -119,6 +123,11 @@ class Rules:
             ``"three_card_lower"`` (any three-card bust pushes a strictly higher one).
         must_hit_below: the player must hit totals below this (0: never forced).
         hit_21: whether the player may hit a 21 (False: must stand on any 21).
+        double_after_hit: the player may double on any number of cards (after hitting), on
+            unsplit hands and, with ``double_after_split``, on split hands (a split ace's hand
+            has more than two cards only with ``hit_split_aces``); one card, no redoubling;
+            ``double_on`` and ``double_soft`` restrict the current total whatever the number
+            of cards.
 
     >>> Rules().describe()
     '6 decks, S17, BJ pays 3:2, peek, double any two cards incl. soft, DAS, split to 4 hands, no surrender'
@@ -150,6 +159,7 @@ class Rules:
     bust_push: str = "none"
     must_hit_below: int = 0
     hit_21: bool = True
+    double_after_hit: bool = False
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "Rules":
         # The generated __init__ raises a bare TypeError for a misspelt rule; catch the
@@ -168,7 +178,7 @@ class Rules:
         object.__setattr__(self, "blackjack_pays", pays)
         for name in ("dealer_hits_soft_17", "double_soft", "double_after_split", "resplit_aces",
                      "hit_split_aces", "double_split_aces", "split_tens_by_rank", "burn_20",
-                     "dealer_22_pushes", "hit_21"):
+                     "dealer_22_pushes", "hit_21", "double_after_hit"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
         for name, allowed in (("hole_card", HOLE_CARD_MODELS), ("double_on", DOUBLE_ON),
@@ -189,6 +199,12 @@ class Rules:
         self._check_combination()
 
     def _check_combination(self) -> None:
+        if self.double_after_hit and self.double_on == "none":
+            raise RulesError("double_after_hit=True needs doubling, but double_on='none': set double_on='any' "
+                             "(or '9-11', '10-11'), or double_after_hit=False")
+        if self.double_after_hit and self.max_hand_cards == 2:
+            raise RulesError("double_after_hit=True can never apply with max_hand_cards=2 (a hand stands on "
+                             "two cards): raise max_hand_cards, or double_after_hit=False")
         if self.max_split_hands == 1:
             for name in ("resplit_aces", "hit_split_aces", "double_split_aces"):
                 if getattr(self, name):
@@ -220,7 +236,8 @@ class Rules:
         return dataclasses.replace(self, **changes)  # unknown names: RulesError from __new__
 
     def can_double(self, hard_total: int, soft: bool) -> bool:
-        """Whether a first-two-card hand of this total may double.
+        """Whether a hand of this total may double (a first-two-card hand; with
+        ``double_after_hit`` a hand of any number of cards, by the same test).
 
         >>> Rules(double_on="9-11").can_double(11, False), Rules(double_on="9-11").can_double(19, True)
         (True, False)
@@ -266,6 +283,8 @@ class Rules:
             parts.append("double any two cards" + (" incl. soft" if self.double_soft else ", hard only"))
         else:
             parts.append(f"double on {self.double_on}")
+        if self.double_after_hit:
+            parts.append("double on any number of cards")
         if self.splits:
             if self.double_on != "none":
                 parts.append("DAS" if self.double_after_split else "no DAS")
@@ -277,7 +296,8 @@ class Rules:
                     parts.append(text)
         else:
             parts.append("no splitting")
-        parts.append("no surrender" if self.surrender == "none" else f"{self.surrender} surrender")
+        parts.append({"none": "no surrender", "any_time": "surrender at any time"}.get(
+            self.surrender, f"{self.surrender} surrender"))
         if self.max_hand_cards is not None:
             parts.append(f"{self.max_hand_cards}-card hands stand")
         if self.burn_20:
@@ -313,6 +333,11 @@ class Rules:
             notes.append("no doubling on soft hands")
         elif self.double_on == "none":
             notes.append("no doubling")
+        if self.double_after_hit:
+            notes.append("doubling on any number of cards: a total's code ending +D doubles after a hit too")
+        if self.surrender == "any_time":
+            notes.append("surrender at any time: a total's code ending +R surrenders after a hit too "
+                         "(unsplit hands)")
         if not self.splits:
             notes.append("no splitting: pairs play by their total")
         if self.split_tens_by_rank:

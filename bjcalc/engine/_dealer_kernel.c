@@ -314,7 +314,9 @@ int bjcalc_player_draws(
  * removed_index[i], times column stand_column[i] of stand_columns, outcomes x n_columns), its
  * draws (node_draws; the bust values from bust_given instead when it is not NULL), hit (one card, then play on by the policy), double (one card,
  * stand, twice the bet), whether its policy source hits (hits[i] = the decision of source[i], a
- * node of the same level), its value, and exhaustion inherited from a child it may hit to.
+ * node of the same level), its action (action[i]: 0 stand, 1 hit, 2 double where may_double[i],
+ * 3 surrender at surrender[i] where may_surrender[i]; the best by the source's values), its value,
+ * and exhaustion inherited from a child it may hit to.
  * A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
  */
 int bjcalc_player_play(
@@ -325,7 +327,8 @@ int bjcalc_player_play(
     int64_t n_columns, const double *stand_columns, const int64_t *stand_column,
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
-    unsigned char *exhausted)
+    unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
+    const double *surrender, unsigned char *action)
 {
     draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
     for (int64_t k = 0; k < n_levels; k++) {
@@ -356,12 +359,24 @@ int bjcalc_player_play(
         }
         for (int64_t j = level_start[k]; j < level_start[k + 1]; j++) {
             int64_t i = order[j];
-            if (source[i] != i) hits[i] = hits[source[i]];
-            value[i] = hits[i] ? hit[i] : stand[i];
+            int64_t s = source[i];
+            if (s != i) hits[i] = hits[s];
+            /* doubling or surrendering after a hit (issue 14): the best of the node's own actions by its
+             * source's values (ties to the earlier action); hits[] keeps the stand/hit choice */
+            unsigned char a = hits[i];
+            double best = hits[i] ? hit[s] : stand[s];
+            if (may_double[i] && dbl[s] > best) { a = 2; best = dbl[s]; }
+            if (may_surrender[i] && surrender[s] > best) a = 3;
+            action[i] = a;
+            value[i] = a == 0 ? stand[i] : a == 1 ? hit[i] : a == 2 ? dbl[i] : surrender[i];
         }
     }
     return 0;
 }
+
+/* Present from the kernel whose player loop takes the after-hit actions (issue 14): an older
+ * build's bjcalc_player_play has fewer arguments, and the loader must not call it with these. */
+int bjcalc_player_after_hit(void) { return 1; }
 
 /* Not a Python module: present only so the file builds as an extension. */
 void *PyInit__dealer_kernel(void) { return NULL; }

@@ -45,6 +45,8 @@ def _load() -> Optional[ctypes.CDLL]:
                                    _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
                                    _F64, _F64, _U8, ctypes.c_int64]
             draws = getattr(library, "bjcalc_player_draws", None)
+            if getattr(library, "bjcalc_player_after_hit", None) is None:
+                draws = None           # (a kernel built before issue 14's player loop: use numpy's)
             if draws is not None:      # (a kernel built before the player's loops moved to C lacks them)
                 draws.restype = ctypes.c_int
                 draws.argtypes = [ctypes.c_int64, _I64, _I64, ctypes.c_int, ctypes.c_int64, ctypes.c_double,
@@ -54,7 +56,7 @@ def _load() -> Optional[ctypes.CDLL]:
                 play.argtypes = [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
                                  ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
                                  ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
-                                 _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8]
+                                 _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8]
             return library
     return None
 
@@ -62,8 +64,9 @@ def _load() -> Optional[ctypes.CDLL]:
 _LIBRARY = _load()
 _KERNEL = _LIBRARY.bjcalc_dealer_outcomes if _LIBRARY is not None else None
 _SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY is not None else None
-_PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _LIBRARY is not None else None
-_PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _LIBRARY is not None else None
+_CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_after_hit", None) is not None
+_PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
+_PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
 _WORKERS = max(1, min(4, os.cpu_count() or 1))
 _POOL = ThreadPoolExecutor(max_workers=_WORKERS) if _KERNEL is not None and _WORKERS > 1 else None
 
@@ -192,21 +195,26 @@ def player_draws(removed: np.ndarray, rules: DrawRules,
 def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, removed: np.ndarray,
                 rules: DrawRules, bust: Optional[np.ndarray], by_set: np.ndarray, removed_index: np.ndarray,
                 stand_columns: np.ndarray, stand_column: np.ndarray, can_hit: np.ndarray, must_hit: np.ndarray,
-                source: np.ndarray, exhausted: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Cards left, stand, hit, value, hits and double of every node, level by level
+                source: np.ndarray, exhausted: np.ndarray, may_double: np.ndarray, may_surrender: np.ndarray,
+                surrender: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Cards left, stand, hit, value, action and double of every node, level by level
     (``bjcalc_player_play`` in the C file): stand from the dealer's outcomes ``by_set`` of each node's
-    removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``).
+    removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``);
+    ``action`` (uint8: 0 stand, 1 hit, 2 double, 3 surrender) the best of the node's actions (doubling
+    where ``may_double``, surrendering at ``surrender`` where ``may_surrender``) by its source's values.
     ``exhausted`` (uint8) gains the nodes that can run out of cards."""
     assert _PLAYER_PLAY is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
     level_start, order, child, source, removed, removed_index, stand_column = (
         _i64(a) for a in (level_start, order, child, source, removed, removed_index, stand_column))
     by_set, stand_columns = (np.ascontiguousarray(a, dtype=np.float64) for a in (by_set, stand_columns))
     bust = None if bust is None else np.ascontiguousarray(bust, dtype=np.float64)
-    can_hit, must_hit = (np.ascontiguousarray(a, dtype=np.uint8) for a in (can_hit, must_hit))
+    can_hit, must_hit, may_double, may_surrender = (np.ascontiguousarray(a, dtype=np.uint8)
+                                                    for a in (can_hit, must_hit, may_double, may_surrender))
+    surrender = np.ascontiguousarray(surrender, dtype=np.float64)
     n = len(removed)
     cards_left = np.empty(n, dtype=np.int64)
     stand, hit, value, double = np.empty(n), np.empty(n), np.empty(n), np.empty(n)
-    hits = np.zeros(n, dtype=np.uint8)
+    hits, action = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.uint8)
     arguments, _keep = rules.arguments()
     _PLAYER_PLAY(len(level_start) - 1, level_start.ctypes.data_as(_I64), order.ctypes.data_as(_I64),
                  child.ctypes.data_as(_I64), removed.ctypes.data_as(_I64), *arguments,
@@ -216,5 +224,6 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                  can_hit.ctypes.data_as(_U8), must_hit.ctypes.data_as(_U8), source.ctypes.data_as(_I64),
                  cards_left.ctypes.data_as(_I64), stand.ctypes.data_as(_F64), hit.ctypes.data_as(_F64),
                  value.ctypes.data_as(_F64), hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64),
-                 exhausted.ctypes.data_as(_U8))
-    return cards_left, stand, hit, value, hits.astype(bool), double
+                 exhausted.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8), may_surrender.ctypes.data_as(_U8),
+                 surrender.ctypes.data_as(_F64), action.ctypes.data_as(_U8))
+    return cards_left, stand, hit, value, action, double

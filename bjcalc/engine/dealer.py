@@ -302,6 +302,25 @@ class DealerEngine:
             self._trees[up] = DealerTree.build(up, self.procedure, limit)
         return self._trees[up]
 
+    def use_trees_of(self, other: "DealerEngine") -> bool:
+        """Draw with ``other``'s dealer trees when they serve this shoe: the same procedure, and
+        at least as many cards of every value in ``other``'s shoe (a tree only lists drawing
+        states; this engine's counts weigh them, and a state this shoe cannot reach weighs 0, as
+        for any removed set).  Building trees is most of the cost of an engine for a depleted
+        shoe, which the shoe simulator needs every round.  Returns whether they were taken.
+
+        >>> from bjcalc.core.cards import Shoe
+        >>> full = DealerEngine(Shoe.decks(1), StandardDealer(False))
+        >>> less = DealerEngine(Shoe.decks(1).remove("5"), StandardDealer(False))
+        >>> less.use_trees_of(full), full.use_trees_of(less)
+        (True, False)
+        """
+        if (other.procedure != self.procedure or other.shoe.is_infinite or self.shoe.is_infinite
+                or (other.counts < self.counts).any()):
+            return False
+        self._trees.update({up: other.tree(up) for up in range(1, 11) if other.counts[up - 1] > 0})
+        return True
+
     def remaining(self, up: int, removed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Counts left by value for each removed set (rows), and a mask of dealable sets."""
         left = self.counts - np.eye(10, dtype=np.int64)[up - 1] - removed

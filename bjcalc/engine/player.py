@@ -17,12 +17,13 @@ unsplit).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional, Sequence, Union
 
 import numpy as np
 
 from . import _kernels as kernels
-from ..core.actions import may_hit, must_hit
+from ..core.actions import may_double_after_hit, may_hit, may_surrender_after_hit, must_hit
 from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
 from ..core.outcomes import BLACKJACK
@@ -31,7 +32,11 @@ from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
 
-__all__ = ["UpcardValues", "hit_values", "PlayerEngine", "hand_space"]
+__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space"]
+
+NODE_ACTIONS = ("stand", "hit", "double", "surrender")
+"""What :attr:`UpcardValues.action` codes mean (its values index this tuple); ties go to the
+earlier action."""
 
 
 @dataclass
@@ -40,22 +45,33 @@ class UpcardValues:
 
     ``draw`` and ``bust`` are (nodes, 10) arrays; the compiled engine builds them only when first
     asked for (they are most of the memory, and a game needs a few rows: :meth:`draw_row`).
+
+    A node of three or more cards (reached by hitting) may also double (``double_after_hit``:
+    ``may_double``) or surrender (``surrender="any_time"``, unsplit hands: ``may_surrender``);
+    ``action`` is what the policy does there (an index of :data:`NODE_ACTIONS`) and ``value``
+    its value, so a hit's value plays on with them.  On two-card nodes ``action`` chooses
+    between standing and hitting only: the round (and the split) decide doubling, splitting and
+    surrendering two-card hands.  With neither rule, ``action`` is ``hits`` as 0/1.
     """
 
     up: int
     nodes: NodeSet
     blackjack: np.ndarray     # P(dealer blackjack | removed cards)
     stand: np.ndarray
-    hit: np.ndarray           # hit, then play on (hit/stand) by the node's policy
-    value: np.ndarray         # stand or hit, as the policy decides
+    hit: np.ndarray           # hit, then play on by the node's policy (hit/stand; and double, surrender)
+    value: np.ndarray         # the value of the policy's action (stand or hit on two-card nodes)
     hits: np.ndarray          # bool: the policy hits
-    double: np.ndarray        # one card, double bet (meaningful on two-card nodes)
+    double: np.ndarray        # one card, double bet (every node; an action on two-card nodes or may_double)
     can_hit: np.ndarray       # bool
     must_hit: np.ndarray      # bool: standing is not allowed
     exhausted: np.ndarray     # bool: the round can run out of cards from this node
     cards_left: np.ndarray    # cards left in the shoe at each node (finite shoes)
     ar: Arithmetic
     source: np.ndarray        # the node whose decisions each node takes (itself when it decides)
+    surrender: Optional[np.ndarray] = None   # joint value of surrendering each node (any_time games)
+    may_double: Optional[np.ndarray] = None  # bool: a 3+ card node may double (double_after_hit)
+    may_surrender: Optional[np.ndarray] = None   # bool: a 3+ card node may surrender (any_time)
+    action: Optional[np.ndarray] = None      # uint8: the policy's action, an index of NODE_ACTIONS
     _draw: Optional[np.ndarray] = field(default=None, repr=False)
     _bust: Optional[np.ndarray] = field(default=None, repr=False)
     _draw_rules: Optional[kernels.DrawRules] = field(default=None, repr=False)   # to build them later
@@ -133,6 +149,10 @@ class PlayerEngine:
         self.source = np.where(decider[nodes.context_id] == nodes.context_id, np.arange(len(nodes)), source)
         self.can_hit = may_hit(rules, nodes.total, nodes.cards, self.space.max_cards)
         self.must_hit = must_hit(rules, nodes.total, self.can_hit)
+        # Doubling and surrendering after a hit (issue 14); a split hand's context removes pair cards.
+        split = nodes._extras[nodes.context_id].sum(axis=1) > 0
+        self.may_double = may_double_after_hit(rules, nodes.hard, nodes.soft, nodes.cards, self.can_hit, split)
+        self.may_surrender = may_surrender_after_hit(rules, nodes.cards, split)
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
@@ -168,7 +188,11 @@ class PlayerEngine:
         n = len(nodes)
         hit, value = ar.zeros(n), ar.zeros(n)
         hits = np.zeros(n, dtype=bool)
+        action = np.zeros(n, dtype=np.uint8)
         child = nodes.child
+        double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
+        surrender = self.surrender_values(blackjack)
+        after_hit = bool(self.may_double.any() or self.may_surrender.any())
         for level in nodes.levels:
             if not len(level):
                 continue
@@ -179,11 +203,33 @@ class PlayerEngine:
                     (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)
             hits[level] = self.can_hit[level] & (self.must_hit[level] | (hit[level] > stand[level]))
             hits[level] = hits[self.source[level]]
-            value[level] = np.where(hits[level], hit[level], stand[level])
+            if after_hit:
+                self._choose_after_hit(level, hits, action, stand, hit, double, surrender)
+            else:
+                action[level] = hits[level]
+            value[level] = np.choose(action[level], (stand[level], hit[level], double[level], surrender[level]))
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
+                            self.must_hit, exhausted, cards_left, ar, self.source, surrender, self.may_double,
+                            self.may_surrender, action, _draw=draw, _bust=np.asarray(bust))
 
-        double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
-        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit, self.must_hit,
-                            exhausted, cards_left, ar, self.source, _draw=draw, _bust=np.asarray(bust))
+    def surrender_values(self, blackjack: np.ndarray) -> np.ndarray:
+        """Joint value of surrendering each node (``blackjack``: P(dealer blackjack) at each): half
+        the bet when the dealer has none; a dealer blackjack is settled as for late surrender."""
+        half = self.ar.scalar(1, 2)
+        return -half * (1 - blackjack) + self.settlement.hand_blackjack_payoff * blackjack
+
+    def _choose_after_hit(self, level: np.ndarray, hits: np.ndarray, action: np.ndarray, stand: np.ndarray,
+                          hit: np.ndarray, double: np.ndarray, surrender: np.ndarray) -> None:
+        """``action`` of the nodes ``level`` (``hits``: their stand/hit choice at their sources): the
+        best of the node's own actions by its policy source's values; ties to the earlier action."""
+        source = self.source[level]
+        chosen = hits[level].astype(np.uint8)
+        best = np.where(hits[level], hit[source], stand[source])
+        for code, values, allowed in ((2, double, self.may_double), (3, surrender, self.may_surrender)):
+            better = allowed[level] & (values[source] > best).astype(bool)
+            chosen[better] = code
+            best = np.where(better, values[source], best)
+        action[level] = chosen
 
     def _evaluate_compiled(self, up: int, by_set: np.ndarray, blackjack: np.ndarray,
                            exhausted: np.ndarray) -> UpcardValues:
@@ -200,11 +246,14 @@ class PlayerEngine:
             sizes = [len(level) for level in nodes.levels]
             self._play_order = (np.concatenate([[0], np.cumsum(sizes)]), np.concatenate(nodes.levels))
         level_start, order = self._play_order
-        cards_left, stand, hit, value, hits, double = kernels.player_play(
+        surrender = self.surrender_values(blackjack)
+        cards_left, stand, hit, value, action, double = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, nodes.removed_index,
-            self.stand_columns, self.stand_column, self.can_hit, self.must_hit, self.source, flags)
-        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit, self.must_hit,
-                            flags.astype(bool), cards_left, self.ar, self.source, _bust=bust, _draw_rules=rules)
+            self.stand_columns, self.stand_column, self.can_hit, self.must_hit, self.source, flags,
+            self.may_double, self.may_surrender, surrender)
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
+                            self.must_hit, flags.astype(bool), cards_left, self.ar, self.source, surrender,
+                            self.may_double, self.may_surrender, action, _bust=bust, _draw_rules=rules)
 
     def _draw_rules(self, up: int) -> kernels.DrawRules:
         """What the compiled engine needs to build a node's draws and bust values against ``up``."""
@@ -273,5 +322,21 @@ class PlayerEngine:
 
 
 def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
-    """Every composition the shoe can deal a player under these rules."""
-    return HandSpace(None if shoe.is_infinite else shoe.value_counts(), rules.max_hand_cards)
+    """Every composition the shoe can deal a player under these rules.
+
+    A hand of hard total at most 21 holds at most 21 // v cards of value v, so counts above that
+    leave the space unchanged: capped there, most depleted shoes of a game share one space (built
+    once; the shoe simulator values a new shoe every round).
+
+    >>> from bjcalc.core.rules import Rules
+    >>> hand_space(Rules(), Shoe.decks(6)) is hand_space(Rules(), Shoe.decks(6).remove("5", "T"))
+    True
+    """
+    if shoe.is_infinite:
+        return _hand_space(None, rules.max_hand_cards)
+    return _hand_space(tuple(min(n, 21 // v) for v, n in enumerate(shoe.value_counts(), 1)), rules.max_hand_cards)
+
+
+@lru_cache(maxsize=64)
+def _hand_space(limit: Optional[tuple[int, ...]], max_cards: Optional[int]) -> HandSpace:
+    return HandSpace(limit, max_cards)

@@ -110,7 +110,9 @@ class Calculator:
         player's own draws), except with early surrender, which is decided before the
         peek: then, as in ENHC games, unconditional, losses to a dealer blackjack
         included (:attr:`hand_values_conditioned`; ``assumptions().conditioning`` says
-        it in words).  ``hit`` means hit, then play on optimally (hit/stand).
+        it in words).  ``hit`` means hit, then play on optimally (hit/stand; and double or
+        surrender after the hit where ``double_after_hit`` or ``surrender="any_time"`` allow,
+        which a hand of three or more cards then lists too).
 
         >>> values = Calculator(Rules(decks=6)).hand("T,6", "T")
         >>> sorted(values), round(values["stand"], 4)

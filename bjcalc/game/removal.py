@@ -78,8 +78,8 @@ def node_map(source: UpcardValues, target: UpcardValues) -> np.ndarray:
 class FixedUpcard:
     """One up card: the other shoe's values when every hit/stand decision is the strategy's.
 
-    ``value``: each node's value playing on by the fixed decisions; ``hit``: hitting, then
-    playing on by them (joint values, like :class:`~bjcalc.engine.player.UpcardValues`).
+    ``value``: each node's value playing on by the fixed decisions (doubling and surrendering
+    after a hit too, where the strategy does); ``hit``: hitting, then playing on by them (joint values, like :class:`~bjcalc.engine.player.UpcardValues`).
     """
 
     source: UpcardValues
@@ -92,12 +92,23 @@ class FixedUpcard:
     def build(cls, source: UpcardValues, target: UpcardValues) -> "FixedUpcard":
         mapped = node_map(source, target)
         hits = (source.hits[mapped] | target.must_hit) & target.can_hit
-        value = target.ar.zeros(len(target.nodes))
+        # doubling or surrendering after a hit (issue 14): the strategy's action, on the other shoe
+        action = np.asarray(source.action)[mapped] if source.action is not None else np.zeros(len(mapped))
+        doubles, surrenders = action == 2, action == 3
+        value, hit = target.ar.zeros(len(target.nodes)), target.ar.zeros(len(target.nodes))
+        done = 0
         for level in target.nodes.levels:     # hard 21 first: a hit reads finished children
             if len(level):
-                value[level] = np.where(hits[level], target.hit_with(value, level), target.stand[level])
-        every = np.arange(len(target.nodes))
-        hit = target.hit_with(value, every) if len(every) else value.copy()
+                hit[level] = target.hit_with(value, level)     # (final: its children's values are)
+                value[level] = np.where(hits[level], hit[level], target.stand[level])
+                if doubles[level].any() or surrenders[level].any():
+                    assert target.surrender is not None
+                    value[level] = np.where(doubles[level], target.double[level],
+                                            np.where(surrenders[level], target.surrender[level], value[level]))
+                done += len(level)
+        if done != len(target.nodes):        # (every node is in one level; if not, value the rest's hits)
+            every = np.arange(len(target.nodes))
+            hit = target.hit_with(value, every) if len(every) else value.copy()
         return cls(source, target, mapped, value, hit)
 
     def second_card_value(self, rules: Any, pair: int, max_cards: int, node: int) -> Value:
@@ -146,7 +157,8 @@ def play_on(calc: Game, other: Game, strategy: str = "CD") -> GameResult:
         raise StrategyError("fixed play takes a post-split strategy whose decisions are per hand (CDZ-, CDP1 or "
                             "CDP): the optimal split decides with every card of the round")
     deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
-        pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b))))
+        pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
+        if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
     rounds = {}
     for up in range(1, 11):
         if not deals[up]:

@@ -118,27 +118,32 @@ def deal_probabilities(shoe: Shoe, rules: Rules,
     total = sum(counts)
     if not shoe.is_infinite and total < 3:
         raise ShoeError(f"the shoe has {total} card{'s' if total != 1 else ''}; a round needs at least 3")
-    deals: dict[int, dict[tuple[tuple[int, int], Any], Fraction]] = {v: {} for v in range(1, 11)}
-    for u in range(13):
-        for a in range(13):
-            for b in range(13):
-                if shoe.is_infinite:
-                    p = Fraction(counts[u] * counts[a] * counts[b], total ** 3)
-                else:
-                    left = counts.copy()
-                    p = Fraction(1)
-                    remaining = total
-                    for card in (u, a, b):
-                        p *= Fraction(left[card], remaining)
-                        left[card] -= 1
-                        remaining -= 1
-                if p <= 0:
+    # Every deal's probability has the same denominator (total**3, or total (total-1) (total-2)
+    # without replacement): sum whole numerators per key and divide once.  (Exactly the sums of
+    # the per-deal fractions, at a small part of the cost: this runs once per shoe valued.)
+    denominator = total ** 3 if shoe.is_infinite else total * (total - 1) * (total - 2)
+    numerators: dict[int, dict[tuple[tuple[int, int], Any], int]] = {v: {} for v in range(1, 11)}
+    present = [r for r in range(13) if counts[r] > 0]
+    hands = {(a, b): tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))) for a in present for b in present}
+    infinite = shoe.is_infinite
+    for u in present:
+        table = numerators[RANK_VALUE[u]]
+        for a in present:
+            first = counts[a] if infinite else counts[a] - (a == u)
+            if first <= 0:
+                continue
+            for b in present:
+                second = counts[b] if infinite else counts[b] - (b == u) - (b == a)
+                if second <= 0:
                     continue
-                state = pair_state(shoe, rules, u, (a, b)) if split_key is None else split_key(u, a, b)
-                key = (tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))), state)
-                table = deals[RANK_VALUE[u]]
-                table[key] = table.get(key, Fraction(0)) + p
-    return deals
+                if split_key is not None:
+                    state = split_key(u, a, b)
+                else:     # (pair_state is None for cards of two values)
+                    state = pair_state(shoe, rules, u, (a, b)) if RANK_VALUE[a] == RANK_VALUE[b] else None
+                key = (hands[a, b], state)
+                table[key] = table.get(key, 0) + counts[u] * first * second
+    return {v: {key: Fraction(weight, denominator) for key, weight in table.items()}
+            for v, table in numerators.items()}
 
 
 class Round:
@@ -217,7 +222,8 @@ class Round:
 
     def actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Value]:
         """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None when
-        the hand may not split (see :func:`pair_state`)."""
+        the hand may not split (see :func:`pair_state`).  A hand of three or more cards may also
+        double (``double_after_hit``) or surrender (``surrender="any_time"``)."""
         nodes, rules = values.nodes, self.rules
         actions = {} if values.must_hit[node] else {"stand": values.stand[node]}
         if values.can_hit[node]:
@@ -232,6 +238,12 @@ class Round:
                     actions["split"] = split
             if rules.surrender != "none":
                 actions["surrender"] = self.surrender(values.blackjack[node])
+        else:    # after a hit: doubling on any number of cards, surrender at any time (issue 14)
+            if values.may_double is not None and values.may_double[node]:
+                actions["double"] = values.double[node]
+            if values.may_surrender is not None and values.may_surrender[node]:
+                assert values.surrender is not None
+                actions["surrender"] = values.surrender[node]
         return actions
 
     def natural_value(self, blackjack: Value) -> Value:

@@ -9,6 +9,12 @@ A TD strategy decides, for each up card,
   on by total), ``double``, ``split`` or ``surrender`` (single deck 7,7 v T stands where
   hard 14 hits).
 
+With doubling on any number of cards (``double_after_hit``) or surrender at any time, a total
+also has an *after-hit* entry: what a hand of three or more cards with that total does,
+``double`` or ``surrender`` where it may (else hit or stand by the total's entry).  The chart
+writes it after the total's code: ``H+D`` (two cards: hit; after a hit: double, else hit),
+``Dh+D``, ``Rh+R`` (:data:`CODES`).
+
 A split hand follows the same chart: its first two cards take the chart's
 double where doubling after a split is allowed, and otherwise play on by total.
 An entry that a hand may not take (doubling where the rules forbid it) falls back
@@ -39,7 +45,7 @@ from ..engine.splits import context_strategy, first_context, pair_cards, split_v
 from .rounds import Game, GameResult
 
 __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total_dependent_game", "set_cell",
-           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "MAX_ROUNDS"]
+           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "AFTER_HIT_CODES", "MAX_ROUNDS"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -63,6 +69,9 @@ class UpcardStrategy:
     # A doubling or surrendering pair's best other action, what the chart's Dh/Ds (stand or
     # hit) and Rh/Rs/Rp (stand, hit or split) fall back to where the first is not allowed.
     pair_fallbacks: dict[int, str] = field(default_factory=dict)
+    # (total, soft) -> double or surrender: what a hand of three or more cards does where it may
+    # (double_after_hit, surrender="any_time"); absent: hit or stand by ``hits``.
+    after_hit: dict[tuple[int, bool], str] = field(default_factory=dict)
 
 
 class _UpcardSearch:
@@ -100,20 +109,45 @@ class _UpcardSearch:
                 self.split_hands[pair] = (first, seconds)
         self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
         self.zero = ar.zeros(n)
+        # Doubling or surrendering after a hit: the engine's after-hit actions by node (issue 14).
+        self.may_after = {DOUBLE: values.may_double, SURRENDER: values.may_surrender}
+        self.after_values = {DOUBLE: values.double, SURRENDER: values.surrender}
+        self.after_rules = any(a is not None and a.any() for a in self.may_after.values())
         # Entries no hand reaches under the strategy still get a sensible chart entry: the one
         # best for hands held by a player who hits everything.
         self.fallback_reach = self.reach(UpcardStrategy(values.up), np.ones(self.n_keys, dtype=bool))
 
     # -- evaluation of a fixed strategy -------------------------------------------------------
-    def play_values(self, hit_entry: np.ndarray) -> np.ndarray:
-        """Node values when hitting by ``hit_entry`` (bool per key)."""
+    def play_values(self, hit_entry: np.ndarray, after_entry: "np.ndarray | None" = None) -> np.ndarray:
+        """Node values when hitting by ``hit_entry`` (bool per key) and, with ``after_entry``
+        (:meth:`_after_entry`), doubling or surrendering after a hit by it."""
         v, nodes = self.v, self.nodes
         value = self.zero.copy()
         hits = (hit_entry[self.key] | v.must_hit) & v.can_hit
+        after = self.after_nodes(after_entry)
         for level in nodes.levels:
             if len(level):
                 value[level] = np.where(hits[level], v.hit_with(value, level), v.stand[level])
+                self._apply_after(value, level, after)
         return value
+
+    def after_nodes(self, after_entry: "np.ndarray | None") -> "np.ndarray | None":
+        """The after-hit action each node takes (0 none, 2 double, 3 surrender, as
+        :data:`~bjcalc.engine.player.NODE_ACTIONS`) where the rules let it, from ``after_entry``
+        (a code per key); None when no node may."""
+        if not self.after_rules or after_entry is None:
+            return None
+        code = after_entry[self.key]
+        allowed = ((code == 2) & self.may_after[DOUBLE]) | ((code == 3) & self.may_after[SURRENDER])
+        return np.where(allowed, code, 0)
+
+    def _apply_after(self, value: np.ndarray, level: np.ndarray, after: "np.ndarray | None") -> None:
+        if after is None:
+            return
+        codes = after[level]
+        if codes.any():
+            value[level] = np.where(codes == 2, self.after_values[DOUBLE][level],
+                                    np.where(codes == 3, self.after_values[SURRENDER][level], value[level]))
 
     def split_value(self, pair: int, split_key: Any, value: np.ndarray, two_card: dict) -> Any:
         """Value of splitting (every hand, resplits included) when split hands follow the chart."""
@@ -178,7 +212,8 @@ class _UpcardSearch:
         return allowed
 
     # -- the search ---------------------------------------------------------------------------
-    def reach(self, strategy: UpcardStrategy, hit_entry: np.ndarray) -> np.ndarray:
+    def reach(self, strategy: UpcardStrategy, hit_entry: np.ndarray,
+              after_entry: "np.ndarray | None" = None) -> np.ndarray:
         """Probability-weighted count of how often each node is held and played on by total."""
         v, nodes, ar = self.v, self.nodes, self.calc.ar
         reach = ar.zeros(len(nodes))
@@ -202,6 +237,9 @@ class _UpcardSearch:
                         reach[child] = reach[child] + 2 * p * v.draw[first, card - 1]
                         playing[child] = True
         hits = (hit_entry[self.key] | v.must_hit) & v.can_hit
+        after = self.after_nodes(after_entry)
+        if after is not None:      # a hand that doubles or surrenders after a hit plays on no more
+            hits = hits & (after == 0)
         for level in reversed(nodes.levels):   # low hard sums first
             flowing = level[playing[level] & hits[level]]
             if not len(flowing):
@@ -217,7 +255,8 @@ class _UpcardSearch:
         """One top-down pass over every entry; True if anything changed."""
         v, nodes = self.v, self.nodes
         hit_entry = self._hit_entry(strategy)
-        reach = self.reach(strategy, hit_entry)
+        after_entry = self._after_entry(strategy)
+        reach = self.reach(strategy, hit_entry, after_entry)
         changed = False
         value = self.zero.copy()
         for level in nodes.levels:   # hard 21 down
@@ -234,14 +273,53 @@ class _UpcardSearch:
                     weight = self.fallback_reach[level][members]
                 choose = bool(v.must_hit[level][members].any() or (weight * diff[members]).sum() > 0)
                 entry = (int(key) // 2, bool(key % 2))
+                if self.after_rules:
+                    choose, after = self._choose_after(level[members], weight, hit[members], diff[members],
+                                                       choose, strategy.after_hit.get(entry, PLAY))
+                    if strategy.after_hit.get(entry, PLAY) != after:
+                        if after == PLAY:
+                            del strategy.after_hit[entry]
+                        else:
+                            strategy.after_hit[entry] = after
+                        changed = True
+                    after_entry[key] = {PLAY: 0, DOUBLE: 2, SURRENDER: 3}[after]
                 if strategy.hits.get(entry, False) != choose:
                     strategy.hits[entry] = choose
                     changed = True
                 hit_entry[key] = choose
             hits = (hit_entry[self.key[level]] | v.must_hit[level]) & v.can_hit[level]
             value[level] = np.where(hits, hit, v.stand[level])
+            self._apply_after(value, level, self.after_nodes(after_entry))
         changed |= self._improve_two_card(strategy, value, reach)
         return changed
+
+    def _choose_after(self, nodes: np.ndarray, weight: np.ndarray, hit: np.ndarray, diff: np.ndarray,
+                      hit_choice: bool, current: str) -> tuple[bool, str]:
+        """The best (hit?, after-hit action) of one entry's hands ``nodes`` (reach ``weight``): each
+        after-hit action where a hand may take it, the hit/stand entry (hit only if strictly better)
+        for the others; ties keep ``current``."""
+        v = self.v
+        forced = bool(v.must_hit[nodes].any())
+
+        def score(hits_entry: bool, applies: np.ndarray, alternative: Any) -> Any:
+            hits = (hits_entry | v.must_hit[nodes]) & v.can_hit[nodes]
+            played = np.where(hits, hit, v.stand[nodes])
+            return (weight * (played if alternative is None else np.where(applies, alternative, played))).sum()
+
+        none = np.zeros(len(nodes), dtype=bool)
+        options = {PLAY: (hit_choice, score(hit_choice, none, None))}
+        for action in (DOUBLE, SURRENDER):
+            applies = self.may_after[action][nodes]
+            if not applies.any():
+                continue
+            rest = ~applies
+            if (weight[rest] != 0).any():   # (else the others are unweighted: keep the entry's own choice)
+                hits_rest = forced or bool((weight[rest] * diff[rest]).sum() > 0)
+            else:
+                hits_rest = hit_choice
+            options[action] = (hits_rest, score(hits_rest, applies, self.after_values[action][nodes]))
+        best = _best({a: s for a, (_, s) in options.items()}, current)
+        return options[best][0], best
 
     def _improve_two_card(self, strategy: UpcardStrategy, value: np.ndarray, reach: np.ndarray) -> bool:
         changed = False
@@ -313,6 +391,16 @@ class _UpcardSearch:
                 total = total + 2 * p * self.v.draw[first, card - 1]
         return total
 
+    def _after_entry(self, strategy: UpcardStrategy) -> "np.ndarray | None":
+        """The after-hit action code of each key (0 none, 2 double, 3 surrender); None when the
+        rules have no after-hit actions."""
+        if not self.after_rules:
+            return None
+        entry = np.zeros(self.n_keys, dtype=np.uint8)
+        for (total, soft), action in strategy.after_hit.items():
+            entry[total * 2 + soft] = {DOUBLE: 2, SURRENDER: 3}.get(action, 0)
+        return entry
+
     def _hit_entry(self, strategy: UpcardStrategy) -> np.ndarray:
         entry = np.zeros(self.n_keys, dtype=bool)
         for (total, soft), hit in strategy.hits.items():
@@ -331,7 +419,7 @@ class _UpcardSearch:
 
     def round_values(self, strategy: UpcardStrategy) -> dict[int, Any]:
         """Joint EV of each initial non-natural hand node under the strategy."""
-        value = self.play_values(self._hit_entry(strategy))
+        value = self.play_values(self._hit_entry(strategy), self._after_entry(strategy))
         out = {}
         for node, p, is_pair, split_key in self.initial:
             action = self.initial_action(node, is_pair, split_key, strategy)
@@ -357,7 +445,11 @@ R surrender; the letters after the first say what to do where it is not allowed 
 surrender, else hit); a pair code of ``P`` and more letters (:data:`DAS_CODES`) splits only
 where doubling after a split is allowed, else reads on (``Pd``: else double, an older form
 of ``Pdh``/``Pds``).  ``D``/``R`` alone leave the total's hit/stand entry at its default
-(hit below 17)."""
+(hit below 17).  A total's code may end in one of :data:`AFTER_HIT_CODES`: ``+D`` (a hand of
+three or more cards doubles, where ``double_after_hit`` lets it) or ``+R`` (surrenders, with
+``surrender="any_time"``; unsplit hands), else hits or stands by the code."""
+AFTER_HIT_CODES = ("+D", "+R")
+"""Suffixes of a total's chart code for hands of three or more cards: double, surrender."""
 FALLBACK_LETTER = {STAND: "s", HIT: "h", SPLIT: "p"}
 
 
@@ -365,7 +457,8 @@ class TotalDependentStrategy(dict):
     """A TD basic strategy: up card value -> :class:`UpcardStrategy`, with a printable chart.
 
     Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split,
-    Rh/Rs/Rp surrender (else hit/stand/split).
+    Rh/Rs/Rp surrender (else hit/stand/split); a total's code ending ``+D``/``+R``: a hand of
+    three or more cards doubles/surrenders (:data:`AFTER_HIT_CODES`).
     """
 
     def code(self, up: int, total: int, soft: bool, pair: int | None = None) -> str:
@@ -384,11 +477,12 @@ class TotalDependentStrategy(dict):
                 return "D" + fallback
             return hit_or_stand
         action = strategy.two_card.get((total, soft), PLAY)
+        after = {DOUBLE: "+D", SURRENDER: "+R"}.get(strategy.after_hit.get((total, soft), PLAY), "")
         if action == DOUBLE:
-            return "D" + hit_or_stand.lower()
+            return "D" + hit_or_stand.lower() + after
         if action == SURRENDER:
-            return "R" + hit_or_stand.lower()
-        return hit_or_stand
+            return "R" + hit_or_stand.lower() + after
+        return hit_or_stand + after
 
     def chart(self):
         """The chart as a DataFrame: rows hard 5-21, soft 13-21 and pairs; columns up cards 2-A.
@@ -465,11 +559,21 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     """
     from ..core.errors import StrategyError
 
+    after = code[-2:] if code[-2:] in AFTER_HIT_CODES else ""
+    code = code[:len(code) - len(after)]
     if code not in CODES:
-        raise StrategyError(f"unknown chart code {code!r} at {row}; codes: {', '.join(CODES)}")
+        raise StrategyError(f"unknown chart code {code + after!r} at {row}; codes: {', '.join(CODES)}, "
+                            f"a total's ending in {' or '.join(AFTER_HIT_CODES)}")
     kind, _, what = row.partition(" ")
+    if after and kind not in ("hard", "soft"):
+        raise StrategyError(f"chart code {code + after!r} at {row}: only a total's code may end in "
+                            f"{' or '.join(AFTER_HIT_CODES)}")
     if kind in ("hard", "soft") and what.isdigit():
         entry = (int(what), kind == "soft")
+        if after:
+            strategy.after_hit[entry] = {"+D": DOUBLE, "+R": SURRENDER}[after]
+        else:
+            strategy.after_hit.pop(entry, None)
         first = code[0]
         strategy.two_card[entry] = {"D": DOUBLE, "R": SURRENDER}.get(first, PLAY)
         if first in "HS":

@@ -9,7 +9,7 @@ plus at most a dealer-procedure or settlement hook.
 >>> burn20().burn_20, burn20(hole_card="enhc_obo").hole_card
 (True, 'enhc_obo')
 >>> sorted(PRESETS)
-['burn20', 'burn20_las_vegas', 'classic_single_deck', 'no_bust_21st_century', 'standard']
+['burn20', 'burn20_las_vegas', 'classic_single_deck', 'no_bust_21st_century', 'no_bust_oceans_11', 'standard']
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any, Callable
 from ..core.rules import Rules
 
 __all__ = ["STANDARD", "standard", "BURN20", "burn20", "burn20_las_vegas", "NO_BUST", "no_bust_21st_century",
+           "no_bust_oceans_11",
            "CLASSIC_SINGLE_DECK", "classic_single_deck", "OPEN_RULES", "PRESETS"]
 
 
@@ -71,13 +72,16 @@ def burn20(**overrides: Any) -> Rules:
 def burn20_las_vegas(**overrides: Any) -> Rules:
     """Burn 20 as dealt at Binion's, Las Vegas (published at 0.80 %).
 
-    Published rules: 6 decks, dealer hits soft 17, doubling on any number of cards, and a
-    hole-card reader (peek).  bjcalc doubles on the first two cards only, so this preset
-    doubles any two cards; that difference is reported by ``bjcalc verify``.  Our
-    defaults for the rest are those of :func:`burn20`.
+    Published rules: 6 decks, dealer hits soft 17, doubling on any number of cards
+    (``double_on="any"``, ``double_after_hit=True``), and a hole-card reader (peek).  Our
+    defaults for the rest are those of :func:`burn20` (soft doubles allowed, DAS, split to 4,
+    one card to split aces, no surrender).
+
+    >>> burn20_las_vegas().double_after_hit
+    True
     """
     return _preset({**BURN20, "dealer_hits_soft_17": True, "hole_card": "peek", "double_on": "any",
-                    "double_soft": True}, overrides)
+                    "double_soft": True, "double_after_hit": True}, overrides)
 
 
 NO_BUST = dict(decks=6, dealer_hits_soft_17=True, blackjack_pays="3:2", hole_card="peek", double_on="any",
@@ -101,6 +105,23 @@ def no_bust_21st_century(**overrides: Any) -> Rules:
     Our defaults: 6 decks, double after split, split to 4 hands, no resplitting aces.
     """
     return _preset(NO_BUST, overrides)
+
+
+def no_bust_oceans_11(**overrides: Any) -> Rules:
+    """No Bust 21st Century as the published Ocean's 11 analysis reads it (the bank -0.18 %).
+
+    The analysis's rules: Naturals pay 6:5, surrender at any time (``surrender="any_time"``),
+    double on any number of cards (``double_after_hit=True``), and a three-card bust lower than
+    the dealer's pushes (its rule effect "three-card lower bust pushes": ``"three_card_lower"``).
+    The rest is :func:`no_bust_21st_century`: from the card H17, peek, must hit 11 or less, must
+    stand on any 21, one card to split aces; its defaults 6 decks, DAS, split to 4 hands, no
+    resplitting aces.
+
+    >>> r = no_bust_oceans_11(); r.surrender, r.double_after_hit, r.bust_push
+    ('any_time', True, 'three_card_lower')
+    """
+    return _preset({**NO_BUST, "blackjack_pays": "6:5", "surrender": "any_time", "double_after_hit": True,
+                    "bust_push": "three_card_lower"}, overrides)
 
 
 CLASSIC_SINGLE_DECK = dict(decks=1, dealer_hits_soft_17=False, blackjack_pays="3:2", hole_card="enhc",
@@ -134,6 +155,8 @@ OPEN_RULES: dict[str, dict[str, tuple]] = {
     "no_bust_21st_century": {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
                              "resplit_aces": (False, True), "bust_push": ("three_card_23_25", "three_card_25_v_26",
                                                                          "three_card_lower")},
+    "no_bust_oceans_11": {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
+                          "bust_push": ("three_card_lower", "three_card_23_25", "three_card_25_v_26")},
     "classic_single_deck": {"double_after_split": (False, True), "max_split_hands": (2, 3, 4),
                             "resplit_aces": (False, True), "hit_split_aces": (False, True)},
     "standard": {"decks": (1, 2, 4, 6, 8), "dealer_hits_soft_17": (False, True),
@@ -144,5 +167,6 @@ OPEN_RULES: dict[str, dict[str, tuple]] = {
 
 PRESETS: dict[str, Callable[..., Rules]] = {
     "standard": standard, "burn20": burn20, "burn20_las_vegas": burn20_las_vegas,
-    "no_bust_21st_century": no_bust_21st_century, "classic_single_deck": classic_single_deck,
+    "no_bust_21st_century": no_bust_21st_century, "no_bust_oceans_11": no_bust_oceans_11,
+    "classic_single_deck": classic_single_deck,
 }

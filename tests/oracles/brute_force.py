@@ -441,8 +441,11 @@ def hand_values(hand, up: int, full: Shoe, rules: BFRules, strategy: str = "CDZ-
 
 
 def round_ev(hand, up: int, full: Shoe, rules: BFRules, strategy: str = "CDZ-",
-             tie_break: Optional[Tuple[str, ...]] = None) -> Fraction:
-    """EV of one deal (player's two cards `hand`, dealer up card `up`), CD play."""
+             tie_break: Optional[Tuple[str, ...]] = None, values_fn=None) -> Fraction:
+    """EV of one deal (player's two cards `hand`, dealer up card `up`), CD play.
+    `values_fn` (default hand_values) gives the action values of the non-natural hand
+    (brute_anytime passes its own, for more rules)."""
+    hand_values_ = values_fn or hand_values
     hand = tuple(hand)
     shoe = remove(full, up, *hand)
     pbj = p_dealer_bj(up, shoe)
@@ -455,14 +458,14 @@ def round_ev(hand, up: int, full: Shoe, rules: BFRules, strategy: str = "CDZ-",
         if pbj == 1:
             ev = Fraction(-1)
         else:
-            vals = hand_values(hand, up, full, rules, strategy, tie_break)
+            vals = hand_values_(hand, up, full, rules, strategy, tie_break)
             if rules.surrender == "early":
                 vals.pop("surrender")
             ev = -pbj + (1 - pbj) * max(vals.values())
         if rules.surrender == "early":
             ev = max(ev, Fraction(-1, 2))
         return ev
-    return max(hand_values(hand, up, full, rules, strategy, tie_break).values())
+    return max(hand_values_(hand, up, full, rules, strategy, tie_break).values())
 
 
 def deal_probabilities(full: Shoe) -> Dict[Tuple[Tuple[int, int], int], Fraction]:
@@ -477,11 +480,11 @@ def deal_probabilities(full: Shoe) -> Dict[Tuple[Tuple[int, int], int], Fraction
 
 
 def game_ev(full: Shoe, rules: BFRules, strategy: str = "CDZ-",
-            tie_break: Optional[Tuple[str, ...]] = None) -> Fraction:
-    """Whole-game EV per unit initial wager, CD strategy."""
+            tie_break: Optional[Tuple[str, ...]] = None, values_fn=None) -> Fraction:
+    """Whole-game EV per unit initial wager, CD strategy (`values_fn`: see round_ev)."""
     ev = Fraction(0)
     for (hand, up), p in deal_probabilities(full).items():
-        ev += p * round_ev(hand, up, full, rules, strategy, tie_break)
+        ev += p * round_ev(hand, up, full, rules, strategy, tie_break, values_fn)
     return ev
 
 
@@ -494,28 +497,30 @@ def clear_caches() -> None:
 # tie-robust variants (for comparing with an engine whose tie-break is unknown)
 # --------------------------------------------------------------------------
 
-def hand_value_candidates(hand, up: int, full: Shoe, rules: BFRules, strategy: str = "CDZ-"
-                          ) -> Dict[str, set]:
-    """Like hand_values, but every value is a set: {the value} if no post-split
-    strategy tie is met, else the values under each fixed tie-break order
+def hand_value_candidates(hand, up: int, full: Shoe, rules: BFRules, strategy: str = "CDZ-",
+                          values_fn=None) -> Dict[str, set]:
+    """Like hand_values (or `values_fn`), but every value is a set: {the value} if no
+    post-split strategy tie is met, else the values under each fixed tie-break order
     (only "split" can then have more than one value)."""
+    hand_values_ = values_fn or hand_values
     try:
-        return {a: {x} for a, x in hand_values(hand, up, full, rules, strategy).items()}
+        return {a: {x} for a, x in hand_values_(hand, up, full, rules, strategy).items()}
     except StrategyTieError:
         out: Dict[str, set] = {}
         for tb in TIE_BREAKS:
-            for a, x in hand_values(hand, up, full, rules, strategy, tb).items():
+            for a, x in hand_values_(hand, up, full, rules, strategy, tb).items():
                 out.setdefault(a, set()).add(x)
         return out
 
 
-def game_ev_candidates(full: Shoe, rules: BFRules, strategy: str = "CDZ-") -> set:
+def game_ev_candidates(full: Shoe, rules: BFRules, strategy: str = "CDZ-",
+                       values_fn=None) -> set:
     """{game EV} if no post-split tie matters, else the game EV under each fixed
-    tie-break order applied consistently to every split."""
+    tie-break order applied consistently to every split (`values_fn`: see round_ev)."""
     try:
-        return {game_ev(full, rules, strategy)}
+        return {game_ev(full, rules, strategy, None, values_fn)}
     except StrategyTieError:
-        return {game_ev(full, rules, strategy, tb) for tb in TIE_BREAKS}
+        return {game_ev(full, rules, strategy, tb, values_fn) for tb in TIE_BREAKS}
 
 
 if __name__ == "__main__":   # tiny demo

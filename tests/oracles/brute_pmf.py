@@ -47,7 +47,11 @@ ones take the defaults of :class:`OracleRules`): S17/H17; blackjack payout; peek
 original bet only: the round's result is -1 whatever the player did after his first two cards);
 double any two / hard 9-11 / hard 10-11 / none, soft doubles; DAS; split to 1-4 hands; resplit,
 hit and double split aces; surrender none / late (after the peek; a dealer blackjack still takes
-the whole bet, in ENHC too) / early (before the peek: -1/2 whatever the dealer holds); Burn 20
+the whole bet, in ENHC too) / early (before the peek: -1/2 whatever the dealer holds) / any_time
+(issue 14: late surrender also after any number of hits, unsplit hands only); doubling after a
+hit (issue 14, ``double_after_hit``: on any number of cards within ``double_on`` /
+``double_soft``, split hands with DAS; the unsplit hand's hit value, which a split hand's CDZ-
+decision compares, continues with these actions; :func:`replay_pmf` does not know them); Burn 20
 (the dealer procedure of GAMES.md section 2, with suits); a dealer 22 that pushes every hand
 still in play; No Bust 21st Century (the three-card bust-push readings, a forced hit below a
 total, standing on any 21; its Natural "worth 22" beats every 21, as any natural does here, and
@@ -112,7 +116,8 @@ class OracleRules:
     resplit_aces: bool = False
     hit_split_aces: bool = False
     double_split_aces: bool = False
-    surrender: str = "none"  # "none", "late", "early"
+    surrender: str = "none"  # "none", "late", "early", "any_time" (issue 14)
+    double_after_hit: bool = False  # issue 14: double on any number of cards
     burn_20: bool = False
     dealer_22_pushes: bool = False
     bust_push: str = "none"  # "none", "three_card_23_25", "three_card_25_v_26", "three_card_lower"
@@ -256,7 +261,7 @@ class _Game:
         self.bj_pays = _Q(rules.blackjack_pays.numerator, rules.blackjack_pays.denominator)
         if rules.hole_card not in ("peek", "enhc", "enhc_obo"):
             raise ValueError(f"hole_card {rules.hole_card!r}")
-        if rules.surrender not in ("none", "late", "early"):
+        if rules.surrender not in ("none", "late", "early", "any_time"):
             raise ValueError(f"surrender {rules.surrender!r}")
         if isinstance(counts, Mapping):
             items = []
@@ -484,7 +489,8 @@ class _Game:
         return cont
 
     def _can_double(self, hand: Tuple[int, ...]) -> bool:
-        if len(hand) != 2:
+        """The total restrictions; on more than two cards only with ``double_after_hit``."""
+        if len(hand) != 2 and not self.r.double_after_hit:
             return False
         rule = self.r.double_on
         if rule == "none":
@@ -500,7 +506,17 @@ class _Game:
             acts.append("double")
         if hand[0] == hand[1] and self.r.max_split_hands >= 2:
             acts.append("split")
-        if self.r.surrender == "late":
+        if self.r.surrender in ("late", "any_time"):
+            acts.append("surrender")
+        return tuple(acts)
+
+    def _after_hit_actions(self, hand: Tuple[int, ...]) -> Tuple[str, ...]:
+        """An unsplit hand after a hit: stand, hit, and (issue 14) double after the hit,
+        surrender at any time."""
+        acts = ["stand", "hit"]
+        if self.r.double_after_hit and self._can_double(hand):
+            acts.append("double")
+        if self.r.surrender == "any_time":
             acts.append("surrender")
         return tuple(acts)
 
@@ -536,7 +552,7 @@ class _Game:
                     elif _hard(new) > 21:
                         sub = self._settle([(new, 1)], w)
                     else:
-                        sub = self._evaluate(new, u, w, ("stand", "hit"))[1]
+                        sub = self._evaluate(new, u, w, self._after_hit_actions(new))[1]
                     _add(out, sub, p)
                 pmfs[act] = out
             elif act == "split":
@@ -590,7 +606,8 @@ class _Game:
                 acts.append("double")
         else:
             acts = ["stand", "hit"]
-            if len(hand) == 2 and self.r.double_after_split and self._can_double(hand):
+            # _can_double: on more than two cards only with double_after_hit (issue 14)
+            if self.r.double_after_split and self._can_double(hand):
                 acts.append("double")
         return tuple(acts)
 
@@ -846,6 +863,9 @@ def replay_pmf(
     Every card, the hole card included, is a concrete card drawn from what is really left;
     the player's strategy (CD, with CDZ- split hands) is the one :func:`round_pmf` finds,
     looked up from what he sees.  Same arguments and result as :func:`round_pmf`, which it
-    should equal exactly.
+    should equal exactly.  Not for issue 14's rules (the replay does not know them).
     """
-    return _as_fractions(_Replay(_Game(OracleRules.from_any(rules), counts)).pmf())
+    r = OracleRules.from_any(rules)
+    if r.double_after_hit or r.surrender == "any_time":
+        raise NotImplementedError("replay_pmf does not model double_after_hit / any_time")
+    return _as_fractions(_Replay(_Game(r, counts)).pmf())

@@ -1,0 +1,108 @@
+"""Rounds per second of the shoe simulator (``bjcalc count``), and where a round's time goes.
+
+Run:  python benchmarks/bench_count.py [ROUNDS] [--dask | --only-dask]
+
+The game is the issue's: 6 decks, S17, DAS, split once (CDZ-), floats, 75 % penetration, Hi-Lo.
+Every round gets both exact EVs (fixed and perfect play) and is played out.  Printed:
+
+- rounds per second of one process (``workers=1``), by wall clock and per CPU-second (the
+  engine's dealer kernel may use threads, so CPU time is the per-core figure);
+- the per-round cost breakdown, timed on the same rounds in the same order: building the
+  depleted shoe's calculator (dealer trees, node sets), perfect play (its game), fixed play
+  (the full shoe's strategy on it), and the rest (play-out, counting, bookkeeping);
+- with ``--dask``: the same rounds on a 2-worker Dask LocalCluster and on 2 local processes.
+
+The machine's load average is printed first: timings on a loaded machine are not comparable.
+This prints; it asserts nothing (timings are not tests).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from bjcalc import Calculator, Rules
+from bjcalc.analysis import simulate as sim_module
+from bjcalc.analysis.simulate import SimulationSpec, _Worker, simulate
+from bjcalc.game.removal import play_on
+
+RULES = Rules(decks=6, dealer_hits_soft_17=False, double_after_split=True, max_split_hands=2)
+REFERENCE = 5.6
+"""The reference's rounds per second on one core for this game (issue 15)."""
+
+
+class Timed:
+    """Wraps the three costly steps of a round to add up their times."""
+
+    def __init__(self) -> None:
+        self.times = {"calculator": 0.0, "perfect": 0.0, "fixed": 0.0}
+
+    def wrap(self, name: str, function):
+        def timed(*args, **kwargs):
+            start = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.times[name] += time.process_time() - start
+        return timed
+
+
+def breakdown(rounds: int) -> None:
+    worker = _Worker(SimulationSpec(RULES))
+    timed = Timed()
+    original_calc, original_play_on = sim_module.Calculator, sim_module.play_on
+
+    class TimedCalculator(Calculator):
+        def __init__(self, *args, **kwargs):
+            timed.wrap("calculator", super().__init__)(*args, **kwargs)
+
+        def game(self, *args, **kwargs):
+            return timed.wrap("perfect", super().game)(*args, **kwargs)
+
+    sim_module.Calculator, sim_module.play_on = TimedCalculator, timed.wrap("fixed", play_on)
+    try:
+        wall, cpu, done, number = time.perf_counter(), time.process_time(), 0, 0
+        while done < rounds:
+            done += len(worker.shoe(number))
+            number += 1
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    finally:
+        sim_module.Calculator, sim_module.play_on = original_calc, original_play_on
+    print(f"one process: {done} rounds ({number} shoes) in {wall:.1f} s wall, {cpu:.1f} CPU-s: "
+          f"{done / wall:.1f} rounds/s wall, {done / cpu:.1f} rounds per CPU-second "
+          f"(target 17; reference {REFERENCE})")
+    rest = cpu - sum(timed.times.values())
+    for name, seconds in list(timed.times.items()) + [("play-out, count, rows", rest)]:
+        print(f"  {name:<22} {seconds / done * 1000:7.1f} ms per round  {seconds / cpu * 100:5.1f} %")
+
+
+def dask_against_local(rounds: int) -> None:
+    from distributed import Client, LocalCluster
+
+    # a shoe per task (about 43 rounds), so that both runners have several tasks for two workers
+    kwargs = dict(rounds=rounds, seed=1, progress=None, shoes_per_chunk=1)
+    start = time.perf_counter()
+    local = simulate(RULES, workers=2, **kwargs)
+    local_time = time.perf_counter() - start
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=40) as cluster, Client(cluster) as client:
+        start = time.perf_counter()
+        remote = simulate(RULES, scheduler=client, **kwargs)
+        dask_time = time.perf_counter() - start
+    same = local.frame.equals(remote.frame)
+    print(f"2 local processes: {rounds / local_time:.1f} rounds/s; 2-worker Dask LocalCluster: "
+          f"{rounds / dask_time:.1f} rounds/s (ratio {local_time / dask_time:.2f}); identical frames: {same}")
+
+
+def main(argv: list[str]) -> None:
+    rounds = int(next((a for a in argv if a.isdigit()), 200))
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {RULES.describe()}")
+    if "--only-dask" not in argv:
+        breakdown(rounds)
+    if "--dask" in argv or "--only-dask" in argv:
+        dask_against_local(rounds)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,566 @@
+"""A shoe simulator with exact values: every round of seeded shoes, valued before it is dealt.
+
+:func:`simulate` shuffles shoes (seeded), deals them heads-up to one player until the cut card,
+and for every round, *before it is dealt*, records
+
+- ``ev_fixed``: the exact EV of the round with the fixed strategy, the composition-dependent
+  strategy best for the full shoe (with the post-split strategy) played unchanged on the cards
+  left (:meth:`bjcalc.Calculator.play_on`), what a counter who keeps basic strategy gets;
+- ``ev_perfect``: the exact EV with perfect play for the cards left (CD play re-optimised for
+  that shoe: ``Calculator(rules, shoe=left).game().ev``);
+- ``running_count`` and ``true_count`` of the chosen count system (Hi-Lo by default): the tag sum
+  of every card seen since the shuffle (burned cards included, for they are seen), and the
+  running count per deck left (decks left estimated to ``deck_resolution`` decks, 0 for exact;
+  an unbalanced count starts at its initial running count);
+- ``result``: the round's actual net result per unit initial bet, the round played out by the
+  fixed strategy (see below);
+- ``cards_left`` and ``ranks_left`` (the 13 rank counts, the shoe the EVs are of), and ``cards``,
+  the cards the round used, in the order dealt (burned cards included).
+
+Playing a round out (``result``): cards are dealt player, dealer up, player, dealer hole (no
+hole card with ``hole_card="enhc"``/``"enhc_obo"``: the dealer's second card comes after the
+player has played).  Every decision is the full shoe's best one for the hand's cards
+(:meth:`bjcalc.Calculator.hand` on the full shoe: the first action, then hit or stand card by
+card, forced hits and card limits as the rules say); split hands use the same decisions among
+the actions the engine allows after a split (:func:`~bjcalc.core.actions.post_split_actions`,
+resplits up to :func:`~bjcalc.core.actions.most_hands`), valued as unsplit hands: a
+simplification of the post-split strategy that touches only this column.  The dealer draws by
+the engine's procedure (S17/H17; Burn 20's redraws, whose burned cards leave the shoe and are
+counted); hands are paid by the engine's settlement (a dealer 22 pushing, No Bust's bust
+pushes, ENHC blackjacks taking every bet or the original one).  When no hand's pay depends on
+the dealer's hand any more (every hand bust) the dealer only turns the second card.
+
+The shoe ends when the cut card has come out (``penetration``: the fraction of the shoe dealt
+before the cut card, or, as a whole number, the cards left behind it): the round in progress is
+finished and no other round is dealt.  A round is dealt only if the engine can value it (no way
+of playing it runs out of cards); a shoe that gets too small ends there.  (A round that runs
+out of cards all the same, in a tiny shoe, has a NaN ``result``.)
+
+Every shoe is shuffled by its own generator, seeded by ``(seed, shoe number)``, so the frame is
+the same whatever the number of workers or where they run (:func:`bjcalc.core.runner.run_chunks`).
+
+>>> from bjcalc import Rules
+>>> sim = simulate(Rules(decks=1, max_split_hands=2), shoes=1, seed=1, workers=1, progress=None)
+>>> first = sim.frame.iloc[0]
+>>> bool(first.ev_fixed == first.ev_perfect == sim.full_ev)        # off the top: the game itself
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+
+import numpy as np
+
+from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
+from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
+from ..core.errors import BjcalcError, ShoeError
+from ..core.outcomes import BLACKJACK
+from ..core.rules import Rules
+from ..core.runner import per_process, run_chunks
+from ..engine.burn20 import Burn20Dealer
+from ..engine.procedures import dealer_procedure, settlement
+from ..game.calculator import Calculator
+from ..game.removal import play_on
+from .counting import SYSTEMS, CountSystem
+from .risk import n0, risk_of_ruin
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["simulate", "Simulation", "SimulationSpec", "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES"]
+
+SYSTEM_NAMES = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name in SYSTEMS}
+"""Count systems by their short names (``hilo``, ``ko``, ``hiopti`` ...)."""
+
+CARDS_PER_ROUND = 5.4
+"""About how many cards a heads-up round uses; only to size the work for ``rounds=N``."""
+ROUNDS_PER_CHUNK = 200
+"""About how many rounds one task values: seconds of work, beside a set-up of a tenth of one."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SimulationSpec:
+    """What a simulated shoe depends on (pickled to the workers, so plain values only).
+
+    >>> SimulationSpec(Rules(decks=1)).cut_cards(52)
+    39
+    """
+
+    rules: Rules
+    split_strategy: str = "CDZ-"
+    system: str = "Hi-Lo"
+    penetration: Union[float, int] = 0.75
+    deck_resolution: float = 0.0
+    seed: int = 0
+    exact: bool = False
+    shoe: Optional[Shoe] = None
+
+    @property
+    def full_shoe(self) -> Shoe:
+        """The shoe every shuffle starts from: ``shoe``, or the rules' full decks."""
+        return self.shoe if self.shoe is not None else Shoe.decks(self.rules.decks)
+
+    def cut_cards(self, total: Union[int, float]) -> int:
+        """How many cards are dealt before the cut card comes out."""
+        total = int(total)
+        if isinstance(self.penetration, int) and not isinstance(self.penetration, bool) and self.penetration >= 1:
+            return total - self.penetration
+        return int(math.floor(float(self.penetration) * total + 1e-9))
+
+
+def _check_spec(spec: SimulationSpec) -> Shoe:
+    shoe = spec.full_shoe
+    if shoe.is_infinite:
+        raise ShoeError("a shoe simulation needs a finite shoe: give --decks N")
+    dealer_procedure(spec.rules, shoe)       # (Burn 20 refuses a shoe without suits)
+    if spec.system not in SYSTEMS:
+        raise BjcalcError(f"unknown count system {spec.system!r}: use one of {', '.join(SYSTEM_NAMES)}")
+    p = spec.penetration
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not (0 < p < 1 or (isinstance(p, int) and
+                                                                                     1 <= p < shoe.total)):
+        raise BjcalcError(f"penetration must be a fraction of the shoe between 0 and 1 (0.75) or a whole number of "
+                          f"cards left behind the cut card (1 to {shoe.total - 1}), not {p!r}")
+    if not (isinstance(spec.deck_resolution, (int, float)) and 0 <= spec.deck_resolution <= shoe.total / 52):
+        raise BjcalcError(f"deck resolution must be 0 (exact) or a number of decks such as 0.5, "
+                          f"not {spec.deck_resolution!r}")
+    if spec.cut_cards(shoe.total) < 1:
+        raise BjcalcError("the cut card must leave at least one card to deal: raise the penetration")
+    return shoe
+
+
+class _Worker:
+    """What a worker process keeps between chunks for one spec: the full shoe's calculator (its
+    dealer trees, node sets and strategy) and the play-out's decisions."""
+
+    def __init__(self, spec: SimulationSpec):
+        self.spec = spec
+        self.rules = spec.rules
+        self.full_shoe = spec.full_shoe
+        self.suits = self.full_shoe.suit_counts is not None
+        self.full = Calculator(spec.rules, self.full_shoe, spec.split_strategy, spec.exact)
+        self.full_ev = self.full.game().ev
+        self.system: CountSystem = SYSTEMS[spec.system]
+        self.tags = [float(self.system.tags[RANK_VALUE[r] - 1]) for r in range(13)]
+        self.decisions: dict[tuple, dict[str, Any]] = {}
+        self.settlement = settlement(spec.rules)
+        self.stand_table = self.settlement.stand_table()
+        self.procedure = dealer_procedure(spec.rules, self.full_shoe)
+        self.burn_dealer = isinstance(self.procedure, Burn20Dealer)
+        self.max_cards = self.full.engine.space.max_cards
+
+    # -- one shoe -------------------------------------------------------------------------------
+    def shoe(self, number: int) -> list[dict[str, Any]]:
+        spec = self.spec
+        rng = np.random.default_rng([spec.seed, number])
+        by_suit = self.full_shoe.suit_counts or tuple((n, 0, 0, 0) for n in self.full_shoe.rank_counts)
+        cards = [(rank, suit) for rank in range(13) for suit in range(4) for _ in range(by_suit[rank][suit])]
+        order = rng.permutation(len(cards))
+        deck = [cards[i] for i in order]
+        counts = [list(row) for row in by_suit]
+        cut = spec.cut_cards(len(deck))
+        running = float(self.system.initial_running_count(round(len(deck) / 52)))
+        position, rows = 0, []   # type: tuple[int, list[dict[str, Any]]]
+        while position < cut:
+            left = len(deck) - position
+            shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
+            try:
+                other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact)
+                other.dealer_engine.use_trees_of(self.full.dealer_engine)     # only the counts change
+                perfect = other.game().ev
+                fixed = play_on(self.full, other).ev     # the same depleted calculator: built once
+            except ShoeError:
+                break        # the shoe is too small for the engine to value a round: it ends here
+            decks_left = left / 52
+            if spec.deck_resolution:
+                step = spec.deck_resolution
+                decks_left = max(step, round(decks_left / step) * step)
+            row = {"shoe": number, "round": len(rows), "cards_left": left, "running_count": running,
+                   "true_count": running / decks_left, "ev_fixed": fixed, "ev_perfect": perfect,
+                   "ranks_left": shoe.rank_counts, "cards": ""}
+            dealt: list[tuple[int, int]] = []
+
+            def draw() -> int:
+                nonlocal position
+                if position >= len(deck):
+                    raise _OutOfCards
+                rank, suit = deck[position]
+                position += 1
+                counts[rank][suit] -= 1
+                dealt.append((rank, suit))
+                return rank
+
+            try:
+                result: float = self.play_round(draw, dealt)
+            except (_OutOfCards, ShoeError):      # a tiny shoe ran out (or could) in the middle of the round
+                result = math.nan
+            running += sum(self.tags[rank] for rank, _ in dealt)
+            row["result"] = result
+            row["cards"] = ",".join(RANKS[rank] + (SUITS[suit] if self.suits else "") for rank, suit in dealt)
+            rows.append(row)
+            if position >= len(deck):
+                break
+        return rows
+
+    # -- playing a round out --------------------------------------------------------------------
+    def best(self, ranks: Sequence[int], up: int, allowed: Optional[Sequence[str]] = None) -> str:
+        """The full shoe's best action for these cards against this up card, among ``allowed``."""
+        key = (tuple(sorted(ranks)), RANK_VALUE[up])     # (by rank: split_tens_by_rank tells tens apart)
+        values = self.decisions.get(key)
+        if values is None:
+            values = self.full.hand([RANKS[r] for r in ranks], RANKS[up])
+            self.decisions[key] = values
+        names = [a for a in values if allowed is None or a in allowed]
+        return max(names, key=lambda a: values[a])     # the first best: the engine's order breaks ties
+
+    def burns(self, up: int, hole: int, same_suit: bool) -> bool:
+        """Whether the dealer's first two cards are burned (Burn 20 under a ten: a ten, or an ace
+        of the up card's suit)."""
+        return (self.burn_dealer and RANK_VALUE[up] == 10
+                and (RANK_VALUE[hole] == 10 or (RANK_VALUE[hole] == 1 and same_suit)))
+
+    def play_round(self, draw: Callable[[], int], dealt: list[tuple[int, int]]) -> float:
+        """Deal and play one round out; the player's net result per unit initial bet.
+        ``dealt``: the cards drawn so far, with suits (Burn 20 reads the up card's)."""
+        rules, settle = self.rules, self.settlement
+        a, up, b = draw(), draw(), draw()
+        hole = draw() if settle.peeks else None
+        player = [a, b]
+        natural = _is_natural(player)
+
+        def dealer_natural() -> bool:
+            return hole is not None and _is_natural([up, hole]) and not self.burns(up, hole, dealt[1][1] == dealt[3][1])
+
+        if settle.peeks and dealer_natural() and rules.surrender != "early":
+            return 0.0 if natural else -1.0
+        if natural:
+            if self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK:
+                return 0.0
+            return float(settle.natural_payout())
+        first = self.best(player, up)
+        if first == "surrender":
+            return -1.0 if settle.peeks and dealer_natural() and rules.surrender != "early" else -0.5
+        if settle.peeks and dealer_natural():      # early surrender declined, then the peek
+            return -1.0
+        hands: list[tuple[list[int], float]] = []
+        if first == "split":
+            pair = RANK_VALUE[a]
+            pending, count = [[a], [b]], 2
+            while pending:
+                hand = pending.pop(0)
+                hand.append(draw())
+                hard = _hard(hand)
+                allowed = list(post_split_actions(rules, pair, hard, _total(hand) != hard))
+                if RANK_VALUE[hand[1]] == pair and count < most_hands(rules, pair):
+                    allowed.append("split")
+                action = self.best(hand, up, allowed)
+                if action == "split":
+                    count += 1
+                    pending[:0] = [[hand[0]], [hand[1]]]
+                    continue
+                hands.append(self.finish(hand, up, action, draw, may_draw="hit" in allowed))
+        else:
+            hands.append(self.finish(player, up, first, draw, may_draw=True))
+        # the dealer completes the hand while a hand's pay depends on it (No Bust: a bust can push)
+        live = any(_hard(cards) <= 21 or settle.bust_row(len(cards), _hard(cards)) is not None for cards, _ in hands)
+        outcome = self.dealer_hand(up, hole, draw, dealt, complete=live)
+        if outcome == BLACKJACK:      # (a peek game found it before the player acted)
+            return (sum(bet for _, bet in hands) * settle.hand_blackjack_payoff
+                    - settle.round_blackjack_loss())
+        net = 0.0
+        for cards, bet in hands:
+            hard = _hard(cards)
+            if hard > 21:
+                row = settle.bust_row(len(cards), hard)
+                net += bet * (settle.bust_payoff() if row is None or outcome is None else int(row[outcome]))
+            else:
+                net += bet * int(self.stand_table[_total(cards), outcome])
+        return net
+
+    def finish(self, cards: list[int], up: int, action: str, draw: Callable[[], int],
+               may_draw: bool) -> tuple[list[int], float]:
+        """Play a hand on from its first action; (cards, bet)."""
+        if action == "double":
+            cards.append(draw())
+            return cards, 2.0
+        if action == "stand" or not may_draw:
+            return cards, 1.0
+        cards.append(draw())
+        while True:
+            total = _total(cards)
+            if _hard(cards) > 21 or not may_hit(self.rules, total, len(cards), self.max_cards):
+                break
+            if not must_hit(self.rules, total, True) and self.best(cards, up, ("stand", "hit")) != "hit":
+                break
+            cards.append(draw())
+        return cards, 1.0
+
+    def dealer_hand(self, up: int, hole: Optional[int], draw: Callable[[], int], dealt: list[tuple[int, int]],
+                    complete: bool = True) -> Optional[int]:
+        """The dealer's final outcome (an index of :data:`~bjcalc.core.outcomes.OUTCOMES`), or
+        None when not ``complete`` and no blackjack.  Burn 20's burned pairs are drawn (so seen)
+        and gone: while the two cards are two tens or a blackjack, two more are drawn."""
+        if hole is None:
+            hole = draw()
+            hole_suit = dealt[-1][1]
+        else:
+            hole_suit = dealt[3][1]       # dealt player, up, player, hole
+        hand = [up, hole]
+        if self.burns(up, hole, hole_suit == dealt[1][1]):
+            hand = [draw(), draw()]
+            while sorted(RANK_VALUE[r] for r in hand) in ([10, 10], [1, 10]):
+                hand = [draw(), draw()]
+        elif _is_natural(hand):
+            return BLACKJACK
+        if not complete:
+            return None
+        while True:
+            counts = [0] * 10
+            for rank in hand:
+                counts[RANK_VALUE[rank] - 1] += 1
+            outcome = self.procedure.outcome(counts, _hard(hand))
+            if outcome is not None and outcome != BLACKJACK:     # (after a burn A+T was redrawn)
+                return outcome
+            hand.append(draw())
+
+
+class _OutOfCards(Exception):
+    """The shoe ran out in the middle of a round (only tiny shoes)."""
+
+
+def _hard(cards: Sequence[int]) -> int:
+    return sum(RANK_VALUE[r] for r in cards)
+
+
+def _total(cards: Sequence[int]) -> int:
+    hard = _hard(cards)
+    return hard + 10 if any(RANK_VALUE[r] == 1 for r in cards) and hard <= 11 else hard
+
+
+def _is_natural(cards: Sequence[int]) -> bool:
+    return len(cards) == 2 and sorted(RANK_VALUE[r] for r in cards) == [1, 10]
+
+
+def simulate_shoes(task: tuple[SimulationSpec, int, int]) -> "pd.DataFrame":
+    """One chunk of work: the rows of shoes ``first`` .. ``first + count - 1`` of ``spec``, as a
+    DataFrame (what :func:`simulate` sends to the runner; a module-level function, so picklable).
+
+    >>> from bjcalc import Rules
+    >>> frame = simulate_shoes((SimulationSpec(Rules(decks=1, max_split_hands=2), seed=3), 0, 1))
+    >>> int(frame["shoe"].iloc[0]), int(frame["round"].iloc[0]), int(frame["cards_left"].iloc[0])
+    (0, 0, 52)
+    """
+    import pandas as pd
+
+    spec, first, count = task
+    worker = per_process(("bjcalc.simulate", spec.rules, spec.split_strategy, spec.system, spec.exact, spec.shoe),
+                         lambda: _Worker(dataclasses.replace(spec, seed=0)))
+    worker.spec = spec          # the cached engines depend on the rules only; seed and cut come with the task
+    rows = [row for number in range(first, first + count) for row in worker.shoe(number)]
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+COLUMNS = ["shoe", "round", "cards_left", "running_count", "true_count", "ev_fixed", "ev_perfect", "result",
+           "ranks_left", "cards"]
+"""The simulation frame's columns, one row per round."""
+
+
+@dataclasses.dataclass(frozen=True)
+class BetRamp:
+    """Bets by true count: ``steps`` is ((lowest TC, highest TC, bet), ...) over the floored true
+    count (``None`` for an open end).
+
+    >>> ramp = parse_ramp("tc<=1:1,2:2,3:4,4+:8")
+    >>> [ramp.bet(tc) for tc in (-3, 1, 2, 3, 4, 9)]
+    [1.0, 1.0, 2.0, 4.0, 8.0, 8.0]
+    """
+
+    steps: tuple[tuple[Optional[int], Optional[int], float], ...]
+    text: str = ""
+
+    def bet(self, true_count: float) -> float:
+        """The bet at a true count (floored to a whole count first)."""
+        tc = math.floor(true_count)
+        for low, high, bet in self.steps:
+            if (low is None or tc >= low) and (high is None or tc <= high):
+                return bet
+        raise BjcalcError(f"the bet ramp {self.text!r} gives no bet at true count {tc}: cover every count, "
+                          f"e.g. tc<=1:1,2:2,3:4,4+:8")
+
+
+def parse_ramp(text: str) -> BetRamp:
+    """A bet ramp as typed: comma-separated ``COUNT:BET`` with COUNT ``tc<=N``, ``N`` or ``N+``
+    (true counts floored to whole numbers).
+
+    >>> parse_ramp("tc<=0:1,1+:4").steps
+    ((None, 0, 1.0), (1, None, 4.0))
+    """
+    steps: list[tuple[Optional[int], Optional[int], float]] = []
+    for part in str(text).split(","):
+        match = re.fullmatch(r"\s*(?:tc\s*<=\s*([+-]?\d+)|([+-]?\d+)(\+?))\s*:\s*(\d+(?:\.\d+)?)\s*", part,
+                             re.IGNORECASE)
+        if not match:
+            raise BjcalcError(f"a bet ramp is COUNT:BET pairs like tc<=1:1,2:2,3:4,4+:8, not {part.strip()!r}")
+        at_most, count, plus, bet = match.groups()
+        if float(bet) <= 0:
+            raise BjcalcError(f"a bet must be positive, not {bet} (in {part.strip()!r})")
+        if at_most is not None:
+            steps.append((None, int(at_most), float(bet)))
+        else:
+            steps.append((int(count), None if plus else int(count), float(bet)))
+    return BetRamp(tuple(steps), str(text))
+
+
+@dataclasses.dataclass
+class Simulation:
+    """The rounds of a simulation (``frame``: one row per round, :data:`COLUMNS`) and its summaries.
+
+    ``full_ev``: the full shoe's game EV (the first round of every shoe).  ``assumptions``: the
+    rules, plays and arithmetic the figures rest on (an :class:`~bjcalc.game.rounds.Assumptions`);
+    ``conditions``: the shuffle, the cut card and the count, by name.
+    """
+
+    spec: SimulationSpec
+    frame: "pd.DataFrame"
+    full_ev: Any
+    assumptions: Any
+    conditions: dict[str, str]
+
+    def by_true_count(self, low: int = -6, high: int = 6) -> "pd.DataFrame":
+        """By true count (floored; the ends gather everything beyond ``low`` and ``high``): the
+        share of rounds, mean EV fixed and perfect, and the mean and SD of the actual results.
+
+        >>> from bjcalc import Rules
+        >>> sim = simulate(Rules(decks=1, max_split_hands=2), shoes=2, workers=1, progress=None)
+        >>> round(float(sim.by_true_count()["frequency"].sum()), 9)
+        1.0
+        """
+        frame = self.frame
+        bucket = np.clip(np.floor(frame["true_count"].astype(float)), low, high).astype(int)
+        grouped = frame.assign(tc=bucket, ev_fixed=frame["ev_fixed"].astype(float),
+                               ev_perfect=frame["ev_perfect"].astype(float)).groupby("tc")
+        table = grouped.agg(rounds=("round", "size"), ev_fixed=("ev_fixed", "mean"),
+                            ev_perfect=("ev_perfect", "mean"), result=("result", "mean"),
+                            result_sd=("result", "std"))
+        table.insert(1, "frequency", table["rounds"] / len(frame))
+        table.index.name = "true count (floored)"
+        return table
+
+    def cut_card_effect(self) -> dict[str, Any]:
+        """The mean EV per round dealt (fixed and perfect play) against the full-shoe EV: what
+        dealing to a cut card changes (negative: more house edge per round dealt)."""
+        full = float(self.full_ev)
+        fixed = float(self.frame["ev_fixed"].astype(float).mean())
+        perfect = float(self.frame["ev_perfect"].astype(float).mean())
+        return {"full_shoe_ev": full, "mean_ev_fixed": fixed, "mean_ev_perfect": perfect,
+                "cut_card_effect_fixed": fixed - full, "cut_card_effect_perfect": perfect - full,
+                "rounds": len(self.frame), "penetration": self.spec.penetration}
+
+    def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, Any]:
+        """What a bet ramp earns: each round bets ``ramp.bet(true count)`` units.
+
+        ``win_per_100``: 100 x the mean of bet x ``ev_fixed`` (exact EVs, not the noisy results);
+        ``sd_per_100``: 10 x the SD of bet x ``result`` (the rounds played out); SCORE =
+        10^6 (ev / sd)^2 per round (the win per 100 rounds at the optimal bet for a bankroll of
+        10 000 units); N0 = (sd / ev)^2; risk of ruin for ``bankroll`` units of the smallest bet
+        (:func:`bjcalc.analysis.risk.risk_of_ruin`, its diffusion model treating rounds as
+        independent).  Play: the fixed strategy.
+        """
+        ramp = parse_ramp(ramp) if isinstance(ramp, str) else ramp
+        frame = self.frame
+        bets = np.array([ramp.bet(tc) for tc in frame["true_count"].astype(float)])
+        evs = bets * frame["ev_fixed"].astype(float).to_numpy()
+        results = bets * frame["result"].astype(float).to_numpy()
+        results = results[~np.isnan(results)]
+        ev = float(evs.mean())
+        sd = float(results.std(ddof=1)) if len(results) > 1 else math.nan
+        out = {"ramp": ramp.text, "rounds": len(frame), "mean_bet": float(bets.mean()), "win_per_100": 100 * ev,
+               "sd_per_100": 10 * sd, "ev_per_round": ev, "sd_per_round": sd,
+               "score": 1e6 * (ev / sd) ** 2 if ev > 0 and sd > 0 else math.nan,
+               "n0": n0(ev, sd) if ev > 0 and sd > 0 else math.inf,
+               "bankroll_units": bankroll,
+               "risk_of_ruin": risk_of_ruin(ev, sd, bankroll) if sd > 0 else math.nan}
+        return out
+
+
+def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int] = None, seed: int = 0,
+             system: str = "hilo", penetration: Union[float, int] = 0.75, deck_resolution: float = 0.0,
+             split_strategy: str = "CDZ-", exact: bool = False, shoe: Optional[Shoe] = None, workers: Optional[int] = None,
+             scheduler: Any = None, progress: Optional[Callable[..., Any]] = "default",  # type: ignore[assignment]
+             shoes_per_chunk: Optional[int] = None) -> Simulation:
+    """Deal ``shoes`` shoes, or as many as ``rounds`` rounds need (the frame is cut at exactly
+    ``rounds``), and value every round (see the module docstring).
+
+    ``shoe``: the shoe each shuffle starts from (default the rules' full decks; a small one keeps
+    exact arithmetic quick).  ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
+    :data:`bjcalc.analysis.counting.SYSTEMS`).  ``workers``/``scheduler``: where the work runs
+    (:func:`bjcalc.core.runner.run_chunks`); the result does not depend on them.
+    ``progress``: a tqdm bar over rounds on stderr by default; None for none, or a callable
+    ``progress(iterable, total=n)``.
+
+    >>> from bjcalc import Rules
+    >>> sim = simulate(Rules(decks=1, max_split_hands=2), rounds=5, seed=7, workers=1, progress=None)
+    >>> len(sim.frame), list(sim.frame["round"])
+    (5, [0, 1, 2, 3, 4])
+    """
+    import pandas as pd
+
+    if (rounds is None) == (shoes is None):
+        raise BjcalcError("give the number of rounds or of shoes to deal (one of them)")
+    for name, value in (("rounds", rounds), ("shoes", shoes)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise BjcalcError(f"{name} must be a whole number, at least 1, not {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise BjcalcError(f"the seed must be a whole number >= 0, not {seed!r}")
+    name = SYSTEM_NAMES.get(re.sub(r"[^a-z0-9]", "", str(system).lower()), system)
+    spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe)
+    full_shoe = _check_spec(spec)
+    per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
+    chunk = shoes_per_chunk or max(1, round(ROUNDS_PER_CHUNK / per_shoe))
+    if progress == "default":       # a bar on a terminal; nothing in a log or a notebook's stderr
+        import sys
+
+        from ..core.progress import Progress
+        progress = Progress("count", unit="rounds") if sys.stderr.isatty() else None
+    frames: list[pd.DataFrame] = []
+    dealt, next_shoe, target = 0, 0, rounds or 0
+    while True:
+        want = shoes if shoes is not None else max(1, math.ceil((target - dealt) / per_shoe * 1.05))
+        tasks = [(spec, first, min(chunk, next_shoe + want - first))
+                 for first in range(next_shoe, next_shoe + want, chunk)]
+        results = run_chunks(simulate_shoes, tasks, workers=workers, scheduler=scheduler, progress=progress,
+                             weight=len, total=target - dealt if rounds else round(want * per_shoe))
+        frames += results
+        dealt += sum(len(f) for f in results)
+        next_shoe += want
+        if shoes is not None or dealt >= target:
+            break
+    frame = pd.concat(frames, ignore_index=True)
+    if rounds is not None:
+        frame = frame.iloc[:rounds].copy()
+    full_ev = Calculator(rules, full_shoe, split_strategy, exact).game().ev
+    stated, conditions = _assumptions(spec, full_shoe)
+    return Simulation(spec, frame, full_ev, stated, conditions)
+
+
+def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]:
+    """What the figures rest on: the calculator's :class:`~bjcalc.game.rounds.Assumptions` (with
+    the two plays in ``strategy``), and the simulation's own conditions by name."""
+    calc = Calculator(spec.rules, shoe, spec.split_strategy, spec.exact)
+    stated = calc.assumptions()
+    cut = spec.cut_cards(shoe.total)
+    plays = ("ev_fixed: the full shoe's best CD strategy played unchanged on the cards left; ev_perfect: CD play "
+             "re-optimised for the cards left; result: the round played out with the full shoe's CD decisions "
+             "(split hands decided as unsplit hands)")
+    conditions = {
+        "shuffle": f"{shoe.describe()} shuffled by numpy's PCG64 seeded with (seed {spec.seed}, shoe number), dealt "
+                   f"heads-up to one player",
+        "cut_card": f"after {cut} of {shoe.total} cards (penetration {spec.penetration}); the round in progress is "
+                    f"finished",
+        "count": f"{spec.system}: running count of every card seen (burned cards included); true count = running "
+                 f"count / decks left ({'exact' if not spec.deck_resolution else f'to {spec.deck_resolution} decks'})",
+        "valuation": "exact EVs of each round before it is dealt, per unit initial bet"}
+    return dataclasses.replace(stated, strategy=plays), conditions

@@ -1,0 +1,133 @@
+"""The ``bjcalc count`` command: simulated shoes with the exact EV of every round
+(:func:`bjcalc.analysis.simulate.simulate`), summarised by true count, with the cut-card effect
+and what a bet ramp earns.
+
+>>> from bjcalc.cli import build_parser, run
+>>> text = run(build_parser().parse_args(["count", "--decks", "1", "--split-hands", "2", "--shoes", "1",
+...                                       "--workers", "1", "--quiet"]))
+>>> text.splitlines()[0]
+'bjcalc count: 1 shoe, 8 rounds, Hi-Lo, cut card after 39 of 52 cards'
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from typing import Any, Optional, Union
+
+from ..analysis.simulate import SYSTEM_NAMES, parse_ramp, simulate
+from ..core.errors import BjcalcError
+from ..core.progress import Progress
+from ..core.rules import Rules
+from ..core.cards import Shoe
+from .output import assumptions_json, dumps
+
+__all__ = ["add_count_arguments", "run_count", "penetration_argument"]
+
+DEFAULT_RAMP = "tc<=1:1,2:2,3:4,4+:8"
+
+
+def penetration_argument(text: str) -> Union[float, int]:
+    """``--penetration``: a fraction of the shoe dealt (``0.75``) or the whole number of cards
+    left behind the cut card (``52``).
+
+    >>> penetration_argument("0.75"), penetration_argument("52")
+    (0.75, 52)
+    """
+    word = text.strip()
+    if re.fullmatch(r"\d+", word):
+        return int(word)
+    if re.fullmatch(r"0?\.\d+", word):
+        return float(word)
+    raise argparse.ArgumentTypeError(f"takes a fraction of the shoe such as 0.75, or the cards left behind the cut "
+                                     f"card such as 52, not {text!r}")
+
+
+def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
+    """The flags of ``bjcalc count`` beside the rule flags."""
+    how = parser.add_argument_group("simulation")
+    size = how.add_mutually_exclusive_group(required=True)
+    size.add_argument("--rounds", type=whole, metavar="N", help="deal shoes until N rounds have been dealt")
+    size.add_argument("--shoes", type=whole, metavar="N", help="deal N shoes")
+    how.add_argument("--system", default="hilo", choices=sorted(SYSTEM_NAMES), metavar="NAME",
+                     help="the count: " + ", ".join(sorted(SYSTEM_NAMES)) + " (default hilo)")
+    how.add_argument("--penetration", type=penetration_argument, default=0.75, metavar="P",
+                     help="where the cut card is: a fraction of the shoe dealt (default 0.75) or the cards left "
+                          "behind it (52)")
+    how.add_argument("--deck-resolution", type=float, default=0.0, metavar="DECKS",
+                     help="decks left for the true count estimated to this many decks (0.5; default 0: exact)")
+    how.add_argument("--seed", type=whole, default=0, help="the shuffle's seed (default 0)")
+    how.add_argument("--ramp", default=DEFAULT_RAMP, help=f"bets by true count (default {DEFAULT_RAMP!r})")
+    how.add_argument("--bankroll", type=float, default=1000.0, metavar="UNITS",
+                     help="bankroll in smallest bets for the risk of ruin (default 1000)")
+    run = parser.add_argument_group("where it runs")
+    run.add_argument("--workers", type=whole, default=None, help="local processes (default: every core)")
+    run.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                     help="a Dask scheduler, tcp://HOST:8786 (default: $DASK_SCHEDULER_ADDRESS, else local)")
+    out = parser.add_argument_group("output")
+    out.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
+    out.add_argument("--out", metavar="FILE", help="write the rounds, one row each, to FILE (.csv or .parquet)")
+    out.add_argument("--quiet", action="store_true", help="no progress report on stderr")
+
+
+def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
+    """The simulation's summaries (text or JSON); the rounds go to ``--out``."""
+    ramp = parse_ramp(args.ramp)
+    if args.out and not re.search(r"\.(csv|parquet)$", args.out, re.IGNORECASE):
+        raise BjcalcError(f"--out writes .csv or .parquet files; name one so, not {args.out!r}")
+    if args.workers == 0:
+        raise BjcalcError("--workers must be at least 1")
+    progress: Optional[Progress] = Progress("count", unit="rounds", enabled=not args.quiet)
+    sim = simulate(rules, rounds=args.rounds, shoes=args.shoes, seed=args.seed, system=args.system,
+                   penetration=args.penetration, deck_resolution=args.deck_resolution,
+                   split_strategy=getattr(args, "split", "CDZ-"), shoe=shoe, workers=args.workers,
+                   scheduler=args.scheduler, progress=progress)
+    if args.out:
+        frame = sim.frame.assign(ranks_left=sim.frame["ranks_left"].map(lambda c: " ".join(map(str, c))))
+        if args.out.lower().endswith(".parquet"):
+            try:
+                frame.to_parquet(args.out)
+            except ImportError:
+                raise BjcalcError("writing Parquet needs pyarrow (pip install pyarrow); or write a .csv") from None
+        else:
+            frame.to_csv(args.out, index=False)
+    table = sim.by_true_count()
+    cut = sim.cut_card_effect()
+    earned = sim.ramp(ramp, args.bankroll)
+    shoes = int(sim.frame["shoe"].nunique())
+    total = sim.spec.full_shoe.total
+    head = (f"bjcalc count: {shoes} shoe{'s' if shoes != 1 else ''}, {len(sim.frame)} rounds, {sim.spec.system}, "
+            f"cut card after {sim.spec.cut_cards(total)} of {total} cards")
+    if args.json:
+        return dumps("count", {
+            "shoes": shoes, "rounds": len(sim.frame), "system": sim.spec.system, "seed": args.seed,
+            "by_true_count": {str(tc): {k: _plain(v) for k, v in row.items()} for tc, row in table.iterrows()},
+            "cut_card": {k: _plain(v) for k, v in cut.items()},
+            "ramp": {k: _plain(v) for k, v in earned.items()},
+            "out": args.out, "simulation": sim.conditions, "assumptions": assumptions_json(sim.assumptions)})
+    lines = [head, "", f"{'TC':>4} {'rounds':>7} {'freq %':>7} {'EV fixed %':>11} {'EV perfect %':>13} "
+                       f"{'result %':>9} {'SD':>6}"]
+    for tc, row in table.iterrows():
+        lines.append(f"{tc:>+4d} {int(row.rounds):>7d} {row.frequency * 100:>7.2f} {row.ev_fixed * 100:>+11.3f} "
+                     f"{row.ev_perfect * 100:>+13.3f} {row.result * 100:>+9.1f} {row.result_sd:>6.3f}")
+    lines += ["", f"full-shoe EV {cut['full_shoe_ev'] * 100:+.4f} %; mean EV per round dealt: fixed "
+                  f"{cut['mean_ev_fixed'] * 100:+.4f} %, perfect {cut['mean_ev_perfect'] * 100:+.4f} %",
+              f"cut-card effect (fixed play): {cut['cut_card_effect_fixed'] * 100:+.4f} % per round",
+              "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units):",
+              f"  win {earned['win_per_100']:+.3f} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
+              f"SCORE {earned['score']:.1f}, N0 {earned['n0']:,.0f} rounds,",
+              f"  risk of ruin {earned['risk_of_ruin']:.4f} for {earned['bankroll_units']:g} units"]
+    if args.out:
+        lines.append(f"rounds written to {args.out}")
+    lines += [""] + [f"{key.replace('_', ' ')}: {value}" for key, value in sim.conditions.items()]
+    lines += sim.assumptions.lines()
+    return "\n".join(lines)
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-safe number: NaN and infinities as null."""
+    if isinstance(value, str) or value is None:
+        return value
+    number = float(value)
+    return number if math.isfinite(number) else None

@@ -1,0 +1,117 @@
+"""The runner (bjcalc/core/runner.py): order, retries and lost workers, locally and on a real Dask
+LocalCluster of two worker processes (started here; the dask extra is in the test extra)."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bjcalc.core.errors import BjcalcError
+from bjcalc.core.runner import run_chunks, scheduler_address
+
+
+def square_after(task):
+    """A chunk: its own square, after a sleep that makes later chunks finish first."""
+    import time
+
+    value, delay = task
+    time.sleep(delay)
+    return value * value
+
+
+def fails_once(task):
+    """Raises the first time it runs (a marker file remembers), then succeeds."""
+    marker, value = task
+    if not Path(marker).exists():
+        Path(marker).write_text("failed once")
+        raise RuntimeError("a transient failure")
+    return value
+
+
+def dies_once(task):
+    """Kills its own worker process the first time it runs (a marker file remembers)."""
+    marker, value = task
+    if not Path(marker).exists():
+        Path(marker).write_text("died once")
+        os._exit(1)
+    return value
+
+
+def always_fails(task):
+    raise RuntimeError(f"chunk {task} always fails")
+
+
+def bad_input(task):
+    raise BjcalcError("bad input fails the same way every time")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_results_come_back_in_chunk_order(workers):
+    tasks = [(3, 0.3), (1, 0.0), (2, 0.1)]
+    ticks = []
+
+    def progress(iterable, total=None):
+        for item in iterable:
+            ticks.append(total)
+            yield item
+
+    assert run_chunks(square_after, tasks, workers=workers, progress=progress) == [9, 1, 4]
+    assert ticks == [3, 3, 3]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failed_chunk_is_retried(tmp_path, workers):
+    tasks = [(str(tmp_path / f"m{i}"), i) for i in range(3)]
+    assert run_chunks(fails_once, tasks, workers=workers) == [0, 1, 2]
+    assert all(Path(marker).exists() for marker, _ in tasks)      # each did fail once
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_chunk_that_keeps_failing_raises_never_drops(workers):
+    with pytest.raises(RuntimeError, match="always fails"):
+        run_chunks(always_fails, [1, 2], workers=workers, retries=1)
+
+
+def test_bad_input_is_not_retried(tmp_path):
+    with pytest.raises(BjcalcError, match="same way"):
+        run_chunks(bad_input, [1], workers=1)
+
+
+def test_a_killed_local_worker_is_replaced_and_its_chunk_run_again(tmp_path):
+    tasks = [(str(tmp_path / "never"), 0), (str(tmp_path / "dies"), 1), (str(tmp_path / "never2"), 2)]
+    Path(tasks[0][0]).write_text("")
+    Path(tasks[2][0]).write_text("")
+    assert run_chunks(dies_once, tasks, workers=2) == [0, 1, 2]
+    assert Path(tasks[1][0]).read_text() == "died once"
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(BjcalcError, match="workers"):
+        run_chunks(abs, [1], workers=0)
+    with pytest.raises(BjcalcError, match="tcp://"):
+        scheduler_address("localhost")
+
+
+def test_the_environment_names_the_scheduler(monkeypatch):
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", "tcp://127.0.0.1:1")
+    assert scheduler_address() == "tcp://127.0.0.1:1"
+    monkeypatch.delenv("DASK_SCHEDULER_ADDRESS")
+    assert scheduler_address() is None
+
+
+def test_dask_gives_the_local_results_in_order(dask_client):
+    tasks = [(3, 0.3), (1, 0.0), (2, 0.1)]
+    assert run_chunks(square_after, tasks, scheduler=dask_client) == [9, 1, 4]
+    assert run_chunks(square_after, tasks, scheduler=dask_client.scheduler.address) == [9, 1, 4]
+
+
+def test_dask_retries_a_failed_chunk(dask_client, tmp_path):
+    tasks = [(str(tmp_path / f"m{i}"), i) for i in range(3)]
+    assert run_chunks(fails_once, tasks, scheduler=dask_client) == [0, 1, 2]
+
+
+def test_dask_survives_a_killed_worker(dask_client, tmp_path):
+    tasks = [(str(tmp_path / "dies"), 7), (str(tmp_path / "other"), 8)]
+    Path(tasks[1][0]).write_text("")
+    assert run_chunks(dies_once, tasks, scheduler=dask_client) == [7, 8]
+    assert Path(tasks[0][0]).read_text() == "died once"

@@ -1,0 +1,245 @@
+"""The shoe simulator (bjcalc/analysis/simulate.py, ``bjcalc count``): every round's exact EVs
+are those of a calculator built afresh on the cards left, the shoe is the seeded shuffle, the
+counts are the tags of the cards seen, rounds played out by hand give the results worked out
+here, and the frame is the same on 1 or 2 local workers, on a Dask cluster, and when a worker dies."""
+
+import json
+import os
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bjcalc import Calculator, Rules, Shoe
+from bjcalc.analysis.counting import SYSTEMS
+from bjcalc.analysis.simulate import SimulationSpec, _Worker, parse_ramp, simulate, simulate_shoes
+from bjcalc.cli import main
+from bjcalc.core.cards import RANK_VALUE, RANKS
+from bjcalc.core.errors import BjcalcError
+from bjcalc.core.runner import run_chunks
+
+SMALL = Shoe.from_counts({"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4})
+MID = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 2, "7": 2, "8": 2, "9": 2, "T": 8})
+MID_FLAG = "A:2,2:2,3:2,4:2,5:2,6:2,7:2,8:2,9:2,T:8"
+RULES = Rules(decks=1, max_split_hands=2)
+
+
+def rank_counts_after(shoe, cards_text):
+    counts = list(shoe.rank_counts)
+    for text in cards_text:
+        for card in filter(None, text.split(",")):
+            counts[RANKS.index(card[0])] -= 1
+    return tuple(counts)
+
+
+@pytest.fixture(scope="module")
+def exact_run():
+    return simulate(RULES, shoes=2, seed=5, exact=True, shoe=SMALL, penetration=0.7, workers=1, progress=None)
+
+
+def test_every_round_is_valued_exactly_on_the_cards_left(exact_run):
+    """ev_perfect = Calculator(rules, shoe=cards left).game().ev and ev_fixed = the full shoe's
+    strategy played on them, as exact rationals; the shoe is the full shoe less every card the
+    shoe's earlier rounds used; off the top both are the game EV."""
+    frame = exact_run.frame
+    full = Calculator(RULES, SMALL, exact=True)
+    assert len(frame) >= 4
+    for shoe_number, rounds in frame.groupby("shoe"):
+        assert rounds.iloc[0].ev_fixed == rounds.iloc[0].ev_perfect == full.game().ev == exact_run.full_ev
+        for k, row in enumerate(rounds.itertuples()):
+            left = rank_counts_after(SMALL, rounds["cards"].iloc[:k])
+            assert row.ranks_left == left and row.cards_left == sum(left)
+            shoe = Shoe(left)
+            assert row.ev_perfect == Calculator(RULES, shoe, exact=True).game().ev
+            assert row.ev_fixed == full.play_on(shoe).ev
+            assert isinstance(Fraction(str(row.ev_fixed)), Fraction)
+
+
+def test_the_shoe_is_the_seeded_shuffle_dealt_to_the_cut_card(exact_run):
+    frame = exact_run.frame
+    for shoe_number, rounds in frame.groupby("shoe"):
+        dealt = [card for text in rounds["cards"] for card in text.split(",")]
+        cards = [RANKS[r] for r in range(13) for _ in range(SMALL.rank_counts[r])]
+        order = np.random.default_rng([5, shoe_number]).permutation(len(cards))
+        assert dealt == [cards[i] for i in order][:len(dealt)]
+        cut = int(0.7 * SMALL.total)
+        assert sum(len(t.split(",")) for t in rounds["cards"].iloc[:-1]) < cut      # the last round began before it
+        assert len(dealt) >= cut or rounds.iloc[-1].cards_left - len(rounds["cards"].iloc[-1].split(",")) < 4
+
+
+def test_the_count_is_the_tags_of_the_cards_seen():
+    sim = simulate(RULES, shoes=3, seed=11, system="zen", shoe=MID, workers=1, progress=None)
+    tags = SYSTEMS["Zen"].tags
+    for _, rounds in sim.frame.groupby("shoe"):
+        running = Fraction(0)
+        for row in rounds.itertuples():
+            assert row.running_count == float(running)
+            assert row.true_count == pytest.approx(float(running) / (row.cards_left / 52))
+            running += sum(tags[RANK_VALUE[RANKS.index(card[0])] - 1] for card in row.cards.split(","))
+
+
+class Script:
+    """A draw function dealing given cards (suits spades unless given), recording them as the
+    simulator's does."""
+
+    def __init__(self, cards):
+        self.cards = [(RANKS.index(c[0]), "SHDC".index(c[1]) if len(c) > 1 else 0) for c in cards.split(",")]
+        self.dealt = []
+
+    def __call__(self):
+        card = self.cards.pop(0)
+        self.dealt.append(card)
+        return card[0]
+
+
+@pytest.mark.parametrize("rules, cards, result", [
+    # dealt player, up, player, hole (peek); then the player's draws, then the dealer's
+    (Rules(decks=1), "T,6,9,T,6", 1.0),               # 19 v 6 stands; the dealer's 16 + 6 busts
+    (Rules(decks=1), "A,9,T,5", 1.5),                 # a natural pays 3:2
+    (Rules(decks=1, blackjack_pays="6:5"), "A,9,T,5", 1.2),
+    (Rules(decks=1), "A,T,T,A", 0.0),                 # natural v natural
+    (Rules(decks=1), "9,A,8,T", -1.0),                # the peek finds a blackjack
+    (Rules(decks=1), "6,6,5,T,T,7", 2.0),             # 11 v 6 doubles: 21 v 16 + 7 = 23
+    (Rules(decks=1), "T,6,6,T,5", -1.0),              # 16 v 6 stands; the dealer's 16 + 5 makes 21
+    (Rules(decks=1), "8,6,8,T,3,T,T,9", 3.0),         # 8,8 v 6 splits: 8,3 doubles to 21, 8,T stands; 16 + 9 busts
+    (Rules(decks=1, hole_card="enhc"), "A,T,A,9,8,A", -2.0),      # A,A v T splits (one card each); the
+    (Rules(decks=1, hole_card="enhc_obo"), "A,T,A,9,8,A", -1.0),  # dealer's blackjack takes both, or one
+    (Rules(decks=1, hole_card="enhc_obo"), "6,T,5,T,A", -1.0),    # 11 v T doubles; original bet only
+    (Rules(decks=1, dealer_22_pushes=True), "T,6,8,T,6", 0.0),  # 18 v 16 + 6 = 22 pushes
+    (Rules(decks=1), "T,T,6,6,8,9", -1.0),            # 16 v T hits to 24 and busts
+    (Rules(decks=1, bust_push="three_card_23_25"), "T,T,6,6,8,9", 0.0),   # ... a three-card 24 pushes a dealer 25
+])
+def test_rounds_played_out_by_hand(rules, cards, result):
+    worker = _Worker(SimulationSpec(rules))
+    script = Script(cards)
+    got = worker.play_round(script, script.dealt)
+    # what the full shoe's best CD play does here, worked out from Calculator.hand:
+    assert got == result, (cards, got)
+
+
+def test_a_burned_pair_leaves_the_shoe_and_the_dealer_redraws():
+    worker = _Worker(SimulationSpec(Rules(decks=6, burn_20=True, hole_card="enhc", dealer_22_pushes=True)))
+    # player T,9 stands v a ten up (spades); the second card an ace of spades: burned with it,
+    # the dealer takes T,T (burned again), then 7,T = 17: the player's 19 wins
+    script = Script("T,TS,9,AS,TH,TD,7,TC")
+    assert worker.play_round(script, script.dealt) == 1.0
+    assert not script.cards
+    # an ace of another suit is a blackjack
+    script = Script("T,TS,9,AH")
+    assert worker.play_round(script, script.dealt) == -1.0
+
+
+def test_the_frame_is_the_same_on_one_and_two_local_workers():
+    kwargs = dict(shoes=4, seed=3, shoe=MID, progress=None, shoes_per_chunk=1)
+    one = simulate(RULES, workers=1, **kwargs).frame
+    two = simulate(RULES, workers=2, **kwargs).frame
+    pd.testing.assert_frame_equal(one, two)
+    assert len(one) > 10
+
+
+def test_rounds_cut_the_frame_at_exactly_that_many():
+    sim = simulate(RULES, rounds=9, seed=2, shoe=MID, workers=1, progress=None)
+    whole = simulate(RULES, shoes=4, seed=2, shoe=MID, workers=1, progress=None).frame
+    assert len(whole) > 9
+    pd.testing.assert_frame_equal(sim.frame, whole.iloc[:9])
+
+
+
+def dies_once(task):
+    """A chunk that kills its own worker process the first time it runs."""
+    marker, inner = task
+    if not Path(marker).exists():
+        Path(marker).write_text("died")
+        os._exit(1)
+    return simulate_shoes(inner)
+
+
+def test_dask_gives_the_local_frame_even_when_a_worker_dies(dask_client, tmp_path):
+    kwargs = dict(shoes=3, seed=9, shoe=MID, progress=None, shoes_per_chunk=1)
+    local = simulate(RULES, workers=1, **kwargs).frame
+    pd.testing.assert_frame_equal(simulate(RULES, scheduler=dask_client, **kwargs).frame, local)
+    spec = SimulationSpec(RULES, system="Hi-Lo", seed=9, shoe=MID)
+    tasks = [(str(tmp_path / f"marker{i}"), (spec, i, 1)) for i in range(3)]
+    for marker, _ in tasks[::2]:
+        Path(marker).write_text("")        # only the middle chunk dies
+    frames = run_chunks(dies_once, tasks, scheduler=dask_client)
+    pd.testing.assert_frame_equal(pd.concat(frames, ignore_index=True), local)
+    assert Path(tasks[1][0]).read_text() == "died"
+
+
+def test_a_local_worker_killed_mid_run_gives_the_same_frame(tmp_path):
+    spec = SimulationSpec(RULES, seed=4, shoe=MID)
+    tasks = [(str(tmp_path / f"marker{i}"), (spec, i, 1)) for i in range(2)]
+    Path(tasks[0][0]).write_text("")
+    frames = run_chunks(dies_once, tasks, workers=2)
+    expected = simulate(RULES, shoes=2, seed=4, shoe=MID, workers=1, progress=None).frame
+    pd.testing.assert_frame_equal(pd.concat(frames, ignore_index=True), expected)
+
+
+def test_summaries():
+    sim = simulate(RULES, shoes=8, seed=1, shoe=MID, workers=1, progress=None)
+    table = sim.by_true_count()
+    assert table["rounds"].sum() == len(sim.frame)
+    assert table["frequency"].sum() == pytest.approx(1)
+    cut = sim.cut_card_effect()
+    assert cut["cut_card_effect_fixed"] == pytest.approx(sim.frame["ev_fixed"].mean() - sim.full_ev)
+    flat = sim.ramp("tc<=-100:1,-99+:1")          # a flat bet: the mean EV per round, the results' SD
+    assert flat["ev_per_round"] == pytest.approx(sim.frame["ev_fixed"].mean())
+    assert flat["sd_per_round"] == pytest.approx(sim.frame["result"].std())
+    spread = sim.ramp("tc<=1:1,2:2,3:4,4+:8")
+    bets = [parse_ramp("tc<=1:1,2:2,3:4,4+:8").bet(tc) for tc in sim.frame["true_count"]]
+    assert spread["mean_bet"] == pytest.approx(np.mean(bets))
+
+
+def test_bad_input():
+    with pytest.raises(BjcalcError, match="rounds or of shoes"):
+        simulate(RULES, workers=1)
+    with pytest.raises(BjcalcError, match="penetration"):
+        simulate(RULES, shoes=1, penetration=1.5, workers=1)
+    with pytest.raises(BjcalcError, match="finite shoe"):
+        simulate(Rules(decks=float("inf")), shoes=1, workers=1)
+    with pytest.raises(BjcalcError, match="count system"):
+        simulate(RULES, shoes=1, system="nope", workers=1)
+    with pytest.raises(BjcalcError, match="no bet"):
+        parse_ramp("2:1").bet(0)
+
+
+def test_cli(tmp_path, capsys):
+    out = tmp_path / "rounds.csv"
+    assert main(["count", "--shoe", MID_FLAG, "--split-hands", "2", "--shoes", "2", "--seed", "3", "--workers", "1",
+                 "--quiet", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "cut-card effect" in text and max(len(line) for line in text.splitlines()) <= 80
+    written = pd.read_csv(out)
+    expected = simulate(Rules(max_split_hands=2), shoes=2, seed=3, shoe=MID, workers=1, progress=None).frame
+    assert list(written["ev_fixed"]) == pytest.approx(list(expected["ev_fixed"]), rel=1e-12)
+    assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--json", "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out)["command"] == "count"
+    for argv, words in ((["count", "--decks", "1"], "--rounds --shoes"),
+                        (["count", "--decks", "1", "--shoes", "1", "--out", "x.txt"], ".csv or .parquet"),
+                        (["count", "--decks", "inf", "--shoes", "1"], "finite shoe")):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_rounds_played_out_off_the_top_average_to_the_game_ev():
+    """Played out from freshly shuffled decks, the results average to the game's exact EV (within
+    4 standard errors; the split hands' simplified decisions cost far less than that)."""
+    worker = _Worker(SimulationSpec(RULES))
+    rng = np.random.default_rng(2026)
+    cards = [(rank, suit) for rank in range(13) for suit in range(4)]
+    results = []
+    for _ in range(20000):
+        deck = [cards[i] for i in rng.permutation(52)]
+        dealt = []
+
+        def draw():
+            dealt.append(deck[len(dealt)])
+            return dealt[-1][0]
+
+        results.append(worker.play_round(draw, dealt))
+    mean, sd = np.mean(results), np.std(results)
+    assert abs(mean - worker.full_ev) < 4 * sd / np.sqrt(len(results)), (mean, worker.full_ev)
