@@ -58,20 +58,27 @@ from ..core.errors import HandError, ShoeError, StrategyError
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
 from ..engine.hands import BUST, UNSPLIT, Context, composition_of
 from ..engine.player import UpcardValues
-from ..engine.splits import context_strategy, policy_extra
+from ..engine.hands import EMPTY
+from ..engine.splits import context_strategy, first_context, pair_cards, policy_extra
 from .rounds import Assumptions, Game
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["RoundOutcomes", "round_outcomes", "INSURANCE", "STRATEGIES"]
+__all__ = ["RoundOutcomes", "round_outcomes", "INSURANCE", "STRATEGIES", "MAX_STATES"]
 
 INSURANCE = ("never", "always", "optimal")
 """When the player takes insurance against an ace: never, always (even money on a natural
 included), or when its EV is positive for the cards seen (his two cards and the ace)."""
 STRATEGIES = ("CD", "TD")
+_UP = {1: "A", 10: "T", **{v: str(v) for v in range(2, 10)}}
 _RADIX = 5            # a state's class counts are digits: at most 4 hands, one round charge, one insurance
 _MAX_CLASSES = 27     # 5 ** 27 < 2 ** 63
+MAX_STATES = 4_000_000
+"""The most (split-hand finishes x rounds so far) one split may combine before merging: above it
+the round distribution is refused with its size (about 100 bytes a state).  Resplits to 3 or 4
+hands from several decks reach hundreds of millions (8,8 v T, 6 decks, 4 hands: 162 million
+before merging, 12 million after)."""
 
 
 @dataclass
@@ -252,14 +259,21 @@ class _Decisions:
         self.values: UpcardValues = calc.round.upcard(up)
         v = self.values
         self.max_cards = calc.round.engine.space.max_cards
+        plays = ((v.hits | v.must_hit) & v.can_hit).astype(np.uint8)
         if strategy == "TD":
             from .strategy import UpcardEvaluator
 
             self.evaluator = UpcardEvaluator(calc, up)
             self.chart = chart[up]
-            self.hits = (self.evaluator.hits(self.chart) | v.must_hit) & v.can_hit
+            plays = ((self.evaluator.hits(self.chart) | v.must_hit) & v.can_hit).astype(np.uint8)
+            search = self.evaluator.search
+            after = search.after_nodes(search._after_entry(self.chart))
         else:
-            self.hits = (v.hits | v.must_hit) & v.can_hit
+            after = v.action
+        if after is not None:     # doubling or surrendering after a hit (issue 14)
+            plays = np.where(np.isin(after, (2, 3)), after, plays).astype(np.uint8)
+        # what each node does once it is played on: an index of NODE_ACTIONS (stand, hit, double, surrender)
+        self.plays = plays
         self.split_strategy = context_strategy(calc.split_strategy)
 
     def initial(self, node: int, hand: tuple[int, int], split_key: Any) -> str:
@@ -271,24 +285,27 @@ class _Decisions:
 
     def split_hand(self, pair: int, count: int, composition: tuple) -> Optional[tuple[int, str]]:
         """(node to walk, first action) of a split hand of these two cards, ``count`` hands
-        existing; None if the strategy's shoe never holds it."""
+        existing; None if the strategy's shoe never holds it.  The node is one of a split
+        context (pair cards gone), where the engine gives a split hand's own permissions (no
+        surrender; doubling after a hit only with DAS) and the post-split strategy's choices."""
         v, nodes = self.values, self.values.nodes
         if self.strategy == "TD":
-            node = nodes.find(composition, UNSPLIT)
+            node = nodes.find(composition, first_context(self.split_strategy, pair))
             if node is None:
                 return None
-            allowed = self._allowed(pair, node)
-            action = self.evaluator.post_split_action(node, allowed, self.chart)
+            action = self.evaluator.post_split_action(node, self._allowed(pair, node), self.chart)
             return node, action
         policy = policy_extra(self.split_strategy, pair, count)
-        node = nodes.find(composition, Context(policy))
+        context = Context(pair_cards(pair, 1), EMPTY) if policy == EMPTY else Context(policy)
+        node = nodes.find(composition, context)
         if node is None:
             return None
         allowed = self._allowed(pair, node)
+        source = int(v.source[node])
         columns = {"stand": v.stand, "hit": v.hit, "double": v.double}
         choice = allowed[0]
         for action in allowed[1:]:           # ties go to the earlier action, as the engine breaks them
-            if columns[action][node] > columns[choice][node]:
+            if columns[action][source] > columns[choice][source]:
                 choice = action
         return node, choice
 
@@ -407,6 +424,12 @@ class _UpcardRounds:
             self._stand[key] = self.classes.stand(total, bet)
         return self._stand[key]
 
+    def _surrender_class(self) -> int:
+        """Surrender after a hit: half the bet back, settled on a dealer blackjack as late
+        surrender is (the round's own blackjack charge is added apart)."""
+        classes = self.classes
+        return classes.add([Fraction(-1, 2)] * BLACKJACK + [classes.bj_hand], classes.hand_wager(1))
+
     def _bust_class(self, cards: int, hard: int, bet: int) -> int:
         key = (cards, hard, bet)
         if key not in self._bust:
@@ -421,7 +444,7 @@ class _UpcardRounds:
         key = (start, action)
         if key in self._walks:
             return self._walks[key]
-        nodes, hits = self.nodes, self.decide.hits
+        nodes, plays = self.nodes, self.decide.plays
         comps: list[np.ndarray] = []
         ids: list[int] = []
         ways: list[int] = []
@@ -449,10 +472,27 @@ class _UpcardRounds:
             shoe_counts = self.shoe_counts
             for hard in range(int(nodes.hard[start]), 22):
                 for node, w in by_hard[hard].items():
-                    if not ((action == "hit" and node == start) or hits[node]):
+                    play = 1 if (action == "hit" and node == start) else int(plays[node])
+                    if play == 0:
                         comps.append(hand[node])
                         ids.append(self._stand_class(int(total_of[node]), 1))
                         ways.append(w)
+                        continue
+                    if play == 3:               # surrender after a hit: half the bet
+                        comps.append(hand[node])
+                        ids.append(self._surrender_class())
+                        ways.append(w)
+                        continue
+                    if play == 2:               # double after a hit: one card, twice the bet
+                        for card, kid in enumerate(child[node].tolist(), start=1):
+                            if kid >= 0:
+                                comps.append(hand[kid])
+                                ids.append(self._stand_class(int(total_of[kid]), 2))
+                                ways.append(w)
+                            elif kid == BUST and hand[node][card - 1] < shoe_counts[card - 1]:
+                                comps.append(hand[node] + eye[card - 1])
+                                ids.append(self._bust_class(int(cards_of[node]) + 1, int(hard_of[node]) + card, 2))
+                                ways.append(w)
                         continue
                     for card, kid in enumerate(child[node].tolist(), start=1):
                         if kid >= 0:
@@ -477,6 +517,11 @@ class _UpcardRounds:
     def _then(self, states: _States, taken: np.ndarray, classes: np.ndarray, weight: np.ndarray) -> _States:
         """Every state followed by every one of a hand's finishes, impossible card sets dropped."""
         n, k = len(states.weight), len(weight)
+        if n * k > MAX_STATES:
+            raise StrategyError(
+                f"the round distribution is too large here: splitting {self._pair_label} v {_UP[self.up]} "
+                f"combines {n:,} rounds so far with {k:,} ways to finish a hand ({n * k:,} states, limit "
+                f"{MAX_STATES:,}); use fewer split hands (max_split_hands=2) or a smaller shoe")
         out = _States((states.taken[:, None] + taken[None, :]).ravel(),
                       (states.classes[:, None] + classes[None, :]).ravel(),
                       (states.weight[:, None] * weight[None, :]).ravel())
@@ -495,6 +540,7 @@ class _UpcardRounds:
         """Every way a split of ``pair`` can finish (cards taken beyond the pair's two cards)."""
         hands = most_hands(self.rules, pair)
         eye = np.eye(10, dtype=np.int64)
+        self._pair_label = f"{_UP[pair]},{_UP[pair]}"
         self.left_after_deal = self.counts - 2 * eye[pair - 1]
         table: dict[tuple[int, int], list[_States]] = {(1, 2): [self._single(extra)]}
         finished: list[_States] = []
