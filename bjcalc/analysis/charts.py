@@ -38,7 +38,7 @@ import pandas as pd
 from ..core.errors import HandError, ShoeError, StrategyError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
-from ..game.calculator import Calculator, deal_probabilities
+from ..game.calculator import Calculator, GameResult, deal_probabilities
 from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
 from .codes import ACTIONS, LEGEND, UPS, is_das_code, resolve, without_das
 from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, ev_table_csv,
@@ -293,7 +293,8 @@ class Chart:
 
 
 def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_card: bool = True,
-          min_gain: Optional[float] = None, progress: ProgressFn = no_progress) -> Chart:
+          min_gain: Optional[float] = None, progress: ProgressFn = no_progress,
+          td_result: Optional[GameResult] = None) -> Chart:
     """The basic strategy chart of ``calc``'s game (see :class:`Chart`).
 
     ``strategy``: ``"TD"`` (the chart) or ``"CD"`` (the chart and its composition-dependent
@@ -304,6 +305,8 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     ``multi_card``: CD exceptions include hands of three or more cards (those a chart
     player reaches by hitting).  ``min_gain``: smallest gain listed (default 1e-9 in
     floats, 0 in exact mode).  ``progress`` wraps the steps (:mod:`bjcalc.core.progress`).
+    ``td_result``: ``calc.game("TD")`` when the caller has it already (the TD search is the
+    chart's longest step); it is read, not changed.
 
     >>> from bjcalc import Calculator, Rules
     >>> drawn = chart(Calculator(Rules(decks=1, max_split_hands=2)), "CD", multi_card=False)
@@ -321,7 +324,7 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     rows: list[dict] = []
     for step in progress(steps, total=len(steps), desc="chart"):
         if step == "TD strategy":
-            result = calc.game("TD")
+            result = td_result if td_result is not None else calc.game("TD")
             td = result.strategy
             table = td.chart()
         elif step == "DAS codes":
@@ -589,14 +592,18 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
     return write_tables(folder, _set_files, only=only, progress=progress)
 
 
-def _set_files(rules: Rules) -> dict[str, str]:
+def _set_files(key: str, rules: Rules) -> dict[str, str]:
+    from .report import report   # (the report draws charts: imported here, not at the top)
+
     calc = Calculator(rules)
     cd = chart(calc, "CD")
     evs = ev_table(calc)
+    report_page = report(calc, name=key, command=f"bjcalc tables --out tables --only {key}").html()
     return {
         "chart.md": cd.to_markdown(),
         "chart.csv": cd.csv_header() + cd.table.to_csv(index_label="hand", lineterminator="\n"),
         "chart.html": page(cd.title, cd.to_html()),
         "exceptions.csv": exceptions_csv(cd.exceptions, digits=6),
         "ev.csv": evs.to_csv(wide=True),
+        "REPORT.html": report_page,
     }

@@ -24,8 +24,8 @@ from ..game.variants import PRESETS
 from .codes import LEGEND
 from .render import markdown_table
 
-__all__ = ["EXTRA_SETS", "TABLE_FILES", "table_sets", "table_edges", "tables_index", "write_tables", "write_text",
-           "edge_words"]
+__all__ = ["EXTRA_SETS", "TABLE_FILES", "TIMING", "table_sets", "table_edges", "tables_index", "write_tables",
+           "write_text", "edge_words", "without_timing"]
 
 EXTRA_SETS: dict[str, dict[str, Any]] = {
     "standard-6d-s17-das-ls": dict(surrender="late"),
@@ -64,8 +64,23 @@ def table_sets() -> dict[str, Rules]:
     return out
 
 
-TABLE_FILES = ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv")
+TABLE_FILES = ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv", "REPORT.html")
 """The files of each set's folder, in the order the index links them."""
+
+TIMING = re.compile(r'^<p class="timing">[^<\n]*</p>$', re.M)
+"""The one line of a generated file that two runs of the same code may write differently: a
+report's ``computed in X s`` (``REPORT.html``'s footer, :mod:`bjcalc.analysis.report`).
+:func:`write_text` leaves a file alone when only this line would change, and the freshness test
+compares every file with exactly this line left out (:func:`without_timing`)."""
+
+
+def without_timing(text: str) -> str:
+    """``text`` with every :data:`TIMING` line emptied.
+
+    >>> without_timing('<footer>\\n<p class="timing">computed in 3.1 s.</p>\\n</footer>')
+    '<footer>\\n<p class="timing"></p>\\n</footer>'
+    """
+    return TIMING.sub('<p class="timing"></p>', text)
 
 _EDGES = re.compile(r"^# EV TD .*\((house|player) edge (\d+\.\d+) %\); EV CD .*\((house|player) edge (\d+\.\d+) %\)$",
                     re.M)
@@ -110,6 +125,9 @@ def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:
     return out
 
 
+_LINKS = {"chart.md": "md", "chart.csv": "csv", "chart.html": "html", "REPORT.html": "report"}
+
+
 def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, str]]] = None) -> str:
     """``tables/README.md``: what each set is, its house edge with TD and CD play (``edges``, as
     :func:`table_edges` reads them; a set without is marked not generated), and links.
@@ -132,15 +150,18 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
            "holding that hand, not weighted by how often it is dealt;",
            "- `ev.csv`: EV of every allowed action of every starting two-card hand against every up card, per "
            "unit initial bet (rows hand and action, columns up card; every action of a hand on one basis, "
-           "stated in the chart's `values` line: in peek games given no dealer blackjack).", "",
+           "stated in the chart's `values` line: in peek games given no dealer blackjack);",
+           "- `REPORT.html`: the game's one-page report (`bjcalc report`: rules, house edges under CD and TD play "
+           "with each post-split strategy and the published figures, the edge by number of decks and by each open "
+           "rule, the strategy, effects of removal, side bets; one self-contained page; its footer's time is "
+           "that of the run that first wrote it).", "",
            "House edge: minus the EV of a round per unit initial bet, in percent, with the TD chart and with "
            "CD play (every decision by the hand's exact cards).", "",
            "Codes: " + "; ".join(f"**{code}** {text}" for code, text in LEGEND) + ".", ""]
     presets = {rules: name for name, rules in sets.items() if name in PRESETS}
     rows = []
     for key, rules in sets.items():
-        links = " ".join(f"[{name.split('.')[1]}]({key}/{name})" if name.startswith("chart")
-                         else f"[{name}]({key}/{name})" for name in TABLE_FILES)
+        links = " ".join(f"[{_LINKS.get(name, name)}]({key}/{name})" for name in TABLE_FILES)
         td, cd = (f"{edge} %" for edge in edges[key]) if key in edges else ("not generated",) * 2
         rows.append([f"`{key}`", rules.describe(), td, cd, links])
     out += markdown_table(["set", "rules", "house edge TD", "house edge CD", "files"], rows)
@@ -150,16 +171,16 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
     return "\n".join(out) + "\n"
 
 
-def write_tables(folder: Any, set_files: Callable[[Rules], dict[str, str]], only: Optional[Iterable[str]] = None,
-                 progress: ProgressFn = no_progress) -> list[Path]:
+def write_tables(folder: Any, set_files: Callable[[str, Rules], dict[str, str]],
+                 only: Optional[Iterable[str]] = None, progress: ProgressFn = no_progress) -> list[Path]:
     """Write ``folder``: the index ``README.md``, and for each rule set of :func:`table_sets`
     (``only``: just these; the index always lists every set, with the house edges of the sets
-    already in ``folder``) a subfolder holding ``set_files(rules)`` (file name -> text, the
+    already in ``folder``) a subfolder holding ``set_files(key, rules)`` (file name -> text, the
     names of :data:`TABLE_FILES`).  Returns the paths written, the index first.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     [path.name for path in write_tables(folder, lambda rules: {"rules.txt": rules.describe()},
+    ...     [path.name for path in write_tables(folder, lambda key, rules: {"rules.txt": rules.describe()},
     ...                                         only=["classic_single_deck"])]
     ['README.md', 'rules.txt']
     """
@@ -172,14 +193,16 @@ def write_tables(folder: Any, set_files: Callable[[Rules], dict[str, str]], only
     root.mkdir(parents=True, exist_ok=True)
     written = []
     for key in progress(chosen, total=len(chosen), desc="tables"):
-        for name, text in set_files(sets[key]).items():
+        for name, text in set_files(key, sets[key]).items():
             written.append(write_text(root / key / name, text))
     return [write_text(root / "README.md", tables_index(sets, table_edges(root)))] + written
 
 
 def write_text(path: Path, text: str) -> Path:
-    """Write ``text`` (UTF-8; folders made as needed) unless the file already holds exactly it;
-    an OS error becomes a :class:`~bjcalc.core.errors.BjcalcError`.  Returns ``path``.
+    """Write ``text`` (UTF-8; folders made as needed) unless the file already holds exactly it,
+    or holds it but for its :data:`TIMING` line (a regenerated report keeps the time it was
+    first computed in, so that regenerating changes no file); an OS error becomes a
+    :class:`~bjcalc.core.errors.BjcalcError`.  Returns ``path``.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -190,7 +213,8 @@ def write_text(path: Path, text: str) -> Path:
     data = text.encode("utf-8")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_bytes() != data:
+        old = path.read_bytes() if path.is_file() else None
+        if old != data and (old is None or without_timing(old.decode("utf-8", "replace")) != without_timing(text)):
             path.write_bytes(data)
     except OSError as exc:
         raise BjcalcError(f"cannot write {path}: {exc.strerror or exc}") from None
