@@ -255,7 +255,7 @@ def _html_legend(legend: list[tuple[str, str]]) -> str:
 def _html_frame(frame: pd.DataFrame, kind: str) -> str:
     """A frame of exceptions (or their summary) as an HTML table, the plays coloured."""
     columns = list(frame.columns)
-    head = "".join(f"<th>{c}</th>" for c in columns)
+    head = "".join(f"<th>{c.replace('_', '_<wbr>')}</th>" for c in columns)   # (a narrow screen breaks there)
     lines = [f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>']
     for record in frame.itertuples(index=False):
         cells = []

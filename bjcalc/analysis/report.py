@@ -22,6 +22,7 @@ import re
 import shlex
 import time
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ..core.cards import Shoe
@@ -52,15 +53,19 @@ body{font-family:Georgia,'Times New Roman',serif;max-width:60rem;margin:1.5rem a
 line-height:1.4}
 h1{font-size:1.6rem;border-bottom:2px solid #3b6ea8}h2{font-size:1.25rem;color:#1f3f66;margin-top:1.8rem}
 table{border-collapse:collapse;margin:.6rem 0;font-family:Helvetica,Arial,sans-serif;font-size:.85rem}
-th,td{border:1px solid #bbb;padding:.15rem .45rem;text-align:right}th{background:#eef2f7}
-td.l,th.l{text-align:left}.note{color:#555;font-size:.9rem}.wide{overflow-x:auto}
+th,td{border:1px solid #bbb;padding:.15rem .45rem;text-align:right;white-space:nowrap}th{background:#eef2f7}
+td.l,th.l{text-align:left;white-space:normal}.note{color:#555;font-size:.9rem}.wide{overflow-x:auto}
 svg{max-width:100%;height:auto}code{overflow-wrap:anywhere}
-.bjcalc{overflow-x:auto}.plots{display:flex;flex-wrap:wrap;gap:.4rem 1rem}.plots svg{width:18.5rem}footer{margin-top:2rem;border-top:1px solid #bbb;font-size:.8rem;color:#555}
-@media print{body{max-width:none;margin:0}h2{break-after:avoid}table,svg{break-inside:avoid}}
+.bjcalc{overflow-x:auto}.plots{display:flex;flex-wrap:wrap;gap:.4rem 1rem}.plots svg{width:28rem}
+.key{display:inline-block;width:.9em;height:.9em;vertical-align:-.1em;border:1px solid #888}
+details{margin:.4rem 0}summary{cursor:pointer;color:#1f3f66}
+footer{margin-top:2rem;border-top:1px solid #bbb;font-size:.8rem;color:#555}footer p{margin:.3rem 0}
+@media print{body{max-width:none;margin:0}h2{break-after:avoid}table,svg{break-inside:avoid}.plots svg{width:20rem}}
 @page{size:auto;margin:15mm}
 @media (max-width:40rem){body{margin:.8rem auto;padding:0 .5rem}h1{font-size:1.3rem}.plots svg{width:100%}
 table{font-size:.75rem}th,td{padding:.1rem .25rem}
-.bjcalc table{font-size:.7rem}body .bjcalc th,body .bjcalc td{padding:1px 3px}}
+.bjcalc table{font-size:.7rem}body .bjcalc th,body .bjcalc td{padding:1px 3px}
+body .bjcalc td{white-space:nowrap}body .bjcalc th{white-space:normal}}
 """
 
 
@@ -131,13 +136,19 @@ class Report:
         return self.html()
 
 
-def _table(header: Sequence[str], rows: Iterable[Sequence[Any]], left: int = 1) -> tuple[str, str]:
-    """An HTML and a Markdown table (the first ``left`` columns left-aligned)."""
+def _table(header: Sequence[str], rows: Iterable[Sequence[Any]], left: int = 1,
+           words: Sequence[int] = ()) -> tuple[str, str]:
+    """An HTML and a Markdown table: the first ``left`` columns and those in ``words`` are
+    words (left-aligned, wrapping on a narrow screen), the others numbers (right-aligned, kept
+    on one line: ``1.0413 %`` never breaks before its sign)."""
     rows = [[str(cell) for cell in row] for row in rows]
-    head = "".join(f"<th class=\"l\">{html.escape(h)}</th>" if i < left else f"<th>{html.escape(h)}</th>"
-                   for i, h in enumerate(header))
-    body = "".join("<tr>" + "".join(f"<td class=\"l\">{html.escape(c)}</td>" if i < left else
-                                    f"<td>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>" for row in rows)
+
+    def cell(tag: str, i: int, text: str) -> str:
+        kind = " class=\"l\"" if i < left or i in words else ""
+        return f"<{tag}{kind}>{html.escape(text)}</{tag}>"
+
+    head = "".join(cell("th", i, h) for i, h in enumerate(header))
+    body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
     return f"<div class=\"wide\"><table><tr>{head}</tr>{body}</table></div>", "\n".join(markdown_table(header, rows))
 
 
@@ -218,11 +229,16 @@ def _edges_section(game: "_Game", progress: ProgressFn) -> Section:
         def unit(figure: Any) -> str:
             return " %" if figure.unit == "percent" else ""
 
+        def ours(value: Optional[float], figure: Any) -> str:
+            if value is None:
+                return "-"
+            digits = max(4, -Decimal(figure.published).as_tuple().exponent + 1)   # (one more than printed)
+            return f"{value:.{digits}f}{unit(figure)}"
+
         vrows = [(row.figure.key, row.figure.quantity, row.figure.published + unit(row.figure),
-                  f"{row.cd:.4f}{unit(row.figure)}" if row.cd is not None else "-",
-                  f"{row.td:.4f}{unit(row.figure)}" if row.td is not None else "-",
-                  row.verdict) for row in checked]
-        v_html, v_md = _table(["figure", "quantity", "published", "ours CD", "ours TD", "verdict"], vrows, left=2)
+                  ours(row.cd, row.figure), ours(row.td, row.figure), row.verdict) for row in checked]
+        v_html, v_md = _table(["figure", "quantity", "published", "ours CD", "ours TD", "verdict"], vrows, left=2,
+                              words=(5,))
         notes = [(row.figure.key, row.figure.note) for row in checked if row.figure.note]
         notes_html = "".join(f"<li><b>{html.escape(key)}</b>: {html.escape(note)}</li>" for key, note in notes)
         extra_html = (f"<p>Published figures for this game (<code>bjcalc verify</code>):</p>{v_html}"
@@ -244,7 +260,7 @@ def _rule_effects_section(game: "_Game", progress: "_Steps") -> Section:
                 "some rules changed" if game.preset is None else
                 "Not for a shoe other than the rules' own full shoe: the sweep deals each game's full shoe")
         return Section("rule effects", TITLES["rule effects"], f"<p class=\"note\">{text}.</p>", f"{text}.")
-    frame = edge_sweep(game.preset, progress=progress.wrap, evs=game.games.evs, **game.overrides)
+    frame = edge_sweep(game.preset, progress=progress.wrap, evs=game.games.evs, base=game.rules)
     name = game.preset
     rows = [(rule, "inf" if value == float("inf") else value, f"{edge:.4f} %", "yes" if default else "")
             for rule, value, edge, default in frame.itertuples(index=False)]
@@ -257,8 +273,10 @@ def _rule_effects_section(game: "_Game", progress: "_Steps") -> Section:
             figure = plot_edges(name, sweep=frame[frame["rule"] == rule])
             figure.suptitle("")
             pictures.append(_svg(figure, prefix=f"edge{number}-"))
-        picture = ("<p class=\"note\">The house edge (CD, %) as each open rule moves, the others as in this game "
-                   "(the darker mark: this game's value).</p><div class=\"plots\">" + "".join(pictures) + "</div>")
+        picture = ("<p class=\"note\">The house edge (CD, %) as each open rule moves, the others as in this game: "
+                   "<span class=\"key\" style=\"background:#3b6ea8\"></span> this game's value, "
+                   "<span class=\"key\" style=\"background:#a8c8ec\"></span> another value (on the decks line, "
+                   "the large mark is this game's).</p><div class=\"plots\">" + "".join(pictures) + "</div>")
     except ImportError:
         picture = "<p class=\"note\">(the plot needs matplotlib: pip install -e '.[notebooks]')</p>"
     return Section("rule effects", TITLES["rule effects"], picture + table_html, table_md)

@@ -49,7 +49,7 @@ def full_shoe_ev(rules: Rules, strategy: str = "CD", split: str = "CDZ-", evs: O
 
 def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]] = None,
                decks: Optional[Sequence[Any]] = None, progress: ProgressFn = no_progress,
-               evs: Optional[EVs] = None, **overrides: Any) -> pd.DataFrame:
+               evs: Optional[EVs] = None, base: Optional[Rules] = None, **overrides: Any) -> pd.DataFrame:
     """House edge (percent) of a preset as one rule at a time moves over its values.
 
     ``rules``: which rules (default ``decks`` and every open rule of the preset,
@@ -57,14 +57,16 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     preset's open values, or 1, 2, 4, 6, 8); ``overrides``: rules pinned for every point.
     Columns ``rule``, ``value``, ``house_edge``, ``default`` (the preset's own value).
     Combinations the rules refuse (resplit aces with two hands) are left out.  ``evs``: games
-    already computed (:data:`EVs`; the sweep adds its own), post-split strategy CDZ-.
+    already computed (:data:`EVs`; the sweep adds its own), post-split strategy CDZ-.  ``base``:
+    the game to move from, instead of the preset with ``overrides`` (the preset's open rules
+    are still the ones moved): a game that is the preset with its number of decks changed, say.
 
     >>> frame = edge_sweep("classic_single_deck", rules=["double_after_split"])
     >>> frame[["value", "default"]].values.tolist()
     [[False, True], [True, False]]
     """
     tasks = sweep_points(preset, rules, decks)    # (refuses an unknown preset or rule)
-    base = PRESETS[preset](**overrides)
+    base = PRESETS[preset](**overrides) if base is None else base
     evs = {} if evs is None else evs
     rows = []
     for name, value in progress(tasks, total=len(tasks), desc=preset):

@@ -171,19 +171,25 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
     return "\n".join(out) + "\n"
 
 
-def write_tables(folder: Any, set_files: Callable[[str, Rules], dict[str, str]],
-                 only: Optional[Iterable[str]] = None, progress: ProgressFn = no_progress) -> list[Path]:
+def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]], dict[str, str]],
+                 only: Optional[Iterable[str]] = None, progress: ProgressFn = no_progress,
+                 files: Iterable[str] = TABLE_FILES) -> list[Path]:
     """Write ``folder``: the index ``README.md``, and for each rule set of :func:`table_sets`
     (``only``: just these; the index always lists every set, with the house edges of the sets
-    already in ``folder``) a subfolder holding ``set_files(key, rules)`` (file name -> text, the
-    names of :data:`TABLE_FILES`).  Returns the paths written, the index first.
+    already in ``folder``) a subfolder holding ``set_files(key, rules, files)`` (file name ->
+    text, for the names in ``files``, default every one of :data:`TABLE_FILES`).  Returns the
+    paths written, the index first.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
-    ...     [path.name for path in write_tables(folder, lambda key, rules: {"rules.txt": rules.describe()},
+    ...     [path.name for path in write_tables(folder, lambda key, rules, files: {"rules.txt": rules.describe()},
     ...                                         only=["classic_single_deck"])]
     ['README.md', 'rules.txt']
     """
+    files = tuple(files)
+    unknown_files = [name for name in files if name not in TABLE_FILES]
+    if unknown_files:
+        raise BjcalcError(f"unknown table file {unknown_files[0]!r}; files: {', '.join(TABLE_FILES)}")
     sets = table_sets()
     chosen = list(sets) if only is None else list(only)
     unknown = [key for key in chosen if key not in sets]
@@ -193,7 +199,7 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules], dict[str, str]],
     root.mkdir(parents=True, exist_ok=True)
     written = []
     for key in progress(chosen, total=len(chosen), desc="tables"):
-        for name, text in set_files(key, sets[key]).items():
+        for name, text in set_files(key, sets[key], files).items():
             written.append(write_text(root / key / name, text))
     return [write_text(root / "README.md", tables_index(sets, table_edges(root)))] + written
 
