@@ -10,13 +10,13 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules
-from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, generate_tables, hand_label, td_ev_table,
+from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, hand_label, td_ev_table,
                                     two_card_hands)
 from bjcalc.analysis.codes import LEGEND, UPS, is_das_code, resolve
 from bjcalc.analysis.render import COLOURS
 from bjcalc.analysis.sweeps import edge_sweep, plot_edges
-from bjcalc.analysis.tables import (TABLE_FILES, TIMING, table_edges, table_sets, tables_index, without_timing,
-                                   write_text)
+from bjcalc.analysis.tables import (TABLE_FILES, TIMING, generate_tables, table_edges, table_sets, tables_index,
+                                   without_timing, write_text)
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
@@ -196,8 +196,10 @@ def test_cli_chart_and_tables(tmp_path):
     assert [line for line in lines if not line.startswith("#")][0] == "hand,2,3,4,5,6,7,8,9,T,A"
     args.format, args.strategy = "text", "TD"
     assert "dealer      2   3" in run_chart(args)
-    tables = parser.parse_args(["tables", "--out", str(tmp_path / "t"), "--only", "classic_single_deck"])
-    assert run_tables(tables) == f"wrote 7 files to {tmp_path / 't'}"   # (the index, TABLE_FILES)
+    tables = parser.parse_args(["tables", "--out", str(tmp_path / "t"), "--only", "classic_single_deck",
+                                "--files", "chart.md", "ev.csv"])   # (a report: test_the_committed_report...)
+    assert run_tables(tables) == f"wrote 3 files to {tmp_path / 't'}"
+    assert sorted(p.name for p in (tmp_path / "t" / "classic_single_deck").iterdir()) == ["chart.md", "ev.csv"]
 
 
 # The committed tables: a representative subset is regenerated and compared byte for byte (the

@@ -11,8 +11,6 @@ and what each action is worth.
   against every up card (an :class:`EVTable`: tidy ``long`` and ``wide`` views).
 - :func:`td_ev_table` -- the game EV given the up card when one chart cell changes, for
   every cell and every other code: the table a TD chart is the argmax of.
-- :func:`generate_tables` -- each rule set's chart, exceptions and EV table, rendered, into
-  ``tables/`` (the folder, its sets and index: :mod:`bjcalc.analysis.tables`).
 
 A chart renders itself as text (aligned, 80 columns), Markdown, CSV and HTML, and as a
 pandas Styler (``Chart.styled()``): :mod:`bjcalc.analysis.render`.  The codes and what
@@ -30,7 +28,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
 import pandas as pd
@@ -41,12 +38,11 @@ from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult, deal_probabilities
 from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
 from .codes import ACTIONS, LEGEND, UPS, is_das_code, resolve, without_das
-from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, ev_table_csv,
-                     ev_table_html, ev_table_text, exceptions_csv, page)
-from .tables import TABLE_FILES, edge_words, write_tables
+from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, edge_words,
+                     ev_table_csv, ev_table_html, ev_table_text)
 
 __all__ = ["Chart", "chart", "EXCEPTION_COLUMNS", "EVTable", "ev_table", "cell_alternatives", "td_ev_table",
-           "generate_tables", "hand_label", "two_card_hands"]
+           "hand_label", "two_card_hands"]
 
 _VALUE = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
 
@@ -570,46 +566,3 @@ def td_ev_table(calc: Calculator, ups: Optional[Iterable[str]] = None, result: A
                 set_cell(changed, row, alternative)
                 out.append((up, row, alternative, False, evaluator.ev(changed)))
     return pd.DataFrame(out, columns=["up", "row", "code", "chosen", "ev"])
-
-
-# -- the tables/ folder ---------------------------------------------------------------------------
-def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None,
-                    progress: ProgressFn = no_progress, files: Iterable[str] = TABLE_FILES) -> list[Path]:
-    """Write ``folder`` (index ``README.md`` and one subfolder per rule set of
-    :func:`~bjcalc.analysis.tables.table_sets`): each set's CD chart (``chart.md``, ``chart.csv``,
-    ``chart.html``), its exceptions (``exceptions.csv``), EV table (``ev.csv``) and one-page
-    report (``REPORT.html``, :func:`bjcalc.analysis.report.report`), in float arithmetic with
-    post-split play CDZ-.
-
-    Deterministic (same code, same bytes, but for a report's time: see
-    :data:`~bjcalc.analysis.tables.TIMING`) and idempotent; ``only``: just these sets (the
-    index is always written, with the house edges of the sets already in ``folder``);
-    ``files``: just these of :data:`~bjcalc.analysis.tables.TABLE_FILES`.  Returns the paths
-    written (:func:`~bjcalc.analysis.tables.write_tables` writes them).
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     [path.name for path in generate_tables(folder, only=["classic_single_deck"], files=["chart.md", "ev.csv"])]
-    ['README.md', 'chart.md', 'ev.csv']
-    """
-    return write_tables(folder, _set_files, only=only, progress=progress, files=files)
-
-
-def _set_files(key: str, rules: Rules, files: tuple[str, ...] = TABLE_FILES) -> dict[str, str]:
-    from .report import report   # (the report draws charts: imported here, not at the top)
-
-    calc = Calculator(rules)
-    out = {}
-    if any(name != "REPORT.html" for name in files):
-        cd = chart(calc, "CD")
-        out.update({
-            "chart.md": cd.to_markdown(),
-            "chart.csv": cd.csv_header() + cd.table.to_csv(index_label="hand", lineterminator="\n"),
-            "chart.html": page(cd.title, cd.to_html()),
-            "exceptions.csv": exceptions_csv(cd.exceptions, digits=6),
-        })
-    if "ev.csv" in files:
-        out["ev.csv"] = ev_table(calc).to_csv(wide=True)
-    if "REPORT.html" in files:   # (the same calculator: the report reuses the games computed above)
-        out["REPORT.html"] = report(calc, name=key, command=f"bjcalc tables --out tables --only {key}").html()
-    return {name: out[name] for name in TABLE_FILES if name in files}
