@@ -60,6 +60,8 @@ def test_every_section_in_order_with_the_assumptions(classic):
     # self-contained: nothing fetched (no script, stylesheet link, import or remote image)
     assert not any(part in page for part in ("<script", "<link", "@import", 'src="http', "url(http"))
     assert page.count("<svg") >= 1            # the edge-by-rule plot, inline
+    # the published figures' table becomes labelled cards on a phone (CSS only)
+    assert '<table class="cards">' in page and '<td data-label="ours CD">0.2168 %</td>' in page
 
 
 def test_the_cli_writes_the_page(tmp_path, capsys):

@@ -65,7 +65,12 @@ footer{margin-top:2rem;border-top:1px solid #bbb;font-size:.8rem;color:#555}foot
 @media (max-width:40rem){body{margin:.8rem auto;padding:0 .5rem}h1{font-size:1.3rem}.plots svg{width:100%}
 table{font-size:.75rem}th,td{padding:.1rem .25rem}
 .bjcalc table{font-size:.7rem}body .bjcalc th,body .bjcalc td{padding:1px 3px}
-body .bjcalc td{white-space:nowrap}body .bjcalc th{white-space:normal}}
+body .bjcalc td{white-space:nowrap}body .bjcalc th{white-space:normal}
+table.cards,table.cards tbody,table.cards tr{display:block}table.cards tr:first-child{display:none}
+table.cards tr{border:1px solid #bbb;margin:.3rem 0;padding:.15rem .3rem}
+table.cards td{display:inline-block;border:none;padding:0 .6rem 0 0;text-align:left;white-space:normal}
+table.cards td:first-child{display:block;font-weight:bold}
+table.cards td[data-label]::before{content:attr(data-label) ": ";color:#666}}
 """
 
 
@@ -137,19 +142,22 @@ class Report:
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[Any]], left: int = 1,
-           words: Sequence[int] = ()) -> tuple[str, str]:
+           words: Sequence[int] = (), cards: bool = False) -> tuple[str, str]:
     """An HTML and a Markdown table: the first ``left`` columns and those in ``words`` are
     words (left-aligned, wrapping on a narrow screen), the others numbers (right-aligned, kept
-    on one line: ``1.0413 %`` never breaks before its sign)."""
+    on one line: ``1.0413 %`` never breaks before its sign).  ``cards``: too wide for a phone,
+    where each row becomes a card of labelled values (CSS only: each cell carries its label)."""
     rows = [[str(cell) for cell in row] for row in rows]
 
     def cell(tag: str, i: int, text: str) -> str:
         kind = " class=\"l\"" if i < left or i in words else ""
-        return f"<{tag}{kind}>{html.escape(text)}</{tag}>"
+        label = f" data-label=\"{html.escape(header[i])}\"" if cards and tag == "td" and i else ""
+        return f"<{tag}{kind}{label}>{html.escape(text)}</{tag}>"
 
     head = "".join(cell("th", i, h) for i, h in enumerate(header))
     body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
-    return f"<div class=\"wide\"><table><tr>{head}</tr>{body}</table></div>", "\n".join(markdown_table(header, rows))
+    table = "<table class=\"cards\">" if cards else "<table>"
+    return f"<div class=\"wide\">{table}<tr>{head}</tr>{body}</table></div>", "\n".join(markdown_table(header, rows))
 
 
 def _percent(value: Any) -> str:
@@ -179,8 +187,9 @@ def _rules_section(game: "_Game") -> Section:
     rules, shoe = game.rules, game.shoe
     words = html.escape(rules.describe(shoe))
     if game.preset is not None and (game.overrides or game.preset != game.name):
-        changed = ", ".join(f"{rule}={value!r}" for rule, value in game.overrides.items()) or "nothing"
-        words += html.escape(f" (the preset {game.preset} with {changed} changed)")
+        changed = ", ".join(f"{rule}={value!r}" for rule, value in game.overrides.items())
+        words += html.escape(f" (the preset {game.preset} with {changed} changed)" if changed else
+                             f" (the rules of the preset {game.preset})")
     open_rules = OPEN_RULES.get(game.preset or "", {})
     if open_rules:
         rows = [(rule, ", ".join(str(v) for v in values), getattr(rules, rule)) for rule, values in open_rules.items()]
@@ -238,7 +247,7 @@ def _edges_section(game: "_Game", progress: ProgressFn) -> Section:
         vrows = [(row.figure.key, row.figure.quantity, row.figure.published + unit(row.figure),
                   ours(row.cd, row.figure), ours(row.td, row.figure), row.verdict) for row in checked]
         v_html, v_md = _table(["figure", "quantity", "published", "ours CD", "ours TD", "verdict"], vrows, left=2,
-                              words=(5,))
+                              words=(5,), cards=True)
         notes = [(row.figure.key, row.figure.note) for row in checked if row.figure.note]
         notes_html = "".join(f"<li><b>{html.escape(key)}</b>: {html.escape(note)}</li>" for key, note in notes)
         extra_html = (f"<p>Published figures for this game (<code>bjcalc verify</code>):</p>{v_html}"
