@@ -2,6 +2,7 @@
 
 import argparse
 import functools
+import re
 from io import StringIO
 from pathlib import Path
 
@@ -9,12 +10,13 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules
-from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, generate_tables, hand_label, td_ev_table,
+from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, hand_label, td_ev_table,
                                     two_card_hands)
 from bjcalc.analysis.codes import AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit
 from bjcalc.analysis.render import COLOURS
 from bjcalc.analysis.sweeps import edge_sweep, plot_edges
-from bjcalc.analysis.tables import table_edges, table_sets, tables_index
+from bjcalc.analysis.tables import (TABLE_FILES, TIMING, generate_tables, table_edges, table_sets, tables_index,
+                                   without_timing, write_text)
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
@@ -195,18 +197,22 @@ def test_cli_chart_and_tables(tmp_path):
     assert [line for line in lines if not line.startswith("#")][0] == "hand,2,3,4,5,6,7,8,9,T,A"
     args.format, args.strategy = "text", "TD"
     assert "dealer      2   3" in run_chart(args)
-    tables = parser.parse_args(["tables", "--out", str(tmp_path / "t"), "--only", "classic_single_deck"])
-    assert run_tables(tables) == f"wrote 7 files to {tmp_path / 't'}"
+    tables = parser.parse_args(["tables", "--out", str(tmp_path / "t"), "--only", "classic_single_deck",
+                                "--files", "chart.md", "ev.csv"])   # (a report: test_the_committed_report...)
+    assert run_tables(tables) == f"wrote 3 files to {tmp_path / 't'}"
+    assert sorted(p.name for p in (tmp_path / "t" / "classic_single_deck").iterdir()) == ["chart.md", "ev.csv"]
 
 
-# The committed tables: a representative subset is regenerated and compared byte for byte.
+# The committed tables: a representative subset is regenerated and compared byte for byte (the
+# reports, which take longer, for one set: next test).
 SUBSET = ["classic_single_deck", "standard-1d-h17-das", "standard-2d-s17-nodas"]
+NOT_REPORTS = [name for name in TABLE_FILES if name != "REPORT.html"]
 
 
 def test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code(tmp_path):
-    first = generate_tables(tmp_path, only=SUBSET)
+    first = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS)
     snapshot = {p: p.read_bytes() for p in first}
-    second = generate_tables(tmp_path, only=SUBSET)
+    second = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS)
     assert second == first and {p: p.read_bytes() for p in second} == snapshot
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()) == \
         sorted(p.relative_to(tmp_path) for p in first)
@@ -219,13 +225,37 @@ def test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code(t
     assert index.count("not generated") == 2 * (len(table_sets()) - len(SUBSET))
 
 
+def test_the_committed_report_matches_the_code(tmp_path):
+    """A set's REPORT.html regenerated: the same bytes but for the one line stating how long it
+    took (TIMING, its own line in the footer), which this comparison leaves out and nothing else."""
+    matplotlib = pytest.importorskip("matplotlib", reason="the committed reports' plots need matplotlib (test extra)")
+    [_, written] = generate_tables(tmp_path, only=["classic_single_deck"], files=["REPORT.html"])
+    new, committed = written.read_text(encoding="utf-8"), (TABLES / "classic_single_deck" / "REPORT.html").read_text()
+    assert len(TIMING.findall(new)) == 1 and len(TIMING.findall(committed)) == 1
+    assert new.count("\n") == committed.count("\n")
+    drawn_with = re.search(r"plots by matplotlib ([^;]+);", committed)
+    if drawn_with is None or drawn_with.group(1) != matplotlib.__version__:
+        # the plots' SVG bytes are matplotlib's: with another version, compare everything else
+        new, committed = (re.sub(r"<svg.*?</svg>", "<svg/>", re.sub(r"plots by matplotlib [^;]+;", "", text),
+                                 flags=re.S) for text in (new, committed))
+    assert without_timing(new) == without_timing(committed), \
+        "tables/classic_single_deck/REPORT.html is stale: run 'bjcalc tables --out tables'"
+    # regenerating keeps the file (and its time) when only the time differs
+    written.write_text(TIMING.sub('<p class="timing">computed in 999.9 s.</p>', new), encoding="utf-8")
+    kept = written.read_bytes()
+    write_text(written, new)
+    assert written.read_bytes() == kept
+    write_text(written, new.replace("classic_single_deck", "classic single deck"))   # anything else: rewritten
+    assert written.read_bytes() != kept
+
+
 def test_committed_tables_hold_every_set():
     sets = table_sets()
     edges = table_edges(TABLES)
     assert set(edges) == set(sets), f"tables/ lacks {sorted(set(sets) - set(edges))}: run 'bjcalc tables'"
     assert (TABLES / "README.md").read_text() == tables_index(sets, edges)
     for key in sets:
-        for name in ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv"):
+        for name in TABLE_FILES:
             assert (TABLES / key / name).is_file(), f"tables/{key}/{name} is missing"
         assert (TABLES / key / "eor.csv").is_file() == (key in PRESETS), f"tables/{key}/eor.csv: presets only"
     for key in ("standard", "burn20", "no_bust_21st_century"):

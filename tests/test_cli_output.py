@@ -70,7 +70,7 @@ COMMANDS = [
     ("sidebet", ["sidebet", "lucky-lucky", "--decks", "1", "--paytable", "seed,wizard"], "top"),
     ("verify", ["verify", "--only", "nairn-8-8-das"], "figures"),
     ("explain", EXPLAIN, "candidates"),
-    ("tables", ["tables", "--only", "classic_single_deck"], None),
+    ("tables", ["tables", "--only", "classic_single_deck", "--files", "chart.md", "ev.csv"], None),   # (no report)
     ("count", ["count", "--shoe", HALF_DECK, "--split-hands", "2", "--shoes", "2", "--workers", "1"], "top"),
 ]
 IDS = [" ".join(argv)[:50] for _, argv, _ in COMMANDS]

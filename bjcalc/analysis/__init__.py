@@ -5,15 +5,15 @@ engine, game, sidebets) and, without a circle, one another; nothing below import
   their meanings (used by the two below).
 - :mod:`~bjcalc.analysis.render` -- text, Markdown, CSV, HTML and Styler renderings of charts and
   EV tables.
-- :mod:`~bjcalc.analysis.tables` -- the generated ``tables/`` folder: its rule sets, index and
-  file writing.
-- :mod:`~bjcalc.analysis.charts` -- strategy charts, CD exceptions, EV tables, and
-  ``generate_tables`` (uses the three above).
+- :mod:`~bjcalc.analysis.charts` -- strategy charts, CD exceptions, EV tables (uses the two above).
 - :mod:`~bjcalc.analysis.sweeps` -- the house edge against a preset's open rules, and its plots.
 - :mod:`~bjcalc.analysis.published` -- published figures and their verdicts (``bjcalc verify``).
 - :mod:`~bjcalc.analysis.explain` -- the open-rule search (``bjcalc explain``).
 - :mod:`~bjcalc.analysis.risk` -- risk of ruin and N0 from a game's mean and standard deviation.
 - :mod:`~bjcalc.analysis.counting` -- count systems, betting and insurance correlation.
+- :mod:`~bjcalc.analysis.report` -- a game's one-page report (uses most of the above).
+- :mod:`~bjcalc.analysis.tables` -- the generated ``tables/`` folder: its rule sets, index, file
+  writing and ``generate_tables`` (charts and reports of every set).
 
 Nothing below imports this package.
 """

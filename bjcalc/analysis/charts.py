@@ -11,8 +11,6 @@ and what each action is worth.
   against every up card (an :class:`EVTable`: tidy ``long`` and ``wide`` views).
 - :func:`td_ev_table` -- the game EV given the up card when one chart cell changes, for
   every cell and every other code: the table a TD chart is the argmax of.
-- :func:`generate_tables` -- each rule set's chart, exceptions and EV table, rendered, into
-  ``tables/`` (the folder, its sets and index: :mod:`bjcalc.analysis.tables`).
 
 A chart renders itself as text (aligned, 80 columns), Markdown, CSV and HTML, and as a
 pandas Styler (``Chart.styled()``): :mod:`bjcalc.analysis.render`.  The codes and what
@@ -30,7 +28,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
 import pandas as pd
@@ -38,15 +35,14 @@ import pandas as pd
 from ..core.errors import HandError, ShoeError, StrategyError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
-from ..game.calculator import Calculator, deal_probabilities
+from ..game.calculator import Calculator, GameResult, deal_probabilities
 from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
 from .codes import ACTIONS, AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit, without_das
-from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, ev_table_csv,
-                     ev_table_html, ev_table_text, exceptions_csv, page)
-from .tables import edge_words, is_preset, write_tables
+from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, edge_words,
+                     ev_table_csv, ev_table_html, ev_table_text)
 
 __all__ = ["Chart", "chart", "EXCEPTION_COLUMNS", "EVTable", "ev_table", "cell_alternatives", "td_ev_table",
-           "generate_tables", "hand_label", "two_card_hands"]
+           "hand_label", "two_card_hands"]
 
 _VALUE = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
 
@@ -294,7 +290,8 @@ class Chart:
 
 
 def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_card: bool = True,
-          min_gain: Optional[float] = None, progress: ProgressFn = no_progress) -> Chart:
+          min_gain: Optional[float] = None, progress: ProgressFn = no_progress,
+          td_result: Optional[GameResult] = None) -> Chart:
     """The basic strategy chart of ``calc``'s game (see :class:`Chart`).
 
     ``strategy``: ``"TD"`` (the chart) or ``"CD"`` (the chart and its composition-dependent
@@ -305,6 +302,8 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     ``multi_card``: CD exceptions include hands of three or more cards (those a chart
     player reaches by hitting).  ``min_gain``: smallest gain listed (default 1e-9 in
     floats, 0 in exact mode).  ``progress`` wraps the steps (:mod:`bjcalc.core.progress`).
+    ``td_result``: ``calc.game("TD")`` when the caller has it already (the TD search is the
+    chart's longest step); it is read, not changed.
 
     >>> from bjcalc import Calculator, Rules
     >>> drawn = chart(Calculator(Rules(decks=1, max_split_hands=2)), "CD", multi_card=False)
@@ -322,7 +321,7 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     rows: list[dict] = []
     for step in progress(steps, total=len(steps), desc="chart"):
         if step == "TD strategy":
-            result = calc.game("TD")
+            result = td_result if td_result is not None else calc.game("TD")
             td = result.strategy
             table = td.chart()
         elif step == "DAS codes":
@@ -568,41 +567,3 @@ def td_ev_table(calc: Calculator, ups: Optional[Iterable[str]] = None, result: A
                 set_cell(changed, row, alternative)
                 out.append((up, row, alternative, False, evaluator.ev(changed)))
     return pd.DataFrame(out, columns=["up", "row", "code", "chosen", "ev"])
-
-
-# -- the tables/ folder ---------------------------------------------------------------------------
-def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None,
-                    progress: ProgressFn = no_progress) -> list[Path]:
-    """Write ``folder`` (index ``README.md`` and one subfolder per rule set of
-    :func:`~bjcalc.analysis.tables.table_sets`): each set's CD chart (``chart.md``, ``chart.csv``,
-    ``chart.html``), its exceptions (``exceptions.csv``) and EV table (``ev.csv``), in float
-    arithmetic with post-split play CDZ-.
-
-    Deterministic (same code, same bytes) and idempotent; ``only``: just these sets (the
-    index is always written, with the house edges of the sets already in ``folder``).
-    Returns the paths written (:func:`~bjcalc.analysis.tables.write_tables` writes them).
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     [path.name for path in generate_tables(folder, only=["classic_single_deck"])]
-    ['README.md', 'chart.md', 'chart.csv', 'chart.html', 'exceptions.csv', 'ev.csv', 'eor.csv']
-    """
-    return write_tables(folder, _set_files, only=only, progress=progress)
-
-
-def _set_files(rules: Rules) -> dict[str, str]:
-    calc = Calculator(rules)
-    cd = chart(calc, "CD")
-    evs = ev_table(calc)
-    files = {
-        "chart.md": cd.to_markdown(),
-        "chart.csv": cd.csv_header() + cd.table.to_csv(index_label="hand", lineterminator="\n"),
-        "chart.html": page(cd.title, cd.to_html()),
-        "exceptions.csv": exceptions_csv(cd.exceptions, digits=6),
-        "ev.csv": evs.to_csv(wide=True),
-    }
-    if is_preset(rules):      # the presets' effects of removal and count metrics (issue 13)
-        from .counting import eor_csv
-
-        files["eor.csv"] = eor_csv(calc)
-    return files

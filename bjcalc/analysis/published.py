@@ -22,6 +22,7 @@ A figure we do not reproduce is reported as such, never adjusted.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import math
 import textwrap
@@ -32,6 +33,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..game import variants
 from ..game.calculator import Assumptions, Calculator
 from ..core.rules import Rules
+from .sweeps import EVs, full_shoe_ev
 
 __all__ = ["Figure", "Row", "figures", "verify", "verify_text", "PERCENT", "FRACTION", "MATCHES", "ROUNDING",
            "DIFFERS", "VERDICTS"]
@@ -181,10 +183,18 @@ class Row:
                 "assumptions": self.assumptions().as_dict(), "note": f.note}
 
 
+_EVS: contextvars.ContextVar[Optional[EVs]] = contextvars.ContextVar("bjcalc_verify_evs", default=None)
+"""The games :func:`verify` has computed in this run (figures share games: a rule effect's base)."""
+
+
+def _ev(rules: Rules, split: str, strategy: str) -> Any:
+    return full_shoe_ev(rules, strategy, split, _EVS.get())
+
+
 def _game(rules: Rules, sign: int = 1, split: str = "CDZ-", percent: bool = True) -> Callable[[str], float]:
     """EV (sign 1) or house edge (sign -1) of a whole game."""
     def compute(strategy: str) -> float:
-        ev = Calculator(rules, split_strategy=split).game(strategy).ev
+        ev = _ev(rules, split, strategy)
         return sign * float(ev) * (100 if percent else 1)
     return compute
 
@@ -192,8 +202,8 @@ def _game(rules: Rules, sign: int = 1, split: str = "CDZ-", percent: bool = True
 def _effect(base: Rules, changed: Rules, sign: int = -1, split: str = "CDZ-") -> Callable[[str], float]:
     """Change in house edge (sign -1) or player EV (sign 1), in percent, from one rule change."""
     def compute(strategy: str) -> float:
-        a = Calculator(base, split_strategy=split).game(strategy).ev
-        b = Calculator(changed, split_strategy=split).game(strategy).ev
+        a = _ev(base, split, strategy)
+        b = _ev(changed, split, strategy)
         return sign * float(b - a) * 100
     return compute
 
@@ -315,19 +325,25 @@ def figures() -> list[Figure]:
 
 
 def verify(only: Optional[Iterable[str]] = None, games: Optional[Iterable[str]] = None,
-           progress: Optional[Callable[..., Iterable]] = None) -> list[Row]:
+           progress: Optional[Callable[..., Iterable]] = None, evs: Optional[EVs] = None) -> list[Row]:
     """Compute every published figure (or those keyed in ``only`` / of ``games``).
 
-    ``progress`` may wrap the loop over figures (``progress(figures, total=n)``).
+    ``progress`` may wrap the loop over figures (``progress(figures, total=n)``).  Each game
+    is computed once in a run (figures share them); ``evs`` (:data:`~bjcalc.analysis.sweeps.EVs`):
+    games a caller has computed already, and gets back with the run's added.
     """
     only = None if only is None else set(only)
     games = None if games is None else set(games)
     chosen = [f for f in figures() if (only is None or f.key in only) and (games is None or f.game in games)]
     rows = []
-    for figure in (progress(chosen, total=len(chosen)) if progress else chosen):
-        cd = figure.compute("CD")
-        td = figure.compute("TD") if "TD" in figure.strategies else None
-        rows.append(Row(figure, cd, td))
+    token = _EVS.set({} if evs is None else evs)
+    try:
+        for figure in (progress(chosen, total=len(chosen)) if progress else chosen):
+            cd = figure.compute("CD")
+            td = figure.compute("TD") if "TD" in figure.strategies else None
+            rows.append(Row(figure, cd, td))
+    finally:
+        _EVS.reset(token)
     return rows
 
 

@@ -25,7 +25,7 @@ import pandas as pd
 from ..core.rules import Rules
 from .codes import UPS, code_action
 
-__all__ = ["COLOURS", "ChartView", "EVTableView", "markdown_table", "page", "exceptions_csv", "chart_text",
+__all__ = ["COLOURS", "ChartView", "EVTableView", "edge_words", "markdown_table", "page", "exceptions_csv", "chart_text",
            "chart_markdown", "chart_csv_header", "chart_csv", "chart_html", "chart_styler", "ev_table_csv",
            "ev_table_html", "ev_table_text"]
 
@@ -76,6 +76,15 @@ class EVTableView(Protocol):
 
 
 # -- pieces -------------------------------------------------------------------------------------
+def edge_words(ev_percent: float) -> str:
+    """``house edge X %``, or ``player edge X %`` when the game favours the player.
+
+    >>> edge_words(-0.4029), edge_words(0.1531)
+    ('house edge 0.4029 %', 'player edge 0.1531 %')
+    """
+    return f"player edge {ev_percent:.4f} %" if ev_percent > 0 else f"house edge {-ev_percent:.4f} %"
+
+
 def markdown_table(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> list[str]:
     """The lines of a Markdown table (``|`` in a cell escaped).
 
@@ -257,7 +266,7 @@ def _html_legend(legend: list[tuple[str, str]]) -> str:
 def _html_frame(frame: pd.DataFrame, kind: str) -> str:
     """A frame of exceptions (or their summary) as an HTML table, the plays coloured."""
     columns = list(frame.columns)
-    head = "".join(f"<th>{c}</th>" for c in columns)
+    head = "".join(f"<th>{c.replace('_', '_<wbr>')}</th>" for c in columns)   # (a narrow screen breaks there)
     lines = [f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>']
     for record in frame.itertuples(index=False):
         cells = []

@@ -21,28 +21,73 @@ from ..core.rules import Rules
 from ..game.calculator import Calculator
 from ..game.variants import OPEN_RULES, PRESETS
 
-__all__ = ["edge_sweep", "plot_edges"]
+__all__ = ["edge_sweep", "sweep_points", "plot_edges", "full_shoe_ev", "EVs"]
+
+EVs = dict
+"""EVs already computed, ``{(rules, post-split strategy, strategy): EV}``, each of a float game
+dealt from the rules' own full shoe: :func:`full_shoe_ev` reads and fills one, so that analyses
+run together (a report, ``verify``'s figures) compute each game once.  (An EV is a number:
+nothing a caller does to it changes the one kept.)"""
+
+
+def full_shoe_ev(rules: Rules, strategy: str = "CD", split: str = "CDZ-", evs: Optional[EVs] = None) -> Any:
+    """EV of one round of ``rules`` dealt from its full shoe (floats), with ``strategy`` and
+    post-split ``split``, taken from ``evs`` when there and added to it when not.
+
+    >>> evs = {}
+    >>> round(full_shoe_ev(Rules(decks=1, max_split_hands=2), evs=evs), 6) == round(list(evs.values())[0], 6)
+    True
+    """
+    key = (rules, str(split), strategy)
+    if evs is not None and key in evs:
+        return evs[key]
+    ev = Calculator(rules, split_strategy=split).game(strategy).ev
+    if evs is not None:
+        evs[key] = ev
+    return ev
 
 
 def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]] = None,
                decks: Optional[Sequence[Any]] = None, progress: ProgressFn = no_progress,
-               **overrides: Any) -> pd.DataFrame:
+               evs: Optional[EVs] = None, base: Optional[Rules] = None, **overrides: Any) -> pd.DataFrame:
     """House edge (percent) of a preset as one rule at a time moves over its values.
 
     ``rules``: which rules (default ``decks`` and every open rule of the preset,
     :data:`bjcalc.game.variants.OPEN_RULES`); ``decks``: the deck counts to try (default the
     preset's open values, or 1, 2, 4, 6, 8); ``overrides``: rules pinned for every point.
     Columns ``rule``, ``value``, ``house_edge``, ``default`` (the preset's own value).
-    Combinations the rules refuse (resplit aces with two hands) are left out.
+    Combinations the rules refuse (resplit aces with two hands) are left out.  ``evs``: games
+    already computed (:data:`EVs`; the sweep adds its own), post-split strategy CDZ-.  ``base``:
+    the game to move from, instead of the preset with ``overrides`` (the preset's open rules
+    are still the ones moved): a game that is the preset with its number of decks changed, say.
 
     >>> frame = edge_sweep("classic_single_deck", rules=["double_after_split"])
     >>> frame[["value", "default"]].values.tolist()
     [[False, True], [True, False]]
     """
+    tasks = sweep_points(preset, rules, decks)    # (refuses an unknown preset or rule)
+    base = PRESETS[preset](**overrides) if base is None else base
+    evs = {} if evs is None else evs
+    rows = []
+    for name, value in progress(tasks, total=len(tasks), desc=preset):
+        try:
+            rule_set = base.replace(**{name: value})
+        except RulesError:
+            continue
+        edge = -float(full_shoe_ev(rule_set, strategy, evs=evs)) * 100
+        rows.append((name, value, edge, getattr(base, name) == value))
+    return pd.DataFrame(rows, columns=["rule", "value", "house_edge", "default"])
+
+
+def sweep_points(preset: str, rules: Optional[Iterable[str]] = None,
+                 decks: Optional[Sequence[Any]] = None) -> list[tuple[str, Any]]:
+    """The (rule, value) points :func:`edge_sweep` tries, in order (same arguments).
+
+    >>> sweep_points("classic_single_deck", rules=["decks"], decks=(1, 2))
+    [('decks', 1), ('decks', 2)]
+    """
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
-    make = PRESETS[preset]
-    base = make(**overrides)
     open_rules = dict(OPEN_RULES.get(preset, {}))
     open_rules["decks"] = tuple(decks) if decks is not None else open_rules.get("decks", (1, 2, 4, 6, 8))
     names = list(rules) if rules is not None else ["decks"] + [n for n in open_rules if n != "decks"]
@@ -52,17 +97,7 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
             raise RulesError(f"{name!r} is not an open rule of {preset}; open rules: {', '.join(open_rules)}")
         for value in open_rules[name]:
             tasks.append((name, value))
-    cache: dict[Rules, float] = {}
-    rows = []
-    for name, value in progress(tasks, total=len(tasks), desc=preset):
-        try:
-            rule_set = base.replace(**{name: value})
-        except RulesError:
-            continue
-        if rule_set not in cache:
-            cache[rule_set] = -float(Calculator(rule_set).game(strategy).ev) * 100
-        rows.append((name, value, cache[rule_set], getattr(base, name) == value))
-    return pd.DataFrame(rows, columns=["rule", "value", "house_edge", "default"])
+    return tasks
 
 
 def plot_edges(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]] = None,

@@ -377,7 +377,7 @@ def run(args: argparse.Namespace) -> str:
 
         plain = not any(hasattr(args, name) for name in RULE_FIELDS) and not getattr(args, "shoe", None) \
             and not getattr(args, "remove", None)
-        return run_report(args, rules, shoe, plain, _progress(args, "report", "sections"), getattr(args, "argv", None))
+        return run_report(args, rules, shoe, plain, _progress(args, "report", "steps"), getattr(args, "argv", None))
     if args.command == "chart":
         return _run_chart(args, rules, shoe)
     if args.command == "count":

@@ -45,11 +45,14 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
                                    "html (a coloured page); --json gives JSON instead")
     chart_parser.add_argument("--out", metavar="FILE", default=None, help="write to FILE instead of printing")
     tables_parser = subparsers.add_parser(
-        "tables", help="regenerate the generated tables (charts, exceptions, EV tables)",
-        description="Write charts, CD exceptions and EV tables for every preset and common standard rule "
-                    "sets, with an index README.md.")
+        "tables", help="regenerate the generated tables (charts, exceptions, EV tables, reports)",
+        description="Write charts, CD exceptions, EV tables and one-page reports for every preset and common "
+                    "standard rule sets, with an index README.md.")
     tables_parser.add_argument("--out", metavar="DIR", default="tables", help="folder to write (default tables)")
     tables_parser.add_argument("--only", nargs="+", metavar="SET", help="only these sets (as listed in the index)")
+    tables_parser.add_argument("--files", nargs="+", metavar="FILE",   # (checked by generate_tables: no import here)
+                               help="only these files of each set (chart.md, chart.csv, chart.html, exceptions.csv, "
+                                    "ev.csv, REPORT.html; default all: the reports take longest)")
     return chart_parser, tables_parser
 
 
@@ -94,10 +97,11 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
 def run_tables(args: argparse.Namespace, progress: Optional[Progress] = None) -> str:
     """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``); with
     ``args.json``, the folder and the files written as JSON."""
-    from ..analysis.charts import generate_tables
+    from ..analysis.tables import TABLE_FILES, generate_tables
 
     folder = getattr(args, "out", None) or "tables"
-    paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or no_progress)
+    paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or no_progress,
+                            files=getattr(args, "files", None) or TABLE_FILES)
     if getattr(args, "json", False):
         from .output import dumps
 
