@@ -226,3 +226,20 @@ def test_enhc_obo_equals_peek():
     assert rules["hole_card"] == "enhc_obo"
     peek = round_pmf(OracleRules(**{**rules, "hole_card": "peek"}), shoe)
     assert _oracle("enhc_obo late resplit3") == peek
+
+
+# --------------------------------------------------------------------------- the whole distribution
+
+def _bjcalc_pmf(shoe, rules, **options) -> Dict[Fraction, Fraction]:
+    calc = Calculator(Rules(decks=1, **rules), shoe=_shoe(shoe), split_strategy="CDZ-", exact=True)
+    pmf = calc.outcomes(**options).pmf
+    return {Fraction(net): Fraction(p) for net, p in pmf.items()}
+
+
+@pytest.mark.parametrize("case_id", IDS)
+def test_bjcalc_distribution_is_the_oracles(case_id):
+    """``Calculator.outcomes()`` (issue 12) gives the oracle's whole distribution, every net
+    result's probability as the same rational: splits to 3 and 4 hands, every hole-card rule,
+    surrender, 6:5, Burn 20 and No Bust included."""
+    shoe, rules, _ = BY_ID[case_id]
+    assert _bjcalc_pmf(shoe, rules) == _oracle(case_id)

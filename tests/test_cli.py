@@ -161,7 +161,7 @@ HAND = ["hand", "--cards", "T6", "--up", "6", "--decks", "1"]
 
 ERRORS = [
     # commands and unknown options, with the --help of the (sub)command that went wrong
-    ([], "name a command: edge, hand, dealer, insurance, chart, eor, report, tables, verify, explain, count or sidebet"),
+    ([], "name a command: edge, hand, dealer, insurance, chart, eor, outcomes, report, tables, verify, explain, count or sidebet"),
     (["bogus"], "invalid choice"),
     (["sidebet"], "see 'bjcalc sidebet --help'"),
     (["sidebet", "bust"], "invalid choice: 'bust'"),

@@ -65,6 +65,8 @@ COMMANDS = [
     ("chart", ["chart", "--shoe", HALF_DECK, "--split-hands", "2", "--strategy", "CD"], "top"),
     ("eor", ["eor", "--decks", "1", "--split-hands", "2"], "top"),
     ("eor", ["eor", "--shoe", SMALL, "--split-hands", "2", "--play", "reoptimized", "--exact"], "top"),
+    ("outcomes", ["outcomes", "--decks", "1", "--split-hands", "2"], "top"),
+    ("outcomes", ["outcomes", "--shoe", SMALL, "--split-hands", "2", "--exact", "--insurance", "always"], "top"),
     ("sidebet", ["sidebet", "buster", "--decks", "1", "--eor", "--full"], "top"),
     ("sidebet", ["sidebet", "buster", "--decks", "2", "--model", "player", "--exact"], "top"),
     ("sidebet", ["sidebet", "lucky-lucky", "--decks", "1", "--paytable", "seed,wizard"], "top"),
@@ -223,7 +225,7 @@ def test_every_option_of_every_command_has_help():
     assert seen > 100
 
 
-@pytest.mark.parametrize("argv", [[], ["edge"], ["hand"], ["dealer"], ["insurance"], ["chart"], ["eor"], ["report"],
+@pytest.mark.parametrize("argv", [[], ["edge"], ["hand"], ["dealer"], ["insurance"], ["chart"], ["eor"], ["outcomes"], ["report"],
                                   ["tables"], ["verify"], ["explain"], ["count"], ["sidebet"], ["sidebet", "buster"],
                                   ["sidebet", "lucky-lucky"]], ids=lambda a: " ".join(a) or "bjcalc")
 def test_every_help_fits_80_columns(argv, capsys, monkeypatch):

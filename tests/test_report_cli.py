@@ -56,7 +56,7 @@ def test_every_section_in_order_with_the_assumptions(classic):
     positions = [page.index(f"<h2>{n}. {html.escape(TITLES[key])}</h2>") for n, key in enumerate(SECTIONS, 1)]
     assert positions == sorted(positions)
     assert all(f"## {n}. {TITLES[key]}" in text for n, key in enumerate(SECTIONS, 1))
-    assert classic.rules.describe(classic.shoe) in page and "Not available yet" in page
+    assert classic.rules.describe(classic.shoe) in page and "standard deviation" in page
     # self-contained: nothing fetched (no script, stylesheet link, import or remote image)
     assert not any(part in page for part in ("<script", "<link", "@import", 'src="http', "url(http"))
     assert page.count("<svg") >= 1            # the edge-by-rule plot, inline

@@ -291,10 +291,38 @@ def _rule_effects_section(game: "_Game", progress: "_Steps") -> Section:
     return Section("rule effects", TITLES["rule effects"], picture + table_html, table_md)
 
 
-def _distribution_section() -> Section:
-    text = ("Not available yet: bjcalc computes the mean of a round exactly, not yet its whole distribution "
-            "(standard deviation, win/push/loss, element of risk).")
-    return Section("distribution", TITLES["distribution"], f"<p class=\"note\">{text}</p>", text)
+def _distribution_section(calc: Calculator) -> Section:
+    """The round's exact distribution (:meth:`Calculator.outcomes`); where the game's resplits
+    make it too large, that of the same game splitting to two hands, said so."""
+    title = TITLES["distribution"]
+    basis = "this game"
+    try:
+        outcomes = calc.outcomes()
+    except BjcalcError as exc:
+        if calc.rules.max_split_hands <= 2:
+            text = f"Not available for this game: {exc}"
+            return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>", text)
+        basis = (f"the same game splitting to two hands only (its resplits to {calc.rules.max_split_hands} hands "
+                 f"are refused as too large: {exc})")
+        try:
+            outcomes = Calculator(calc.rules.replace(max_split_hands=2), calc.shoe, calc.split_strategy).outcomes()
+        except BjcalcError as again:
+            text = f"Not available for this game: {again}"
+            return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>", text)
+    stats = outcomes.summary()
+    rows = [(("+" if net > 0 else "") + f"{float(net):g}", f"{float(p):.8f}") for net, p in outcomes.pmf.items()]
+    t_html, t_md = _table(["net result", "probability"], rows)
+    s_rows = [("EV", f"{float(stats['ev']) * 100:+.4f} %"), ("standard deviation", f"{stats['sd']:.4f}"),
+              ("win / push / loss", f"{float(stats['p_win']) * 100:.2f} / {float(stats['p_push']) * 100:.2f} / "
+                                    f"{float(stats['p_loss']) * 100:.2f} %"),
+              ("average total bet", f"{float(stats['average_bet']):.4f}"),
+              ("element of risk", f"{float(stats['element_of_risk']) * 100:+.4f} %")]
+    s_html, s_md = _table(["figure", "value"], s_rows)
+    text = (f"The exact probability of every net result of one round (every split hand and double settled "
+            f"against the one dealer hand, in initial bets), CD play with {calc.split_strategy} split hands, no "
+            f"insurance, for {basis}.")
+    return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>{s_html}{t_html}",
+                   f"{text}\n\n{s_md}\n\n{t_md}")
 
 
 TOP_EXCEPTIONS = 12
@@ -503,7 +531,7 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
         "rules": lambda steps: _rules_section(about),
         "edges": lambda steps: _edges_section(about, steps),
         "rule effects": lambda steps: _rule_effects_section(about, steps),
-        "distribution": lambda steps: _distribution_section(),
+        "distribution": lambda steps: _distribution_section(calc),
         "strategy": lambda steps: _strategy_section(about, steps),
         "removal": lambda steps: _removal_section(calc),
         "side bets": lambda steps: _side_bets_section(about),

@@ -53,9 +53,9 @@ __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "UsageError
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
-COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "report", "tables", "verify", "explain", "count",
+COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "outcomes", "report", "tables", "verify", "explain", "count",
             "sidebet")
-RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "count")
+RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "outcomes", "count")
 """Commands whose rule errors are worded with their flags (:func:`cli_words`)."""
 
 
@@ -272,6 +272,13 @@ def build_parser() -> argparse.ArgumentParser:
     from .removal import add_eor_arguments
 
     add_eor_arguments(eor)
+    outcomes = sub.add_parser("outcomes", help="the exact distribution of a round's net result",
+                              description="The exact probability of every net result of one round (every split "
+                                          "hand and double settled against the one dealer hand), with SD, "
+                                          "win/push/loss, average bet and element of risk.")
+    from .outcomes import add_outcomes_arguments
+
+    add_outcomes_arguments(outcomes)
     report = sub.add_parser("report", help="a one-page report of a game (HTML or Markdown)",
                             description="A one-page report of a game: rules, house edges, the edge by rule, the "
                                         "strategy chart, effects of removal and side bets.")
@@ -280,9 +287,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_report_arguments(report)
     _rule_flags(report)
     report.add_argument("--quiet", action="store_true", help="no progress report on stderr")
-    for name, p in (("edge", edge), ("hand", hand), ("dealer", dealer), ("insurance", insurance), ("eor", eor)):
+    for name, p in (("edge", edge), ("hand", hand), ("dealer", dealer), ("insurance", insurance), ("eor", eor),
+                    ("outcomes", outcomes)):
         _rule_flags(p, name)
-        _output_flags(p, quiet=name in ("edge", "hand", "eor"))
+        _output_flags(p, quiet=name in ("edge", "hand", "eor", "outcomes"))
     chart_parser, tables_parser = add_chart_parsers(sub)
     _rule_flags(chart_parser)
     _output_flags(chart_parser, quiet=True)
@@ -386,7 +394,7 @@ def run(args: argparse.Namespace) -> str:
         return fit(run_count(args, rules, shoe)) if not args.json else run_count(args, rules, shoe)
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
-            "eor": _run_eor}[args.command](args, calc)
+            "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
     return text if args.json else fit(text)
 
 
@@ -420,6 +428,12 @@ def _run_eor(args: argparse.Namespace, calc: Calculator) -> str:
     from .removal import run_eor    # (the count systems load when asked for)
 
     return run_eor(args, calc, _progress(args, "eor", "tables"))
+
+
+def _run_outcomes(args: argparse.Namespace, calc: Calculator) -> str:
+    from .outcomes import run_outcomes
+
+    return run_outcomes(args, calc, _progress(args, "outcomes", "distributions"))
 
 
 def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:

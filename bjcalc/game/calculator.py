@@ -20,6 +20,7 @@ from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
 from ..core.rules import Rules
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import check_exact_game_size
+from .distribution import RoundOutcomes, round_outcomes
 from .removal import effects_of_removal, play_on
 from .rounds import UP_LABELS, Assumptions, GameResult, Round, deal_probabilities, pair_state
 
@@ -234,6 +235,17 @@ class Calculator:
         """
         return effects_of_removal(self, lambda shoe: Calculator(self.rules, shoe, self.split_strategy, self.exact),
                                   play, strategy)
+
+    def outcomes(self, strategy: str = "CD", insurance: str = "never") -> "RoundOutcomes":
+        """The exact distribution of one round's net result (every split hand and double
+        settled against the one dealer hand): ``.pmf``, ``.ev``, ``.sd``, ``.p_win``,
+        ``.average_bet``, ``.element_of_risk`` ...  See :mod:`bjcalc.game.distribution`.
+
+        >>> outcomes = Calculator(Rules(decks=1, max_split_hands=2), exact=True).outcomes()
+        >>> sum(outcomes.pmf) == 1
+        True
+        """
+        return round_outcomes(self, strategy, insurance)
 
     def game(self, strategy: str = "CD", progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
         """EV of one round dealt from the full shoe, with CD or TD play.

@@ -1,0 +1,768 @@
+"""The whole distribution of one round's net result, exactly: every split hand, double and
+dealer blackjack settled together.
+
+The round is one player at one spot, from the deal to the settlement: the net result is the
+sum over every hand of the round (split hands and doubles included) against the one dealer
+hand, in units of the initial bet.  The strategy is fixed before the round: the calculator's
+CD strategy (with its post-split strategy: CDZ-, CDP1 or CDP, whose decisions look only at a
+hand's own cards and how many hands the pair became) or its TD chart, the same decisions
+:meth:`~bjcalc.game.calculator.Calculator.game` values, ties broken the same way.
+
+How it stays exact, and small
+-----------------------------
+Every card after the deal is drawn without replacement, so the chance of a whole dealing
+sequence that takes the multiset ``A`` of further cards from ``m`` cards by value (``M`` in
+all) is ``ff(m, A) / ff(M, |A|)`` (``ff``: falling factorials, by value) whatever the order the
+cards came in.  A fixed strategy's decisions depend on the cards in each hand, not on the
+shoe, so the number ``W`` of orderings that lead to a given set of finished hands is a plain
+integer count, found once by walking the hands' decision graph.  The round is then a list of
+*states*: (the multiset of cards the player took, the multiset of finished-hand settlement
+classes, ``W``).  States with the same two multisets merge (their counts add), and the
+dealer's outcome probabilities (joint with its blackjack, from
+:class:`~bjcalc.engine.dealer.DealerEngine`) are evaluated once per removed multiset.  A
+settlement class is a hand's payoff row by dealer outcome times its wager (a stand on 18, a
+doubled bust, a three-card bust that No Bust pushes, ...), plus one class for the round's
+own dealer-blackjack charge and one for insurance: the net of a state against each dealer
+outcome is the sum of its classes' rows.
+
+Split hands are dealt as :mod:`bjcalc.engine.splits` deals them: hand by hand, each drawing
+second cards and splitting off every pair card while fewer hands than the rules allow exist,
+then playing out.  The infinite deck draws independently: there a state's weight is its
+probability and the dealer does not depend on the cards taken.
+
+Dealer blackjack.  As in the engine, values are *joint*: the hole card is an unseen card, so
+the player's draws are not conditioned on it, and the dealer's blackjack is one of its final
+outcomes.  In a peek game the round then ends at once (net -1, or 0 with a natural) whatever
+the player would have done, and only the initial bet was at risk; in ENHC games a dealer
+blackjack takes every bet on the table (or only the original one with OBO).
+
+>>> from bjcalc import Calculator, Rules
+>>> outcomes = round_outcomes(Calculator(Rules(decks=1, max_split_hands=2), exact=True))
+>>> sum(outcomes.pmf) == 1, outcomes.ev == Calculator(Rules(decks=1, max_split_hands=2), exact=True).game().ev
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+import numpy as np
+
+from ..core.actions import PostSplitStrategy, most_hands, post_split_actions
+from ..core.arithmetic import EXACT, Value
+from ..core.cards import Shoe
+from ..core.errors import HandError, ShoeError, StrategyError
+from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
+from ..engine.hands import BUST, UNSPLIT, Context, composition_of
+from ..engine.player import UpcardValues
+from ..engine.hands import EMPTY
+from ..engine.splits import context_strategy, first_context, pair_cards, policy_extra
+from .rounds import Assumptions, Game
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["RoundOutcomes", "round_outcomes", "INSURANCE", "STRATEGIES", "MAX_STATES"]
+
+INSURANCE = ("never", "always", "optimal")
+"""When the player takes insurance against an ace: never, always (even money on a natural
+included), or when its EV is positive for the cards seen (his two cards and the ace)."""
+STRATEGIES = ("CD", "TD")
+_UP = {1: "A", 10: "T", **{v: str(v) for v in range(2, 10)}}
+_RADIX = 5            # a state's class counts are digits: at most 4 hands, one round charge, one insurance
+_MAX_CLASSES = 27     # 5 ** 27 < 2 ** 63
+MAX_STATES = 4_000_000
+"""The most (split-hand finishes x rounds so far) one split may combine before merging: above it
+the round distribution is refused with its size (about 100 bytes a state).  Resplits to 3 or 4
+hands from several decks reach hundreds of millions (8,8 v T, 6 decks, 4 hands: 162 million
+before merging, 12 million after)."""
+
+
+@dataclass
+class RoundOutcomes:
+    """The exact distribution of one round's net result (units of the initial bet).
+
+    ``pmf`` is a pandas Series from net result to probability, sorted, non-zero entries only
+    (float net results, or ``Fraction`` ones in exact mode, where every probability is an
+    exact rational and they sum to exactly 1).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> outcomes = Calculator(Rules(decks=6)).outcomes()
+    >>> round(outcomes.sd, 3), round(outcomes.p_win + outcomes.p_push + outcomes.p_loss, 12)
+    (1.148, 1.0)
+    """
+
+    pmf: "pd.Series"
+    average_bet: Value
+    assumptions: Assumptions
+    insurance: str = "never"
+    exact: bool = False
+    _stats: dict = field(default_factory=dict, repr=False)
+
+    def _moment(self, power: int) -> Value:
+        if power not in self._stats:
+            self._stats[power] = sum((net ** power * p for net, p in self.pmf.items()), 0 * self.pmf.iloc[0])
+        return self._stats[power]
+
+    @property
+    def ev(self) -> Value:
+        """The mean net result: the game's EV for this strategy."""
+        return self._moment(1)
+
+    @property
+    def variance(self) -> Value:
+        """E[net^2] - EV^2 (of the whole round, split hands' covariance included)."""
+        return self._moment(2) - self.ev ** 2
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation of the round's net result (a float even in exact mode)."""
+        return math.sqrt(float(self.variance))
+
+    @property
+    def p_win(self) -> Value:
+        """P(net > 0)."""
+        return self.pmf[self.pmf.index > 0].sum()
+
+    @property
+    def p_push(self) -> Value:
+        """P(net = 0)."""
+        return self.pmf[self.pmf.index == 0].sum()
+
+    @property
+    def p_loss(self) -> Value:
+        """P(net < 0)."""
+        return self.pmf[self.pmf.index < 0].sum()
+
+    @property
+    def element_of_risk(self) -> Value:
+        """-EV / average bet: the house edge per unit actually wagered."""
+        return -self.ev / self.average_bet
+
+    def summary(self) -> dict[str, Value]:
+        """The figures beside the pmf, by name (the CLI's JSON fields)."""
+        return {"ev": self.ev, "variance": self.variance, "sd": self.sd, "p_win": self.p_win,
+                "p_push": self.p_push, "p_loss": self.p_loss, "average_bet": self.average_bet,
+                "element_of_risk": self.element_of_risk}
+
+    def table(self) -> "pd.DataFrame":
+        """The pmf as a table: net result, probability, cumulative probability."""
+        import pandas as pd
+
+        frame = pd.DataFrame({"probability": self.pmf.values, "cumulative": self.pmf.cumsum().values},
+                             index=pd.Index([_label(net) for net in self.pmf.index], name="net"))
+        return frame
+
+    def __str__(self) -> str:
+        rows = [f"{'net':>8}  {'probability':>14}"]
+        for net, p in self.pmf.items():
+            rows.append(f"{_label(net):>8}  {float(p):>14.10f}")
+        stats = self.summary()
+        rows.append("")
+        rows.append(f"EV {float(stats['ev']) * 100:+.4f} %  SD {stats['sd']:.4f}  variance {float(stats['variance']):.4f}")
+        rows.append(f"win {float(stats['p_win']) * 100:.4f} %  push {float(stats['p_push']) * 100:.4f} %  "
+                    f"loss {float(stats['p_loss']) * 100:.4f} %")
+        rows.append(f"average bet {float(stats['average_bet']):.6f}  element of risk "
+                    f"{float(stats['element_of_risk']) * 100:+.4f} %")
+        rows.append(f"insurance: {self.insurance}")
+        return "\n".join(rows + [""] + self.assumptions.lines())
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        body = "".join(f"<tr><td>{escape(_label(net))}</td><td>{float(p):.8f}</td></tr>" for net, p in self.pmf.items())
+        stats = self.summary()
+        head = (f"<p>EV {float(stats['ev']) * 100:+.4f} %, SD {stats['sd']:.4f}, win/push/loss "
+                f"{float(stats['p_win']) * 100:.2f} / {float(stats['p_push']) * 100:.2f} / "
+                f"{float(stats['p_loss']) * 100:.2f} %, average bet {float(stats['average_bet']):.4f}, "
+                f"element of risk {float(stats['element_of_risk']) * 100:+.4f} %</p>")
+        notes = "<br>".join(escape(line) for line in self.assumptions.lines() + [f"insurance: {self.insurance}"])
+        return (f"{head}<table><thead><tr><th>net</th><th>probability</th></tr></thead><tbody>{body}</tbody>"
+                f"</table><p><small>{notes}</small></p>")
+
+    def plot(self, ax: Any = None) -> Any:
+        """A bar chart of the pmf (matplotlib), probabilities on a log scale; returns the axes."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(figsize=(8, 3.5))
+        labels = [_label(net) for net in self.pmf.index]
+        ax.bar(range(len(labels)), [float(p) for p in self.pmf.values], color="#3b6ea5")
+        ax.set_xticks(range(len(labels)), labels, rotation=90 if len(labels) > 16 else 0)
+        ax.set_yscale("log")
+        ax.set_xlabel("net result of the round (initial bets)")
+        ax.set_ylabel("probability")
+        ax.set_title(f"EV {float(self.ev) * 100:+.3f} %, SD {self.sd:.3f}")
+        return ax
+
+
+def _label(net: Any) -> str:
+    value = Fraction(net).limit_denominator(1000)
+    text = str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return text if value <= 0 else "+" + text
+
+
+# -- settlement classes ---------------------------------------------------------------------------
+class _Classes:
+    """Settlement classes: a payoff row and a wager row by dealer outcome, registered once."""
+
+    def __init__(self, calc: Game, denominator: int):
+        self.den = denominator
+        settlement = calc.settlement
+        self.stand_table = settlement.stand_table()
+        self.whole = settlement.blackjack_takes_whole_bet
+        self.bj_hand = settlement.hand_blackjack_payoff
+        self.bust_payoff = settlement.bust_payoff()
+        self.settlement = settlement
+        self.rows: list[np.ndarray] = []
+        self.bets: list[np.ndarray] = []
+        self._index: dict[tuple, int] = {}
+
+    def add(self, payoff: Sequence[Fraction], wager: Sequence[Fraction]) -> int:
+        row = tuple(int(Fraction(v) * self.den) for v in payoff)
+        bet = tuple(int(Fraction(v) * self.den) for v in wager)
+        key = (row, bet)
+        if key not in self._index:
+            if len(self.rows) == _MAX_CLASSES:
+                raise StrategyError("this game settles hands in too many different ways for the round distribution")
+            self._index[key] = len(self.rows)
+            self.rows.append(np.array(row, dtype=np.int64))
+            self.bets.append(np.array(bet, dtype=np.int64))
+        return self._index[key]
+
+    def hand_wager(self, bet: int) -> list[int]:
+        return [bet] * BLACKJACK + [bet if self.whole else 0]
+
+    def stand(self, total: int, bet: int) -> int:
+        return self.add([bet * int(v) for v in self.stand_table[total]], self.hand_wager(bet))
+
+    def bust(self, cards: int, hard: int, bet: int) -> int:
+        row = self.settlement.bust_row(cards, hard)
+        if row is None:
+            row = [self.bust_payoff] * BLACKJACK + [self.bj_hand]
+        return self.add([bet * int(v) for v in row], self.hand_wager(bet))
+
+    def round_charge(self) -> int:
+        loss = self.settlement.round_blackjack_loss()
+        return self.add([0] * BLACKJACK + [-loss], [0] * BLACKJACK + [0 if self.whole else 1])
+
+
+# -- the strategy's decisions ---------------------------------------------------------------------
+class _Decisions:
+    """The strategy's decisions against one up card, read from the engine's evaluation."""
+
+    def __init__(self, calc: Game, up: int, strategy: str, chart: Any):
+        self.calc, self.up, self.strategy = calc, up, strategy
+        self.values: UpcardValues = calc.round.upcard(up)
+        v = self.values
+        self.max_cards = calc.round.engine.space.max_cards
+        plays = ((v.hits | v.must_hit) & v.can_hit).astype(np.uint8)
+        if strategy == "TD":
+            from .strategy import UpcardEvaluator
+
+            self.evaluator = UpcardEvaluator(calc, up)
+            self.chart = chart[up]
+            plays = ((self.evaluator.hits(self.chart) | v.must_hit) & v.can_hit).astype(np.uint8)
+            search = self.evaluator.search
+            after = search.after_nodes(search._after_entry(self.chart))
+        else:
+            after = v.action
+        if after is not None:     # doubling or surrendering after a hit (issue 14)
+            plays = np.where(np.isin(after, (2, 3)), after, plays).astype(np.uint8)
+        # what each node does once it is played on: an index of NODE_ACTIONS (stand, hit, double, surrender)
+        self.plays = plays
+        self.split_strategy = context_strategy(calc.split_strategy)
+
+    def initial(self, node: int, hand: tuple[int, int], split_key: Any) -> str:
+        """stand, hit, play (on by the strategy), double, split or surrender."""
+        if self.strategy == "TD":
+            return self.evaluator.initial_action(node, hand[0] == hand[1], split_key, self.chart)
+        choices = self.calc.round.actions(self.values, node, split_key)
+        return max(choices, key=lambda name: choices[name])       # the first best: the engine's tie-break
+
+    def split_hand(self, pair: int, count: int, composition: tuple) -> Optional[tuple[int, str]]:
+        """(node to walk, first action) of a split hand of these two cards, ``count`` hands
+        existing; None if the strategy's shoe never holds it.  The node is one of a split
+        context (pair cards gone), where the engine gives a split hand's own permissions (no
+        surrender; doubling after a hit only with DAS) and the post-split strategy's choices."""
+        v, nodes = self.values, self.values.nodes
+        if self.strategy == "TD":
+            node = nodes.find(composition, first_context(self.split_strategy, pair))
+            if node is None:
+                return None
+            action = self.evaluator.post_split_action(node, self._allowed(pair, node), self.chart)
+            return node, action
+        policy = policy_extra(self.split_strategy, pair, count)
+        context = Context(pair_cards(pair, 1), EMPTY) if policy == EMPTY else Context(policy)
+        node = nodes.find(composition, context)
+        if node is None:
+            return None
+        allowed = self._allowed(pair, node)
+        source = int(v.source[node])
+        columns = {"stand": v.stand, "hit": v.hit, "double": v.double}
+        choice = allowed[0]
+        for action in allowed[1:]:           # ties go to the earlier action, as the engine breaks them
+            if columns[action][source] > columns[choice][source]:
+                choice = action
+        return node, choice
+
+    def _allowed(self, pair: int, node: int) -> tuple[str, ...]:
+        nodes = self.values.nodes
+        if self.max_cards <= 2:
+            return ("stand",)
+        return post_split_actions(self.calc.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
+
+
+# -- one up card ----------------------------------------------------------------------------------
+_CLASS_DIGIT = np.array([_RADIX ** i for i in range(_MAX_CLASSES)], dtype=np.int64)
+
+
+class _Codes:
+    """Card multisets as one integer each: a digit per value, wide enough that adding two
+    multisets a round can hold never carries (twice the shoe's count of the value, capped by
+    what four hands can hold; every sum is checked against the shoe before it is added to)."""
+
+    def __init__(self, shoe_counts: np.ndarray, infinite: bool):
+        if infinite:
+            self.base = np.ones(10, dtype=np.int64)
+        else:
+            most = np.array([4 * (21 // v + 1) + 2 for v in range(1, 11)], dtype=np.int64)
+            self.base = 2 * np.minimum(shoe_counts, most) + 2
+        self.place = np.concatenate([[1], np.cumprod(self.base[:-1])]).astype(np.int64)
+        if float(np.prod(self.base.astype(float))) >= 2.0 ** 62:
+            raise StrategyError("this shoe is too large for the round distribution")
+
+    def encode(self, cards: np.ndarray) -> np.ndarray:
+        return cards.reshape(-1, 10) @ self.place
+
+    def decode(self, codes: np.ndarray) -> np.ndarray:
+        return (codes[:, None] // self.place[None, :]) % self.base[None, :]
+
+
+@dataclass
+class _States:
+    """Finished (or partial) rounds: the cards taken after the deal (a code), the settlement
+    classes (a code: a base-5 digit per class) and the number of orderings (or, on the
+    infinite deck, the probability)."""
+
+    taken: np.ndarray        # (n,) int64
+    classes: np.ndarray      # (n,) int64
+    weight: np.ndarray       # (n,) float64, or object (exact)
+
+    def merged(self) -> "_States":
+        """States with equal cards and classes as one (weights added)."""
+        keys = np.ascontiguousarray(np.stack([self.taken, self.classes], axis=1))
+        view = keys.view(np.dtype((np.void, 16))).ravel()
+        _, first, inverse = np.unique(view, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        if len(first) == len(view):
+            return self
+        if self.weight.dtype == object:
+            weight = np.zeros(len(first), dtype=object)
+            np.add.at(weight, inverse, self.weight)
+        else:
+            weight = np.bincount(inverse, weights=self.weight, minlength=len(first))
+        return _States(self.taken[first], self.classes[first], weight)
+
+
+def _concat(parts: list[_States]) -> Optional[_States]:
+    parts = [p for p in parts if len(p.weight)]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    return _States(np.concatenate([p.taken for p in parts]), np.concatenate([p.classes for p in parts]),
+                   np.concatenate([p.weight for p in parts]))
+
+
+class _UpcardRounds:
+    """Every round against one up card as merged states, then settled against the dealer."""
+
+    def __init__(self, calc: Game, up: int, strategy: str, chart: Any, classes: _Classes, insurance: str):
+        self.calc, self.up, self.classes = calc, up, classes
+        self.decide = _Decisions(calc, up, strategy, chart)
+        self.v = self.decide.values
+        self.nodes = self.v.nodes
+        self.rules = calc.rules
+        self.exact = calc.exact
+        self.infinite = calc.shoe.is_infinite
+        counts = np.array(calc.shoe.value_counts(), dtype=np.int64)
+        self.counts = counts if self.infinite else counts - np.eye(10, dtype=np.int64)[up - 1]
+        self.codes = _Codes(counts, self.infinite)
+        # (a bust card the shoe does not hold is never drawn; the infinite deck holds every value)
+        self.shoe_counts = np.full(10, 1 << 30, dtype=np.int64) if self.infinite else counts
+        self.insurance = insurance
+        self._walks: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._stand: dict[tuple[int, int], int] = {}
+        self._bust: dict[tuple[int, int, int], int] = {}
+        self.round_class = classes.round_charge()
+
+    # weights
+    def _weights(self, counts: Sequence[Any]) -> np.ndarray:
+        if self.exact:
+            out = np.empty(len(counts), dtype=object)
+            out[:] = list(counts)
+            return out
+        return np.array(counts, dtype=np.float64)
+
+    def _draw_factor(self, taken: np.ndarray) -> np.ndarray:
+        """Infinite deck: the probability of drawing these cards (rows by value) in one given order."""
+        p = [Fraction(int(c), int(self.counts.sum())) for c in self.counts]
+        if self.exact:
+            out = np.empty(len(taken), dtype=object)
+            out[:] = [math.prod((p[r] ** int(row[r]) for r in range(10)), start=Fraction(1)) for row in taken]
+            return out
+        probs = np.array([float(x) for x in p])
+        return np.prod(probs[None, :] ** taken, axis=1)
+
+    def _stand_class(self, total: int, bet: int) -> int:
+        key = (total, bet)
+        if key not in self._stand:
+            self._stand[key] = self.classes.stand(total, bet)
+        return self._stand[key]
+
+    def _surrender_class(self) -> int:
+        """Surrender after a hit: half the bet back, settled on a dealer blackjack as late
+        surrender is (the round's own blackjack charge is added apart)."""
+        classes = self.classes
+        return classes.add([Fraction(-1, 2)] * BLACKJACK + [classes.bj_hand], classes.hand_wager(1))
+
+    def _bust_class(self, cards: int, hard: int, bet: int) -> int:
+        key = (cards, hard, bet)
+        if key not in self._bust:
+            self._bust[key] = self.classes.bust(cards, hard, bet)
+        return self._bust[key]
+
+    # one hand
+    def walk(self, start: int, action: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Finished hands from ``start`` by ``action`` (stand, double, hit, play): the cards
+        taken after ``start`` (codes), the class codes and the weights (orderings, or the
+        probability on the infinite deck)."""
+        key = (start, action)
+        if key in self._walks:
+            return self._walks[key]
+        nodes, plays = self.nodes, self.decide.plays
+        comps: list[np.ndarray] = []
+        ids: list[int] = []
+        ways: list[int] = []
+        hand = nodes.hand
+        eye = np.eye(10, dtype=np.int64)
+        if action == "stand":
+            comps.append(hand[start])
+            ids.append(self._stand_class(int(nodes.total[start]), 1))
+            ways.append(1)
+        elif action == "double":
+            for card in range(1, 11):
+                kid = int(nodes.child[start, card - 1])
+                if kid >= 0:
+                    comps.append(hand[kid])
+                    ids.append(self._stand_class(int(nodes.total[kid]), 2))
+                    ways.append(1)
+                elif kid == BUST and hand[start][card - 1] < self.shoe_counts[card - 1]:
+                    comps.append(hand[start] + eye[card - 1])
+                    ids.append(self._bust_class(int(nodes.cards[start]) + 1, int(nodes.hard[start]) + card, 2))
+                    ways.append(1)
+        else:
+            by_hard: list[dict[int, int]] = [dict() for _ in range(22)]
+            by_hard[int(nodes.hard[start])][start] = 1
+            child, hard_of, cards_of, total_of = nodes.child, nodes.hard, nodes.cards, nodes.total
+            shoe_counts = self.shoe_counts
+            for hard in range(int(nodes.hard[start]), 22):
+                for node, w in by_hard[hard].items():
+                    play = 1 if (action == "hit" and node == start) else int(plays[node])
+                    if play == 0:
+                        comps.append(hand[node])
+                        ids.append(self._stand_class(int(total_of[node]), 1))
+                        ways.append(w)
+                        continue
+                    if play == 3:               # surrender after a hit: half the bet
+                        comps.append(hand[node])
+                        ids.append(self._surrender_class())
+                        ways.append(w)
+                        continue
+                    if play == 2:               # double after a hit: one card, twice the bet
+                        for card, kid in enumerate(child[node].tolist(), start=1):
+                            if kid >= 0:
+                                comps.append(hand[kid])
+                                ids.append(self._stand_class(int(total_of[kid]), 2))
+                                ways.append(w)
+                            elif kid == BUST and hand[node][card - 1] < shoe_counts[card - 1]:
+                                comps.append(hand[node] + eye[card - 1])
+                                ids.append(self._bust_class(int(cards_of[node]) + 1, int(hard_of[node]) + card, 2))
+                                ways.append(w)
+                        continue
+                    for card, kid in enumerate(child[node].tolist(), start=1):
+                        if kid >= 0:
+                            bucket = by_hard[int(hard_of[kid])]
+                            bucket[kid] = bucket.get(kid, 0) + w
+                        elif kid == BUST and hand[node][card - 1] < shoe_counts[card - 1]:
+                            comps.append(hand[node] + eye[card - 1])
+                            ids.append(self._bust_class(int(cards_of[node]) + 1, int(hard_of[node]) + card, 1))
+                            ways.append(w)
+        taken = np.array(comps, dtype=np.int64).reshape(-1, 10) - hand[start][None, :]
+        weight = self._weights(ways)
+        if self.infinite:
+            weight = weight * self._draw_factor(taken)
+        out = (self.codes.encode(taken), _CLASS_DIGIT[np.array(ids, dtype=np.int64)], weight)
+        self._walks[key] = out
+        return out
+
+    def _single(self, class_ids: Sequence[int]) -> _States:
+        code = int(sum(int(_CLASS_DIGIT[c]) for c in class_ids))
+        return _States(np.zeros(1, dtype=np.int64), np.array([code], dtype=np.int64), self._weights([1]))
+
+    def _then(self, states: _States, taken: np.ndarray, classes: np.ndarray, weight: np.ndarray) -> _States:
+        """Every state followed by every one of a hand's finishes, impossible card sets dropped."""
+        n, k = len(states.weight), len(weight)
+        if n * k > MAX_STATES:
+            raise StrategyError(
+                f"the round distribution is too large here: splitting {self._pair_label} v {_UP[self.up]} "
+                f"combines {n:,} rounds so far with {k:,} ways to finish a hand ({n * k:,} states, limit "
+                f"{MAX_STATES:,}); use fewer split hands (max_split_hands=2) or a smaller shoe")
+        out = _States((states.taken[:, None] + taken[None, :]).ravel(),
+                      (states.classes[:, None] + classes[None, :]).ravel(),
+                      (states.weight[:, None] * weight[None, :]).ravel())
+        if not self.infinite:
+            self._drop_impossible(out)
+        return out
+
+    def _drop_impossible(self, states: _States) -> None:
+        digits = self.codes.decode(states.taken)
+        possible = (digits <= self.left_after_deal[None, :]).all(axis=1)
+        if not possible.all():
+            states.taken, states.classes, states.weight = (states.taken[possible], states.classes[possible],
+                                                           states.weight[possible])
+
+    def split_states(self, pair: int, extra: Sequence[int]) -> _States:
+        """Every way a split of ``pair`` can finish (cards taken beyond the pair's two cards)."""
+        hands = most_hands(self.rules, pair)
+        eye = np.eye(10, dtype=np.int64)
+        self._pair_label = f"{_UP[pair]},{_UP[pair]}"
+        self.left_after_deal = self.counts - 2 * eye[pair - 1]
+        table: dict[tuple[int, int], list[_States]] = {(1, 2): [self._single(extra)]}
+        finished: list[_States] = []
+        for slot in range(1, hands + 1):
+            for count in range(max(slot, 2), hands + 1):
+                merged = _concat(table.pop((slot, count), []))
+                if merged is None:
+                    continue
+                states = merged.merged()
+                for card in range(1, 11):
+                    step = 0 if self.infinite else int(self.codes.place[card - 1])
+                    drawn = _States(states.taken + step, states.classes, states.weight * self._card_weight(card))
+                    if card == pair and count < hands:          # another pair card: split again
+                        table.setdefault((slot, count + 1), []).append(drawn)
+                        continue
+                    composition = tuple(int(x) for x in eye[pair - 1] + eye[card - 1])
+                    found = self.decide.split_hand(pair, count, composition)
+                    if found is None:
+                        continue
+                    node, action = found
+                    taken, classes, weight = self.walk(node, action)
+                    if not len(weight):
+                        continue
+                    combined = self._then(drawn, taken, classes, weight)
+                    (finished if slot + 1 > count else table.setdefault((slot + 1, count), [])).append(combined)
+        result = _concat(finished)
+        if result is None:
+            raise ShoeError("the shoe cannot finish this split; use a larger shoe")
+        return result.merged()
+
+    def _card_weight(self, card: int) -> Any:
+        if not self.infinite:
+            return 1
+        share = Fraction(int(self.counts[card - 1]), int(self.counts.sum()))
+        return share if self.exact else float(share)
+
+    # the deals
+    def rounds(self, deals: dict) -> list[tuple[Fraction, np.ndarray, _States]]:
+        """(deal probability, the deal's two cards, its finished states) for every deal."""
+        out = []
+        classes = self.classes
+        for (hand, split_key), p in deals.items():
+            composition = composition_of(hand)
+            node = self.nodes.node(composition, UNSPLIT)
+            self.calc.round.check_dealable(self.v, node)
+            base = np.array(composition, dtype=np.int64)
+            extra = [self.round_class]
+            if self._insured(hand):
+                extra.append(classes.add([Fraction(-1, 2)] * BLACKJACK + [1], [Fraction(1, 2)] * N_OUTCOMES))
+            if is_natural(composition):
+                payout = Fraction(self.calc.settlement.natural_payout())
+                natural = classes.add([payout] * BLACKJACK + [0], [1] * N_OUTCOMES)
+                out.append((p, base, self._single([natural] + extra[1:])))
+                continue
+            action = self.decide.initial(node, hand, split_key)
+            if action == "surrender":
+                bj = Fraction(-1, 2) if self.rules.surrender == "early" else Fraction(-1)
+                surrender = classes.add([Fraction(-1, 2)] * BLACKJACK + [bj], [1] * N_OUTCOMES)
+                states = self._single([surrender] + extra[1:])
+            elif action == "split":
+                pair = hand[0]
+                if self.rules.split_tens_by_rank and pair == 10:
+                    raise StrategyError("the round distribution does not follow tens split by rank; "
+                                        "use split_tens_by_rank=False")
+                states = self.split_states(pair, extra)
+            else:
+                taken, class_codes, weight = self.walk(node, action)
+                states = _States(taken, class_codes + int(sum(int(_CLASS_DIGIT[c]) for c in extra)), weight)
+            out.append((p, base, states))
+        return out
+
+    def _insured(self, hand: tuple[int, int]) -> bool:
+        if self.up != 1 or self.insurance == "never":
+            return False
+        if self.insurance == "always":
+            return True
+        labels = {1: "A", 10: "T"}
+        cards = ",".join(labels.get(c, str(c)) for c in hand)
+        return self.calc.insurance(cards, "A") > 0
+
+
+# -- the whole round ------------------------------------------------------------------------------
+def round_outcomes(calc: Game, strategy: str = "CD", insurance: str = "never") -> RoundOutcomes:
+    """The exact distribution of one round's net result under ``calc``'s strategy.
+
+    ``strategy``: ``"CD"`` (with the calculator's post-split strategy) or ``"TD"`` (its chart).
+    ``insurance``: one of :data:`INSURANCE`; when taken it is part of the net result and of
+    the average bet.  Optimal splits (``split_strategy="optimal"``) decide with every card of
+    the round and are refused.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> outcomes = round_outcomes(Calculator(Rules(decks=6)))
+    >>> float(outcomes.pmf[-1]) > 0.4, round(float(outcomes.ev), 6)
+    (True, -0.004029)
+    """
+    import pandas as pd
+
+    if strategy not in STRATEGIES:
+        raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+    if insurance not in INSURANCE:
+        raise StrategyError(f"insurance must be one of {', '.join(INSURANCE)}, not {insurance!r}")
+    if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
+        raise StrategyError("the round distribution takes a post-split strategy whose decisions are per hand "
+                            "(CDZ-, CDP1 or CDP): the optimal split decides with every card of the round")
+    chart = calc.game("TD").strategy if strategy == "TD" else None     # type: ignore[attr-defined]
+    payout = Fraction(calc.settlement.natural_payout())
+    den = math.lcm(2, payout.denominator)
+    classes = _Classes(calc, den)
+    exact = calc.exact
+    deals = calc.round.deals()
+    pmf: dict[int, Any] = {}
+    average_bet: Any = EXACT.scalar(0) if exact else 0.0
+    total: Any = EXACT.scalar(0) if exact else 0.0
+    for up in range(1, 11):
+        if not deals[up]:
+            continue
+        upcard = _UpcardRounds(calc, up, strategy, chart, classes, insurance)
+        rounds = upcard.rounds(deals[up])
+        bet_up, total_up = _settle(calc, upcard, rounds, classes, pmf)
+        average_bet += bet_up
+        total += total_up
+    if exact:
+        if total != 1:
+            raise ShoeError("the shoe is too small: a round can run out of cards; use a larger shoe")
+    elif abs(total - 1) > 1e-9:
+        raise ShoeError("the shoe is too small: a round can run out of cards; use a larger shoe")
+    items = sorted((Fraction(net, den), Fraction(int(p.numerator), int(p.denominator)) if exact else p)
+                   for net, p in pmf.items() if p != 0)
+    index = [net for net, _ in items] if exact else [float(net) for net, _ in items]
+    series = pd.Series([p for _, p in items], index=index, name="probability",
+                       dtype=object if exact else np.float64)
+    series.index.name = "net"
+    stated = calc.assumptions(strategy)   # type: ignore[attr-defined]
+    if exact:
+        average_bet = Fraction(int(average_bet.numerator), int(average_bet.denominator))
+    return RoundOutcomes(series, average_bet, stated, insurance, exact)
+
+
+def _settle(calc: Game, upcard: _UpcardRounds, rounds: list, classes: _Classes, pmf: dict) -> tuple[Any, Any]:
+    """Add one up card's rounds to ``pmf`` (net numerator -> probability); returns its
+    (expected total wager, probability)."""
+    exact, infinite, codes = calc.exact, calc.shoe.is_infinite, upcard.codes
+    removed_all, classes_all, weight_all = [], [], []
+    for p, base, states in rounds:
+        weight = states.weight
+        if not infinite:
+            taken = codes.decode(states.taken)
+            weight = weight * _sequence_probability(upcard.counts - base, taken, exact)
+            removed_all.append(codes.encode(base)[0] + states.taken)
+        else:
+            removed_all.append(np.zeros(len(weight), dtype=np.int64))
+        classes_all.append(states.classes)
+        weight_all.append(weight * (p if exact else float(p)))
+    merged = _States(np.concatenate(removed_all), np.concatenate(classes_all), np.concatenate(weight_all))
+    keep = merged.weight != 0
+    merged = _States(merged.taken[keep], merged.classes[keep], merged.weight[keep]).merged()
+    sets, where = np.unique(merged.taken, return_inverse=True)
+    removed = codes.decode(sets) if not infinite else np.zeros((1, 10), dtype=np.int64)
+    result = calc.dealer_engine.evaluate(upcard.up, removed)
+    class_codes, by_class = np.unique(merged.classes, return_inverse=True)
+    by_class, where = by_class.reshape(-1), where.reshape(-1)
+    n_classes = len(classes.rows)
+    counts = (class_codes[:, None] // _CLASS_DIGIT[None, :n_classes]) % _RADIX        # (codes, classes)
+    nets = counts @ np.array(classes.rows, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
+    bets = counts @ np.array(classes.bets, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
+    probabilities = result.probabilities
+    if result.exhausted.any():
+        probabilities = _without_dealer(calc, upcard, removed, result, nets[by_class], where)
+    dealer = probabilities[where]                                     # (states, outcomes)
+    if exact:
+        # sum weight * dealer row over the states of each class code, then spread by net
+        mass = np.zeros((len(class_codes), N_OUTCOMES), dtype=object)
+        weights = np.array([EXACT.convert(w) for w in merged.weight.tolist()], dtype=object)
+        np.add.at(mass, by_class, dealer * weights[:, None])
+    else:
+        mass = np.zeros((len(class_codes), N_OUTCOMES))
+        np.add.at(mass, by_class, dealer.astype(np.float64) * merged.weight.astype(np.float64)[:, None])
+    zero = EXACT.scalar(0) if exact else 0.0
+    for net, m in zip(nets.ravel().tolist(), mass.ravel().tolist()):
+        if m:
+            pmf[net] = pmf.get(net, zero) + m
+    bet_total = (mass * bets).sum()
+    return bet_total / classes.den, mass.sum()
+
+
+def _without_dealer(calc: Game, upcard: _UpcardRounds, removed: np.ndarray, result: Any, nets: np.ndarray,
+                    where: np.ndarray) -> np.ndarray:
+    """Dealer rows for removed sets whose dealer can run out of cards: allowed only where no
+    hand's result depends on the dealer's hand but for a blackjack (every hand busted), as a
+    real dealer need not draw then; the row then holds P(blackjack) and the rest in one column."""
+    blind = (nets[:, :BLACKJACK] == nets[:, :1]).all(axis=1)
+    needed = np.zeros(len(removed), dtype=bool)
+    needed[where[~blind]] = True
+    if (result.exhausted & needed).any():
+        raise ShoeError("the shoe is too small: the dealer can run out of cards; use a larger shoe")
+    ar, up = calc.ar, upcard.up
+    rows = result.probabilities.copy()
+    share = ar.convert(calc.dealer_engine.procedure.hole_blackjack_share(up))
+    for i in np.flatnonzero(result.exhausted):
+        left = upcard.counts - removed[i]
+        blackjack = ar.scalar(0)
+        if up in (1, 10) and left.sum() > 0:
+            blackjack = share * ar.scalar(int(left[9 if up == 1 else 0]), int(left.sum()))
+        rows[i] = 0 * rows[i]
+        rows[i, 0], rows[i, BLACKJACK] = 1 - blackjack, blackjack
+    return rows
+
+
+def _sequence_probability(left: np.ndarray, taken: np.ndarray, exact: bool) -> np.ndarray:
+    """ff(left, taken) / ff(sum(left), |taken|) for each row of ``taken`` (one ordered sequence)."""
+    total = int(left.sum())
+    most = int(taken.max()) if taken.size else 0
+    length = taken.sum(axis=1)
+    if exact:
+        falling = [[math.perm(int(n), a) if a <= n else 0 for a in range(most + 1)] for n in left]
+        out = np.empty(len(taken), dtype=object)
+        for i, row in enumerate(taken.tolist()):
+            k = int(length[i])
+            num = math.prod(falling[r][row[r]] for r in range(10))
+            out[i] = Fraction(num, math.perm(total, k)) if num else Fraction(0)
+        return out
+    falling_f = np.array([[float(math.perm(int(n), a)) if a <= n else 0.0 for a in range(most + 1)] for n in left])
+    num = np.prod(falling_f[np.arange(10)[None, :], taken], axis=1)
+    den = np.array([float(math.perm(total, k)) if k <= total else np.inf for k in range(int(length.max(initial=0)) + 1)])
+    return num / den[length]
