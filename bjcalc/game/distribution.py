@@ -47,23 +47,30 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence, Union
 
 import numpy as np
 
 from ..core.actions import PostSplitStrategy, most_hands, post_split_actions
 from ..core.arithmetic import EXACT, Value
-from ..core.cards import Shoe
-from ..core.errors import HandError, ShoeError, StrategyError
+from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
 from ..engine.hands import BUST, UNSPLIT, Context, composition_of
 from ..engine.player import UpcardValues
 from ..engine.hands import EMPTY
 from ..engine.splits import context_strategy, first_context, pair_cards, policy_extra
-from .rounds import Assumptions, Game
+from .rounds import Assumptions, Game, GameResult
 
 if TYPE_CHECKING:
     import pandas as pd
+
+
+class _Facade(Game, Protocol):
+    """What the distribution asks of a calculator beyond :class:`~bjcalc.game.rounds.Game`."""
+
+    def game(self, strategy: str = "CD") -> GameResult: ...
+
+    def insurance(self, cards: str, up: str = "A") -> Value: ...
 
 __all__ = ["RoundOutcomes", "round_outcomes", "INSURANCE", "STRATEGIES", "MAX_STATES"]
 
@@ -209,9 +216,9 @@ def _label(net: Any) -> str:
 class _Classes:
     """Settlement classes: a payoff row and a wager row by dealer outcome, registered once."""
 
-    def __init__(self, calc: Game, denominator: int):
+    def __init__(self, calc: _Facade, denominator: int):
         self.den = denominator
-        settlement = calc.settlement
+        settlement = calc.round.settlement
         self.stand_table = settlement.stand_table()
         self.whole = settlement.blackjack_takes_whole_bet
         self.bj_hand = settlement.hand_blackjack_payoff
@@ -221,7 +228,7 @@ class _Classes:
         self.bets: list[np.ndarray] = []
         self._index: dict[tuple, int] = {}
 
-    def add(self, payoff: Sequence[Fraction], wager: Sequence[Fraction]) -> int:
+    def add(self, payoff: Sequence[Union[int, Fraction]], wager: Sequence[Union[int, Fraction]]) -> int:
         row = tuple(int(Fraction(v) * self.den) for v in payoff)
         bet = tuple(int(Fraction(v) * self.den) for v in wager)
         key = (row, bet)
@@ -240,10 +247,9 @@ class _Classes:
         return self.add([bet * int(v) for v in self.stand_table[total]], self.hand_wager(bet))
 
     def bust(self, cards: int, hard: int, bet: int) -> int:
-        row = self.settlement.bust_row(cards, hard)
-        if row is None:
-            row = [self.bust_payoff] * BLACKJACK + [self.bj_hand]
-        return self.add([bet * int(v) for v in row], self.hand_wager(bet))
+        settled = self.settlement.bust_row(cards, hard)     # (No Bust's three-card pushes, or None)
+        row = [self.bust_payoff] * BLACKJACK + [self.bj_hand] if settled is None else [int(v) for v in settled]
+        return self.add([bet * v for v in row], self.hand_wager(bet))
 
     def round_charge(self) -> int:
         loss = self.settlement.round_blackjack_loss()
@@ -254,7 +260,7 @@ class _Classes:
 class _Decisions:
     """The strategy's decisions against one up card, read from the engine's evaluation."""
 
-    def __init__(self, calc: Game, up: int, strategy: str, chart: Any):
+    def __init__(self, calc: _Facade, up: int, strategy: str, chart: Any):
         self.calc, self.up, self.strategy = calc, up, strategy
         self.values: UpcardValues = calc.round.upcard(up)
         v = self.values
@@ -381,7 +387,7 @@ def _concat(parts: list[_States]) -> Optional[_States]:
 class _UpcardRounds:
     """Every round against one up card as merged states, then settled against the dealer."""
 
-    def __init__(self, calc: Game, up: int, strategy: str, chart: Any, classes: _Classes, insurance: str):
+    def __init__(self, calc: _Facade, up: int, strategy: str, chart: Any, classes: _Classes, insurance: str):
         self.calc, self.up, self.classes = calc, up, classes
         self.decide = _Decisions(calc, up, strategy, chart)
         self.v = self.decide.values
@@ -591,7 +597,7 @@ class _UpcardRounds:
             if self._insured(hand):
                 extra.append(classes.add([Fraction(-1, 2)] * BLACKJACK + [1], [Fraction(1, 2)] * N_OUTCOMES))
             if is_natural(composition):
-                payout = Fraction(self.calc.settlement.natural_payout())
+                payout = Fraction(self.calc.round.settlement.natural_payout())
                 natural = classes.add([payout] * BLACKJACK + [0], [1] * N_OUTCOMES)
                 out.append((p, base, self._single([natural] + extra[1:])))
                 continue
@@ -623,7 +629,7 @@ class _UpcardRounds:
 
 
 # -- the whole round ------------------------------------------------------------------------------
-def round_outcomes(calc: Game, strategy: str = "CD", insurance: str = "never") -> RoundOutcomes:
+def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never") -> RoundOutcomes:
     """The exact distribution of one round's net result under ``calc``'s strategy.
 
     ``strategy``: ``"CD"`` (with the calculator's post-split strategy) or ``"TD"`` (its chart).
@@ -645,8 +651,8 @@ def round_outcomes(calc: Game, strategy: str = "CD", insurance: str = "never") -
     if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
         raise StrategyError("the round distribution takes a post-split strategy whose decisions are per hand "
                             "(CDZ-, CDP1 or CDP): the optimal split decides with every card of the round")
-    chart = calc.game("TD").strategy if strategy == "TD" else None     # type: ignore[attr-defined]
-    payout = Fraction(calc.settlement.natural_payout())
+    chart = calc.game("TD").strategy if strategy == "TD" else None
+    payout = Fraction(calc.round.settlement.natural_payout())
     den = math.lcm(2, payout.denominator)
     classes = _Classes(calc, den)
     exact = calc.exact
@@ -673,13 +679,13 @@ def round_outcomes(calc: Game, strategy: str = "CD", insurance: str = "never") -
     series = pd.Series([p for _, p in items], index=index, name="probability",
                        dtype=object if exact else np.float64)
     series.index.name = "net"
-    stated = calc.assumptions(strategy)   # type: ignore[attr-defined]
+    stated = calc.assumptions(strategy)
     if exact:
         average_bet = Fraction(int(average_bet.numerator), int(average_bet.denominator))
     return RoundOutcomes(series, average_bet, stated, insurance, exact)
 
 
-def _settle(calc: Game, upcard: _UpcardRounds, rounds: list, classes: _Classes, pmf: dict) -> tuple[Any, Any]:
+def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classes, pmf: dict) -> tuple[Any, Any]:
     """Add one up card's rounds to ``pmf`` (net numerator -> probability); returns its
     (expected total wager, probability)."""
     exact, infinite, codes = calc.exact, calc.shoe.is_infinite, upcard.codes
@@ -699,7 +705,7 @@ def _settle(calc: Game, upcard: _UpcardRounds, rounds: list, classes: _Classes, 
     merged = _States(merged.taken[keep], merged.classes[keep], merged.weight[keep]).merged()
     sets, where = np.unique(merged.taken, return_inverse=True)
     removed = codes.decode(sets) if not infinite else np.zeros((1, 10), dtype=np.int64)
-    result = calc.dealer_engine.evaluate(upcard.up, removed)
+    result = calc.round.dealer_engine.evaluate(upcard.up, removed)
     class_codes, by_class = np.unique(merged.classes, return_inverse=True)
     by_class, where = by_class.reshape(-1), where.reshape(-1)
     n_classes = len(classes.rows)
@@ -726,7 +732,7 @@ def _settle(calc: Game, upcard: _UpcardRounds, rounds: list, classes: _Classes, 
     return bet_total / classes.den, mass.sum()
 
 
-def _without_dealer(calc: Game, upcard: _UpcardRounds, removed: np.ndarray, result: Any, nets: np.ndarray,
+def _without_dealer(calc: _Facade, upcard: _UpcardRounds, removed: np.ndarray, result: Any, nets: np.ndarray,
                     where: np.ndarray) -> np.ndarray:
     """Dealer rows for removed sets whose dealer can run out of cards: allowed only where no
     hand's result depends on the dealer's hand but for a blackjack (every hand busted), as a
@@ -738,7 +744,7 @@ def _without_dealer(calc: Game, upcard: _UpcardRounds, removed: np.ndarray, resu
         raise ShoeError("the shoe is too small: the dealer can run out of cards; use a larger shoe")
     ar, up = calc.ar, upcard.up
     rows = result.probabilities.copy()
-    share = ar.convert(calc.dealer_engine.procedure.hole_blackjack_share(up))
+    share = ar.convert(calc.round.dealer_engine.procedure.hole_blackjack_share(up))
     for i in np.flatnonzero(result.exhausted):
         left = upcard.counts - removed[i]
         blackjack = ar.scalar(0)
