@@ -321,7 +321,16 @@ def _distribution_section(calc: Calculator) -> Section:
     text = (f"The exact probability of every net result of one round (every split hand and double settled "
             f"against the one dealer hand, in initial bets), CD play with {calc.split_strategy} split hands, no "
             f"insurance, for {basis}.")
-    return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>{s_html}{t_html}",
+    try:
+        import matplotlib.pyplot as plt
+
+        figure, axes = plt.subplots(figsize=(6, 3))
+        outcomes.plot(ax=axes)
+        picture = ("<p class=\"note\">Probability of each net result (log scale).</p><div class=\"plots\">"
+                   + _svg(figure, prefix="pmf-") + "</div>")
+    except ImportError:
+        picture = "<p class=\"note\">(the plot needs matplotlib: pip install -e '.[notebooks]')</p>"
+    return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>{s_html}{picture}{t_html}",
                    f"{text}\n\n{s_md}\n\n{t_md}")
 
 
