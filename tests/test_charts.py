@@ -15,7 +15,7 @@ from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, hand_lab
 from bjcalc.analysis.codes import AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit
 from bjcalc.analysis.render import COLOURS
 from bjcalc.analysis.sweeps import edge_sweep, plot_edges
-from bjcalc.analysis.tables import (TABLE_FILES, TIMING, generate_tables, table_edges, table_sets, tables_index,
+from bjcalc.analysis.tables import (PRESET_FILES, TABLE_FILES, TIMING, generate_tables, table_edges, table_sets, tables_index,
                                    without_timing, write_text)
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.core.progress import tty_progress
@@ -257,7 +257,16 @@ def test_committed_tables_hold_every_set():
     for key in sets:
         for name in TABLE_FILES:
             assert (TABLES / key / name).is_file(), f"tables/{key}/{name} is missing"
-        assert (TABLES / key / "eor.csv").is_file() == (key in PRESETS), f"tables/{key}/eor.csv: presets only"
+        for name in PRESET_FILES:
+            assert (TABLES / key / name).is_file() == (key in PRESETS), f"tables/{key}/{name}: presets only"
+    for key in PRESETS:      # the pmf: probabilities that sum to 1, and the SD its # lines state
+        pmf = pd.read_csv(TABLES / key / "pmf.csv", comment="#")
+        assert abs(pmf["probability"].sum() - 1) < 1e-9 and pmf["cumulative"].iloc[-1] == 1
+        net = pmf["net"].astype(float)
+        mean = (net * pmf["probability"]).sum()
+        sd = ((net - mean) ** 2 * pmf["probability"]).sum() ** 0.5
+        stated = re.search(r"^# EV .* SD ([0-9.]+)", (TABLES / key / "pmf.csv").read_text(), re.M)
+        assert stated and abs(float(stated.group(1)) - sd) < 1e-4, key
     for key in ("standard", "burn20", "no_bust_21st_century"):
         committed = pd.read_csv(TABLES / key / "chart.csv", comment="#", index_col=0)
         assert committed.shape == (36, 10) and list(committed.columns) == list(UPS)

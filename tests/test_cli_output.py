@@ -55,6 +55,7 @@ COMMANDS = [
     ("edge", ["edge", "--decks", "1", "--split-hands", "2"], "top"),
     ("edge", ["edge", "--decks", "1", "--split-hands", "2", "--strategy", "TD"], "top"),
     ("edge", ["edge", "--shoe", SMALL, "--exact"], "top"),
+    ("edge", ["edge", "--shoe", SMALL, "--split-hands", "2", "--sd", "--exact"], "top"),
     ("hand", ["hand", "--cards", "T,6", "--up", "T", "--decks", "1", "--surrender", "late"], "top"),
     ("hand", ["hand", "--cards", "5,6", "--up", "6", "--shoe", SMALL, "--exact"], "top"),
     ("dealer", ["dealer", "--up", "6", "--decks", "1"], "top"),
@@ -430,3 +431,16 @@ def test_readme_documents_every_command_and_the_json_shape():
     json_section = readme.split("## JSON output", 1)[1].split("\n## ", 1)[0]
     for word in ("assumptions", "_percent", '"exact"', "command") + tuple(ASSUMPTION_KEYS):
         assert word in json_section, word
+
+
+def test_edge_sd_is_the_distributions():
+    """``bjcalc edge --sd`` puts the round's SD in its summary line: the one ``outcomes`` gives."""
+    from bjcalc.cli import build_parser, run
+
+    argv = ["--shoe", SMALL, "--split-hands", "2", "--quiet"]
+    summary = [line for line in run(build_parser().parse_args(["edge", *argv, "--sd"])).splitlines()
+               if line.startswith("EV ")][0]
+    sd = json.loads(run(build_parser().parse_args(["outcomes", *argv, "--json"])))["sd"]
+    assert summary.endswith(f"SD {sd:.4f}")
+    plain = run(build_parser().parse_args(["edge", *argv]))
+    assert "SD: see --sd" in plain

@@ -113,3 +113,35 @@ def test_refusals_are_one_line():
     with pytest.raises(StrategyError, match=r"too large.*limit 4,000,000.*max_split_hands=2") as refused:
         Calculator(Rules(decks=6, max_split_hands=4)).outcomes()
     assert "\n" not in str(refused.value) and MAX_STATES == 4_000_000
+
+
+def test_compiled_merge_gives_the_numpy_sums_to_the_bit(monkeypatch):
+    """The C merge of states (product, card check, merge) sums the same weights in the same
+    order as the numpy and pandas path: the pmfs are equal to the last bit."""
+    from bjcalc.engine import _kernels
+
+    if not _kernels.merge_available():
+        pytest.skip("the compiled kernel is not built here (python setup.py build_ext --inplace builds it)")
+    small = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 2, "7": 2, "8": 3, "9": 2, "T": 6})
+    for rules, shoe in ((Rules(decks=1, max_split_hands=2), None), (Rules(decks=1, max_split_hands=4), small)):
+        compiled = Calculator(rules, shoe=shoe).outcomes().pmf
+        monkeypatch.setattr(_kernels, "_MERGE", None)
+        plain = Calculator(rules, shoe=shoe).outcomes().pmf
+        monkeypatch.undo()
+        assert list(compiled.index) == list(plain.index)
+        assert compiled.tolist() == plain.tolist()
+
+
+def test_csv_holds_the_pmf_and_its_assumptions():
+    import io
+
+    import pandas as pd
+
+    shoe = Shoe.from_counts({"A": 2, "2": 2, "4": 2, "5": 2, "6": 2, "7": 2, "8": 2, "9": 2, "T": 8})
+    outcomes = Calculator(Rules(decks=1, max_split_hands=2), shoe=shoe, exact=True).outcomes()
+    text = outcomes.to_csv()
+    assert "# rules: custom shoe" in text and "post-split strategy: CDZ-" in text and "SD " in text
+    table = pd.read_csv(io.StringIO(text), comment="#", dtype=str)
+    assert [Fraction(p) for p in table["probability"]] == list(outcomes.pmf)
+    assert Fraction(table["cumulative"].iloc[-1]) == 1
+    assert [Fraction(net) for net in table["net"].str.lstrip("+")] == list(outcomes.pmf.index)

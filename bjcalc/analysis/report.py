@@ -21,6 +21,7 @@ import io
 import re
 import shlex
 import time
+import weakref
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
@@ -30,13 +31,14 @@ from ..core.errors import BjcalcError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult
+from ..game.distribution import RoundOutcomes
 from ..game.variants import OPEN_RULES, PRESETS
 from .charts import chart
 from .counting import SYSTEMS, betting_correlation
 from .render import chart_html, markdown_table
 from .sweeps import EVs, edge_sweep, sweep_points
 
-__all__ = ["report", "Report", "Section", "SECTIONS"]
+__all__ = ["report", "Report", "Section", "SECTIONS", "round_distribution"]
 
 SECTIONS = ("rules", "edges", "rule effects", "distribution", "strategy", "removal", "side bets")
 """The report's sections, in order (a footer follows them)."""
@@ -291,24 +293,41 @@ def _rule_effects_section(game: "_Game", progress: "_Steps") -> Section:
     return Section("rule effects", TITLES["rule effects"], picture + table_html, table_md)
 
 
-def _distribution_section(calc: Calculator) -> Section:
-    """The round's exact distribution (:meth:`Calculator.outcomes`); where the game's resplits
-    make it too large, that of the same game splitting to two hands, said so."""
-    title = TITLES["distribution"]
-    basis = "this game"
-    try:
-        outcomes = calc.outcomes()
-    except BjcalcError as exc:
-        if calc.rules.max_split_hands <= 2:
-            text = f"Not available for this game: {exc}"
-            return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>", text)
-        basis = (f"the same game splitting to two hands only (its resplits to {calc.rules.max_split_hands} hands "
-                 f"are refused as too large: {exc})")
+_DISTRIBUTIONS: "weakref.WeakKeyDictionary[Calculator, tuple[RoundOutcomes, str]]" = weakref.WeakKeyDictionary()
+
+
+def round_distribution(calc: Calculator) -> tuple[RoundOutcomes, str]:
+    """The round's exact distribution (CD play, no insurance) as the report and
+    ``tables/<preset>/pmf.csv`` give it, and what it is of: this game's own, or where its
+    resplits are refused as too large, the same game's splitting to two hands only (said so in
+    the text).  Computed once per calculator.  Raises the refusal if even that is too large.
+
+    >>> from bjcalc import Rules
+    >>> outcomes, basis = round_distribution(Calculator(Rules(decks=6)))
+    >>> basis.startswith("the same game splitting to two hands only"), round(outcomes.sd, 4)
+    (True, 1.1465)
+    """
+    if calc not in _DISTRIBUTIONS:
         try:
-            outcomes = Calculator(calc.rules.replace(max_split_hands=2), calc.shoe, calc.split_strategy).outcomes()
-        except BjcalcError as again:
-            text = f"Not available for this game: {again}"
-            return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>", text)
+            _DISTRIBUTIONS[calc] = calc.outcomes(), "this game"
+        except BjcalcError as exc:
+            if calc.rules.max_split_hands <= 2:
+                raise
+            basis = (f"the same game splitting to two hands only (its resplits to {calc.rules.max_split_hands} "
+                     f"hands are refused as too large: {exc})")
+            two_hands = Calculator(calc.rules.replace(max_split_hands=2), calc.shoe, calc.split_strategy)
+            _DISTRIBUTIONS[calc] = two_hands.outcomes(), basis
+    return _DISTRIBUTIONS[calc]
+
+
+def _distribution_section(calc: Calculator) -> Section:
+    """The round's exact distribution (:func:`round_distribution`)."""
+    title = TITLES["distribution"]
+    try:
+        outcomes, basis = round_distribution(calc)
+    except BjcalcError as exc:
+        text = f"Not available for this game: {exc}"
+        return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>", text)
     stats = outcomes.summary()
     rows = [(("+" if net > 0 else "") + f"{float(net):g}", f"{float(p):.8f}") for net, p in outcomes.pmf.items()]
     t_html, t_md = _table(["net result", "probability"], rows)

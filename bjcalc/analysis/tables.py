@@ -25,7 +25,7 @@ from ..game.calculator import Calculator
 from .charts import chart, ev_table
 from .codes import LEGEND
 from .render import edge_words, exceptions_csv, markdown_table, page   # (edge_words: here before render had it)
-from .report import report
+from .report import report, round_distribution
 
 __all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "TIMING", "is_preset", "table_sets", "table_edges",
            "tables_index", "generate_tables", "write_tables", "write_text", "edge_words", "without_timing"]
@@ -70,9 +70,11 @@ def table_sets() -> dict[str, Rules]:
 TABLE_FILES = ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv", "REPORT.html")
 """The files of each set's folder, in the order the index links them."""
 
-PRESET_FILES = ("eor.csv",)
+PRESET_FILES = ("eor.csv", "pmf.csv")
 """The files a preset's folder holds besides :data:`TABLE_FILES`: its effects of removal and
-count metrics (:func:`bjcalc.analysis.counting.eor_csv`)."""
+count metrics (:func:`bjcalc.analysis.counting.eor_csv`), and the exact distribution of a
+round's net result (:meth:`bjcalc.game.distribution.RoundOutcomes.to_csv`, the report's:
+:func:`bjcalc.analysis.report.round_distribution`)."""
 
 
 def is_preset(rules: Rules) -> bool:
@@ -163,6 +165,10 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
            "shoe's CD strategy played unchanged (fixed) and with the best play for each depleted shoe "
            "(reoptimized), then each common count's tags, betting and insurance correlation and playing "
            "efficiency (see the README's counting section);",
+           "- `pmf.csv` (presets only): the exact probability of every net result of one round, CD play, no "
+           "insurance (`bjcalc outcomes`; read it with `pandas.read_csv(path, comment=\"#\")`), with EV, SD, "
+           "win/push/loss, average bet and element of risk in its `#` lines; where the game's resplits make the "
+           "distribution too large, that of the same game splitting to two hands, as the first line says;",
            "- `REPORT.html`: the game's one-page report (`bjcalc report`: rules, house edges under CD and TD play "
            "with each post-split strategy and the published figures, the edge by number of decks and by each open "
            "rule, the strategy, effects of removal, side bets; one self-contained page; its footer's time is "
@@ -282,4 +288,7 @@ def _set_files(key: str, rules: Rules, files: tuple[str, ...] = TABLE_FILES + PR
         from .counting import eor_csv
 
         out["eor.csv"] = eor_csv(calc)
+    if "pmf.csv" in files and is_preset(rules):      # (the report's, computed once for both)
+        outcomes, basis = round_distribution(calc)
+        out["pmf.csv"] = f"# {key}: the distribution of {basis}\n" + outcomes.to_csv()
     return {name: out[name] for name in TABLE_FILES + PRESET_FILES if name in files and name in out}

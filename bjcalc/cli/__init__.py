@@ -252,6 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
     edge.add_argument("--strategy", choices=("CD", "TD"), default="CD",
                       help="CD: composition-dependent play (the default); TD: total-dependent basic strategy "
                            "(with --json, its chart too)")
+    edge.add_argument("--sd", action="store_true",
+                      help="the round's standard deviation too, from its exact distribution (bjcalc outcomes: a few "
+                           "seconds more; resplits to 3-4 hands from several decks are refused as too large)")
     hand = sub.add_parser("hand", help="EV of every action for one hand", description="EV of every action for one "
                                                                                         "hand against an up card.")
     hand.add_argument("--cards", required=True, help="the player's cards, e.g. T,6 or A,7")
@@ -407,6 +410,7 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
         chart = make_chart(calc, "TD", progress=_progress(args, "edge", "chart steps"))
     result = calc.game(args.strategy, progress=progress)
     rows = result.rows()   # plain tuples: the text and JSON need no pandas
+    outcomes = calc.outcomes(args.strategy) if args.sd else None
     if args.json:
         payload: dict[str, Any] = {
             "ev": number(result.ev, args.exact), "house_edge": number(result.house_edge, args.exact),
@@ -414,6 +418,8 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
                                "contribution": number(part, args.exact)}
                           for up, p_up, ev, part in rows},
             "assumptions": assumptions_json(result.assumptions)}
+        if outcomes is not None:
+            payload.update(sd=outcomes.sd, variance=number(outcomes.variance, args.exact))
         if chart is not None:
             payload["chart"] = chart_json(chart, result.assumptions, args.exact)
         return dumps("edge", payload)
@@ -421,7 +427,9 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
     for up, p_up, ev, part in rows:
         lines.append(f"{up:>3} {float(p_up):>10.6f} {_fmt(ev):>14} {_fmt(part):>14}")
     lines.append(f"{'all':>3} {1:>10.6f} {_fmt(result.ev):>14}")
-    return "\n".join(lines + ["", str(result)])
+    summary, rest = str(result).split("\n", 1)
+    spread = f"SD {outcomes.sd:.4f}" if outcomes is not None else "SD: see --sd"   # (the SD costs seconds)
+    return "\n".join(lines + ["", f"{summary}  {spread}", rest])
 
 
 def _run_eor(args: argparse.Namespace, calc: Calculator) -> str:

@@ -19,7 +19,7 @@ from typing import Optional
 import numpy as np
 
 __all__ = ["available", "dealer_outcomes", "second_hand_available", "optimal_second_hand", "player_available",
-           "DrawRules", "player_draws", "player_play"]
+           "DrawRules", "player_draws", "player_play", "merge_available", "merge_product"]
 
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)
@@ -57,6 +57,11 @@ def _load() -> Optional[ctypes.CDLL]:
                                  ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
                                  ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
                                  _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8]
+            merge = getattr(library, "bjcalc_merge_product", None)
+            if merge is not None:      # (a kernel built before the round distribution's merge lacks it)
+                merge.restype = ctypes.c_int64
+                merge.argtypes = [ctypes.c_int64, _I64, _I64, _F64, ctypes.c_int64, _I64, _I64, _F64,
+                                  ctypes.c_int64, _I64, _I64, _I64, ctypes.c_int64, _I64, _I64, _F64]
             return library
     return None
 
@@ -67,6 +72,7 @@ _SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY
 _CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_after_hit", None) is not None
 _PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
 _PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
+_MERGE = getattr(_LIBRARY, "bjcalc_merge_product", None) if _LIBRARY is not None else None
 _WORKERS = max(1, min(4, os.cpu_count() or 1))
 _POOL = ThreadPoolExecutor(max_workers=_WORKERS) if _KERNEL is not None and _WORKERS > 1 else None
 
@@ -227,3 +233,28 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                  exhausted.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8), may_surrender.ctypes.data_as(_U8),
                  surrender.ctypes.data_as(_F64), action.ctypes.data_as(_U8))
     return cards_left, stand, hit, value, action, double
+
+
+def merge_available() -> bool:
+    """Whether the compiled merge of the round distribution's states is in use."""
+    return _MERGE is not None
+
+
+def merge_product(a: tuple[np.ndarray, np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray, np.ndarray],
+                  place: np.ndarray, base: np.ndarray, left: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every state of ``a`` (taken codes, class codes, float weights) followed by every one of
+    ``b``: codes added, weights multiplied, sums whose digit ``(taken // place) % base`` exceeds
+    ``left`` dropped, equal (taken, classes) merged in order of first appearance (weights
+    summed in the flattened product's order, as ``numpy.bincount`` would)."""
+    assert _MERGE is not None
+    arrays = [np.ascontiguousarray(x, dtype=dtype) for x, dtype in
+              zip((*a, *b), (np.int64, np.int64, np.float64) * 2)]
+    checks = [np.ascontiguousarray(x, dtype=np.int64) for x in (place, base, left)]
+    capacity = len(arrays[0]) * len(arrays[3])
+    out = (np.empty(capacity, dtype=np.int64), np.empty(capacity, dtype=np.int64), np.empty(capacity))
+    pointer = [x.ctypes.data_as(_F64 if x.dtype == np.float64 else _I64) for x in arrays + checks + list(out)]
+    n = _MERGE(len(arrays[0]), *pointer[0:3], len(arrays[3]), *pointer[3:6], len(checks[0]), *pointer[6:9],
+               capacity, *pointer[9:12])
+    if n < 0:
+        raise MemoryError("the round distribution's merge could not allocate its table")
+    return out[0][:n].copy(), out[1][:n].copy(), out[2][:n].copy()

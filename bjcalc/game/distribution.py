@@ -55,6 +55,7 @@ from ..core.actions import PostSplitStrategy, most_hands, post_split_actions
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
+from ..engine import _kernels
 from ..engine.hands import BUST, UNSPLIT, Context, composition_of
 from ..engine.player import UpcardValues
 from ..engine.hands import EMPTY
@@ -72,7 +73,7 @@ class _Facade(Game, Protocol):
 
     def insurance(self, cards: str, up: str = "A") -> Value: ...
 
-__all__ = ["RoundOutcomes", "round_outcomes", "INSURANCE", "STRATEGIES", "MAX_STATES"]
+__all__ = ["RoundOutcomes", "round_outcomes", "net_label", "INSURANCE", "STRATEGIES", "MAX_STATES"]
 
 INSURANCE = ("never", "always", "optimal")
 """When the player takes insurance against an ace: never, always (even money on a natural
@@ -107,6 +108,7 @@ class RoundOutcomes:
     assumptions: Assumptions
     insurance: str = "never"
     exact: bool = False
+    strategy: str = "CD"
     _stats: dict = field(default_factory=dict, repr=False)
 
     def _moment(self, power: int) -> Value:
@@ -156,31 +158,62 @@ class RoundOutcomes:
                 "element_of_risk": self.element_of_risk}
 
     def table(self) -> "pd.DataFrame":
-        """The pmf as a table: net result, probability, cumulative probability."""
+        """The pmf as a table: net result (labelled ``-1``, ``+1.5``, ...), probability,
+        cumulative probability.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> Calculator(Rules(decks=1, max_split_hands=2)).outcomes().table().index[:3].tolist()
+        ['-4', '-3', '-2']
+        """
         import pandas as pd
 
         frame = pd.DataFrame({"probability": self.pmf.values, "cumulative": self.pmf.cumsum().values},
-                             index=pd.Index([_label(net) for net in self.pmf.index], name="net"))
+                             index=pd.Index([net_label(net) for net in self.pmf.index], name="net"))
         return frame
 
-    def __str__(self) -> str:
-        rows = [f"{'net':>8}  {'probability':>14}"]
-        for net, p in self.pmf.items():
-            rows.append(f"{_label(net):>8}  {float(p):>14.10f}")
+    def summary_lines(self) -> list[str]:
+        """The figures beside the pmf as text: EV, SD and variance; win, push and loss; average
+        bet and element of risk; the strategy and insurance."""
         stats = self.summary()
-        rows.append("")
-        rows.append(f"EV {float(stats['ev']) * 100:+.4f} %  SD {stats['sd']:.4f}  variance {float(stats['variance']):.4f}")
-        rows.append(f"win {float(stats['p_win']) * 100:.4f} %  push {float(stats['p_push']) * 100:.4f} %  "
-                    f"loss {float(stats['p_loss']) * 100:.4f} %")
-        rows.append(f"average bet {float(stats['average_bet']):.6f}  element of risk "
-                    f"{float(stats['element_of_risk']) * 100:+.4f} %")
-        rows.append(f"insurance: {self.insurance}")
-        return "\n".join(rows + [""] + self.assumptions.lines())
+        return [f"EV {float(stats['ev']) * 100:+.4f} %   SD {stats['sd']:.4f}   variance {float(stats['variance']):.4f}",
+                f"win {float(stats['p_win']) * 100:.4f} %   push {float(stats['p_push']) * 100:.4f} %   "
+                f"loss {float(stats['p_loss']) * 100:.4f} %",
+                f"average bet {float(stats['average_bet']):.6f}   element of risk "
+                f"{float(stats['element_of_risk']) * 100:+.4f} %",
+                f"strategy: {self.strategy}; insurance: {self.insurance}"]
+
+    def __str__(self) -> str:
+        rows = [f"{'net':>6} {'probability':>14} {'cumulative':>12}"]
+        cumulative = 0.0
+        for net, p in self.pmf.items():
+            cumulative += float(p)
+            rows.append(f"{net_label(net):>6} {float(p):>14.10f} {cumulative:>12.8f}")
+        return "\n".join(rows + [""] + self.summary_lines() + [""] + self.assumptions.lines())
+
+    def to_csv(self) -> str:
+        """The pmf as CSV (``net,probability,cumulative``, probabilities to 12 decimals, or as
+        exact fractions in exact mode), after ``#`` comment lines with the figures and the
+        assumptions: read it with ``pandas.read_csv(path, comment="#")``.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> text = Calculator(Rules(decks=1, max_split_hands=2)).outcomes().to_csv()
+        >>> [line for line in text.splitlines() if not line.startswith("#")][:2]
+        ['net,probability,cumulative', '-4,0.000283216592,0.000283216592']
+        """
+        lines = ["# The exact distribution of one round's net result, in initial bets"]
+        lines += [f"# {line}" for line in self.summary_lines() + self.assumptions.lines()]
+        lines.append("net,probability,cumulative")
+        cumulative = 0 * self.pmf.iloc[0]
+        for net, p in self.pmf.items():
+            cumulative += p
+            shown = (str(p), str(cumulative)) if self.exact else (f"{p:.12f}", f"{cumulative:.12f}")
+            lines.append(f"{net_label(net)},{shown[0]},{shown[1]}")
+        return "\n".join(lines) + "\n"
 
     def _repr_html_(self) -> str:
         from html import escape
 
-        body = "".join(f"<tr><td>{escape(_label(net))}</td><td>{float(p):.8f}</td></tr>" for net, p in self.pmf.items())
+        body = "".join(f"<tr><td>{escape(net_label(net))}</td><td>{float(p):.8f}</td></tr>" for net, p in self.pmf.items())
         stats = self.summary()
         head = (f"<p>EV {float(stats['ev']) * 100:+.4f} %, SD {stats['sd']:.4f}, win/push/loss "
                 f"{float(stats['p_win']) * 100:.2f} / {float(stats['p_push']) * 100:.2f} / "
@@ -196,7 +229,7 @@ class RoundOutcomes:
 
         if ax is None:
             _, ax = plt.subplots(figsize=(8, 3.5))
-        labels = [_label(net) for net in self.pmf.index]
+        labels = [net_label(net) for net in self.pmf.index]
         ax.bar(range(len(labels)), [float(p) for p in self.pmf.values], color="#3b6ea5")
         ax.set_xticks(range(len(labels)), labels, rotation=90 if len(labels) > 16 else 0)
         ax.set_yscale("log")
@@ -206,7 +239,12 @@ class RoundOutcomes:
         return ax
 
 
-def _label(net: Any) -> str:
+def net_label(net: Any) -> str:
+    """A net result as the tables show it: ``-1``, ``0``, ``+1.5``, ``+1.2``.
+
+    >>> net_label(Fraction(3, 2)), net_label(-1.0), net_label(0)
+    ('+1.5', '-1', '0')
+    """
     value = Fraction(net).limit_denominator(1000)
     text = str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
     return text if value <= 0 else "+" + text
@@ -357,21 +395,36 @@ class _States:
     taken: np.ndarray        # (n,) int64
     classes: np.ndarray      # (n,) int64
     weight: np.ndarray       # (n,) float64, or object (exact)
+    most: Optional[np.ndarray] = None   # (10,) at least the most cards of each value any state took
 
     def merged(self) -> "_States":
-        """States with equal cards and classes as one (weights added)."""
-        keys = np.ascontiguousarray(np.stack([self.taken, self.classes], axis=1))
-        view = keys.view(np.dtype((np.void, 16))).ravel()
-        _, first, inverse = np.unique(view, return_index=True, return_inverse=True)
-        inverse = inverse.reshape(-1)
-        if len(first) == len(view):
+        """States with equal cards and classes as one (weights added, in the states' order,
+        so the float sums do not depend on anything but the states)."""
+        n = len(self.weight)
+        if n < 2:
             return self
+        if self.weight.dtype != object and _kernels.merge_available():
+            none = np.zeros(0, dtype=np.int64)
+            taken, classes, weight = _kernels.merge_product(
+                (self.taken, self.classes, self.weight), (np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(1)),
+                none, none, none)
+            return _States(taken, classes, weight, self.most)
+        import pandas as pd     # (hashing: sorting 16-byte keys cost most of the time)
+
+        taken_id, taken_keys = pd.factorize(self.taken, sort=False)
+        class_id, class_keys = pd.factorize(self.classes, sort=False)
+        group, group_keys = pd.factorize(taken_id.astype(np.int64) * len(class_keys) + class_id, sort=False)
+        groups = len(group_keys)
+        if groups == n:
+            return self
+        first = np.empty(groups, dtype=np.int64)
+        first[group[::-1]] = np.arange(n - 1, -1, -1, dtype=np.int64)    # each group's first state
         if self.weight.dtype == object:
-            weight = np.zeros(len(first), dtype=object)
-            np.add.at(weight, inverse, self.weight)
+            weight = np.zeros(groups, dtype=object)
+            np.add.at(weight, group, self.weight)
         else:
-            weight = np.bincount(inverse, weights=self.weight, minlength=len(first))
-        return _States(self.taken[first], self.classes[first], weight)
+            weight = np.bincount(group, weights=self.weight, minlength=groups)
+        return _States(self.taken[first], self.classes[first], weight, self.most)
 
 
 def _concat(parts: list[_States]) -> Optional[_States]:
@@ -380,8 +433,10 @@ def _concat(parts: list[_States]) -> Optional[_States]:
         return None
     if len(parts) == 1:
         return parts[0]
+    bounds = [p.most for p in parts if p.most is not None]
+    most = np.max(bounds, axis=0) if len(bounds) == len(parts) else None
     return _States(np.concatenate([p.taken for p in parts]), np.concatenate([p.classes for p in parts]),
-                   np.concatenate([p.weight for p in parts]))
+                   np.concatenate([p.weight for p in parts]), most)
 
 
 class _UpcardRounds:
@@ -402,6 +457,7 @@ class _UpcardRounds:
         self.shoe_counts = np.full(10, 1 << 30, dtype=np.int64) if self.infinite else counts
         self.insurance = insurance
         self._walks: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._walk_most: dict[tuple, np.ndarray] = {}    # the most cards of each value a walk takes
         self._stand: dict[tuple[int, int], int] = {}
         self._bust: dict[tuple[int, int, int], int] = {}
         self.round_class = classes.round_charge()
@@ -514,33 +570,52 @@ class _UpcardRounds:
             weight = weight * self._draw_factor(taken)
         out = (self.codes.encode(taken), _CLASS_DIGIT[np.array(ids, dtype=np.int64)], weight)
         self._walks[key] = out
+        self._walk_most[key] = taken.max(axis=0, initial=0)
         return out
 
     def _single(self, class_ids: Sequence[int]) -> _States:
         code = int(sum(int(_CLASS_DIGIT[c]) for c in class_ids))
-        return _States(np.zeros(1, dtype=np.int64), np.array([code], dtype=np.int64), self._weights([1]))
+        return _States(np.zeros(1, dtype=np.int64), np.array([code], dtype=np.int64), self._weights([1]),
+                       np.zeros(10, dtype=np.int64))
 
-    def _then(self, states: _States, taken: np.ndarray, classes: np.ndarray, weight: np.ndarray) -> _States:
-        """Every state followed by every one of a hand's finishes, impossible card sets dropped."""
+    def _then(self, states: _States, taken: np.ndarray, classes: np.ndarray, weight: np.ndarray,
+              most: np.ndarray) -> _States:
+        """Every state followed by every one of a hand's finishes (``most``: the most cards of
+        each value one takes), impossible card sets dropped."""
         n, k = len(states.weight), len(weight)
         if n * k > MAX_STATES:
             raise StrategyError(
                 f"the round distribution is too large here: splitting {self._pair_label} v {_UP[self.up]} "
                 f"combines {n:,} rounds so far with {k:,} ways to finish a hand ({n * k:,} states, limit "
                 f"{MAX_STATES:,}); use fewer split hands (max_split_hands=2) or a smaller shoe")
+        if not self.exact and not self.infinite and _kernels.merge_available():   # product, check and merge in C
+            left = self.left_after_deal
+            bound = left + 1 if states.most is None else states.most + most
+            check = np.flatnonzero(bound > left)
+            merged = _kernels.merge_product((states.taken, states.classes, states.weight), (taken, classes, weight),
+                                            self.codes.place[check], self.codes.base[check], left[check])
+            return _States(*merged, np.minimum(bound, left))
         out = _States((states.taken[:, None] + taken[None, :]).ravel(),
                       (states.classes[:, None] + classes[None, :]).ravel(),
-                      (states.weight[:, None] * weight[None, :]).ravel())
+                      (states.weight[:, None] * weight[None, :]).ravel(),
+                      None if states.most is None else states.most + most)
         if not self.infinite:
             self._drop_impossible(out)
-        return out
+        return out.merged()     # (merged here as the compiled merge does, so the sums are the same)
 
     def _drop_impossible(self, states: _States) -> None:
-        digits = self.codes.decode(states.taken)
-        possible = (digits <= self.left_after_deal[None, :]).all(axis=1)
+        """Drop states that took more cards of a value than the shoe holds; only the values
+        some state might have taken too many of are decoded."""
+        left = self.left_after_deal
+        values = range(10) if states.most is None else np.flatnonzero(states.most > left).tolist()
+        possible = np.ones(len(states.taken), dtype=bool)
+        for r in values:
+            digit = (states.taken // self.codes.place[r]) % self.codes.base[r]
+            possible &= digit <= left[r]
         if not possible.all():
             states.taken, states.classes, states.weight = (states.taken[possible], states.classes[possible],
                                                            states.weight[possible])
+        states.most = left.copy() if states.most is None else np.minimum(states.most, left)
 
     def split_states(self, pair: int, extra: Sequence[int]) -> _States:
         """Every way a split of ``pair`` can finish (cards taken beyond the pair's two cards)."""
@@ -558,7 +633,8 @@ class _UpcardRounds:
                 states = merged.merged()
                 for card in range(1, 11):
                     step = 0 if self.infinite else int(self.codes.place[card - 1])
-                    drawn = _States(states.taken + step, states.classes, states.weight * self._card_weight(card))
+                    drawn = _States(states.taken + step, states.classes, states.weight * self._card_weight(card),
+                                    None if states.most is None else states.most + eye[card - 1])
                     if card == pair and count < hands:          # another pair card: split again
                         table.setdefault((slot, count + 1), []).append(drawn)
                         continue
@@ -570,7 +646,7 @@ class _UpcardRounds:
                     taken, classes, weight = self.walk(node, action)
                     if not len(weight):
                         continue
-                    combined = self._then(drawn, taken, classes, weight)
+                    combined = self._then(drawn, taken, classes, weight, self._walk_most[(node, action)])
                     (finished if slot + 1 > count else table.setdefault((slot + 1, count), [])).append(combined)
         result = _concat(finished)
         if result is None:
@@ -682,7 +758,7 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
     stated = calc.assumptions(strategy)
     if exact:
         average_bet = Fraction(int(average_bet.numerator), int(average_bet.denominator))
-    return RoundOutcomes(series, average_bet, stated, insurance, exact)
+    return RoundOutcomes(series, average_bet, stated, insurance, exact, strategy)
 
 
 def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classes, pmf: dict) -> tuple[Any, Any]:
@@ -722,8 +798,9 @@ def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classe
         weights = np.array([EXACT.convert(w) for w in merged.weight.tolist()], dtype=object)
         np.add.at(mass, by_class, dealer * weights[:, None])
     else:
-        mass = np.zeros((len(class_codes), N_OUTCOMES))
-        np.add.at(mass, by_class, dealer.astype(np.float64) * merged.weight.astype(np.float64)[:, None])
+        weighted = dealer.astype(np.float64) * merged.weight.astype(np.float64)[:, None]
+        mass = np.stack([np.bincount(by_class, weights=weighted[:, o], minlength=len(class_codes))
+                         for o in range(N_OUTCOMES)], axis=1)
     zero = EXACT.scalar(0) if exact else 0.0
     for net, m in zip(nets.ravel().tolist(), mass.ravel().tolist()):
         if m:
