@@ -64,6 +64,11 @@ CASES = {
                          label="6 decks, resplit to 4: the fixed-play CD EOR table (1 game + 10 depleted shoes)"),
     "6d-eor-reopt": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, eor="reoptimized",
                          label="6 decks, resplit to 4: the reoptimized EOR table (11 games)"),
+    "6d-pmf": dict(rules="Rules(decks=6, max_split_hands=2)", exact=False, split="CDZ-", reference=2.26,
+                   outcomes=True, label="6 decks, S17, DAS, split once, CDZ-: the round's distribution (issue 12; "
+                                        "the reference computes it with the EVs in 2.26 s, 78 MB)"),
+    "1d-pmf-exact": dict(rules="Rules(decks=1, max_split_hands=2)", exact=True, split="CDZ-", reference=None,
+                         outcomes=True, label="1 deck, S17, DAS, split once, CDZ-: the distribution in exact rationals"),
 }
 
 CHILD = """
@@ -76,6 +81,8 @@ class Hand:   # one split value instead of a game
 def run():
     calc = Calculator({rules}, split_strategy={split!r}, exact={exact})
     hand, eor = {hand!r}, {eor!r}
+    if {outcomes!r}:   # the round's distribution; its EV column shows its mean
+        return Hand(calc.outcomes().ev)
     if eor:   # an effects-of-removal table; its EV column shows the full shoe's EV
         return Hand(calc.effects_of_removal(eor).full_ev)
     return Hand(calc.hand(*hand)["split"]) if hand else calc.game({strategy!r})
@@ -89,7 +96,8 @@ print(json.dumps(dict(imp=t1 - t0, first=first, again=again, ev=float(result.ev)
 def measure(name: str) -> dict:
     case = CASES[name]
     code = CHILD.format(rules=case["rules"], split=case["split"], exact=case["exact"],
-                        strategy=case.get("strategy", "CD"), hand=case.get("hand"), eor=case.get("eor"))
+                        strategy=case.get("strategy", "CD"), hand=case.get("hand"), eor=case.get("eor"),
+                        outcomes=case.get("outcomes", False))
     out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -102,6 +110,8 @@ CLI_CASES = {
                             label="bjcalc edge --decks 6 --split-hands 4 (S17, DAS, CDZ-, floats)"),
     "cli-resplit-cdp": dict(args=["edge", "--decks", "6", "--split-hands", "4", "--split", "CDP"], seconds=0.55,
                             megabytes=67, label="bjcalc edge --decks 6 --split-hands 4 --split CDP"),
+    "cli-pmf": dict(args=["outcomes", "--decks", "6", "--split-hands", "2", "--quiet"], seconds=2.26, megabytes=78,
+                    label="bjcalc outcomes --decks 6 --split-hands 2 (the reference: 2.26 s, 78 MB with its EVs)"),
 }
 RUNS = 5
 
@@ -137,7 +147,8 @@ def main(argv: list[str]) -> None:
     if names:
         print("vs ref: first-run time / reference C++ calculator (0.7 s for a 6-deck game, 114 s for 1 deck exact).")
         print("optimal cases: EV is the split value of that hand (no dealer blackjack), not a game;")
-        print("eor cases: the full shoe's EV.")
+        print("eor cases: the full shoe's EV; pmf cases: the distribution's mean (the game's EV); 6d-pmf's ratio is "
+              "against the reference's 2.26 s for the distribution.")
     if cli_names:
         print(f"{'whole process':<20} {'median s':>8} {'best s':>8} {'peak MB':>8} {'time/ref':>8} {'mem/ref':>8}")
     for name in cli_names:
@@ -146,7 +157,7 @@ def main(argv: list[str]) -> None:
               f"{m['rss'] / case['megabytes']:>7.2f}x  ({case['label']})")
     if cli_names:
         print(f"whole process: median of {RUNS} runs of python -m bjcalc from {ROOT}; "
-              "reference C++ calculator 0.55 s, 67 MB.")
+              "reference C++ calculator 0.55 s, 67 MB for a game, 2.26 s, 78 MB with the distribution.")
 
 
 if __name__ == "__main__":
