@@ -383,10 +383,17 @@ class DealerEngine:
         out = ar.zeros((N_OUTCOMES, sets))
         reach = ar.integers(valid.astype(np.int64))[None, :]             # numerators over ff(total, k)
         falling = ar.integers(np.ones(sets, dtype=np.int64))             # ff(total, k)
+        # exact: the outcomes' numerators over one running denominator (ff(total, k), a level's
+        # empty shoe counting 1: nothing reaches past it), one rational per outcome at the end
+        ended_sum = ar.integer_zeros((N_OUTCOMES, sets))
         for k, level in enumerate(self.tree(up).levels):
             remaining = total - k if depletes else total
             reach = _mark_exhaustion(reach, remaining, exhausted)
-            falling = falling * np.where(remaining > 0, remaining, 0)
+            if ar.exact:
+                step = np.where(remaining > 0, remaining, 1)
+                falling, ended_sum = falling * step, ended_sum * step[None, :]
+            else:
+                falling = falling * np.where(remaining > 0, remaining, 0)
             following = ar.integer_zeros((level.n_next, sets))
             ended = ar.integer_zeros((N_OUTCOMES, sets))
             for value, (src_next, dst_next, src_end, outcomes) in enumerate(level.moves):
@@ -394,8 +401,13 @@ class DealerEngine:
                     if len(src):
                         factor = counts[value][None, :] - (level.states[src, value][:, None] if depletes else 0)
                         np.add.at(target, dst, reach[src] * factor)
-            out += ar.rationals(ended, np.broadcast_to(falling, ended.shape))
+            if ar.exact:
+                ended_sum = ended_sum + ended
+            else:
+                out += ar.rationals(ended, np.broadcast_to(falling, ended.shape))
             reach = following
+        if ar.exact:
+            out = ar.rationals(ended_sum, np.broadcast_to(falling, ended_sum.shape))
         out = np.ascontiguousarray(out.T)
         out[exhausted] = 0
         return out
