@@ -45,7 +45,8 @@ from .rounds import Game, GameResult, deal_probabilities, pair_state
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["play_on", "effects_of_removal", "removal_weights", "node_map", "FixedUpcard", "PLAYS", "VALUE_LABELS"]
+__all__ = ["play_on", "fixed_actions", "effects_of_removal", "removal_weights", "node_map", "FixedUpcard", "PLAYS",
+           "VALUE_LABELS"]
 
 STRATEGIES = ("CD", "TD")
 PLAYS = ("fixed", "reoptimized")
@@ -196,13 +197,52 @@ def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, i
     return value + other.round.blackjack_term(blackjack)
 
 
-def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
+def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[str, Value]:
+    """Joint values of the allowed first actions of the unsplit two-card hand at ``node`` of
+    ``fixed.target`` (the other shoe), each followed by the strategy's own play after it: a hit
+    by the strategy's hit/stand (and after-hit) decisions, a split by its post-split decisions
+    (:meth:`FixedUpcard.second_card_value`), not the other shoe's best.  ``key`` is the other
+    shoe's :func:`~bjcalc.game.rounds.pair_state` (None: no split).  The allowed actions are
+    :meth:`~bjcalc.game.rounds.Round.actions`'s on the other shoe, less a split it cannot deal.
+
+    Stand, double and surrender have no play after them, so only hit and split differ from the
+    other shoe's own values; a fixed continuation is what makes a decision's effects of removal
+    average exactly 0 over the unseen cards (see ``tests/test_removal.py``).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1, double_after_split=False, max_split_hands=2))
+    >>> less = Calculator(calc.rules, calc.shoe.remove("A"))
+    >>> fixed = FixedUpcard.build(calc.round.upcard(6), less.round.upcard(6))
+    >>> node = fixed.target.nodes.node(composition_of((10, 10)), UNSPLIT)
+    >>> key = pair_state(less.shoe, less.rules, 5, (9, 9))        # T,T v 6 (rank indices)
+    >>> values = fixed_actions(less, fixed, node, key)
+    >>> float(values["split"] - less.round.actions(fixed.target, node, key)["split"]) > 0  # post-split T,2 v 6 hit
+    True
+    """
+    target = fixed.target
+    values = other.round.actions(target, node, None)     # (no key: the other shoe's own split is not computed)
+    if "hit" in values:
+        values["hit"] = fixed.hit[node]
+    hand = target.nodes.hand[node]
+    if key is not None and other.rules.splits and target.nodes.cards[node] == 2 and hand.max() == 2:
+        split = _fixed_split(other, fixed, int(np.argmax(hand)) + 1, key)
+        if split is not None:
+            values = {**{a: v for a, v in values.items() if a != "surrender"}, "split": split,
+                      **({"surrender": values["surrender"]} if "surrender" in values else {})}  # the engine's order
+    return values
+
+
+def _fixed_split(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Optional[Value]:
     rules, max_cards = other.rules, other.round.engine.space.max_cards
 
     def hand_value(node: int, policy: Any) -> Value:
         return fixed.second_card_value(rules, pair, max_cards, node)
 
-    value = split_value(rules, fixed.target, context_strategy(other.split_strategy), pair, key, max_cards, hand_value)
+    return split_value(rules, fixed.target, context_strategy(other.split_strategy), pair, key, max_cards, hand_value)
+
+
+def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
+    value = _fixed_split(other, fixed, pair, key)
     if value is None:
         raise ShoeError("the other shoe cannot split this pair, which the strategy splits; use a larger shoe")
     return value
