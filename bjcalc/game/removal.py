@@ -36,6 +36,7 @@ from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.arithmetic import Value
 from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import is_natural
+from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
 from ..engine.procedures import dealer_procedure
@@ -334,15 +335,22 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     if strategy not in STRATEGIES:
         raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
     ar = calc.ar
-    full = calc.game(strategy)    # type: ignore[attr-defined]
-    depleted = {}
-    for value, shoes in removal_weights(calc.shoe, calc.rules).items():
-        total = ar.scalar(0)
-        for p, left in shoes:
-            other = make(left)
-            ev = play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev  # type: ignore
-            total = total + ar.convert(p) * ar.convert(ev)
-        depleted[VALUE_LABELS[value - 1]] = ar.output(total)
+    rows = _shared_rows(calc)
+    try:
+        full = calc.game(strategy)    # type: ignore[attr-defined]
+        depleted = {}
+        for value, shoes in removal_weights(calc.shoe, calc.rules).items():
+            total = ar.scalar(0)
+            for p, left in shoes:
+                other = make(left)
+                if rows is not None and other.round.dealer_engine.use_trees_of(calc.round.dealer_engine):
+                    other.round.dealer_engine.share_rows(rows)
+                ev = play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev  # type: ignore
+                total = total + ar.convert(p) * ar.convert(ev)
+            depleted[VALUE_LABELS[value - 1]] = ar.output(total)
+    finally:
+        if rows is not None:
+            calc.round.dealer_engine.share_rows(None)
     counts = calc.shoe.value_counts()
     weights = {VALUE_LABELS[v]: Fraction(counts[v], sum(counts)) for v in range(10)}
     if play == "fixed":
@@ -353,6 +361,19 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     return _effects_class()([ar.output(ar.convert(depleted[k]) - ar.convert(full.ev)) for k in VALUE_LABELS],
                             index=list(VALUE_LABELS), name=f"EOR ({play} {strategy} play)",
                             full_ev=full.ev, depleted=depleted, weights=weights, assumptions=stated)
+
+
+def _shared_rows(calc: Game) -> Optional[DealerRows]:
+    """A store of dealer rows for the full shoe and its depletions (most of a depleted shoe's
+    removed sets leave cards that another depleted shoe's, or the full shoe's, leave too); the
+    full shoe's engine keeps its rows there while the effects are computed.  None where the
+    shoe cannot share (an infinite shoe, too many cards to code)."""
+    engine = calc.round.dealer_engine
+    if engine.shoe.is_infinite or not DealerRows.fits(engine.counts):
+        return None
+    rows = DealerRows(engine.counts, engine.arithmetic)
+    engine.share_rows(rows)
+    return rows
 
 
 @functools.lru_cache(maxsize=None)
