@@ -55,9 +55,10 @@ VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The rows of an effects-of-removal table: card values, ace first."""
 
 
-def node_map(source: UpcardValues, target: UpcardValues) -> np.ndarray:
-    """For each node of ``target``, the node of ``source`` with the same cards in the same
-    context (every hand a depleted shoe can hold, the full shoe can hold too).
+def node_map(source: UpcardValues, target: Any) -> np.ndarray:
+    """For each node of ``target`` (anything with its ``nodes``: values or a player engine), the
+    node of ``source`` with the same cards in the same context (every hand a depleted shoe can
+    hold, the full shoe can hold too).
 
     >>> from bjcalc import Calculator, Rules, Shoe
     >>> full, less = Calculator(Rules(decks=1)), Calculator(Rules(decks=1), Shoe.decks(1).remove("A"))
@@ -113,6 +114,21 @@ class FixedUpcard:
             hit = target.hit_with(value, every) if len(every) else value.copy()
         return cls(source, target, mapped, value, hit)
 
+    @classmethod
+    def on(cls, source: UpcardValues, other: Game, up: int) -> "FixedUpcard":
+        """:meth:`build` against ``up`` on ``other``'s shoe, in one compiled pass with the
+        decisions forced (:meth:`~bjcalc.engine.player.PlayerEngine.fixed_upcard`: the same
+        numbers) where it serves, without valuing the other shoe's own best play; else
+        :meth:`build` on :meth:`~bjcalc.game.rounds.Round.upcard`."""
+        engine = other.round.engine
+        if source.action is None or not (np.asarray(source.action) > 1).any():
+            mapped = node_map(source, engine)
+            hits = (source.hits[mapped] | engine.must_hit) & engine.can_hit
+            target = engine.fixed_upcard(up, hits)
+            if target is not None:
+                return cls(source, target, mapped, target.value, target.hit)
+        return cls.build(source, other.round.upcard(up))
+
     def second_card_value(self, rules: Any, pair: int, max_cards: int, node: int) -> Value:
         """A split hand's first two cards: the action the strategy's shoe picks at its policy
         source (as :mod:`bjcalc.engine.splits` picks it), valued on the other shoe."""
@@ -165,7 +181,7 @@ def play_on(calc: Game, other: Game, strategy: str = "CD") -> GameResult:
     for up in range(1, 11):
         if not deals[up]:
             continue
-        fixed = FixedUpcard.build(calc.round.upcard(up), other.round.upcard(up))
+        fixed = FixedUpcard.on(calc.round.upcard(up), other, up)
         for (hand, keys), _ in deals[up].items():
             rounds[(up, hand, keys)] = _round_value(calc, other, fixed, hand, keys)
     adapter = _ResultOf(other, _assumptions(calc, other, "CD"))
