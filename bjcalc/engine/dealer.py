@@ -459,6 +459,13 @@ class DealerRows:
         """Whether every set of cards left from ``counts`` has a code within int64."""
         return float(np.prod(np.asarray(counts, dtype=np.float64) + 1)) < 2.0 ** 62
 
+    @staticmethod
+    def _search(known: np.ndarray, codes: np.ndarray, order: np.ndarray) -> np.ndarray:
+        """``np.searchsorted(known, codes)``, searching in sorted ``order``."""
+        at = np.empty(len(codes), dtype=np.int64)
+        at[order] = np.searchsorted(known, codes[order])
+        return at
+
     def evaluate(self, engine: DealerEngine, up: int, removed: np.ndarray) -> DealerResult:
         """:meth:`DealerEngine.evaluate` of ``engine`` (whose standard tree is the store's),
         evaluating only the rows the store lacks."""
@@ -468,7 +475,8 @@ class DealerRows:
         left, valid = engine.remaining(up, removed)
         codes = np.where(valid, left @ self.radix, -1)
         known = self.codes.get(up, np.zeros(0, dtype=np.int64))
-        at = np.searchsorted(known, codes)
+        order = np.argsort(codes)           # (sorted keys search a sorted store several times faster)
+        at = self._search(known, codes, order)
         found = (at < len(known)) & (known[np.minimum(at, max(len(known) - 1, 0))] == codes) if len(known) else (
             np.zeros(len(codes), dtype=bool))
         missing = valid & ~found
@@ -476,18 +484,20 @@ class DealerRows:
             new, first = np.unique(codes[missing], return_index=True)
             fresh = engine._evaluate(up, removed[np.flatnonzero(missing)[first]])
             merged = np.concatenate([known, new])
-            order = np.argsort(merged, kind="stable")
-            self.codes[up] = merged[order]
-            self.rows[up] = np.concatenate([self.rows.get(up, fresh.probabilities[:0]), fresh.probabilities])[order]
-            self.stuck[up] = np.concatenate([self.stuck.get(up, fresh.exhausted[:0]), fresh.exhausted])[order]
+            by_code = np.argsort(merged, kind="stable")
+            self.codes[up] = merged[by_code]
+            self.rows[up] = np.concatenate([self.rows.get(up, fresh.probabilities[:0]), fresh.probabilities])[by_code]
+            self.stuck[up] = np.concatenate([self.stuck.get(up, fresh.exhausted[:0]), fresh.exhausted])[by_code]
             known = self.codes[up]
-            at = np.searchsorted(known, codes)
+            at = self._search(known, codes, order)
         if up not in self.rows:          # (no row to keep: every set is one the shoe cannot deal)
             return engine._evaluate(up, removed)
         rows, stuck = self.rows[up], self.stuck[up]
         at = np.minimum(at, len(known) - 1)
-        probabilities = np.where(valid[:, None], rows[at], 0 * rows[:1])
-        exhausted = valid & stuck[at]
+        probabilities, exhausted = rows[at], stuck[at]       # (copies: fancy indexing)
+        if not valid.all():
+            probabilities[~valid] = 0 * rows[0, 0]
+            exhausted[~valid] = False
         return DealerResult(probabilities, exhausted)
 
 
