@@ -100,3 +100,42 @@ def test_indices_refuse_an_unbalanced_count():
 
     with pytest.raises(BjcalcError, match="unbalanced"):
         indices(Calculator(Rules(decks=1)), SYSTEMS["KO"])
+
+
+HALF_DECK = Shoe.from_counts({**{rank: 2 for rank in "A23456789"}, "T": 8})
+
+
+def test_a_split_with_the_full_shoes_post_split_play_has_effects_averaging_exactly_zero():
+    """T,T v 6 (half a deck, no DAS, CDZ-, two hands), per deal, exact.  A decision's effect of
+    removal is its value on the shoe less one card minus its value on the full shoe; over the
+    cards unseen once the hand and up card are dealt (no peek against a 6) the effects of any
+    fixed play average exactly 0.  The split holds that when the split hands play the full
+    shoe's post-split decisions (what indices and playing efficiency now use).  Played with each
+    depleted shoe's own CDZ- decisions instead, the average is not 0: CDZ- copies the unsplit
+    hand's best play, and T,2 v 6 (a hit on the full shoe) turns to a stand on most depleted
+    shoes, T,3 v 6 to a hit without a ten; CDZ-'s decisions are not the split hand's best
+    (there hitting T,2 is worth more, one more ten being gone), so a flip costs at first order.
+    Every bit of the non-zero average comes from those flips: where no decision flips (a 6 or
+    a 7 removed), both values are the same number."""
+    from bjcalc.analysis.counting import _fixed_hand
+
+    rules = Rules(decks=1, double_after_split=False, max_split_hands=2)
+    calc = Calculator(rules, HALF_DECK, "CDZ-", exact=True)
+    full = calc.hand("T,T", "6")
+    unseen = HALF_DECK.remove("T", "T", "6").value_counts()
+    mean_fixed = {action: Fraction(0) for action in full}
+    mean_own = Fraction(0)
+    best = {x: max(values, key=values.get) for x in "23" for values in [calc.hand(f"T,{x}", "6")]}
+    assert best == {"2": "hit", "3": "stand"}
+    for label, count in zip("A23456789T", unseen):
+        less = Calculator(rules, HALF_DECK.remove(label), "CDZ-", exact=True)
+        share = Fraction(count, sum(unseen))
+        fixed, own = _fixed_hand(less, calc, "T,T", "6"), less.hand("T,T", "6")
+        for action in full:
+            mean_fixed[action] += share * (fixed[action] - full[action])
+        mean_own += share * (own["split"] - full["split"])
+        flips = [x for x in "23" if max(v := less.hand(f"T,{x}", "6"), key=v.get) != best[x]]
+        assert (own["split"] != fixed["split"]) == bool(flips), label
+        assert all(own[a] == fixed[a] for a in ("stand", "double")), label
+    assert all(mean == 0 for mean in mean_fixed.values()), mean_fixed
+    assert mean_own < 0                 # the re-derived play's average: -351433/134303400 (-0.0026)

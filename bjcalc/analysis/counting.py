@@ -26,12 +26,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
-from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards
+from ..core.actions import PostSplitStrategy
+from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards, rank_index
 from ..core.errors import BjcalcError
 from ..core.outcomes import hand_total, is_natural
 from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
-from ..game.removal import VALUE_LABELS, removal_weights
+from ..game.removal import VALUE_LABELS, FixedUpcard, fixed_actions, removal_weights
 from ..game.rounds import deal_probabilities, pair_state
 
 if TYPE_CHECKING:
@@ -229,12 +230,36 @@ COMMON_PLAYS: tuple[Play, ...] = (
 common two cards."""
 
 
-def _decision_gain(calc: Calculator, play: Play) -> Any:
+def _fixes(calc: Calculator) -> bool:
+    """Whether a decision's play after it can be held at ``calc``'s (the full shoe's) on a depleted
+    shoe: every post-split strategy but the optimal split, whose decisions use every card of a
+    round (there the depleted shoe's own play after the decision is taken)."""
+    return not (calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits)
+
+
+def _fixed_hand(calc: Calculator, base: Calculator, cards: str, up: str) -> dict[str, Any]:
+    """:meth:`Calculator.hand` on ``calc``'s shoe with ``base``'s play after the first action
+    (its hit/stand and post-split decisions: :func:`~bjcalc.game.removal.fixed_actions`)."""
+    ranks = parse_cards(cards)
+    up_rank = rank_index(up)
+    calc.shoe.remove(RANKS[up_rank], *(RANKS[r] for r in ranks))       # can the shoe deal them?
+    up_value = RANK_VALUE[up_rank]
+    values = calc.round.upcard(up_value)
+    node = values.nodes.node(composition_of(RANK_VALUE[r] for r in ranks), UNSPLIT)
+    calc.round.check_dealable(values, node)
+    fixed = FixedUpcard.build(base.round.upcard(up_value), values)
+    key = pair_state(calc.shoe, calc.rules, up_rank, ranks) if len(ranks) == 2 else None
+    blackjack = values.blackjack[node]
+    return {a: calc.ar.output(calc.round.report(v, blackjack)) for a, v in fixed_actions(calc, fixed, node, key).items()}
+
+
+def _decision_gain(calc: Calculator, play: Play, base: Optional[Calculator] = None) -> Any:
     """EV of ``action`` minus EV of ``versus`` for this hand on this calculator's shoe (per unit
-    initial bet, on the basis :meth:`Calculator.hand` states; insurance per unit insured)."""
+    initial bet, on the basis :meth:`Calculator.hand` states; insurance per unit insured); with
+    ``base``, each action followed by ``base``'s play (the full shoe's), not the shoe's own best."""
     if play.cards == "insurance":
         return _insurance_ev(calc.shoe.value_counts())
-    values = calc.hand(play.cards, play.up)
+    values = calc.hand(play.cards, play.up) if base is None else _fixed_hand(calc, base, play.cards, play.up)
     for name in (play.action, play.versus):
         if name not in values:
             raise BjcalcError(f"{play.label}: {name} is not allowed by these rules")
@@ -268,10 +293,11 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
     depleted = {value: [(p, Calculator(calc.rules, left, calc.split_strategy, calc.exact)) for p, left in shoes]
                 for value, shoes in weights.items()}
     cards = sum(shoe.rank_counts)
+    follow = calc if _fixes(calc) else None       # the full shoe's play after each action, held fixed
     rows = []
     for play in plays:
         base = float(_decision_gain(calc, play))
-        effects = [sum(float(p) * float(_decision_gain(other, play)) for p, other in depleted[v]) - base
+        effects = [sum(float(p) * float(_decision_gain(other, play, follow)) for p, other in depleted[v]) - base
                    if depleted.get(v) else 0.0 for v in range(1, 11)]
         slope = (cards - 1) / 52 * float(_fit(system, effects)[1])
         index: Optional[float] = -base / slope if slope else None
@@ -325,9 +351,11 @@ class _Values:
     actions: dict[str, Any]
 
 
-def _decision_values(calc: Calculator, base: Calculator) -> dict[Decision, _Values]:
+def _decision_values(calc: Calculator, base: Calculator, fixed: bool = False) -> dict[Decision, _Values]:
     """Every first decision of a two-card hand (naturals aside) on ``calc``'s shoe, keyed as on
-    ``base``'s shoe (its pair state), with the actions allowed on every deal of it."""
+    ``base``'s shoe (its pair state), with the actions allowed on every deal of it; each action
+    followed by the shoe's own best play, or with ``fixed`` by ``base``'s play (its hit/stand and
+    post-split decisions, :func:`~bjcalc.game.removal.fixed_actions`)."""
     shoe, rules, ar = calc.shoe, calc.rules, calc.ar
     deals = deal_probabilities(shoe, rules, lambda up, a, b: (pair_state(shoe, rules, up, (a, b)),
                                                                pair_state(base.shoe, rules, up, (a, b))))
@@ -336,6 +364,7 @@ def _decision_values(calc: Calculator, base: Calculator) -> dict[Decision, _Valu
         if not deals[up]:
             continue
         values = calc.round.upcard(up)
+        follow = FixedUpcard.build(base.round.upcard(up), values) if fixed else None
         for (hand, (key, base_key)), p in deals[up].items():
             composition = composition_of(hand)
             if is_natural(composition):
@@ -343,7 +372,8 @@ def _decision_values(calc: Calculator, base: Calculator) -> dict[Decision, _Valu
             node = values.nodes.node(composition, UNSPLIT)
             calc.round.check_dealable(values, node)
             chance = ar.convert(p)
-            joint = {a: chance * v for a, v in calc.round.actions(values, node, key).items()}
+            actions = calc.round.actions(values, node, key) if follow is None else fixed_actions(calc, follow, node, key)
+            joint = {a: chance * v for a, v in actions.items()}
             entry = out.get((up, hand, base_key))
             if entry is None:
                 out[(up, hand, base_key)] = _Values(chance, values.blackjack[node], joint)
@@ -413,8 +443,8 @@ def _basis(calc: Calculator) -> _Basis:
     base = {d: _gains(v, chosen[d], True, conditioned) for d, v in full.items()}
     depleted: dict[int, list[tuple[Fraction, dict[Decision, _Values]]]] = {}
     for value, removals in removal_weights(calc.shoe, calc.rules).items():
-        depleted[value] = [(p, _decision_values(Calculator(calc.rules, left, calc.split_strategy, calc.exact), calc))
-                           for p, left in removals]
+        depleted[value] = [(p, _decision_values(Calculator(calc.rules, left, calc.split_strategy, calc.exact), calc,
+                                                _fixes(calc))) for p, left in removals]
     effects: dict[Decision, dict[str, list[Any]]] = {}
     for d, gains in base.items():
         effects[d] = {a: [0 * g] * 10 for a, g in gains.items()}

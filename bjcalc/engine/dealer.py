@@ -39,7 +39,8 @@ from ..core.cards import Shoe
 from ..core.errors import ShoeError
 from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN, is_natural, soft_total
 
-__all__ = ["StandardDealer", "DealerTree", "DealerEngine", "DealerResult", "grow_levels", "tree_limit", "SKIP"]
+__all__ = ["StandardDealer", "DealerTree", "DealerEngine", "DealerResult", "DealerRows", "grow_levels", "tree_limit",
+           "SKIP"]
 
 def tree_limit(left: np.ndarray) -> tuple[int, ...]:
     """The per-value card limit of one :class:`DealerTree` serving many shoes (rows of counts
@@ -293,6 +294,7 @@ class DealerEngine:
         self.arithmetic = arithmetic
         self.counts = np.array(shoe.value_counts(), dtype=np.int64)
         self._trees: dict[int, DealerTree] = {}
+        self._rows: Optional[DealerRows] = None
 
     def tree(self, up: int) -> DealerTree:
         if up not in self._trees:
@@ -319,6 +321,33 @@ class DealerEngine:
                 or (other.counts < self.counts).any()):
             return False
         self._trees.update({up: other.tree(up) for up in range(1, 11) if other.counts[up - 1] > 0})
+        return True
+
+    def share_rows(self, rows: Optional["DealerRows"]) -> bool:
+        """Keep evaluated rows in ``rows`` (a :class:`DealerRows` made for this shoe or a larger
+        one, with the same arithmetic), and evaluate only the rows it lacks; None stops.  A row
+        is shared where a removed set leaves the same cards in two shoes (a player's cards here,
+        those and the missing ones in the larger shoe) and both draw with one tree (take the
+        larger shoe's with :meth:`use_trees_of`): effects of removal evaluate a shoe and its ten
+        depletions, whose removed sets overlap that way.  The numbers are unchanged: a row
+        depends only on the tree and the cards it leaves.  Returns whether the rows are used.
+
+        >>> from bjcalc.core.cards import Shoe
+        >>> full = DealerEngine(Shoe.decks(1), StandardDealer(False))
+        >>> less = DealerEngine(Shoe.decks(1).remove("5"), StandardDealer(False))
+        >>> rows = DealerRows(full.counts, full.arithmetic)
+        >>> full.share_rows(rows), less.use_trees_of(full), less.share_rows(rows)
+        (True, True, True)
+        >>> five = np.eye(10, dtype=np.int64)[[4]]
+        >>> bool((full.probabilities(6, five) == less.probabilities(6, np.zeros((1, 10), dtype=np.int64))).all())
+        True
+        >>> len(rows.codes[6])             # one row served both
+        1
+        """
+        if rows is not None and (rows.arithmetic is not self.arithmetic or self.shoe.is_infinite
+                                 or (self.counts > rows.counts).any()):
+            return False
+        self._rows = rows
         return True
 
     def remaining(self, up: int, removed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -351,6 +380,8 @@ class DealerEngine:
             row = self._evaluate(up, np.zeros((1, 10), dtype=np.int64))
             return DealerResult(np.repeat(row.probabilities, len(removed), axis=0),
                                 np.zeros(len(removed), dtype=bool))
+        if self._rows is not None:
+            return self._rows.evaluate(self, up, removed)
         return self._evaluate(up, removed)
 
     def _evaluate(self, up: int, removed: np.ndarray) -> "DealerResult":
@@ -414,6 +445,72 @@ class DealerEngine:
 
 
 _EXHAUSTED = "the shoe is too small: a round can run out of cards; use a larger shoe"
+
+
+class DealerRows:
+    """Evaluated dealer rows by up card and the cards they leave, shared by the engines of a shoe
+    and of its depletions (:meth:`DealerEngine.share_rows`).  A row is the dealer's
+    outcome probabilities and exhaustion flag for one set of cards left; it depends on nothing
+    else but the tree, which the sharing engines have in common.  The cards left are coded as
+    one integer (mixed radix: each value's count in the first shoe, plus one), kept sorted.
+    """
+
+    def __init__(self, counts: np.ndarray, arithmetic: Arithmetic):
+        if not self.fits(counts):
+            raise ShoeError("too many cards to code the cards left as one integer")
+        self.counts = np.asarray(counts, dtype=np.int64)
+        self.arithmetic = arithmetic
+        self.radix = np.concatenate([[1], np.cumprod(self.counts + 1)[:-1]])
+        self.trees: dict[int, DealerTree] = {}
+        self.codes: dict[int, np.ndarray] = {}
+        self.rows: dict[int, np.ndarray] = {}
+        self.stuck: dict[int, np.ndarray] = {}
+
+    @staticmethod
+    def fits(counts: np.ndarray) -> bool:
+        """Whether every set of cards left from ``counts`` has a code within int64."""
+        return float(np.prod(np.asarray(counts, dtype=np.float64) + 1)) < 2.0 ** 62
+
+    @staticmethod
+    def _search(known: np.ndarray, codes: np.ndarray, order: np.ndarray) -> np.ndarray:
+        """``np.searchsorted(known, codes)``, searching in sorted ``order``."""
+        at = np.empty(len(codes), dtype=np.int64)
+        at[order] = np.searchsorted(known, codes[order])
+        return at
+
+    def evaluate(self, engine: DealerEngine, up: int, removed: np.ndarray) -> DealerResult:
+        """:meth:`DealerEngine.evaluate` of ``engine`` (whose standard tree is the store's),
+        evaluating only the rows the store lacks."""
+        tree = engine.tree(up)
+        if self.trees.setdefault(up, tree) is not tree:
+            return engine._evaluate(up, removed)      # (another tree: rows could differ)
+        left, valid = engine.remaining(up, removed)
+        codes = np.where(valid, left @ self.radix, -1)
+        known = self.codes.get(up, np.zeros(0, dtype=np.int64))
+        order = np.argsort(codes)           # (sorted keys search a sorted store several times faster)
+        at = self._search(known, codes, order)
+        found = (at < len(known)) & (known[np.minimum(at, max(len(known) - 1, 0))] == codes) if len(known) else (
+            np.zeros(len(codes), dtype=bool))
+        missing = valid & ~found
+        if missing.any():
+            new, first = np.unique(codes[missing], return_index=True)
+            fresh = engine._evaluate(up, removed[np.flatnonzero(missing)[first]])
+            merged = np.concatenate([known, new])
+            by_code = np.argsort(merged, kind="stable")
+            self.codes[up] = merged[by_code]
+            self.rows[up] = np.concatenate([self.rows.get(up, fresh.probabilities[:0]), fresh.probabilities])[by_code]
+            self.stuck[up] = np.concatenate([self.stuck.get(up, fresh.exhausted[:0]), fresh.exhausted])[by_code]
+            known = self.codes[up]
+            at = self._search(known, codes, order)
+        if up not in self.rows:          # (no row to keep: every set is one the shoe cannot deal)
+            return engine._evaluate(up, removed)
+        rows, stuck = self.rows[up], self.stuck[up]
+        at = np.minimum(at, len(known) - 1)
+        probabilities, exhausted = rows[at], stuck[at]       # (copies: fancy indexing)
+        if not valid.all():
+            probabilities[~valid] = 0 * rows[0, 0]
+            exhausted[~valid] = False
+        return DealerResult(probabilities, exhausted)
 
 
 @dataclass

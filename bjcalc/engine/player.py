@@ -212,6 +212,34 @@ class PlayerEngine:
                             self.must_hit, exhausted, cards_left, ar, self.source, surrender, self.may_double,
                             self.may_surrender, action, _draw=draw, _bust=np.asarray(bust))
 
+    def fixed_upcard(self, up: int, hits: np.ndarray) -> Optional[UpcardValues]:
+        """All node values against ``up`` when each node hits where ``hits`` says and stands
+        elsewhere (a strategy made for another shoe, played on this one): ``value`` and ``hit``
+        follow those decisions; ``stand``, ``double`` and the rest are :meth:`upcard`'s.  The
+        compiled loop of :meth:`upcard` with the decisions forced, so the numbers are those of
+        the numpy recursion with them.  None where that loop does not serve: exact arithmetic,
+        doubling or surrendering after a hit, or a round that can run out of cards (whose flags
+        depend on every hand that could hit).
+
+        >>> from bjcalc import Calculator, Rules
+        >>> engine = Calculator(Rules(decks=6)).round.engine
+        >>> values = engine.upcard(6)
+        >>> forced = engine.fixed_upcard(6, values.hits)
+        >>> bool((forced.value == values.value).all() and (forced.hit == values.hit).all())
+        True
+        """
+        if (self.ar.exact or not kernels.player_available() or self.may_double.any()
+                or self.may_surrender.any()):
+            return None
+        nodes = self.nodes
+        outcome = self.dealer.evaluate(up, nodes.removed_sets)
+        exhausted = outcome.exhausted[nodes.removed_index]
+        if exhausted.any():
+            return None
+        blackjack = outcome.probabilities[nodes.removed_index, BLACKJACK]
+        values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, forced=hits)
+        return None if values.exhausted.any() else values
+
     def surrender_values(self, blackjack: np.ndarray) -> np.ndarray:
         """Joint value of surrendering each node (``blackjack``: P(dealer blackjack) at each): half
         the bet when the dealer has none; a dealer blackjack is settled as for late surrender."""
@@ -232,9 +260,10 @@ class PlayerEngine:
         action[level] = chosen
 
     def _evaluate_compiled(self, up: int, by_set: np.ndarray, blackjack: np.ndarray,
-                           exhausted: np.ndarray) -> UpcardValues:
+                           exhausted: np.ndarray, forced: Optional[np.ndarray] = None) -> UpcardValues:
         """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
-        same order, so the same numbers, in one pass over the nodes."""
+        same order, so the same numbers, in one pass over the nodes.  ``forced``: hit exactly
+        there (each node its own decider; see :meth:`fixed_upcard`)."""
         nodes = self.nodes
         flags = exhausted.astype(np.uint8)
         rules = self._draw_rules(up)
@@ -247,9 +276,11 @@ class PlayerEngine:
             self._play_order = (np.concatenate([[0], np.cumsum(sizes)]), np.concatenate(nodes.levels))
         level_start, order = self._play_order
         surrender = self.surrender_values(blackjack)
+        can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
+                                     (forced, forced, np.arange(len(nodes))))
         cards_left, stand, hit, value, action, double = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, nodes.removed_index,
-            self.stand_columns, self.stand_column, self.can_hit, self.must_hit, self.source, flags,
+            self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
             self.may_double, self.may_surrender, surrender)
         return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
                             self.must_hit, flags.astype(bool), cards_left, self.ar, self.source, surrender,

@@ -36,6 +36,7 @@ from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.arithmetic import Value
 from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import is_natural
+from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
 from ..engine.procedures import dealer_procedure
@@ -45,7 +46,8 @@ from .rounds import Game, GameResult, deal_probabilities, pair_state
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["play_on", "effects_of_removal", "removal_weights", "node_map", "FixedUpcard", "PLAYS", "VALUE_LABELS"]
+__all__ = ["play_on", "fixed_actions", "effects_of_removal", "removal_weights", "node_map", "FixedUpcard", "PLAYS",
+           "VALUE_LABELS"]
 
 STRATEGIES = ("CD", "TD")
 PLAYS = ("fixed", "reoptimized")
@@ -53,9 +55,10 @@ VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The rows of an effects-of-removal table: card values, ace first."""
 
 
-def node_map(source: UpcardValues, target: UpcardValues) -> np.ndarray:
-    """For each node of ``target``, the node of ``source`` with the same cards in the same
-    context (every hand a depleted shoe can hold, the full shoe can hold too).
+def node_map(source: UpcardValues, target: Any) -> np.ndarray:
+    """For each node of ``target`` (anything with its ``nodes``: values or a player engine), the
+    node of ``source`` with the same cards in the same context (every hand a depleted shoe can
+    hold, the full shoe can hold too).
 
     >>> from bjcalc import Calculator, Rules, Shoe
     >>> full, less = Calculator(Rules(decks=1)), Calculator(Rules(decks=1), Shoe.decks(1).remove("A"))
@@ -111,6 +114,21 @@ class FixedUpcard:
             hit = target.hit_with(value, every) if len(every) else value.copy()
         return cls(source, target, mapped, value, hit)
 
+    @classmethod
+    def on(cls, source: UpcardValues, other: Game, up: int) -> "FixedUpcard":
+        """:meth:`build` against ``up`` on ``other``'s shoe, in one compiled pass with the
+        decisions forced (:meth:`~bjcalc.engine.player.PlayerEngine.fixed_upcard`: the same
+        numbers) where it serves, without valuing the other shoe's own best play; else
+        :meth:`build` on :meth:`~bjcalc.game.rounds.Round.upcard`."""
+        engine = other.round.engine
+        if source.action is None or not (np.asarray(source.action) > 1).any():
+            mapped = node_map(source, engine)
+            hits = (source.hits[mapped] | engine.must_hit) & engine.can_hit
+            target = engine.fixed_upcard(up, hits)
+            if target is not None:
+                return cls(source, target, mapped, target.value, target.hit)
+        return cls.build(source, other.round.upcard(up))
+
     def second_card_value(self, rules: Any, pair: int, max_cards: int, node: int) -> Value:
         """A split hand's first two cards: the action the strategy's shoe picks at its policy
         source (as :mod:`bjcalc.engine.splits` picks it), valued on the other shoe."""
@@ -163,7 +181,7 @@ def play_on(calc: Game, other: Game, strategy: str = "CD") -> GameResult:
     for up in range(1, 11):
         if not deals[up]:
             continue
-        fixed = FixedUpcard.build(calc.round.upcard(up), other.round.upcard(up))
+        fixed = FixedUpcard.on(calc.round.upcard(up), other, up)
         for (hand, keys), _ in deals[up].items():
             rounds[(up, hand, keys)] = _round_value(calc, other, fixed, hand, keys)
     adapter = _ResultOf(other, _assumptions(calc, other, "CD"))
@@ -196,13 +214,52 @@ def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, i
     return value + other.round.blackjack_term(blackjack)
 
 
-def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
+def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[str, Value]:
+    """Joint values of the allowed first actions of the unsplit two-card hand at ``node`` of
+    ``fixed.target`` (the other shoe), each followed by the strategy's own play after it: a hit
+    by the strategy's hit/stand (and after-hit) decisions, a split by its post-split decisions
+    (:meth:`FixedUpcard.second_card_value`), not the other shoe's best.  ``key`` is the other
+    shoe's :func:`~bjcalc.game.rounds.pair_state` (None: no split).  The allowed actions are
+    :meth:`~bjcalc.game.rounds.Round.actions`'s on the other shoe, less a split it cannot deal.
+
+    Stand, double and surrender have no play after them, so only hit and split differ from the
+    other shoe's own values; a fixed continuation is what makes a decision's effects of removal
+    average exactly 0 over the unseen cards (see ``tests/test_removal.py``).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1, double_after_split=False, max_split_hands=2))
+    >>> less = Calculator(calc.rules, calc.shoe.remove("A"))
+    >>> fixed = FixedUpcard.build(calc.round.upcard(6), less.round.upcard(6))
+    >>> node = fixed.target.nodes.node(composition_of((10, 10)), UNSPLIT)
+    >>> key = pair_state(less.shoe, less.rules, 5, (9, 9))        # T,T v 6 (rank indices)
+    >>> values = fixed_actions(less, fixed, node, key)
+    >>> float(values["split"] - less.round.actions(fixed.target, node, key)["split"]) > 0  # post-split T,2 v 6 hit
+    True
+    """
+    target = fixed.target
+    values = other.round.actions(target, node, None)     # (no key: the other shoe's own split is not computed)
+    if "hit" in values:
+        values["hit"] = fixed.hit[node]
+    hand = target.nodes.hand[node]
+    if key is not None and other.rules.splits and target.nodes.cards[node] == 2 and hand.max() == 2:
+        split = _fixed_split(other, fixed, int(np.argmax(hand)) + 1, key)
+        if split is not None:
+            values = {**{a: v for a, v in values.items() if a != "surrender"}, "split": split,
+                      **({"surrender": values["surrender"]} if "surrender" in values else {})}  # the engine's order
+    return values
+
+
+def _fixed_split(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Optional[Value]:
     rules, max_cards = other.rules, other.round.engine.space.max_cards
 
     def hand_value(node: int, policy: Any) -> Value:
         return fixed.second_card_value(rules, pair, max_cards, node)
 
-    value = split_value(rules, fixed.target, context_strategy(other.split_strategy), pair, key, max_cards, hand_value)
+    return split_value(rules, fixed.target, context_strategy(other.split_strategy), pair, key, max_cards, hand_value)
+
+
+def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
+    value = _fixed_split(other, fixed, pair, key)
     if value is None:
         raise ShoeError("the other shoe cannot split this pair, which the strategy splits; use a larger shoe")
     return value
@@ -294,15 +351,22 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     if strategy not in STRATEGIES:
         raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
     ar = calc.ar
-    full = calc.game(strategy)    # type: ignore[attr-defined]
-    depleted = {}
-    for value, shoes in removal_weights(calc.shoe, calc.rules).items():
-        total = ar.scalar(0)
-        for p, left in shoes:
-            other = make(left)
-            ev = play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev  # type: ignore
-            total = total + ar.convert(p) * ar.convert(ev)
-        depleted[VALUE_LABELS[value - 1]] = ar.output(total)
+    rows = _shared_rows(calc)
+    try:
+        full = calc.game(strategy)    # type: ignore[attr-defined]
+        depleted = {}
+        for value, shoes in removal_weights(calc.shoe, calc.rules).items():
+            total = ar.scalar(0)
+            for p, left in shoes:
+                other = make(left)
+                if rows is not None and other.round.dealer_engine.use_trees_of(calc.round.dealer_engine):
+                    other.round.dealer_engine.share_rows(rows)
+                ev = play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev  # type: ignore
+                total = total + ar.convert(p) * ar.convert(ev)
+            depleted[VALUE_LABELS[value - 1]] = ar.output(total)
+    finally:
+        if rows is not None:
+            calc.round.dealer_engine.share_rows(None)
     counts = calc.shoe.value_counts()
     weights = {VALUE_LABELS[v]: Fraction(counts[v], sum(counts)) for v in range(10)}
     if play == "fixed":
@@ -313,6 +377,19 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     return _effects_class()([ar.output(ar.convert(depleted[k]) - ar.convert(full.ev)) for k in VALUE_LABELS],
                             index=list(VALUE_LABELS), name=f"EOR ({play} {strategy} play)",
                             full_ev=full.ev, depleted=depleted, weights=weights, assumptions=stated)
+
+
+def _shared_rows(calc: Game) -> Optional[DealerRows]:
+    """A store of dealer rows for the full shoe and its depletions (most of a depleted shoe's
+    removed sets leave cards that another depleted shoe's, or the full shoe's, leave too); the
+    full shoe's engine keeps its rows there while the effects are computed.  None where the
+    shoe cannot share (an infinite shoe, too many cards to code)."""
+    engine = calc.round.dealer_engine
+    if engine.shoe.is_infinite or not DealerRows.fits(engine.counts):
+        return None
+    rows = DealerRows(engine.counts, engine.arithmetic)
+    engine.share_rows(rows)
+    return rows
 
 
 @functools.lru_cache(maxsize=None)
