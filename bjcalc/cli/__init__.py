@@ -10,7 +10,8 @@
     bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--workers K] [--scheduler ADDRESS]
                    [--json] [--quiet]
     bjcalc count [rule flags] [--system hilo] [--penetration 0.75] (--rounds N | --shoes N) [--seed S]
-                 [--ramp R] [--workers K] [--scheduler ADDRESS] [--json | --out FILE] [--quiet]
+                 [--ramp R] [--workers K] [--scheduler ADDRESS] [--json | --out FILE] [--plot FILE]
+                 [--quiet]
     bjcalc sidebet buster|lucky-lucky [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
 
 Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
