@@ -60,6 +60,16 @@ def test_results_come_back_in_chunk_order(workers):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
+def test_each_result_is_handed_over_here_as_it_comes(workers):
+    seen = []
+    tasks = [(3, 0.3), (1, 0.0), (2, 0.1)]
+    assert run_chunks(square_after, tasks, workers=workers, on_result=lambda i, r: seen.append((i, r))) == [9, 1, 4]
+    assert sorted(seen) == [(0, 9), (1, 1), (2, 4)]
+    if workers == 2:
+        assert seen[0] != (0, 9)             # the slow first chunk came back after another one
+
+
+@pytest.mark.parametrize("workers", [1, 2])
 def test_a_failed_chunk_is_retried(tmp_path, workers):
     tasks = [(str(tmp_path / f"m{i}"), i) for i in range(3)]
     assert run_chunks(fails_once, tasks, workers=workers) == [0, 1, 2]

@@ -196,8 +196,8 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]],
     paths written, the index first.  The sets are computed as tasks of the runner
     (:func:`bjcalc.core.runner.run_chunks`: ``workers`` local processes, default 1: here, or a
     Dask ``scheduler``; ``set_files`` must then be a module-level function), whose results are
-    the texts; only this process writes, in the sets' order, so the files do not depend on where
-    the sets were computed.
+    the texts; only this process writes, each set's files as the set comes back, so the files
+    do not depend on where the sets were computed.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -216,10 +216,15 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]],
         raise BjcalcError(f"unknown table set {unknown[0]!r}; sets: {', '.join(sets)}")
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
-    texts = run_chunks(_set_task, [(set_files, key, sets[key], files) for key in chosen], workers=workers,
-                       scheduler=scheduler,
-                       progress=lambda ticks, total=None: progress(ticks, total=total, desc="tables"))
-    written = [write_text(root / key / name, text) for key, out in zip(chosen, texts) for name, text in out.items()]
+    paths: dict[int, list[Path]] = {}
+
+    def write(index: int, out: dict[str, str]) -> None:       # (each set as it comes: a stopped run keeps it)
+        paths[index] = [write_text(root / chosen[index] / name, text) for name, text in out.items()]
+
+    run_chunks(_set_task, [(set_files, key, sets[key], files) for key in chosen], workers=workers,
+               scheduler=scheduler, on_result=write,
+               progress=lambda ticks, total=None: progress(ticks, total=total, desc="tables"))
+    written = [path for index in range(len(chosen)) for path in paths[index]]
     return [write_text(root / "README.md", tables_index(sets, table_edges(root)))] + written
 
 
