@@ -60,6 +60,16 @@ def test_results_come_back_in_chunk_order(workers):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
+def test_each_result_is_handed_over_here_as_it_comes(workers):
+    seen = []
+    tasks = [(3, 0.3), (1, 0.0), (2, 0.1)]
+    assert run_chunks(square_after, tasks, workers=workers, on_result=lambda i, r: seen.append((i, r))) == [9, 1, 4]
+    assert sorted(seen) == [(0, 9), (1, 1), (2, 4)]
+    if workers == 2:
+        assert seen[0] != (0, 9)             # the slow first chunk came back after another one
+
+
+@pytest.mark.parametrize("workers", [1, 2])
 def test_a_failed_chunk_is_retried(tmp_path, workers):
     tasks = [(str(tmp_path / f"m{i}"), i) for i in range(3)]
     assert run_chunks(fails_once, tasks, workers=workers) == [0, 1, 2]
@@ -115,3 +125,46 @@ def test_dask_survives_a_killed_worker(dask_client, tmp_path):
     Path(tasks[1][0]).write_text("")
     assert run_chunks(dies_once, tasks, scheduler=dask_client) == [7, 8]
     assert Path(tasks[0][0]).read_text() == "died once"
+
+
+# The long computations that use the runner give the same results wherever their tasks ran.
+
+EXPLAIN_CASE = dict(preset="classic_single_deck", target="0.10",
+                    fixed={"max_split_hands": 2, "resplit_aces": False, "hit_split_aces": False})
+
+
+def test_explain_on_dask_and_on_local_processes_equals_explain_here(dask_client):
+    from bjcalc.analysis.explain import explain
+
+    here = explain(**EXPLAIN_CASE, workers=1)
+    assert len(here) == 4 and here[0].matches         # two rule sets, CD and TD
+    assert explain(**EXPLAIN_CASE, workers=2) == here
+    assert explain(**EXPLAIN_CASE, scheduler=dask_client) == here
+
+
+def test_the_explain_command_takes_a_scheduler_address(dask_client):
+    from bjcalc.cli import build_parser, run
+
+    line = ["explain", "--variant", "classic_single_deck", "--edge", "0.10", "--strategy", "CD", "--fix",
+            "max_split_hands=2", "resplit_aces=false", "hit_split_aces=false", "--quiet"]
+    here = run(build_parser().parse_args(line + ["--workers", "1"]))
+    assert here.startswith("1 of 2 rule sets")
+    assert run(build_parser().parse_args(line + ["--scheduler", dask_client.scheduler.address])) == here
+
+
+def test_a_sweep_on_dask_equals_the_sweep_here(dask_client):
+    from bjcalc.analysis.sweeps import edge_sweep
+
+    here = edge_sweep("classic_single_deck", rules=["double_after_split", "hit_split_aces"])
+    assert edge_sweep("classic_single_deck", rules=["double_after_split", "hit_split_aces"],
+                      scheduler=dask_client).equals(here)
+
+
+def test_tables_computed_on_dask_are_the_files_written_here(dask_client, tmp_path):
+    from bjcalc.analysis.tables import generate_tables
+
+    sets, files = ["classic_single_deck", "standard-1d-h17-das"], ["chart.csv", "ev.csv"]
+    here = generate_tables(tmp_path / "here", only=sets, files=files, workers=1)
+    there = generate_tables(tmp_path / "dask", only=sets, files=files, scheduler=dask_client)
+    assert [p.relative_to(tmp_path / "here") for p in here] == [p.relative_to(tmp_path / "dask") for p in there]
+    assert all(a.read_bytes() == b.read_bytes() for a, b in zip(here, there))

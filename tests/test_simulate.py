@@ -14,7 +14,8 @@ import pytest
 
 from bjcalc import Calculator, Rules, Shoe
 from bjcalc.analysis.counting import SYSTEMS
-from bjcalc.analysis.simulate import SimulationSpec, _Worker, parse_ramp, simulate, simulate_shoes
+from bjcalc.analysis.simulate import (SimulationSpec, _Worker, parse_ramp, plot_by_true_count, simulate,
+                                     simulate_shoes)
 from bjcalc.cli import main
 from bjcalc.core.cards import RANK_VALUE, RANKS
 from bjcalc.core.errors import BjcalcError
@@ -191,6 +192,24 @@ def test_summaries():
     spread = sim.ramp("tc<=1:1,2:2,3:4,4+:8")
     bets = [parse_ramp("tc<=1:1,2:2,3:4,4+:8").bet(tc) for tc in sim.frame["true_count"]]
     assert spread["mean_bet"] == pytest.approx(np.mean(bets))
+    slope = sim.true_count_slope(low=-100, high=100)      # every round: numpy's own least squares
+    tc = sim.frame["true_count"].astype(float)
+    assert slope["slope_fixed"] == pytest.approx(np.polyfit(tc, sim.frame["ev_fixed"].astype(float), 1)[0])
+    assert slope["rounds"] == len(sim.frame)
+
+
+def test_the_plot_of_ev_by_true_count():
+    pytest.importorskip("matplotlib")
+    sim = simulate(RULES, shoes=8, seed=1, shoe=MID, workers=1, progress=None)
+    table = sim.by_true_count()
+    figure = plot_by_true_count(sim)
+    ev, share = figure.axes
+    fixed = ev.get_lines()[1]          # (the zero line first)
+    assert list(fixed.get_xdata()) == list(table.index)
+    assert list(fixed.get_ydata()) == pytest.approx(list(table["ev_fixed"] * 100))
+    assert [bar.get_height() for bar in share.patches] == pytest.approx(list(table["frequency"] * 100))
+    assert "per true count" in ev.get_legend().get_texts()[-1].get_text()
+    assert plot_by_true_count(sim.frame).axes[0].get_title().startswith("EV by true count")
 
 
 def test_bad_input():
@@ -217,8 +236,14 @@ def test_cli(tmp_path, capsys):
     assert list(written["ev_fixed"]) == pytest.approx(list(expected["ev_fixed"]), rel=1e-12)
     assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--json", "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out)["command"] == "count"
+    if __import__("importlib").util.find_spec("matplotlib"):
+        plot = tmp_path / "ev.png"
+        assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--quiet", "--plot", str(plot)]) == 0
+        assert f"drawn to {plot}" in capsys.readouterr().out.replace("\n  ", " ")
+        assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     for argv, words in ((["count", "--decks", "1"], "--rounds --shoes"),
                         (["count", "--decks", "1", "--shoes", "1", "--out", "x.txt"], ".csv or .parquet"),
+                        (["count", "--decks", "1", "--shoes", "1", "--plot", "x.txt"], ".png, .svg or .pdf"),
                         (["count", "--decks", "inf", "--shoes", "1"], "finite shoe")):
         assert main(argv) == 2
         err = capsys.readouterr().err

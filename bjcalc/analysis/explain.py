@@ -2,8 +2,10 @@
 
 For a preset and a target house edge, evaluate every combination of the rules its
 card leaves open (:data:`bjcalc.game.variants.OPEN_RULES`), with CD and TD strategy,
-in parallel over the local cores, and list the combinations nearest the target;
-those that round to it at its printed precision are marked.
+one task per combination on the runner (:func:`bjcalc.core.runner.run_chunks`: the local
+cores by default, or a Dask cluster), and list the combinations nearest the target;
+those that round to it at its printed precision are marked.  The candidates are the same
+whatever the number of workers or where they run (each task is one rule set's own games).
 
 >>> rows = explain("classic_single_deck", "0.13", fixed={"max_split_hands": 2, "hit_split_aces": False,
 ...                                                      "resplit_aces": False}, workers=1)
@@ -16,15 +18,13 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Optional
 
 from ..core.errors import BjcalcError, RulesError
 from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from ..core.runner import run_chunks
 from ..game.variants import OPEN_RULES, PRESETS
 
 __all__ = ["Candidate", "combinations", "explain", "open_rules_text", "parse_fix"]
@@ -167,8 +167,18 @@ def _edges(task: tuple[str, dict[str, Any], tuple[str, ...]]) -> list[tuple[str,
 
 def explain(preset: str, target: str, fixed: Optional[dict[str, Any]] = None,
             strategies: Iterable[str] = ("CD", "TD"), workers: Optional[int] = None,
-            progress: Optional[Callable[[Iterable, int], Iterable]] = None) -> list[Candidate]:
-    """Candidates nearest ``target`` (a house edge in percent, as printed, e.g. ``"0.74"``)."""
+            progress: Optional[Callable[[Iterable, int], Iterable]] = None, scheduler: Any = None) -> list[Candidate]:
+    """Candidates nearest ``target`` (a house edge in percent, as printed, e.g. ``"0.74"``).
+
+    ``workers``/``scheduler``: where the rule sets are computed (:func:`bjcalc.core.runner.run_chunks`:
+    default every local core; a Dask address or client); the candidates do not depend on them.
+    ``progress(iterable, total)`` advances by one rule set as each finishes.
+
+    >>> rows = explain("classic_single_deck", "0.10", strategies=["CD"], workers=1,
+    ...                fixed={"max_split_hands": 2, "resplit_aces": False, "hit_split_aces": False})
+    >>> [(round(c.edge, 4), c.matches) for c in rows]
+    [(0.0979, True), (0.2168, False)]
+    """
     try:
         goal = Decimal(str(target))
     except Exception:
@@ -176,16 +186,9 @@ def explain(preset: str, target: str, fixed: Optional[dict[str, Any]] = None,
     half_unit = 0.5 * 10.0 ** goal.as_tuple().exponent
     strategies = tuple(strategies)
     tasks = [(preset, choice, strategies) for choice in combinations(preset, fixed)]
-    workers = workers or os.cpu_count() or 1
-    if workers == 1:
-        results: Iterable = map(_edges, tasks)
-    else:
-        # Not fork: the parent's kernel threads would be copied mid-flight (a Jupyter kernel hangs).
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
-        results = pool.map(_edges, tasks)
-    if progress:
-        results = progress(results, len(tasks))
+    # (the runner calls progress(ticks, total=n); explain's callers give progress(iterable, n))
+    ticks = (lambda iterable, total=None: progress(iterable, total)) if progress else None
+    results = run_chunks(_edges, tasks, workers=workers, scheduler=scheduler, progress=ticks)
     out = []
     for (_, choice, _), edges in zip(tasks, results):
         for strategy, edge in edges:
@@ -193,6 +196,4 @@ def explain(preset: str, target: str, fixed: Optional[dict[str, Any]] = None,
                 continue
             distance = abs(edge - float(goal))
             out.append(Candidate(preset, tuple(choice.items()), strategy, edge, distance <= half_unit, distance))
-    if workers != 1:
-        pool.shutdown()
     return sorted(out, key=lambda c: (c.distance, c.strategy, c.choices))

@@ -71,7 +71,8 @@ from .risk import n0, risk_of_ruin
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["simulate", "Simulation", "SimulationSpec", "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES"]
+__all__ = ["simulate", "Simulation", "SimulationSpec", "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
+           "true_count_table", "true_count_slope", "plot_by_true_count"]
 
 SYSTEM_NAMES = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name in SYSTEMS}
 """Count systems by their short names (``hilo``, ``ko``, ``hiopti`` ...)."""
@@ -431,23 +432,19 @@ class Simulation:
 
     def by_true_count(self, low: int = -6, high: int = 6) -> "pd.DataFrame":
         """By true count (floored; the ends gather everything beyond ``low`` and ``high``): the
-        share of rounds, mean EV fixed and perfect, and the mean and SD of the actual results.
+        share of rounds, mean EV fixed and perfect, and the mean and SD of the actual results
+        (:func:`true_count_table` of the frame).
 
         >>> from bjcalc import Rules
         >>> sim = simulate(Rules(decks=1, max_split_hands=2), shoes=2, workers=1, progress=None)
         >>> round(float(sim.by_true_count()["frequency"].sum()), 9)
         1.0
         """
-        frame = self.frame
-        bucket = np.clip(np.floor(frame["true_count"].astype(float)), low, high).astype(int)
-        grouped = frame.assign(tc=bucket, ev_fixed=frame["ev_fixed"].astype(float),
-                               ev_perfect=frame["ev_perfect"].astype(float)).groupby("tc")
-        table = grouped.agg(rounds=("round", "size"), ev_fixed=("ev_fixed", "mean"),
-                            ev_perfect=("ev_perfect", "mean"), result=("result", "mean"),
-                            result_sd=("result", "std"))
-        table.insert(1, "frequency", table["rounds"] / len(frame))
-        table.index.name = "true count (floored)"
-        return table
+        return true_count_table(self.frame, low, high)
+
+    def true_count_slope(self, low: int = -6, high: int = 6) -> dict[str, float]:
+        """How the exact EV rises with the true count (:func:`true_count_slope` of the frame)."""
+        return true_count_slope(self.frame, low, high)
 
     def cut_card_effect(self) -> dict[str, Any]:
         """The mean EV per round dealt (fixed and perfect play) against the full-shoe EV: what
@@ -484,6 +481,102 @@ class Simulation:
                "bankroll_units": bankroll,
                "risk_of_ruin": risk_of_ruin(ev, sd, bankroll) if sd > 0 else math.nan}
         return out
+
+
+def true_count_table(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> "pd.DataFrame":
+    """A simulation frame (:data:`COLUMNS`) by true count, floored, the ends gathering everything
+    beyond ``low`` and ``high``: ``rounds``, ``frequency``, mean ``ev_fixed`` and ``ev_perfect``,
+    and the mean and SD (``result_sd``) of the rounds' actual results.  (The SD is of the results
+    played out, not an exact SD of each round: that needs the round's whole distribution,
+    :meth:`bjcalc.Calculator.outcomes`, about a hundred times a round's EV to compute.)
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"round": [0, 1, 2], "true_count": [-0.5, 0.2, 0.9], "ev_fixed": [-0.01, 0.0, 0.01],
+    ...                       "ev_perfect": [-0.01, 0.0, 0.02], "result": [-1.0, 1.0, 1.0]})
+    >>> true_count_table(frame)[["rounds", "ev_fixed"]].values.tolist()
+    [[1.0, -0.01], [2.0, 0.005]]
+    """
+    bucket = np.clip(np.floor(frame["true_count"].astype(float)), low, high).astype(int)
+    grouped = frame.assign(tc=bucket, ev_fixed=frame["ev_fixed"].astype(float),
+                           ev_perfect=frame["ev_perfect"].astype(float)).groupby("tc")
+    table = grouped.agg(rounds=("round", "size"), ev_fixed=("ev_fixed", "mean"),
+                        ev_perfect=("ev_perfect", "mean"), result=("result", "mean"),
+                        result_sd=("result", "std"))
+    table.insert(1, "frequency", table["rounds"] / len(frame))
+    table.index.name = "true count (floored)"
+    return table
+
+
+def true_count_slope(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> dict[str, float]:
+    """The least-squares line of the exact EVs (fixed and perfect play) on the true count, over
+    the rounds whose true count is from ``low`` to below ``high + 1`` (the table's inner range):
+    ``slope_fixed``, ``slope_perfect`` (EV per unit initial bet per true count),
+    ``intercept_fixed``, ``intercept_perfect`` and ``rounds`` used.
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"true_count": [-1.0, 0.0, 1.0], "ev_fixed": [-0.01, 0.0, 0.01],
+    ...                       "ev_perfect": [0.0, 0.0, 0.02]})
+    >>> {k: round(v, 6) for k, v in true_count_slope(frame).items()}["slope_fixed"]
+    0.01
+    """
+    tc = frame["true_count"].astype(float).to_numpy()
+    inside = (tc >= low) & (tc < high + 1)
+    out: dict[str, float] = {}
+    for play in ("fixed", "perfect"):
+        ev = frame[f"ev_{play}"].astype(float).to_numpy()[inside]
+        slope, intercept = np.polyfit(tc[inside], ev, 1) if inside.sum() > 1 else (math.nan, math.nan)
+        out[f"slope_{play}"], out[f"intercept_{play}"] = float(slope), float(intercept)
+    out["rounds"] = int(inside.sum())
+    return out
+
+
+def plot_by_true_count(data: Union["Simulation", "pd.DataFrame"], low: int = -6, high: int = 6,
+                       title: Optional[str] = None) -> Any:
+    """A matplotlib figure of EV by true count: the mean exact EV (percent) with fixed and perfect
+    play in each floored true count (the ends gather everything beyond ``low`` and ``high``), the
+    least-squares line of the fixed-play EV (:func:`true_count_slope`, drawn at each bucket's
+    middle, TC + 0.5), and how often each count comes (bars, right axis).  ``data``: a
+    :class:`Simulation` or its frame.  Needs matplotlib (the ``notebooks`` extra); the figure is
+    a :class:`matplotlib.figure.Figure` not held by pyplot (``figure.savefig("ev.png")``).
+
+    >>> from bjcalc import Rules
+    >>> sim = simulate(Rules(decks=1, max_split_hands=2), shoes=2, workers=1, progress=None)
+    >>> figure = plot_by_true_count(sim)
+    >>> figure.axes[0].get_xlabel(), len(figure.axes)
+    ('true count (floored)', 2)
+    """
+    from matplotlib.figure import Figure
+
+    frame = data.frame if isinstance(data, Simulation) else data
+    table = true_count_table(frame, low, high)
+    fit = true_count_slope(frame, low, high)
+    x = table.index.to_numpy()
+    figure = Figure(figsize=(7.0, 4.2))
+    ax = figure.add_subplot()
+    share = ax.twinx()        # the frequency bars behind the EV lines
+    share.bar(x, table["frequency"] * 100, width=0.7, color="#dde6f0", zorder=0)
+    share.set_ylabel("rounds %")
+    ax.set_zorder(share.get_zorder() + 1)
+    ax.patch.set_visible(False)
+    ax.axhline(0, color="#666", linewidth=0.6)
+    ax.plot(x, table["ev_fixed"] * 100, marker="o", color="#3b6ea8", label="EV, fixed play (full-shoe CD)")
+    ax.plot(x, table["ev_perfect"] * 100, marker="s", color="#c0504d", label="EV, perfect play")
+    if math.isfinite(fit["slope_fixed"]):
+        inner = x[(x > low) & (x < high)] if len(x) > 2 else x
+        ax.plot(inner, (fit["intercept_fixed"] + fit["slope_fixed"] * (inner + 0.5)) * 100, linestyle="--",
+                color="#3b6ea8", linewidth=0.9, label=f"fit: {fit['slope_fixed'] * 100:+.3f} % per true count")
+    labels = [str(v) for v in x]
+    if len(x):
+        labels[0] = f"\u2264{x[0]}" if x[0] == low else labels[0]
+        labels[-1] = f"{x[-1]}+" if x[-1] == high else labels[-1]
+    ax.set_xticks(x, labels)
+    ax.set_xlabel("true count (floored)")
+    ax.set_ylabel("EV % of the initial bet")
+    ax.legend(fontsize=8, loc="upper left")
+    system = f"{data.spec.system}, " if isinstance(data, Simulation) else ""
+    ax.set_title(title or f"EV by true count ({system}{len(frame):,} rounds)")
+    figure.tight_layout()
+    return figure
 
 
 def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int] = None, seed: int = 0,

@@ -1,7 +1,10 @@
 """The house edge of a preset against its open rules: :func:`edge_sweep` moves one rule at a
 time (the decks, and each rule the preset's sources leave open,
 :data:`bjcalc.game.variants.OPEN_RULES`) and :func:`plot_edges` draws it (matplotlib, imported
-only there: the ``notebooks`` extra).
+only there: the ``notebooks`` extra).  The games of a sweep are tasks of the runner
+(:func:`bjcalc.core.runner.run_chunks`, ``workers``/``scheduler``): in this process by default
+(a sweep often runs inside a report, itself perhaps a task of ``bjcalc tables``), on local
+processes or a Dask cluster when asked, with the same frame wherever they ran.
 
 >>> frame = edge_sweep("classic_single_deck", rules=["double_after_split"])
 >>> [(value, round(edge, 4)) for value, edge in zip(frame["value"], frame["house_edge"])]
@@ -10,6 +13,7 @@ only there: the ``notebooks`` extra).
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, Iterable, Optional, Sequence
 
@@ -18,6 +22,7 @@ import pandas as pd
 from ..core.errors import RulesError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
+from ..core.runner import run_chunks
 from ..game.calculator import Calculator
 from ..game.variants import OPEN_RULES, PRESETS
 
@@ -47,9 +52,17 @@ def full_shoe_ev(rules: Rules, strategy: str = "CD", split: str = "CDZ-", evs: O
     return ev
 
 
+def _sweep_ev(task: tuple[Rules, str, int]) -> tuple[Any, int]:
+    """A runner task: the full-shoe EV of one rule set of a sweep, and how many of the sweep's
+    points it stands for (the progress weight)."""
+    rule_set, strategy, points = task
+    return full_shoe_ev(rule_set, strategy), points
+
+
 def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]] = None,
                decks: Optional[Sequence[Any]] = None, progress: ProgressFn = no_progress,
-               evs: Optional[EVs] = None, base: Optional[Rules] = None, **overrides: Any) -> pd.DataFrame:
+               evs: Optional[EVs] = None, base: Optional[Rules] = None, workers: Optional[int] = 1,
+               scheduler: Any = None, **overrides: Any) -> pd.DataFrame:
     """House edge (percent) of a preset as one rule at a time moves over its values.
 
     ``rules``: which rules (default ``decks`` and every open rule of the preset,
@@ -60,6 +73,9 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     already computed (:data:`EVs`; the sweep adds its own), post-split strategy CDZ-.  ``base``:
     the game to move from, instead of the preset with ``overrides`` (the preset's open rules
     are still the ones moved): a game that is the preset with its number of decks changed, say.
+    ``workers``/``scheduler``: where the games not in ``evs`` are computed, one task each
+    (:func:`bjcalc.core.runner.run_chunks`; default 1: here; None: every local core); the
+    frame does not depend on them.
 
     >>> frame = edge_sweep("classic_single_deck", rules=["double_after_split"])
     >>> frame[["value", "default"]].values.tolist()
@@ -68,14 +84,31 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     tasks = sweep_points(preset, rules, decks)    # (refuses an unknown preset or rule)
     base = PRESETS[preset](**overrides) if base is None else base
     evs = {} if evs is None else evs
-    rows = []
-    for name, value in progress(tasks, total=len(tasks), desc=preset):
+    points = []
+    for name, value in tasks:
         try:
-            rule_set = base.replace(**{name: value})
+            points.append((name, value, base.replace(**{name: value})))
         except RulesError:
-            continue
-        edge = -float(full_shoe_ev(rule_set, strategy, evs=evs)) * 100
-        rows.append((name, value, edge, getattr(base, name) == value))
+            points.append((name, value, None))
+
+    def key(rule_set: Rules) -> tuple:
+        return rule_set, "CDZ-", strategy       # (full_shoe_ev's key, with its default split)
+
+    todo: dict[Rules, int] = {}      # each game to compute once, with the number of points it is
+    for _, _, rule_set in points:
+        if rule_set is not None and key(rule_set) not in evs:
+            todo[rule_set] = todo.get(rule_set, 0) + 1
+    ahead = len(points) - sum(todo.values())       # points already known (or refused): ticked first
+
+    def bar(ticks: Iterable, total: Optional[int] = None) -> Iterable:
+        return progress(itertools.chain(itertools.repeat(None, ahead), ticks), total=len(points), desc=preset)
+
+    computed = run_chunks(_sweep_ev, [(rule_set, strategy, n) for rule_set, n in todo.items()], workers=workers,
+                          scheduler=scheduler, progress=bar, weight=lambda result: result[1], total=len(points))
+    for rule_set, (ev, _) in zip(todo, computed):
+        evs[key(rule_set)] = ev
+    rows = [(name, value, -float(evs[key(rule_set)]) * 100, getattr(base, name) == value)
+            for name, value, rule_set in points if rule_set is not None]
     return pd.DataFrame(rows, columns=["rule", "value", "house_edge", "default"])
 
 
@@ -102,10 +135,12 @@ def sweep_points(preset: str, rules: Optional[Iterable[str]] = None,
 
 def plot_edges(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]] = None,
                decks: Optional[Sequence[Any]] = None, sweep: Optional[pd.DataFrame] = None,
-               progress: ProgressFn = no_progress, **overrides: Any) -> Any:
+               progress: ProgressFn = no_progress, workers: Optional[int] = 1, scheduler: Any = None,
+               **overrides: Any) -> Any:
     """A matplotlib figure: the house edge against the number of decks (a line) and against
     each other open rule (bars; the preset's own value darker).  ``sweep``: an
-    :func:`edge_sweep` frame already computed.  Needs matplotlib (the ``notebooks`` extra).
+    :func:`edge_sweep` frame already computed; else ``workers``/``scheduler`` say where its games
+    are computed (as :func:`edge_sweep`).  Needs matplotlib (the ``notebooks`` extra).
 
     >>> frame = edge_sweep("classic_single_deck", rules=["decks", "double_after_split"], decks=(1, 2))
     >>> figure = plot_edges("classic_single_deck", sweep=frame)
@@ -114,7 +149,8 @@ def plot_edges(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     """
     import matplotlib.pyplot as plt
 
-    frame = sweep if sweep is not None else edge_sweep(preset, strategy, rules, decks, progress, **overrides)
+    frame = sweep if sweep is not None else edge_sweep(preset, strategy, rules, decks, progress, workers=workers,
+                                                                 scheduler=scheduler, **overrides)
     names = list(dict.fromkeys(frame["rule"]))
     columns = min(3, len(names)) or 1
     lines = math.ceil(len(names) / columns) or 1

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..core.errors import BjcalcError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
+from ..core.runner import run_chunks
 from ..game.variants import PRESETS
 from ..game.calculator import Calculator
 from .charts import chart, ev_table
@@ -192,12 +193,17 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
 
 def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]], dict[str, str]],
                  only: Optional[Iterable[str]] = None, progress: ProgressFn = no_progress,
-                 files: Iterable[str] = TABLE_FILES + PRESET_FILES) -> list[Path]:
+                 files: Iterable[str] = TABLE_FILES + PRESET_FILES, workers: Optional[int] = 1,
+                 scheduler: Any = None) -> list[Path]:
     """Write ``folder``: the index ``README.md``, and for each rule set of :func:`table_sets`
     (``only``: just these; the index always lists every set, with the house edges of the sets
     already in ``folder``) a subfolder holding ``set_files(key, rules, files)`` (file name ->
     text, for the names in ``files``, default every one of :data:`TABLE_FILES`).  Returns the
-    paths written, the index first.
+    paths written, the index first.  The sets are computed as tasks of the runner
+    (:func:`bjcalc.core.runner.run_chunks`: ``workers`` local processes, default 1: here, or a
+    Dask ``scheduler``; ``set_files`` must then be a module-level function), whose results are
+    the texts; only this process writes, each set's files as the set comes back, so the files
+    do not depend on where the sets were computed.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -216,11 +222,22 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]],
         raise BjcalcError(f"unknown table set {unknown[0]!r}; sets: {', '.join(sets)}")
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
-    written = []
-    for key in progress(chosen, total=len(chosen), desc="tables"):
-        for name, text in set_files(key, sets[key], files).items():
-            written.append(write_text(root / key / name, text))
+    paths: dict[int, list[Path]] = {}
+
+    def write(index: int, out: dict[str, str]) -> None:       # (each set as it comes: a stopped run keeps it)
+        paths[index] = [write_text(root / chosen[index] / name, text) for name, text in out.items()]
+
+    run_chunks(_set_task, [(set_files, key, sets[key], files) for key in chosen], workers=workers,
+               scheduler=scheduler, on_result=write,
+               progress=lambda ticks, total=None: progress(ticks, total=total, desc="tables"))
+    written = [path for index in range(len(chosen)) for path in paths[index]]
     return [write_text(root / "README.md", tables_index(sets, table_edges(root)))] + written
+
+
+def _set_task(task: tuple[Callable, str, Rules, tuple[str, ...]]) -> dict[str, str]:
+    """A runner task: one set's files, name -> text (computed wherever the runner puts it)."""
+    set_files, key, rules, files = task
+    return set_files(key, rules, files)
 
 
 def write_text(path: Path, text: str) -> Path:
@@ -248,7 +265,8 @@ def write_text(path: Path, text: str) -> Path:
 
 def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None,
                     progress: ProgressFn = no_progress,
-                    files: Iterable[str] = TABLE_FILES + PRESET_FILES) -> list[Path]:
+                    files: Iterable[str] = TABLE_FILES + PRESET_FILES, workers: Optional[int] = None,
+                    scheduler: Any = None) -> list[Path]:
     """Write ``folder`` (index ``README.md`` and one subfolder per rule set of
     :func:`table_sets`): each set's CD chart (``chart.md``, ``chart.csv``,
     ``chart.html``), its exceptions (``exceptions.csv``), EV table (``ev.csv``) and one-page
@@ -259,14 +277,17 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
     idempotent; ``only``: just these sets (the index is always written, with the house edges of
     the sets already in ``folder``); ``files``: just these of :data:`TABLE_FILES` (and, for the
     presets, :data:`PRESET_FILES`: their effects of removal, ``eor.csv``).  Returns the
-    paths written (:func:`write_tables` writes them).
+    paths written (:func:`write_tables` writes them).  ``workers``/``scheduler``: where the sets
+    are computed, one task each (:func:`bjcalc.core.runner.run_chunks`: default every local core;
+    a Dask address or client); the files are the same wherever.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     [path.name for path in generate_tables(folder, only=["classic_single_deck"], files=["chart.md", "ev.csv"])]
     ['README.md', 'chart.md', 'ev.csv']
     """
-    return write_tables(folder, _set_files, only=only, progress=progress, files=files)
+    return write_tables(folder, _set_files, only=only, progress=progress, files=files, workers=workers,
+                        scheduler=scheduler)
 
 
 def _set_files(key: str, rules: Rules, files: tuple[str, ...] = TABLE_FILES + PRESET_FILES) -> dict[str, str]:

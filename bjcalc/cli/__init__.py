@@ -5,11 +5,13 @@
     bjcalc dealer --up 6 [--variant V] [shoe flags] [--h17] [--burn20] [--peeked] [--exact] [--json]
     bjcalc insurance --cards T,T [--variant V] [shoe flags] [--exact] [--json]
     bjcalc chart [rule flags] [--strategy TD|CD] [--format text|md|csv|html] [--json] [--out FILE]
-    bjcalc tables [--out DIR] [--only SET ...] [--json] [--quiet]
+    bjcalc tables [--out DIR] [--only SET ...] [--workers K] [--scheduler ADDRESS] [--json] [--quiet]
     bjcalc verify [--game NAME] [--only KEY ...] [--json] [--quiet]
-    bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--json] [--quiet]
+    bjcalc explain --variant NAME --edge 0.74 [--fix RULE=VALUE ...] [--workers K] [--scheduler ADDRESS]
+                   [--json] [--quiet]
     bjcalc count [rule flags] [--system hilo] [--penetration 0.75] (--rounds N | --shoes N) [--seed S]
-                 [--ramp R] [--workers K] [--scheduler ADDRESS] [--json | --out FILE] [--quiet]
+                 [--ramp R] [--workers K] [--scheduler ADDRESS] [--json | --out FILE] [--plot FILE]
+                 [--quiet]
     bjcalc sidebet buster|lucky-lucky [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
 
 Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
@@ -321,7 +323,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="pin open rules, e.g. decks=6 hole_card=enhc resplit_aces=false (listed below)")
     explain.add_argument("--strategy", choices=("CD", "TD", "both"), default="both",
                          help="the player's strategy: CD, TD, or both (the default)")
-    explain.add_argument("--workers", type=_whole, default=None, help="processes (default: every core)")
+    explain.add_argument("--workers", type=_whole, default=None, help="local processes (default: every core)")
+    explain.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                         help="a Dask scheduler, tcp://HOST:8786 (default: $DASK_SCHEDULER_ADDRESS, else local)")
     explain.add_argument("--top", type=_whole, default=15, help="how many candidates to list (default 15)")
     _output_flags(explain, exact=False, quiet=True)
     count = sub.add_parser("count", help="simulated shoes with the exact EV of every round",
@@ -562,7 +566,7 @@ def run_explain(args: argparse.Namespace) -> str:
     if not combinations(args.variant, fixed):
         raise UsageError(f"no rule set of {args.variant} has every --fix given: {' '.join(args.fix)}")
     rows = explain(args.variant, args.edge, fixed=fixed, strategies=strategies, workers=args.workers,
-                   progress=_progress(args, "explain", "rule sets"))
+                   scheduler=args.scheduler, progress=_progress(args, "explain", "rule sets"))
     matching = [r for r in rows if r.matches]
     if args.json:
         return dumps("explain", {

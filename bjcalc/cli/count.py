@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any, Optional, Union
 
-from ..analysis.simulate import SYSTEM_NAMES, parse_ramp, simulate
+from ..analysis.simulate import SYSTEM_NAMES, parse_ramp, plot_by_true_count, simulate
 from ..core.errors import BjcalcError
 from ..core.progress import Progress
 from ..core.rules import Rules
@@ -68,6 +68,7 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
     out = parser.add_argument_group("output")
     out.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
     out.add_argument("--out", metavar="FILE", help="write the rounds, one row each, to FILE (.csv or .parquet)")
+    out.add_argument("--plot", metavar="FILE", help="draw EV by true count to FILE (.png, .svg or .pdf; matplotlib)")
     out.add_argument("--quiet", action="store_true", help="no progress report on stderr")
 
 
@@ -76,6 +77,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     ramp = parse_ramp(args.ramp)
     if args.out and not re.search(r"\.(csv|parquet)$", args.out, re.IGNORECASE):
         raise BjcalcError(f"--out writes .csv or .parquet files; name one so, not {args.out!r}")
+    if args.plot and not re.search(r"\.(png|svg|pdf)$", args.plot, re.IGNORECASE):
+        raise BjcalcError(f"--plot draws a .png, .svg or .pdf file; name one so, not {args.plot!r}")
     if args.workers == 0:
         raise BjcalcError("--workers must be at least 1")
     progress: Optional[Progress] = Progress("count", unit="rounds", enabled=not args.quiet)
@@ -92,7 +95,17 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
                 raise BjcalcError("writing Parquet needs pyarrow (pip install pyarrow); or write a .csv") from None
         else:
             frame.to_csv(args.out, index=False)
+    if args.plot:
+        try:
+            figure = plot_by_true_count(sim)
+        except ImportError:
+            raise BjcalcError("--plot needs matplotlib (pip install matplotlib, or the notebooks extra)") from None
+        try:
+            figure.savefig(args.plot, dpi=120)
+        except OSError as exc:
+            raise BjcalcError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
     table = sim.by_true_count()
+    slope = sim.true_count_slope()
     cut = sim.cut_card_effect()
     earned = sim.ramp(ramp, args.bankroll)
     shoes = int(sim.frame["shoe"].nunique())
@@ -103,14 +116,17 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
         return dumps("count", {
             "shoes": shoes, "rounds": len(sim.frame), "system": sim.spec.system, "seed": args.seed,
             "by_true_count": {str(tc): {k: _plain(v) for k, v in row.items()} for tc, row in table.iterrows()},
+            "slope": {k: _plain(v) for k, v in slope.items()},
             "cut_card": {k: _plain(v) for k, v in cut.items()},
             "ramp": {k: _plain(v) for k, v in earned.items()},
-            "out": args.out, "simulation": sim.conditions, "assumptions": assumptions_json(sim.assumptions)})
+            "out": args.out, "plot": args.plot, "simulation": sim.conditions, "assumptions": assumptions_json(sim.assumptions)})
     lines = [head, "", f"{'TC':>4} {'rounds':>7} {'freq %':>7} {'EV fixed %':>11} {'EV perfect %':>13} "
                        f"{'result %':>9} {'SD':>6}"]
     for tc, row in table.iterrows():
         lines.append(f"{tc:>+4d} {int(row.rounds):>7d} {row.frequency * 100:>7.2f} {row.ev_fixed * 100:>+11.3f} "
                      f"{row.ev_perfect * 100:>+13.3f} {row.result * 100:>+9.1f} {row.result_sd:>6.3f}")
+    lines.append(f"EV rises {slope['slope_fixed'] * 100:+.3f} % (fixed play), {slope['slope_perfect'] * 100:+.3f} % "
+                 f"(perfect) per true count (least squares over true counts -6 to 7)")
     lines += ["", f"full-shoe EV {cut['full_shoe_ev'] * 100:+.4f} %; mean EV per round dealt: fixed "
                   f"{cut['mean_ev_fixed'] * 100:+.4f} %, perfect {cut['mean_ev_perfect'] * 100:+.4f} %",
               f"cut-card effect (fixed play): {cut['cut_card_effect_fixed'] * 100:+.4f} % per round",
@@ -120,6 +136,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
               f"  risk of ruin {earned['risk_of_ruin']:.4f} for {earned['bankroll_units']:g} units"]
     if args.out:
         lines.append(f"rounds written to {args.out}")
+    if args.plot:
+        lines.append(f"EV by true count drawn to {args.plot}")
     lines += [""] + [f"{key.replace('_', ' ')}: {value}" for key, value in sim.conditions.items()]
     lines += sim.assumptions.lines()
     return "\n".join(lines)

@@ -2,7 +2,7 @@
 
 Why here, in the vocabulary layer: the runner knows nothing of blackjack.  It maps a function
 over a list of chunks and gives back the results in the chunks' order; the analyses that use it
-(``bjcalc count``'s simulator, and later ``explain``, ``tables`` and the sweeps) sit above it and
+(``bjcalc count``'s simulator, ``explain``, ``tables`` and the edge sweeps) sit above it and
 bring the game.  Putting it at the bottom lets every layer use it without an upward import.
 
 Where the work runs (:func:`run_chunks`):
@@ -95,7 +95,8 @@ def scheduler_address(scheduler: Any = None) -> Any:
 def run_chunks(function: Callable[[T], R], chunks: Sequence[T], *, workers: Optional[int] = None,
                scheduler: Any = None, retries: int = DEFAULT_RETRIES,
                progress: Optional[Callable[..., Iterable]] = None,
-               weight: Optional[Callable[[R], int]] = None, total: Optional[int] = None) -> list[R]:
+               weight: Optional[Callable[[R], int]] = None, total: Optional[int] = None,
+               on_result: Optional[Callable[[int, R], None]] = None) -> list[R]:
     """``[function(chunk) for chunk in chunks]``, computed on local processes or a Dask cluster
     (see the module docstring), in the chunks' order whatever order they finish in.
 
@@ -105,6 +106,9 @@ def run_chunks(function: Callable[[T], R], chunks: Sequence[T], *, workers: Opti
     local.  ``retries``: more runs of a failed chunk before its error is raised.
     ``progress(iterable, total=total)`` advances by ``weight(result)`` (default 1) as each chunk
     finishes (``total`` defaults to the number of chunks: give it when weighing results).
+    ``on_result(index, result)`` is called here, in the calling process, as each chunk finishes
+    (in the order they finish): to write a chunk's output at once, so that an interrupted run
+    keeps what was done.
 
     >>> run_chunks(len, ["ab", "c"], workers=1, weight=lambda n: n, total=3)
     [2, 1]
@@ -122,7 +126,7 @@ def run_chunks(function: Callable[[T], R], chunks: Sequence[T], *, workers: Opti
     else:
         finished = _on_processes(function, chunks, min(workers or os.cpu_count() or 1, len(chunks)), retries)
     results: dict[int, Any] = {}
-    ticks = _ticks(finished, results, weight)
+    ticks = _ticks(finished, results, weight, on_result)
     for _ in (progress(ticks, total=len(chunks) if total is None and weight is None else total)
               if progress else ticks):
         pass
@@ -130,10 +134,12 @@ def run_chunks(function: Callable[[T], R], chunks: Sequence[T], *, workers: Opti
 
 
 def _ticks(finished: Iterator[tuple[int, Any]], results: dict[int, Any],
-           weight: Optional[Callable[[Any], int]]) -> Iterator[None]:
+           weight: Optional[Callable[[Any], int]], on_result: Optional[Callable[[int, Any], None]]) -> Iterator[None]:
     """One tick per unit of work (``weight(result)``, default 1 per chunk), as the chunks finish."""
     for index, result in finished:
         results[index] = result
+        if on_result is not None:
+            on_result(index, result)
         yield from (None for _ in range(weight(result) if weight else 1))
 
 
