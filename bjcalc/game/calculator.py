@@ -241,9 +241,10 @@ class Calculator:
         settled against the one dealer hand): ``.pmf``, ``.ev``, ``.sd``, ``.p_win``,
         ``.average_bet``, ``.element_of_risk`` ...  See :mod:`bjcalc.game.distribution`.
 
-        >>> outcomes = Calculator(Rules(decks=1, max_split_hands=2), exact=True).outcomes()
-        >>> sum(outcomes.pmf) == 1
-        True
+        >>> quarter_deck = Shoe.from_counts({**{rank: 1 for rank in "A23456789"}, "T": 4})
+        >>> outcomes = Calculator(Rules(max_split_hands=2), shoe=quarter_deck, exact=True).outcomes()
+        >>> sum(outcomes.pmf) == 1, outcomes.p_win + outcomes.p_push + outcomes.p_loss == 1
+        (True, True)
         """
         return round_outcomes(self, strategy, insurance)
 
