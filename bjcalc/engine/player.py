@@ -21,18 +21,19 @@ from functools import lru_cache
 from typing import Optional, Sequence, Union
 
 import numpy as np
+from cachetools import LRUCache
 
 from . import _kernels as kernels
 from ..core.actions import may_double_after_hit, may_hit, may_surrender_after_hit, must_hit
 from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
 from ..core.outcomes import BLACKJACK
-from .dealer import DealerEngine
+from .dealer import DealerEngine, DealerResult
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
 
-__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space"]
+__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set"]
 
 NODE_ACTIONS = ("stand", "hit", "double", "surrender")
 """What :attr:`UpcardValues.action` codes mean (its values index this tuple); ties go to the
@@ -139,7 +140,7 @@ class PlayerEngine:
         self.dealer = dealer
         self.settlement = settlement
         self.space = space or hand_space(rules, shoe)
-        self.nodes = NodeSet(self.space, contexts)
+        self.nodes = node_set(self.space, contexts)
         nodes = self.nodes
         # Each node decides at its policy source: itself, or the same cards where its
         # strategy was optimised.
@@ -157,6 +158,7 @@ class PlayerEngine:
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
         self._cache: dict[int, UpcardValues] = {}
+        self._outcomes: dict[int, DealerResult] = {}     # the dealer rows of every node, by up card
         self._play_order: Optional[tuple[np.ndarray, np.ndarray]] = None   # levels for the C loop
 
     def upcard(self, up: int) -> UpcardValues:
@@ -165,9 +167,17 @@ class PlayerEngine:
             self._cache[up] = self._evaluate(up)
         return self._cache[up]
 
+    def dealer_outcome(self, up: int) -> DealerResult:
+        """The dealer's outcomes against ``up`` for every removed set of the nodes (evaluated
+        once: :meth:`upcard` and :meth:`fixed_upcard` read the same rows, and the shoe simulator
+        asks for both on every depleted shoe)."""
+        if up not in self._outcomes:
+            self._outcomes[up] = self.dealer.evaluate(up, self.nodes.removed_sets)
+        return self._outcomes[up]
+
     def _evaluate(self, up: int) -> UpcardValues:
         ar, nodes = self.ar, self.nodes
-        outcome = self.dealer.evaluate(up, nodes.removed_sets)
+        outcome = self.dealer_outcome(up)
         by_set = outcome.probabilities
         exhausted = outcome.exhausted[nodes.removed_index]       # (a copy: fancy indexing)
         blackjack = by_set[nodes.removed_index, BLACKJACK]
@@ -232,7 +242,7 @@ class PlayerEngine:
                 or self.may_surrender.any()):
             return None
         nodes = self.nodes
-        outcome = self.dealer.evaluate(up, nodes.removed_sets)
+        outcome = self.dealer_outcome(up)
         exhausted = outcome.exhausted[nodes.removed_index]
         if exhausted.any():
             return None
@@ -350,6 +360,32 @@ class PlayerEngine:
         bust[index, value - 1] = (outcome.probabilities * table).sum(axis=1)
         exhausted[index[outcome.exhausted]] = True
         return bust
+
+
+_NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=16)
+
+
+def node_set(space: HandSpace, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]]) -> NodeSet:
+    """The :class:`NodeSet` of these contexts in ``space``, built once: most depleted shoes of a
+    game have the same hand space and contexts (the shoe simulator values one every round, the
+    effects of removal ten), and then share one node set, which also maps the strategy's nodes
+    onto theirs for nothing (:func:`~bjcalc.game.removal.node_map`).  A node set is never changed
+    after it is built.
+
+    >>> from bjcalc.core.rules import Rules
+    >>> from bjcalc.engine.splits import split_contexts
+    >>> rules, full, less = Rules(), Shoe.decks(6), Shoe.decks(6).remove("5")
+    >>> nodes = [node_set(hand_space(rules, s), split_contexts(rules, s, "CDZ-", hand_space(rules, s)))
+    ...          for s in (full, less)]
+    >>> nodes[0] is nodes[1]
+    True
+    """
+    key = (space, tuple((context, hands.tobytes() if isinstance(hands, np.ndarray) else tuple(hands))
+                        for context, hands in contexts.items()))
+    nodes = _NODE_SETS.get(key)
+    if nodes is None:
+        nodes = _NODE_SETS[key] = NodeSet(space, contexts)
+    return nodes
 
 
 def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:

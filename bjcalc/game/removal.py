@@ -66,6 +66,8 @@ def node_map(source: UpcardValues, target: Any) -> np.ndarray:
     >>> bool((mapped >= 0).all())
     True
     """
+    if target.nodes is source.nodes:         # (one node set: most depletions share the full shoe's)
+        return np.arange(len(source.nodes))
     positions = np.array([source.nodes._context_position.get(context, -1) for context in target.nodes.contexts],
                          dtype=np.int64)
     if (positions < 0).any():
@@ -198,9 +200,7 @@ def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, i
     blackjack = target.blackjack[node]
     if is_natural(composition):
         return other.round.natural_value(blackjack)
-    own = source.nodes.node(composition, UNSPLIT)
-    choices = calc.round.actions(source, own, own_key)
-    action = max(choices, key=lambda name: choices[name])     # the first best: the engine's tie-break
+    action = calc.round.first_action(source.up, source.nodes.node(composition, UNSPLIT), own_key)
     if action == "stand":
         value = target.stand[node]
     elif action == "hit":

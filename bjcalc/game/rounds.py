@@ -172,6 +172,7 @@ class Round:
         self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, contexts, space)
         self._splits: dict[tuple, Any] = {}
         self._deals: Optional[Deals] = None
+        self._first_actions: dict[tuple, str] = {}
 
     @property
     def hand_values_conditioned(self) -> bool:
@@ -245,6 +246,16 @@ class Round:
                 assert values.surrender is not None
                 actions["surrender"] = values.surrender[node]
         return actions
+
+    def first_action(self, up: int, node: int, split_key: Any) -> str:
+        """The best first action of the unsplit two-card hand at ``node`` against ``up`` (ties to
+        the earlier action of :meth:`actions`, as the engine breaks them), found once: a strategy
+        played on other shoes asks for it on every shoe."""
+        key = (up, node, split_key)
+        if key not in self._first_actions:
+            choices = self.actions(self.upcard(up), node, split_key)
+            self._first_actions[key] = max(choices, key=lambda name: choices[name])
+        return self._first_actions[key]
 
     def natural_value(self, blackjack: Value) -> Value:
         """Joint value of a player natural (paid unless the dealer has one too, which pushes)."""
