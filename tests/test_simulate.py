@@ -14,8 +14,8 @@ import pytest
 
 from bjcalc import Calculator, Rules, Shoe
 from bjcalc.analysis.counting import SYSTEMS
-from bjcalc.analysis.simulate import (SimulationSpec, _Worker, parse_ramp, plot_by_true_count, simulate,
-                                     simulate_shoes)
+from bjcalc.analysis.simulate import (Simulation, SimulationSpec, _Worker, parse_ramp, plot_by_true_count,
+                                     simulate, simulate_shoes)
 from bjcalc.cli import main
 from bjcalc.core.cards import RANK_VALUE, RANKS
 from bjcalc.core.errors import BjcalcError
@@ -196,6 +196,21 @@ def test_summaries():
     tc = sim.frame["true_count"].astype(float)
     assert slope["slope_fixed"] == pytest.approx(np.polyfit(tc, sim.frame["ev_fixed"].astype(float), 1)[0])
     assert slope["rounds"] == len(sim.frame)
+
+
+def test_the_cut_card_effects_error_treats_shoes_as_the_independent_draws():
+    """Three shoes of 2, 1 and 3 rounds, worked by hand: the mean per round dealt is 0.5 / 6, and
+    its error that of a ratio of shoe sums (residuals 0.4 - 2/12, -0.2 - 1/12, 0.3 - 3/12)."""
+    frame = pd.DataFrame({"shoe": [0, 0, 1, 2, 2, 2], "ev_fixed": [0.1, 0.3, -0.2, 0.0, 0.0, 0.3],
+                          "ev_perfect": [0.1, 0.3, -0.2, 0.0, 0.0, 0.3]})
+    sim = Simulation(SimulationSpec(RULES), frame, 0.05, None, {})
+    cut = sim.cut_card_effect()
+    assert cut["mean_ev_fixed"] == pytest.approx(0.5 / 6) and cut["shoes"] == 3 and cut["rounds"] == 6
+    assert cut["cut_card_effect_fixed"] == pytest.approx(0.5 / 6 - 0.05)
+    residuals = [0.4 - 2 / 12, -0.2 - 1 / 12, 0.3 - 3 / 12]
+    assert cut["se_fixed"] == pytest.approx((sum(r * r for r in residuals) * 3 / 2) ** 0.5 / 6)
+    same = Simulation(SimulationSpec(RULES), frame.assign(shoe=[0, 0, 1, 1, 2, 2], ev_fixed=[0.1, 0.2] * 3), 0, None, {})
+    assert same.cut_card_effect()["se_fixed"] == pytest.approx(0, abs=1e-15)     # every shoe alike: no spread
 
 
 def test_the_plot_of_ev_by_true_count():

@@ -448,13 +448,36 @@ class Simulation:
 
     def cut_card_effect(self) -> dict[str, Any]:
         """The mean EV per round dealt (fixed and perfect play) against the full-shoe EV: what
-        dealing to a cut card changes (negative: more house edge per round dealt)."""
+        dealing to a cut card changes (negative: more house edge per round dealt), with its
+        standard error (``se_fixed``, ``se_perfect``).
+
+        The rounds of one shoe are not independent (they share its cards), so the error is that
+        of a ratio of sums over shoes, the shoes being the independent draws: the mean is
+        sum(EV) / sum(rounds) over shoes, and its variance, to first order, is
+        sum_i (S_i - mean n_i)^2 / (sum_i n_i)^2 x k / (k - 1) for k shoes of n_i rounds
+        whose EVs sum to S_i.  Only the shuffle is random here: every EV is exact.
+
+        >>> from bjcalc import Rules
+        >>> sim = simulate(Rules(decks=1, max_split_hands=2), shoes=3, seed=2, workers=1, progress=None)
+        >>> effect = sim.cut_card_effect()
+        >>> effect["shoes"], effect["se_fixed"] > 0
+        (3, True)
+        """
         full = float(self.full_ev)
-        fixed = float(self.frame["ev_fixed"].astype(float).mean())
-        perfect = float(self.frame["ev_perfect"].astype(float).mean())
-        return {"full_shoe_ev": full, "mean_ev_fixed": fixed, "mean_ev_perfect": perfect,
-                "cut_card_effect_fixed": fixed - full, "cut_card_effect_perfect": perfect - full,
-                "rounds": len(self.frame), "penetration": self.spec.penetration}
+        frame = self.frame
+        out: dict[str, Any] = {"full_shoe_ev": full}
+        by_shoe = frame.assign(ev_fixed=frame["ev_fixed"].astype(float),
+                               ev_perfect=frame["ev_perfect"].astype(float)).groupby("shoe")
+        rounds = by_shoe.size().to_numpy(dtype=float)
+        shoes = len(rounds)
+        for play in ("fixed", "perfect"):
+            sums = by_shoe[f"ev_{play}"].sum().to_numpy()
+            mean = float(sums.sum() / rounds.sum())
+            spread = float(((sums - mean * rounds) ** 2).sum()) * shoes / (shoes - 1) if shoes > 1 else math.nan
+            out[f"mean_ev_{play}"] = mean
+            out[f"cut_card_effect_{play}"] = mean - full
+            out[f"se_{play}"] = float(math.sqrt(spread) / rounds.sum())
+        return {**out, "rounds": len(frame), "shoes": shoes, "penetration": self.spec.penetration}
 
     def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, Any]:
         """What a bet ramp earns: each round bets ``ramp.bet(true count)`` units.

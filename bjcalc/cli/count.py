@@ -129,7 +129,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
                  f"(perfect) per true count (least squares over true counts -6 to 7)")
     lines += ["", f"full-shoe EV {cut['full_shoe_ev'] * 100:+.4f} %; mean EV per round dealt: fixed "
                   f"{cut['mean_ev_fixed'] * 100:+.4f} %, perfect {cut['mean_ev_perfect'] * 100:+.4f} %",
-              f"cut-card effect (fixed play): {cut['cut_card_effect_fixed'] * 100:+.4f} % per round",
+              f"cut-card effect (fixed play): {cut['cut_card_effect_fixed'] * 100:+.4f} % per round "
+              f"+- {cut['se_fixed'] * 100:.4f} % (standard error, over {cut['shoes']} shoes)",
               "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units):",
               f"  win {earned['win_per_100']:+.3f} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
               f"SCORE {earned['score']:.1f}, N0 {earned['n0']:,.0f} rounds,",
