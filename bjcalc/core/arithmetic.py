@@ -52,7 +52,8 @@ class Arithmetic:
 
     def convert(self, value: Any) -> Any:
         """A Fraction, int or float-free rational as a number of this arithmetic."""
-        value = Fraction(value)
+        if not isinstance(value, Fraction):    # (a Fraction has its parts already: deals are)
+            value = Fraction(value)
         return self.scalar(value.numerator, value.denominator)
 
     def zeros(self, shape: Any) -> np.ndarray:

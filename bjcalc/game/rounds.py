@@ -115,6 +115,8 @@ def deal_probabilities(shoe: Shoe, rules: Rules,
     Fraction(8, 5525)
     """
     counts = list(shoe.rank_counts)
+    if not rules.split_tens_by_rank:    # the ten ranks deal alike: the ten stands for all four
+        counts = counts[:9] + [sum(counts[9:]), 0, 0, 0]        # (the same sums, keys and order)
     total = sum(counts)
     if not shoe.is_infinite and total < 3:
         raise ShoeError(f"the shoe has {total} card{'s' if total != 1 else ''}; a round needs at least 3")
