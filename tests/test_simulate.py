@@ -1,7 +1,7 @@
 """The shoe simulator (bjcalc/analysis/simulate.py, ``bjcalc count``): every round's exact EVs
 are those of a calculator built afresh on the cards left, the shoe is the seeded shuffle, the
 counts are the tags of the cards seen, rounds played out by hand give the results worked out
-here, and the frame is the same on 1 or 2 local workers, on a Dask cluster, and when a worker dies."""
+here, and the frame is the same on 1, 2 or 4 local workers, on a Dask cluster, and when a worker dies."""
 
 import json
 import os
@@ -132,11 +132,11 @@ def test_a_burned_pair_leaves_the_shoe_and_the_dealer_redraws():
     assert worker.play_round(script, script.dealt) == -1.0
 
 
-def test_the_frame_is_the_same_on_one_and_two_local_workers():
+def test_the_frame_is_the_same_on_one_two_and_four_local_workers():
     kwargs = dict(shoes=4, seed=3, shoe=MID, progress=None, shoes_per_chunk=1)
     one = simulate(RULES, workers=1, **kwargs).frame
-    two = simulate(RULES, workers=2, **kwargs).frame
-    pd.testing.assert_frame_equal(one, two)
+    for workers in (2, 4):          # (four processes on two cores: chunks may finish in any order)
+        pd.testing.assert_frame_equal(one, simulate(RULES, workers=workers, **kwargs).frame)
     assert len(one) > 10
 
 

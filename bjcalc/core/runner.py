@@ -25,6 +25,11 @@ Set-up is paid once per process, not once per chunk: a function keeps what is ex
 lives as long as the worker process, across the chunks it runs.  Make chunks big enough that
 this set-up is small beside them (seconds of work each).
 
+Threads.  Each worker process runs its chunks one at a time on one thread: the local pool's
+processes and the tasks run on Dask get ``BJCALC_KERNEL_THREADS=1`` (:data:`KERNEL_THREADS`), so
+the engine's compiled kernel, which splits its work between a thread per core in a process of
+its own, does not make two threads contend for each core.
+
 Failures.  A chunk whose function raises is run again, up to ``retries`` more times (a
 :class:`~bjcalc.core.errors.BjcalcError` is not retried: bad input fails the same way every
 time); after that the error is raised: a chunk is never dropped from the results.  A worker
@@ -50,7 +55,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVa
 
 from .errors import BjcalcError
 
-__all__ = ["run_chunks", "per_process", "scheduler_address", "DEFAULT_RETRIES", "SCHEDULER_VARIABLE"]
+__all__ = ["KERNEL_THREADS", "run_chunks", "per_process", "scheduler_address", "DEFAULT_RETRIES", "SCHEDULER_VARIABLE"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -61,6 +66,22 @@ SCHEDULER_VARIABLE = "DASK_SCHEDULER_ADDRESS"
 """The environment variable naming a Dask scheduler when no ``scheduler`` is given."""
 
 _CACHE: dict[Any, Any] = {}
+
+
+KERNEL_THREADS = "BJCALC_KERNEL_THREADS"
+"""The environment variable that sets how many threads the engine's compiled kernel uses (read
+at its first call; by default one per core: :func:`bjcalc.engine._kernels.threads`)."""
+
+
+def _one_thread() -> None:
+    """A worker process's set-up: its kernel on one thread (unless the variable is set already)."""
+    os.environ.setdefault(KERNEL_THREADS, "1")
+
+
+def _on_one_thread(function: Callable[[T], R], chunk: T) -> R:
+    """``function(chunk)`` in a Dask worker, its kernel on one thread (see :func:`_one_thread`)."""
+    _one_thread()
+    return function(chunk)
 
 
 def per_process(key: Any, make: Callable[[], T]) -> T:
@@ -164,7 +185,7 @@ def _on_processes(function: Callable, chunks: list, workers: int, retries: int) 
     failures = [0] * len(chunks)
     pending = set(range(len(chunks)))
     while pending:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_one_thread)
         try:
             running = {pool.submit(function, chunks[i]): i for i in sorted(pending)}
             while running:
@@ -204,7 +225,7 @@ def _on_dask(function: Callable, chunks: list, scheduler: Any, retries: int) -> 
         client = scheduler
     try:
         # pure=False: two equal chunks are still two tasks (each chunk carries its own seed anyway)
-        futures = [client.submit(function, chunk, retries=retries, pure=False) for chunk in chunks]
+        futures = [client.submit(_on_one_thread, function, chunk, retries=retries, pure=False) for chunk in chunks]
         index = {future.key: i for i, future in enumerate(futures)}
         for future in as_completed(futures):
             yield index[future.key], future.result()

@@ -18,7 +18,9 @@ from typing import Optional
 
 import numpy as np
 
-__all__ = ["available", "dealer_outcomes", "second_hand_available", "optimal_second_hand", "player_available",
+from ..core.runner import KERNEL_THREADS
+
+__all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand", "player_available",
            "DrawRules", "player_draws", "player_play", "merge_available", "merge_product"]
 
 _I64 = ctypes.POINTER(ctypes.c_int64)
@@ -73,16 +75,36 @@ _CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_afte
 _PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
 _PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
 _MERGE = getattr(_LIBRARY, "bjcalc_merge_product", None) if _LIBRARY is not None else None
-_WORKERS = max(1, min(4, os.cpu_count() or 1))
-_POOL = ThreadPoolExecutor(max_workers=_WORKERS) if _KERNEL is not None and _WORKERS > 1 else None
+_POOL: Optional[ThreadPoolExecutor] = None
+_THREADS = 0        # (0: not decided yet)
+
+
+def threads() -> int:
+    """How many threads the kernel splits its work between, decided at the first call: the
+    environment variable ``BJCALC_KERNEL_THREADS`` (:data:`~bjcalc.core.runner.KERNEL_THREADS`)
+    if set, else one per core this process may run on, at most 4.  The runner's worker processes
+    set it to 1: each has a core of its own already.
+
+    >>> threads() >= 1
+    True
+    """
+    global _POOL, _THREADS
+    if not _THREADS:
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        asked = os.environ.get(KERNEL_THREADS, "")
+        _THREADS = max(1, int(asked) if asked.isdigit() else min(4, cores))
+        if _KERNEL is not None and _THREADS > 1:
+            _POOL = ThreadPoolExecutor(max_workers=_THREADS)
+    return _THREADS
 
 
 def _in_parallel(run, count: int, smallest: int, name: str) -> None:
-    """``run(first, last)`` over ``range(count)``, split between the threads when worth it."""
-    if _POOL is None or count < smallest:
+    """``run(first, last)`` over ``range(count)``, split between the threads when worth it
+    (each set's row is computed alone, so the split does not change a number)."""
+    if threads() == 1 or _POOL is None or count < smallest:
         status = [run(0, count)]
     else:
-        bounds = np.linspace(0, count, _WORKERS + 1).astype(int)
+        bounds = np.linspace(0, count, _THREADS + 1).astype(int)
         status = list(_POOL.map(run, bounds[:-1], bounds[1:]))
     if any(status):
         raise MemoryError(f"{name} could not allocate its work space")
