@@ -20,8 +20,8 @@ import numpy as np
 
 from ..core.runner import KERNEL_THREADS
 
-__all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand", "player_available",
-           "DrawRules", "player_draws", "player_play", "merge_available", "merge_product"]
+__all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
+           "player_available", "DrawRules", "player_draws", "player_play", "merge_available", "merge_product"]
 
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)

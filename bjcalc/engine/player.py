@@ -362,7 +362,7 @@ class PlayerEngine:
         return bust
 
 
-_NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=16)
+_NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=8)     # (a few games at a time: node sets are large)
 
 
 def node_set(space: HandSpace, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]]) -> NodeSet:
