@@ -4,6 +4,7 @@ counts are the tags of the cards seen, rounds played out by hand give the result
 here, and the frame is the same on 1, 2 or 4 local workers, on a Dask cluster, and when a worker dies."""
 
 import json
+import math
 import os
 from fractions import Fraction
 from pathlib import Path
@@ -138,6 +139,25 @@ def test_the_frame_is_the_same_on_one_two_and_four_local_workers():
     for workers in (2, 4):          # (four processes on two cores: chunks may finish in any order)
         pd.testing.assert_frame_equal(one, simulate(RULES, workers=workers, **kwargs).frame)
     assert len(one) > 10
+
+
+def test_values_leave_out_evs_and_nothing_else():
+    """--values fixed / none: the same shoes dealt and played, the same counts and results; the
+    EVs left out are NaN, those kept are the full run's (the shoe is large enough that no round
+    is refused, the one thing EVs could change)."""
+    kwargs = dict(shoes=3, seed=8, shoe=Shoe.decks(1), workers=1, progress=None)
+    both = simulate(RULES, **kwargs).frame
+    fixed = simulate(RULES, values="fixed", **kwargs).frame
+    none = simulate(RULES, values="none", **kwargs).frame
+    kept = [c for c in both.columns if not c.startswith("ev_")]
+    pd.testing.assert_frame_equal(fixed[kept], both[kept])
+    pd.testing.assert_frame_equal(none[kept], both[kept])
+    assert (fixed["ev_fixed"] == both["ev_fixed"]).all() and fixed["ev_perfect"].isna().all()
+    assert none["ev_fixed"].isna().all() and none["ev_perfect"].isna().all()
+    sim = simulate(RULES, values="none", **kwargs)
+    assert math.isnan(sim.cut_card_effect()["cut_card_effect_fixed"]) and math.isnan(sim.ramp("tc<=0:1,1+:2")["risk_of_ruin"])
+    with pytest.raises(BjcalcError, match="values must be one of both, fixed, none"):
+        simulate(RULES, values="some", **kwargs)
 
 
 def test_rounds_cut_the_frame_at_exactly_that_many():

@@ -71,11 +71,16 @@ from .risk import n0, risk_of_ruin
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["simulate", "Simulation", "SimulationSpec", "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
+__all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
            "true_count_table", "true_count_slope", "plot_by_true_count"]
 
 SYSTEM_NAMES = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name in SYSTEMS}
 """Count systems by their short names (``hilo``, ``ko``, ``hiopti`` ...)."""
+
+VALUES = ("both", "fixed", "none")
+"""Which exact EVs each round gets: both plays, fixed play only (``ev_perfect`` is NaN: half
+the time), or none (both NaN: the shuffle, the counts and the rounds played out, at a small part
+of the time)."""
 
 CARDS_PER_ROUND = 5.4
 """About how many cards a heads-up round uses; only to size the work for ``rounds=N``."""
@@ -99,6 +104,7 @@ class SimulationSpec:
     seed: int = 0
     exact: bool = False
     shoe: Optional[Shoe] = None
+    values: str = "both"
 
     @property
     def full_shoe(self) -> Shoe:
@@ -130,6 +136,9 @@ def _check_spec(spec: SimulationSpec) -> Shoe:
                           f"not {spec.deck_resolution!r}")
     if spec.cut_cards(shoe.total) < 1:
         raise BjcalcError("the cut card must leave at least one card to deal: raise the penetration")
+    if spec.values not in VALUES:
+        raise BjcalcError(f"values must be one of {', '.join(VALUES)} (which exact EVs each round gets), "
+                          f"not {spec.values!r}")
     return shoe
 
 
@@ -168,11 +177,14 @@ class _Worker:
         while position < cut:
             left = len(deck) - position
             shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
+            fixed = perfect = math.nan
             try:
-                other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact)
-                other.dealer_engine.use_trees_of(self.full.dealer_engine)     # only the counts change
-                perfect = other.game().ev
-                fixed = play_on(self.full, other).ev     # the same depleted calculator: built once
+                if spec.values != "none":
+                    other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact)
+                    other.dealer_engine.use_trees_of(self.full.dealer_engine)     # only the counts change
+                    if spec.values == "both":
+                        perfect = other.game().ev
+                    fixed = play_on(self.full, other).ev     # the same depleted calculator: built once
             except ShoeError:
                 break        # the shoe is too small for the engine to value a round: it ends here
             decks_left = left / 52
@@ -359,7 +371,7 @@ def simulate_shoes(task: tuple[SimulationSpec, int, int]) -> "pd.DataFrame":
     spec, first, count = task
     worker = per_process(("bjcalc.simulate", spec.rules, spec.split_strategy, spec.system, spec.exact, spec.shoe),
                          lambda: _Worker(dataclasses.replace(spec, seed=0)))
-    worker.spec = spec          # the cached engines depend on the rules only; seed and cut come with the task
+    worker.spec = spec          # the cached engines depend on the rules only; seed, cut and values come with the task
     rows = [row for number in range(first, first + count) for row in worker.shoe(number)]
     return pd.DataFrame(rows, columns=COLUMNS)
 
@@ -471,7 +483,7 @@ class Simulation:
         rounds = by_shoe.size().to_numpy(dtype=float)
         shoes = len(rounds)
         for play in ("fixed", "perfect"):
-            sums = by_shoe[f"ev_{play}"].sum().to_numpy()
+            sums = by_shoe[f"ev_{play}"].sum(min_count=1).to_numpy()     # (NaN where this play was not valued)
             mean = float(sums.sum() / rounds.sum())
             spread = float(((sums - mean * rounds) ** 2).sum()) * shoes / (shoes - 1) if shoes > 1 else math.nan
             out[f"mean_ev_{play}"] = mean
@@ -500,9 +512,9 @@ class Simulation:
         out = {"ramp": ramp.text, "rounds": len(frame), "mean_bet": float(bets.mean()), "win_per_100": 100 * ev,
                "sd_per_100": 10 * sd, "ev_per_round": ev, "sd_per_round": sd,
                "score": 1e6 * (ev / sd) ** 2 if ev > 0 and sd > 0 else math.nan,
-               "n0": n0(ev, sd) if ev > 0 and sd > 0 else math.inf,
+               "n0": n0(ev, sd) if ev > 0 and sd > 0 else (math.nan if math.isnan(ev) else math.inf),
                "bankroll_units": bankroll,
-               "risk_of_ruin": risk_of_ruin(ev, sd, bankroll) if sd > 0 else math.nan}
+               "risk_of_ruin": risk_of_ruin(ev, sd, bankroll) if sd > 0 and not math.isnan(ev) else math.nan}
         return out
 
 
@@ -547,7 +559,9 @@ def true_count_slope(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> dic
     out: dict[str, float] = {}
     for play in ("fixed", "perfect"):
         ev = frame[f"ev_{play}"].astype(float).to_numpy()[inside]
-        slope, intercept = np.polyfit(tc[inside], ev, 1) if inside.sum() > 1 else (math.nan, math.nan)
+        valued = ~np.isnan(ev)         # (a run without this play's EVs has none: no line)
+        slope, intercept = (np.polyfit(tc[inside][valued], ev[valued], 1) if valued.sum() > 1
+                            else (math.nan, math.nan))
         out[f"slope_{play}"], out[f"intercept_{play}"] = float(slope), float(intercept)
     out["rounds"] = int(inside.sum())
     return out
@@ -606,9 +620,15 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
              system: str = "hilo", penetration: Union[float, int] = 0.75, deck_resolution: float = 0.0,
              split_strategy: str = "CDZ-", exact: bool = False, shoe: Optional[Shoe] = None, workers: Optional[int] = None,
              scheduler: Any = None, progress: Optional[Callable[..., Any]] = "default",  # type: ignore[assignment]
-             shoes_per_chunk: Optional[int] = None) -> Simulation:
+             shoes_per_chunk: Optional[int] = None, values: str = "both") -> Simulation:
     """Deal ``shoes`` shoes, or as many as ``rounds`` rounds need (the frame is cut at exactly
     ``rounds``), and value every round (see the module docstring).
+
+    ``values``: which exact EVs every round gets (:data:`VALUES`): ``"both"``, ``"fixed"`` (the
+    fixed-play EV only, about half the time: what the cut-card effect and a bet ramp's win rate
+    need) or ``"none"`` (the shuffle, the counts and the play-out only: how often each count
+    comes, the results' spread).  Without EVs nothing checks that the engine could value a
+    round, so a shoe ends only at the cut card (a tiny shoe that runs out gives a NaN result).
 
     ``shoe``: the shoe each shuffle starts from (default the rules' full decks; a small one keeps
     exact arithmetic quick).  ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
@@ -632,7 +652,7 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise BjcalcError(f"the seed must be a whole number >= 0, not {seed!r}")
     name = SYSTEM_NAMES.get(re.sub(r"[^a-z0-9]", "", str(system).lower()), system)
-    spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe)
+    spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe, values)
     full_shoe = _check_spec(spec)
     per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
     chunk = shoes_per_chunk or max(1, round(ROUNDS_PER_CHUNK / per_shoe))
@@ -678,5 +698,10 @@ def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]
                     f"finished",
         "count": f"{spec.system}: running count of every card seen (burned cards included); true count = running "
                  f"count / decks left ({'exact' if not spec.deck_resolution else f'to {spec.deck_resolution} decks'})",
-        "valuation": "exact EVs of each round before it is dealt, per unit initial bet"}
+        "valuation": {"both": "exact EVs of each round before it is dealt (fixed and perfect play), per unit "
+                              "initial bet",
+                      "fixed": "the exact fixed-play EV of each round before it is dealt, per unit initial bet "
+                               "(ev_perfect not computed: NaN)",
+                      "none": "no EVs (ev_fixed and ev_perfect NaN): the shuffle, the counts and the rounds played "
+                              "out only"}[spec.values]}
     return dataclasses.replace(stated, strategy=plays), conditions

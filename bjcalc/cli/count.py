@@ -16,7 +16,9 @@ import math
 import re
 from typing import Any, Optional, Union
 
-from ..analysis.simulate import SYSTEM_NAMES, parse_ramp, plot_by_true_count, simulate
+import numpy as np
+
+from ..analysis.simulate import SYSTEM_NAMES, VALUES, parse_ramp, plot_by_true_count, simulate
 from ..core.errors import BjcalcError
 from ..core.progress import Progress
 from ..core.rules import Rules
@@ -58,6 +60,9 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
     how.add_argument("--deck-resolution", type=float, default=0.0, metavar="DECKS",
                      help="decks left for the true count estimated to this many decks (0.5; default 0: exact)")
     how.add_argument("--seed", type=whole, default=0, help="the shuffle's seed (default 0)")
+    how.add_argument("--values", choices=VALUES, default="both",
+                     help="exact EVs per round: both plays (the default), fixed play only (half the time), "
+                          "or none (counts and results only)")
     how.add_argument("--ramp", default=DEFAULT_RAMP, help=f"bets by true count (default {DEFAULT_RAMP!r})")
     how.add_argument("--bankroll", type=float, default=1000.0, metavar="UNITS",
                      help="bankroll in smallest bets for the risk of ruin (default 1000)")
@@ -85,7 +90,7 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     sim = simulate(rules, rounds=args.rounds, shoes=args.shoes, seed=args.seed, system=args.system,
                    penetration=args.penetration, deck_resolution=args.deck_resolution,
                    split_strategy=getattr(args, "split", "CDZ-"), shoe=shoe, workers=args.workers,
-                   scheduler=args.scheduler, progress=progress)
+                   scheduler=args.scheduler, progress=progress, values=args.values)
     if args.out:
         frame = sim.frame.assign(ranks_left=sim.frame["ranks_left"].map(lambda c: " ".join(map(str, c))))
         if args.out.lower().endswith(".parquet"):
@@ -123,18 +128,22 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     lines = [head, "", f"{'TC':>4} {'rounds':>7} {'freq %':>7} {'EV fixed %':>11} {'EV perfect %':>13} "
                        f"{'result %':>9} {'SD':>6}"]
     for tc, row in table.iterrows():
-        lines.append(f"{tc:>+4d} {int(row.rounds):>7d} {row.frequency * 100:>7.2f} {row.ev_fixed * 100:>+11.3f} "
-                     f"{row.ev_perfect * 100:>+13.3f} {row.result * 100:>+9.1f} {row.result_sd:>6.3f}")
-    lines.append(f"EV rises {slope['slope_fixed'] * 100:+.3f} % (fixed play), {slope['slope_perfect'] * 100:+.3f} % "
-                 f"(perfect) per true count (least squares over true counts -6 to 7)")
+        lines.append(f"{tc:>+4d} {int(row.rounds):>7d} {row.frequency * 100:>7.2f} "
+                     f"{_shown(row.ev_fixed * 100, '>+11.3f')} {_shown(row.ev_perfect * 100, '>+13.3f')} "
+                     f"{row.result * 100:>+9.1f} {row.result_sd:>6.3f}")
+    lines.append(f"EV rises {_shown(slope['slope_fixed'] * 100, '+.3f')} % (fixed play), "
+                 f"{_shown(slope['slope_perfect'] * 100, '+.3f')} % (perfect) per true count (least squares over "
+                 f"true counts -6 to 7)")
     lines += ["", f"full-shoe EV {cut['full_shoe_ev'] * 100:+.4f} %; mean EV per round dealt: fixed "
-                  f"{cut['mean_ev_fixed'] * 100:+.4f} %, perfect {cut['mean_ev_perfect'] * 100:+.4f} %",
-              f"cut-card effect (fixed play): {cut['cut_card_effect_fixed'] * 100:+.4f} % per round "
-              f"+- {cut['se_fixed'] * 100:.4f} % (standard error, over {cut['shoes']} shoes)",
+                  f"{_shown(cut['mean_ev_fixed'] * 100, '+.4f')} %, perfect {_shown(cut['mean_ev_perfect'] * 100, '+.4f')} %",
+              f"cut-card effect (fixed play): {_shown(cut['cut_card_effect_fixed'] * 100, '+.4f')} % per round "
+              f"+- {_shown(cut['se_fixed'] * 100, '.4f')} % (standard error, over {cut['shoes']} shoes)",
               "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units):",
-              f"  win {earned['win_per_100']:+.3f} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
-              f"SCORE {earned['score']:.1f}, N0 {earned['n0']:,.0f} rounds,",
-              f"  risk of ruin {earned['risk_of_ruin']:.4f} for {earned['bankroll_units']:g} units"]
+              f"  win {_shown(earned['win_per_100'], '+.3f')} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
+              f"SCORE {_shown(earned['score'], '.1f')}, N0 {_shown(earned['n0'], ',.0f')} rounds,",
+              f"  risk of ruin {_shown(earned['risk_of_ruin'], '.4f')} for {earned['bankroll_units']:g} units"]
+    if sim.spec.values != "both":
+        lines.append(f"(--values {sim.spec.values}: '-' marks what was not computed)")
     if args.out:
         lines.append(f"rounds written to {args.out}")
     if args.plot:
@@ -144,9 +153,19 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     return "\n".join(lines)
 
 
+def _shown(value: float, spec: str) -> str:
+    """``value`` formatted by ``spec``, or a dash as wide where it is NaN (not computed)."""
+    if math.isnan(value):
+        width = re.match(r"[<>^]?[+-]?(\d*)", spec)
+        return "-".rjust(int(width.group(1)) if width and width.group(1) else 1)
+    return format(value, spec)
+
+
 def _plain(value: Any) -> Any:
     """A JSON-safe number: NaN and infinities as null."""
     if isinstance(value, str) or value is None:
         return value
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)       # (counts stay whole numbers)
     number = float(value)
     return number if math.isfinite(number) else None
