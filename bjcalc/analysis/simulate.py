@@ -71,7 +71,7 @@ from .risk import n0, risk_of_ruin
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
+__all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "linear_ev", "cut_card_effect_controlled", "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
            "true_count_table", "true_count_slope", "plot_by_true_count"]
 
 SYSTEM_NAMES = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name in SYSTEMS}
@@ -476,20 +476,12 @@ class Simulation:
         (3, True)
         """
         full = float(self.full_ev)
-        frame = self.frame
         out: dict[str, Any] = {"full_shoe_ev": full}
-        by_shoe = frame.assign(ev_fixed=frame["ev_fixed"].astype(float),
-                               ev_perfect=frame["ev_perfect"].astype(float)).groupby("shoe")
-        rounds = by_shoe.size().to_numpy(dtype=float)
-        shoes = len(rounds)
-        for play in ("fixed", "perfect"):
-            sums = by_shoe[f"ev_{play}"].sum(min_count=1).to_numpy()     # (NaN where this play was not valued)
-            mean = float(sums.sum() / rounds.sum())
-            spread = float(((sums - mean * rounds) ** 2).sum()) * shoes / (shoes - 1) if shoes > 1 else math.nan
-            out[f"mean_ev_{play}"] = mean
-            out[f"cut_card_effect_{play}"] = mean - full
-            out[f"se_{play}"] = float(math.sqrt(spread) / rounds.sum())
-        return {**out, "rounds": len(frame), "shoes": shoes, "penetration": self.spec.penetration}
+        for play in ("fixed", "perfect"):      # (NaN where this play was not valued)
+            mean, error = _per_round_dealt(self.frame, self.frame[f"ev_{play}"].astype(float))
+            out[f"mean_ev_{play}"], out[f"cut_card_effect_{play}"], out[f"se_{play}"] = mean, mean - full, error
+        return {**out, "rounds": len(self.frame), "shoes": int(self.frame["shoe"].nunique()),
+                "penetration": self.spec.penetration}
 
     def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, Any]:
         """What a bet ramp earns: each round bets ``ramp.bet(true count)`` units.
@@ -565,6 +557,93 @@ def true_count_slope(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> dic
         out[f"slope_{play}"], out[f"intercept_{play}"] = float(slope), float(intercept)
     out["rounds"] = int(inside.sum())
     return out
+
+
+def _per_round_dealt(frame: "pd.DataFrame", column: "pd.Series") -> tuple[float, float]:
+    """The mean of ``column`` per round dealt and its standard error, the shoes of ``frame``
+    being the independent draws (see :meth:`Simulation.cut_card_effect`)."""
+    by_shoe = column.groupby(frame["shoe"].to_numpy())
+    sums, rounds = by_shoe.sum(min_count=1).to_numpy(), by_shoe.size().to_numpy(dtype=float)
+    mean = float(sums.sum() / rounds.sum())
+    shoes = len(rounds)
+    spread = float(((sums - mean * rounds) ** 2).sum()) * shoes / (shoes - 1) if shoes > 1 else math.nan
+    return mean, float(math.sqrt(spread) / rounds.sum())
+
+
+def linear_ev(frame: "pd.DataFrame", full_shoe: Shoe, full_ev: float, effects: Any) -> "pd.Series":
+    """Each round's fixed-play EV as the effects of removal predict it from the cards left: the
+    full shoe's EV plus each value's effect times how far its share of the cards left is from
+    the full shoe's, in cards of the full shoe (scaled so that one card gone gives that card's
+    effect exactly).  With ``L`` the cards left by value (``N_L`` in all), ``n`` the full shoe's
+    (``N``): EV_full + sum_v EOR_v (n_v - L_v N / N_L) (N - 1) / N.  A control variate for
+    :func:`cut_card_effect_controlled`: it needs no EV of its own.
+
+    >>> import pandas as pd
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
+    >>> eor = calc.effects_of_removal()
+    >>> less = calc.shoe.remove("5")
+    >>> frame = pd.DataFrame({"ranks_left": [less.rank_counts]})
+    >>> round(float(linear_ev(frame, calc.shoe, calc.game().ev, eor).iloc[0] - calc.game().ev), 6) == round(
+    ...     float(eor["5"]), 6)
+    True
+    """
+    import pandas as pd
+
+    by_rank = np.array(list(frame["ranks_left"]), dtype=float).reshape(-1, 13)
+    left = np.concatenate([by_rank[:, :9], by_rank[:, 9:].sum(axis=1, keepdims=True)], axis=1)   # by value
+    full = np.array(full_shoe.value_counts(), dtype=float)
+    effect = np.array([float(effects[label]) for label in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")])
+    total = full.sum()
+    share = full[None, :] - left * total / left.sum(axis=1, keepdims=True)
+    return pd.Series(float(full_ev) + (share @ effect) * (total - 1) / total, index=frame.index)
+
+
+def cut_card_effect_controlled(valued: "Simulation", dealt: "Simulation", effects: Any) -> dict[str, Any]:
+    """The cut-card effect of fixed play, estimated with a control variate: the effects of
+    removal's linear prediction of each round's EV (:func:`linear_ev`), whose mean per round
+    dealt comes from ``dealt``, a long run without EVs (``values="none"``: cheap), while the
+    exact EVs of ``valued`` (with ``ev_fixed``) only measure how far the truth is from the
+    prediction.  The effect is mean_dealt(X) - EV_full + mean_valued(EV - X); the two runs are
+    independent (other seeds), so the variances add.  The prediction follows the EV closely,
+    so its error is small, and the long cheap run does the rest.
+
+    ``effects``: the fixed-play effects of removal of the same game
+    (``Calculator(rules).effects_of_removal()``).  Both runs need the same rules, shoe,
+    penetration, post-split strategy and count (the deal does not depend on the count, but
+    the frames are compared as one game).  A caution for tiny shoes: a run with EVs ends a shoe
+    whose next round the engine cannot value, one without does not (see :func:`simulate`); with
+    decks, as here, no round is refused.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> rules = Rules(decks=1, max_split_hands=2)
+    >>> eor = Calculator(rules).effects_of_removal()
+    >>> valued = simulate(rules, shoes=4, seed=1, values="fixed", workers=1, progress=None)
+    >>> dealt = simulate(rules, shoes=40, seed=2, values="none", workers=1, progress=None)
+    >>> effect = cut_card_effect_controlled(valued, dealt, eor)
+    >>> effect["se"] < valued.cut_card_effect()["se_fixed"]
+    True
+    """
+    same = ("rules", "split_strategy", "penetration", "shoe", "exact")
+    if any(getattr(valued.spec, name) != getattr(dealt.spec, name) for name in same):
+        raise BjcalcError("the two runs must be of the same game: rules, shoe, penetration and post-split strategy")
+    if valued.spec.seed == dealt.spec.seed:
+        raise BjcalcError("the two runs must be independent: give the run without EVs another seed")
+    if valued.frame["ev_fixed"].isna().any():
+        raise BjcalcError("the valued run needs every round's fixed-play EV (values='both' or 'fixed')")
+    full_ev = float(valued.full_ev)
+    shoe = valued.spec.full_shoe
+    predicted, predicted_se = _per_round_dealt(dealt.frame, linear_ev(dealt.frame, shoe, full_ev, effects))
+    residual = valued.frame["ev_fixed"].astype(float) - linear_ev(valued.frame, shoe, full_ev, effects)
+    gap, gap_se = _per_round_dealt(valued.frame, residual)
+    plain = valued.cut_card_effect()
+    return {"cut_card_effect": predicted - full_ev + gap, "se": math.hypot(predicted_se, gap_se),
+            "predicted_part": predicted - full_ev, "predicted_se": predicted_se,
+            "residual_part": gap, "residual_se": gap_se,
+            "uncontrolled": plain["cut_card_effect_fixed"], "uncontrolled_se": plain["se_fixed"],
+            "rounds_valued": len(valued.frame), "shoes_valued": plain["shoes"],
+            "rounds_dealt": len(dealt.frame), "shoes_dealt": int(dealt.frame["shoe"].nunique()),
+            "penetration": valued.spec.penetration}
 
 
 def plot_by_true_count(data: Union["Simulation", "pd.DataFrame"], low: int = -6, high: int = 6,
