@@ -310,7 +310,17 @@ def test_cli(tmp_path, capsys):
         assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--quiet", "--plot", str(plot)]) == 0
         assert f"drawn to {plot}" in capsys.readouterr().out.replace("\n  ", " ")
         assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    one_deck = ["count", "--decks", "1", "--split-hands", "2", "--workers", "1", "--quiet", "--seed", "4"]
+    assert main(one_deck + ["--shoes", "2", "--values", "fixed", "--control-shoes", "30", "--json"]) == 0
+    controlled = json.loads(capsys.readouterr().out)["cut_card_controlled"]
+    rules = Rules(decks=1, max_split_hands=2)
+    valued = simulate(rules, shoes=2, seed=4, values="fixed", workers=1, progress=None)
+    dealt = simulate(rules, shoes=30, seed=5, values="none", workers=1, progress=None)
+    expected = cut_card_effect_controlled(valued, dealt, Calculator(rules).effects_of_removal())
+    assert controlled["cut_card_effect"] == pytest.approx(expected["cut_card_effect"], rel=1e-12)
+    assert controlled["shoes_dealt"] == 30 and controlled["se"] == pytest.approx(expected["se"], rel=1e-12)
     for argv, words in ((["count", "--decks", "1"], "--rounds --shoes"),
+                        (one_deck + ["--shoes", "1", "--values", "none", "--control-shoes", "5"], "--values both or fixed"),
                         (["count", "--decks", "1", "--shoes", "1", "--out", "x.txt"], ".csv or .parquet"),
                         (["count", "--decks", "1", "--shoes", "1", "--plot", "x.txt"], ".png, .svg or .pdf"),
                         (["count", "--decks", "inf", "--shoes", "1"], "finite shoe")):

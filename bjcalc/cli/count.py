@@ -18,8 +18,10 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from ..analysis.simulate import SYSTEM_NAMES, VALUES, parse_ramp, plot_by_true_count, simulate
+from ..analysis.simulate import (SYSTEM_NAMES, VALUES, cut_card_effect_controlled, parse_ramp,
+                                plot_by_true_count, simulate)
 from ..core.errors import BjcalcError
+from ..game.calculator import Calculator
 from ..core.progress import Progress
 from ..core.rules import Rules
 from ..core.cards import Shoe
@@ -63,6 +65,9 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
     how.add_argument("--values", choices=VALUES, default="both",
                      help="exact EVs per round: both plays (the default), fixed play only (half the time), "
                           "or none (counts and results only)")
+    how.add_argument("--control-shoes", type=whole, default=None, metavar="N",
+                     help="also deal N shoes without EVs (seed + 1) for the cut-card effect with a control "
+                          "variate: the effects of removal predict each round's EV (a far smaller error)")
     how.add_argument("--ramp", default=DEFAULT_RAMP, help=f"bets by true count (default {DEFAULT_RAMP!r})")
     how.add_argument("--bankroll", type=float, default=1000.0, metavar="UNITS",
                      help="bankroll in smallest bets for the risk of ruin (default 1000)")
@@ -109,6 +114,16 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
             figure.savefig(args.plot, dpi=120)
         except OSError as exc:
             raise BjcalcError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
+    controlled = None
+    if args.control_shoes:
+        if sim.spec.values == "none":
+            raise BjcalcError("--control-shoes needs the rounds' fixed-play EVs: --values both or fixed")
+        dealt = simulate(rules, shoes=args.control_shoes, seed=args.seed + 1, system=args.system,
+                         penetration=args.penetration, deck_resolution=args.deck_resolution,
+                         split_strategy=sim.spec.split_strategy, shoe=shoe, workers=args.workers,
+                         scheduler=args.scheduler, progress=progress, values="none")
+        effects = Calculator(rules, sim.spec.full_shoe, sim.spec.split_strategy).effects_of_removal()
+        controlled = cut_card_effect_controlled(sim, dealt, effects)
     table = sim.by_true_count()
     slope = sim.true_count_slope()
     cut = sim.cut_card_effect()
@@ -123,6 +138,7 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
             "by_true_count": {str(tc): {k: _plain(v) for k, v in row.items()} for tc, row in table.iterrows()},
             "slope": {k: _plain(v) for k, v in slope.items()},
             "cut_card": {k: _plain(v) for k, v in cut.items()},
+            "cut_card_controlled": None if controlled is None else {k: _plain(v) for k, v in controlled.items()},
             "ramp": {k: _plain(v) for k, v in earned.items()},
             "out": args.out, "plot": args.plot, "simulation": sim.conditions, "assumptions": assumptions_json(sim.assumptions)})
     lines = [head, "", f"{'TC':>4} {'rounds':>7} {'freq %':>7} {'EV fixed %':>11} {'EV perfect %':>13} "
@@ -138,6 +154,10 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
                   f"{_shown(cut['mean_ev_fixed'] * 100, '+.4f')} %, perfect {_shown(cut['mean_ev_perfect'] * 100, '+.4f')} %",
               f"cut-card effect (fixed play): {_shown(cut['cut_card_effect_fixed'] * 100, '+.4f')} % per round "
               f"+- {_shown(cut['se_fixed'] * 100, '.4f')} % (standard error, over {cut['shoes']} shoes)",
+              *([] if controlled is None else [
+                  f"with a control variate ({controlled['shoes_dealt']} more shoes dealt without EVs, the "
+                  f"effects of removal predicting each round): {controlled['cut_card_effect'] * 100:+.4f} % "
+                  f"+- {controlled['se'] * 100:.4f} %"]),
               "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units):",
               f"  win {_shown(earned['win_per_100'], '+.3f')} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
               f"SCORE {_shown(earned['score'], '.1f')}, N0 {_shown(earned['n0'], ',.0f')} rounds,",
