@@ -38,6 +38,13 @@ out of cards all the same, in a tiny shoe, has a NaN ``result``.)
 
 Every shoe is shuffled by its own generator, seeded by ``(seed, shoe number)``, so the frame is
 the same whatever the number of workers or where they run (:func:`bjcalc.core.runner.run_chunks`).
+``values="fixed"`` or ``"none"`` leaves out perfect play's EV, or both EVs (NaN), dealing and
+playing the same rounds faster.
+
+The cut-card effect (:meth:`Simulation.cut_card_effect`, with its standard error over shoes) is
+small beside the spread of the rounds' EVs; :func:`cut_card_effect_controlled` estimates it with
+a control variate, the effects of removal's prediction of each round's EV (:func:`linear_ev`),
+averaged over a long run without EVs, so that the exact EVs only measure the prediction's miss.
 
 >>> from bjcalc import Rules
 >>> sim = simulate(Rules(decks=1, max_split_hands=2), shoes=1, seed=1, workers=1, progress=None)
