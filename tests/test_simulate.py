@@ -250,8 +250,8 @@ def test_the_controlled_cut_card_effect():
     one, error and all; with the real effects it agrees with the plain one and its error is
     under half the plain one's (one deck dealt deep, where the linear prediction misses most)."""
     kwargs = dict(seed=5, shoe=Shoe.decks(1), workers=1, progress=None)
-    valued = simulate(RULES, shoes=60, values="fixed", **kwargs)
-    dealt = simulate(RULES, shoes=3000, values="none", **{**kwargs, "seed": 6})
+    valued = simulate(RULES, shoes=20, values="fixed", **kwargs)
+    dealt = simulate(RULES, shoes=2000, values="none", **{**kwargs, "seed": 6})
     plain = valued.cut_card_effect()
     zero = pd.Series(0.0, index=list("A23456789T"))
     same = cut_card_effect_controlled(valued, dealt, zero)
