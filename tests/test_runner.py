@@ -168,3 +168,28 @@ def test_tables_computed_on_dask_are_the_files_written_here(dask_client, tmp_pat
     there = generate_tables(tmp_path / "dask", only=sets, files=files, scheduler=dask_client)
     assert [p.relative_to(tmp_path / "here") for p in here] == [p.relative_to(tmp_path / "dask") for p in there]
     assert all(a.read_bytes() == b.read_bytes() for a, b in zip(here, there))
+
+
+def _game_in_child(queue):
+    from bjcalc import Calculator, Rules
+    queue.put(float(Calculator(Rules(decks=6, max_split_hands=2)).game().ev))
+
+
+def test_a_forked_child_computes_after_the_parent_used_the_kernels_threads():
+    """The kernel's thread pool does not survive a fork: a child decides its threads again
+    (os.register_at_fork) instead of waiting for threads that are not there."""
+    import multiprocessing
+
+    from bjcalc import Calculator, Rules
+    ev = float(Calculator(Rules(decks=6, max_split_hands=2)).game().ev)     # the parent's pool at work
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("this platform has no fork")
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_game_in_child, args=(queue,))
+    child.start()
+    child.join(timeout=120)
+    hung = child.is_alive()
+    if hung:
+        child.kill()
+    assert not hung and child.exitcode == 0 and queue.get(timeout=5) == ev

@@ -160,6 +160,28 @@ def test_values_leave_out_evs_and_nothing_else():
         simulate(RULES, values="some", **kwargs)
 
 
+def test_fixed_values_deal_the_rounds_of_both_on_a_shoe_that_runs_low():
+    """Down to one card behind the cut card of a 20-card shoe, where perfect play is refused for
+    some rounds that fixed play can value: those rounds are dealt in both modes (ev_perfect NaN)."""
+    small = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 1, "7": 1, "8": 1, "9": 1, "T": 6})
+    refused = 0
+    for seed in (2, 5, 10):
+        kwargs = dict(shoes=1, seed=seed, shoe=small, penetration=1, workers=1, progress=None)
+        both, fixed = simulate(RULES, **kwargs).frame, simulate(RULES, values="fixed", **kwargs).frame
+        pd.testing.assert_frame_equal(both.drop(columns="ev_perfect"), fixed.drop(columns="ev_perfect"))
+        refused += int(both["ev_perfect"].isna().sum())
+    assert refused >= 1
+
+
+def test_the_shoe_that_rounds_cut_short_is_left_out_of_the_cut_card_effect():
+    sim = simulate(RULES, rounds=9, seed=2, shoe=MID, workers=1, progress=None)
+    whole = sim.whole_shoes()
+    assert sim.partial_shoe == int(sim.frame["shoe"].iloc[-1]) and sim.partial_shoe not in set(whole["shoe"])
+    assert sim.cut_card_effect()["rounds"] == len(whole) < 9
+    assert sim.cut_card_effect()["mean_ev_fixed"] == pytest.approx(whole["ev_fixed"].astype(float).mean())
+    assert simulate(RULES, shoes=2, seed=2, shoe=MID, workers=1, progress=None).partial_shoe is None
+
+
 def test_rounds_cut_the_frame_at_exactly_that_many():
     sim = simulate(RULES, rounds=9, seed=2, shoe=MID, workers=1, progress=None)
     whole = simulate(RULES, shoes=4, seed=2, shoe=MID, workers=1, progress=None).frame

@@ -38,8 +38,9 @@ out of cards all the same, in a tiny shoe, has a NaN ``result``.)
 
 Every shoe is shuffled by its own generator, seeded by ``(seed, shoe number)``, so the frame is
 the same whatever the number of workers or where they run (:func:`bjcalc.core.runner.run_chunks`).
-``values="fixed"`` or ``"none"`` leaves out perfect play's EV, or both EVs (NaN), dealing and
-playing the same rounds faster.
+``values="fixed"`` leaves out perfect play's EV (NaN), dealing the same rounds faster;
+``"none"`` both EVs, and then nothing asks whether the engine can value a round, so a tiny shoe
+may deal rounds that a run with EVs would not.
 
 The cut-card effect (:meth:`Simulation.cut_card_effect`, with its standard error over shoes) is
 small beside the spread of the rounds' EVs; :func:`cut_card_effect_controlled` estimates it with
@@ -185,15 +186,20 @@ class _Worker:
             left = len(deck) - position
             shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
             fixed = perfect = math.nan
-            try:
-                if spec.values != "none":
-                    other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact)
-                    other.dealer_engine.use_trees_of(self.full.dealer_engine)     # only the counts change
-                    if spec.values == "both":
-                        perfect = other.game().ev
+            if spec.values != "none":
+                # fixed play decides whether the round is dealt, in both modes alike (so "fixed"
+                # deals the rounds "both" does); perfect play refused where fixed is not: NaN
+                other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact)
+                other.dealer_engine.use_trees_of(self.full.dealer_engine)     # only the counts change
+                try:
                     fixed = play_on(self.full, other).ev     # the same depleted calculator: built once
-            except ShoeError:
-                break        # the shoe is too small for the engine to value a round: it ends here
+                except ShoeError:
+                    break        # the shoe is too small for the engine to value a round: it ends here
+                if spec.values == "both":
+                    try:
+                        perfect = other.game().ev
+                    except ShoeError:
+                        perfect = math.nan
             decks_left = left / 52
             if spec.deck_resolution:
                 step = spec.deck_resolution
@@ -448,6 +454,16 @@ class Simulation:
     full_ev: Any
     assumptions: Any
     conditions: dict[str, str]
+    partial_shoe: Optional[int] = None
+    """The shoe that ``rounds=N`` cut short (its first rounds only), which the cut-card effect
+    leaves out: its rounds are all from the top of a shoe."""
+
+    def whole_shoes(self) -> "pd.DataFrame":
+        """The frame less :attr:`partial_shoe`: every shoe dealt to its cut card (or to where the
+        engine could value no more rounds)."""
+        if self.partial_shoe is None:
+            return self.frame
+        return self.frame[self.frame["shoe"] != self.partial_shoe]
 
     def by_true_count(self, low: int = -6, high: int = 6) -> "pd.DataFrame":
         """By true count (floored; the ends gather everything beyond ``low`` and ``high``): the
@@ -468,7 +484,7 @@ class Simulation:
     def cut_card_effect(self) -> dict[str, Any]:
         """The mean EV per round dealt (fixed and perfect play) against the full-shoe EV: what
         dealing to a cut card changes (negative: more house edge per round dealt), with its
-        standard error (``se_fixed``, ``se_perfect``).
+        standard error (``se_fixed``, ``se_perfect``), over whole shoes (:meth:`whole_shoes`).
 
         The rounds of one shoe are not independent (they share its cards), so the error is that
         of a ratio of sums over shoes, the shoes being the independent draws: the mean is
@@ -483,11 +499,12 @@ class Simulation:
         (3, True)
         """
         full = float(self.full_ev)
+        frame = self.whole_shoes()
         out: dict[str, Any] = {"full_shoe_ev": full}
         for play in ("fixed", "perfect"):      # (NaN where this play was not valued)
-            mean, error = _per_round_dealt(self.frame, self.frame[f"ev_{play}"].astype(float))
+            mean, error = _per_round_dealt(frame, frame[f"ev_{play}"].astype(float))
             out[f"mean_ev_{play}"], out[f"cut_card_effect_{play}"], out[f"se_{play}"] = mean, mean - full, error
-        return {**out, "rounds": len(self.frame), "shoes": int(self.frame["shoe"].nunique()),
+        return {**out, "rounds": len(frame), "shoes": int(frame["shoe"].nunique()),
                 "penetration": self.spec.penetration}
 
     def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, Any]:
@@ -545,7 +562,7 @@ def true_count_slope(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> dic
     """The least-squares line of the exact EVs (fixed and perfect play) on the true count, over
     the rounds whose true count is from ``low`` to below ``high + 1`` (the table's inner range):
     ``slope_fixed``, ``slope_perfect`` (EV per unit initial bet per true count),
-    ``intercept_fixed``, ``intercept_perfect`` and ``rounds`` used.
+    ``intercept_fixed``, ``intercept_perfect`` and ``rounds`` (those the fixed-play line used).
 
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"true_count": [-1.0, 0.0, 1.0], "ev_fixed": [-0.01, 0.0, 0.01],
@@ -562,7 +579,8 @@ def true_count_slope(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> dic
         slope, intercept = (np.polyfit(tc[inside][valued], ev[valued], 1) if valued.sum() > 1
                             else (math.nan, math.nan))
         out[f"slope_{play}"], out[f"intercept_{play}"] = float(slope), float(intercept)
-    out["rounds"] = int(inside.sum())
+        if play == "fixed":
+            out["rounds"] = int(valued.sum())      # the fixed line's rounds
     return out
 
 
@@ -617,10 +635,11 @@ def cut_card_effect_controlled(valued: "Simulation", dealt: "Simulation", effect
 
     ``effects``: the fixed-play effects of removal of the same game
     (``Calculator(rules).effects_of_removal()``).  Both runs need the same rules, shoe,
-    penetration, post-split strategy and count (the deal does not depend on the count, but
-    the frames are compared as one game).  A caution for tiny shoes: a run with EVs ends a shoe
-    whose next round the engine cannot value, one without does not (see :func:`simulate`); with
-    decks, as here, no round is refused.
+    penetration and post-split strategy (the count plays no part in the deal); whole shoes only
+    (:meth:`Simulation.whole_shoes`).  The error is a first-order one (the ratio of sums'),
+    like :meth:`Simulation.cut_card_effect`'s.  A caution for tiny shoes: a run with EVs ends a
+    shoe whose next round the engine cannot value, one without does not (see :func:`simulate`);
+    with decks, as here, no round is refused.
 
     >>> from bjcalc import Calculator, Rules
     >>> rules = Rules(decks=1, max_split_hands=2)
@@ -631,7 +650,7 @@ def cut_card_effect_controlled(valued: "Simulation", dealt: "Simulation", effect
     >>> effect["se"] < valued.cut_card_effect()["se_fixed"]
     True
     """
-    same = ("rules", "split_strategy", "penetration", "shoe", "exact")
+    same = ("rules", "split_strategy", "penetration", "full_shoe", "exact")
     if any(getattr(valued.spec, name) != getattr(dealt.spec, name) for name in same):
         raise BjcalcError("the two runs must be of the same game: rules, shoe, penetration and post-split strategy")
     if valued.spec.seed == dealt.spec.seed:
@@ -640,16 +659,17 @@ def cut_card_effect_controlled(valued: "Simulation", dealt: "Simulation", effect
         raise BjcalcError("the valued run needs every round's fixed-play EV (values='both' or 'fixed')")
     full_ev = float(valued.full_ev)
     shoe = valued.spec.full_shoe
-    predicted, predicted_se = _per_round_dealt(dealt.frame, linear_ev(dealt.frame, shoe, full_ev, effects))
-    residual = valued.frame["ev_fixed"].astype(float) - linear_ev(valued.frame, shoe, full_ev, effects)
-    gap, gap_se = _per_round_dealt(valued.frame, residual)
+    rounds, others = valued.whole_shoes(), dealt.whole_shoes()
+    predicted, predicted_se = _per_round_dealt(others, linear_ev(others, shoe, full_ev, effects))
+    residual = rounds["ev_fixed"].astype(float) - linear_ev(rounds, shoe, full_ev, effects)
+    gap, gap_se = _per_round_dealt(rounds, residual)
     plain = valued.cut_card_effect()
     return {"cut_card_effect": predicted - full_ev + gap, "se": math.hypot(predicted_se, gap_se),
             "predicted_part": predicted - full_ev, "predicted_se": predicted_se,
             "residual_part": gap, "residual_se": gap_se,
             "uncontrolled": plain["cut_card_effect_fixed"], "uncontrolled_se": plain["se_fixed"],
             "rounds_valued": len(valued.frame), "shoes_valued": plain["shoes"],
-            "rounds_dealt": len(dealt.frame), "shoes_dealt": int(dealt.frame["shoe"].nunique()),
+            "rounds_dealt": len(others), "shoes_dealt": int(others["shoe"].nunique()),
             "penetration": valued.spec.penetration}
 
 
@@ -761,11 +781,15 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
         if shoes is not None or dealt >= target:
             break
     frame = pd.concat(frames, ignore_index=True)
-    if rounds is not None:
+    partial = None
+    if rounds is not None and len(frame) > rounds:
+        last = int(frame["shoe"].iloc[rounds - 1])
+        if int(frame["shoe"].iloc[rounds]) == last:       # (the cut falls inside that shoe)
+            partial = last
         frame = frame.iloc[:rounds].copy()
     full_ev = Calculator(rules, full_shoe, split_strategy, exact).game().ev
     stated, conditions = _assumptions(spec, full_shoe)
-    return Simulation(spec, frame, full_ev, stated, conditions)
+    return Simulation(spec, frame, full_ev, stated, conditions, partial)
 
 
 def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]:

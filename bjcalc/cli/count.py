@@ -91,6 +91,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
         raise BjcalcError(f"--plot draws a .png, .svg or .pdf file; name one so, not {args.plot!r}")
     if args.workers == 0:
         raise BjcalcError("--workers must be at least 1")
+    if args.control_shoes and args.values == "none":
+        raise BjcalcError("--control-shoes needs the rounds' fixed-play EVs: --values both or fixed")
     progress: Optional[Progress] = Progress("count", unit="rounds", enabled=not args.quiet)
     sim = simulate(rules, rounds=args.rounds, shoes=args.shoes, seed=args.seed, system=args.system,
                    penetration=args.penetration, deck_resolution=args.deck_resolution,
@@ -116,8 +118,6 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
             raise BjcalcError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
     controlled = None
     if args.control_shoes:
-        if sim.spec.values == "none":
-            raise BjcalcError("--control-shoes needs the rounds' fixed-play EVs: --values both or fixed")
         dealt = simulate(rules, shoes=args.control_shoes, seed=args.seed + 1, system=args.system,
                          penetration=args.penetration, deck_resolution=args.deck_resolution,
                          split_strategy=sim.spec.split_strategy, shoe=shoe, workers=args.workers,
@@ -135,7 +135,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     if args.json:
         return dumps("count", {
             "shoes": shoes, "rounds": len(sim.frame), "system": sim.spec.system, "seed": args.seed,
-            "by_true_count": {str(tc): {k: _plain(v) for k, v in row.items()} for tc, row in table.iterrows()},
+            "by_true_count": {str(tc): {k: _plain(v) for k, v in row.items()}
+                              for tc, row in table.to_dict(orient="index").items()},
             "slope": {k: _plain(v) for k, v in slope.items()},
             "cut_card": {k: _plain(v) for k, v in cut.items()},
             "cut_card_controlled": None if controlled is None else {k: _plain(v) for k, v in controlled.items()},
@@ -146,7 +147,7 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     for tc, row in table.iterrows():
         lines.append(f"{tc:>+4d} {int(row.rounds):>7d} {row.frequency * 100:>7.2f} "
                      f"{_shown(row.ev_fixed * 100, '>+11.3f')} {_shown(row.ev_perfect * 100, '>+13.3f')} "
-                     f"{row.result * 100:>+9.1f} {row.result_sd:>6.3f}")
+                     f"{_shown(row.result * 100, '>+9.1f')} {_shown(row.result_sd, '>6.3f')}")
     lines.append(f"EV rises {_shown(slope['slope_fixed'] * 100, '+.3f')} % (fixed play), "
                  f"{_shown(slope['slope_perfect'] * 100, '+.3f')} % (perfect) per true count (least squares over "
                  f"true counts -6 to 7)")
@@ -156,8 +157,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
               f"+- {_shown(cut['se_fixed'] * 100, '.4f')} % (standard error, over {cut['shoes']} shoes)",
               *([] if controlled is None else [
                   f"with a control variate ({controlled['shoes_dealt']} more shoes dealt without EVs, the "
-                  f"effects of removal predicting each round): {controlled['cut_card_effect'] * 100:+.4f} % "
-                  f"+- {controlled['se'] * 100:.4f} %"]),
+                  f"effects of removal predicting each round): {_shown(controlled['cut_card_effect'] * 100, '+.4f')} % "
+                  f"+- {_shown(controlled['se'] * 100, '.4f')} %"]),
               "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units):",
               f"  win {_shown(earned['win_per_100'], '+.3f')} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
               f"SCORE {_shown(earned['score'], '.1f')}, N0 {_shown(earned['n0'], ',.0f')} rounds,",

@@ -25,10 +25,10 @@ Set-up is paid once per process, not once per chunk: a function keeps what is ex
 lives as long as the worker process, across the chunks it runs.  Make chunks big enough that
 this set-up is small beside them (seconds of work each).
 
-Threads.  Each worker process runs its chunks one at a time on one thread: the local pool's
-processes and the tasks run on Dask get ``BJCALC_KERNEL_THREADS=1`` (:data:`KERNEL_THREADS`), so
-the engine's compiled kernel, which splits its work between a thread per core in a process of
-its own, does not make two threads contend for each core.
+Threads.  The engine's compiled kernel splits its work between a thread per core in a process
+of its own; in a worker it gets its share of the cores instead (``BJCALC_KERNEL_THREADS``,
+:data:`KERNEL_THREADS`): cores // workers threads in the local pool's processes, one in the
+tasks run on Dask, whose workers are a process per core.  So no two threads contend for a core.
 
 Failures.  A chunk whose function raises is run again, up to ``retries`` more times (a
 :class:`~bjcalc.core.errors.BjcalcError` is not retried: bad input fails the same way every
@@ -73,14 +73,17 @@ KERNEL_THREADS = "BJCALC_KERNEL_THREADS"
 at its first call; by default one per core: :func:`bjcalc.engine._kernels.threads`)."""
 
 
-def _one_thread() -> None:
-    """A worker process's set-up: its kernel on one thread (unless the variable is set already)."""
-    os.environ.setdefault(KERNEL_THREADS, "1")
+def _share_cores(threads: int = 1) -> None:
+    """A worker process's set-up: its kernel on ``threads`` threads, its share of the cores
+    (unless the variable is set already)."""
+    os.environ.setdefault(KERNEL_THREADS, str(threads))
 
 
 def _on_one_thread(function: Callable[[T], R], chunk: T) -> R:
-    """``function(chunk)`` in a Dask worker, its kernel on one thread (see :func:`_one_thread`)."""
-    _one_thread()
+    """``function(chunk)`` in a Dask worker, its kernel on one thread (see :func:`_share_cores`):
+    a cluster runs a worker process per core.  (The variable stays set in that process: with an
+    in-process cluster, ``Client(processes=False)``, that is the caller's own.)"""
+    _share_cores(1)
     return function(chunk)
 
 
@@ -185,7 +188,8 @@ def _on_processes(function: Callable, chunks: list, workers: int, retries: int) 
     failures = [0] * len(chunks)
     pending = set(range(len(chunks)))
     while pending:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_one_thread)
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share_cores,
+                                   initargs=(max(1, (os.cpu_count() or 1) // workers),))
         try:
             running = {pool.submit(function, chunks[i]): i for i in sorted(pending)}
             while running:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import importlib.machinery
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Optional
@@ -89,13 +90,27 @@ def threads() -> int:
     True
     """
     global _POOL, _THREADS
-    if not _THREADS:
-        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-        asked = os.environ.get(KERNEL_THREADS, "")
-        _THREADS = max(1, int(asked) if asked.isdigit() else min(4, cores))
-        if _KERNEL is not None and _THREADS > 1:
-            _POOL = ThreadPoolExecutor(max_workers=_THREADS)
+    with _DECIDING:
+        if not _THREADS:
+            cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+            try:
+                count = max(1, int(os.environ.get(KERNEL_THREADS, "")))
+            except ValueError:      # (unset, or not a number: the default)
+                count = min(4, cores)
+            _POOL = ThreadPoolExecutor(max_workers=count) if _KERNEL is not None and count > 1 else None
+            _THREADS = count
     return _THREADS
+
+
+def _forget_threads() -> None:
+    """In a forked child: the parent's pool threads are not there, so decide again."""
+    global _POOL, _THREADS, _DECIDING
+    _POOL, _THREADS, _DECIDING = None, 0, threading.Lock()
+
+
+_DECIDING = threading.Lock()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_threads)
 
 
 def _in_parallel(run, count: int, smallest: int, name: str) -> None:

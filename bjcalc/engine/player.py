@@ -16,6 +16,7 @@ unsplit).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Optional, Sequence, Union
@@ -363,6 +364,7 @@ class PlayerEngine:
 
 
 _NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=8)     # (a few games at a time: node sets are large)
+_NODE_SETS_LOCK = threading.Lock()
 
 
 def node_set(space: HandSpace, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]]) -> NodeSet:
@@ -380,11 +382,14 @@ def node_set(space: HandSpace, contexts: dict[Context, Union[Sequence[Compositio
     >>> nodes[0] is nodes[1]
     True
     """
-    key = (space, tuple((context, hands.tobytes() if isinstance(hands, np.ndarray) else tuple(hands))
-                        for context, hands in contexts.items()))
-    nodes = _NODE_SETS.get(key)
+    key = (space, tuple((context, np.asarray(hands, dtype=np.int64).tobytes() if isinstance(hands, np.ndarray)
+                         else tuple(hands)) for context, hands in contexts.items()))
+    with _NODE_SETS_LOCK:      # (a Dask worker may run tasks on several threads)
+        nodes = _NODE_SETS.get(key)
     if nodes is None:
-        nodes = _NODE_SETS[key] = NodeSet(space, contexts)
+        nodes = NodeSet(space, contexts)
+        with _NODE_SETS_LOCK:
+            nodes = _NODE_SETS.setdefault(key, nodes)
     return nodes
 
 
