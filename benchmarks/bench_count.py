@@ -85,7 +85,7 @@ def dask_against_local(rounds: int) -> None:
     start = time.perf_counter()
     local = simulate(RULES, workers=2, **kwargs)
     local_time = time.perf_counter() - start
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                       silence_logs=40) as cluster, Client(cluster) as client:
         start = time.perf_counter()
         remote = simulate(RULES, scheduler=client, **kwargs)

@@ -23,6 +23,6 @@ def dask_client():
     """A real Dask cluster of two worker processes on this machine, for the runner's tests (the
     test extra installs dask[distributed]); one per test session."""
     distributed = pytest.importorskip("distributed", reason="the test extra installs dask[distributed]")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=40) as cluster, distributed.Client(cluster) as client:
         yield client
