@@ -155,7 +155,8 @@ def test_values_leave_out_evs_and_nothing_else():
     assert (fixed["ev_fixed"] == both["ev_fixed"]).all() and fixed["ev_perfect"].isna().all()
     assert none["ev_fixed"].isna().all() and none["ev_perfect"].isna().all()
     sim = simulate(RULES, values="none", **kwargs)
-    assert math.isnan(sim.cut_card_effect()["cut_card_effect_fixed"]) and math.isnan(sim.ramp("tc<=0:1,1+:2")["risk_of_ruin"])
+    assert math.isnan(sim.cut_card_effect()["cut_card_effect_fixed"])
+    assert math.isnan(sim.ramp("tc<=0:1,1+:2")["risk_of_ruin"])
     with pytest.raises(BjcalcError, match="values must be one of both, fixed, none"):
         simulate(RULES, values="some", **kwargs)
 
@@ -251,7 +252,8 @@ def test_the_cut_card_effects_error_treats_shoes_as_the_independent_draws():
     assert cut["cut_card_effect_fixed"] == pytest.approx(0.5 / 6 - 0.05)
     residuals = [0.4 - 2 / 12, -0.2 - 1 / 12, 0.3 - 3 / 12]
     assert cut["se_fixed"] == pytest.approx((sum(r * r for r in residuals) * 3 / 2) ** 0.5 / 6)
-    same = Simulation(SimulationSpec(RULES), frame.assign(shoe=[0, 0, 1, 1, 2, 2], ev_fixed=[0.1, 0.2] * 3), 0, None, {})
+    alike = frame.assign(shoe=[0, 0, 1, 1, 2, 2], ev_fixed=[0.1, 0.2] * 3)
+    same = Simulation(SimulationSpec(RULES), alike, 0, None, {})
     assert same.cut_card_effect()["se_fixed"] == pytest.approx(0, abs=1e-15)     # every shoe alike: no spread
 
 

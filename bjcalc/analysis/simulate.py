@@ -79,7 +79,8 @@ from .risk import n0, risk_of_ruin
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "linear_ev", "cut_card_effect_controlled", "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
+__all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "linear_ev", "cut_card_effect_controlled",
+           "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
            "true_count_table", "true_count_slope", "plot_by_true_count"]
 
 SYSTEM_NAMES = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name in SYSTEMS}
@@ -636,8 +637,8 @@ def cut_card_effect_controlled(valued: "Simulation", dealt: "Simulation", effect
     ``effects``: the fixed-play effects of removal of the same game
     (``Calculator(rules).effects_of_removal()``).  Both runs need the same rules, shoe,
     penetration and post-split strategy (the count plays no part in the deal); whole shoes only
-    (:meth:`Simulation.whole_shoes`).  The error is a first-order one (the ratio of sums'),
-    like :meth:`Simulation.cut_card_effect`'s.  A caution for tiny shoes: a run with EVs ends a
+    (:meth:`Simulation.whole_shoes`).  The error is a first-order one, that of a ratio of sums,
+    as in :meth:`Simulation.cut_card_effect`.  A caution for tiny shoes: a run with EVs ends a
     shoe whose next round the engine cannot value, one without does not (see :func:`simulate`);
     with decks, as here, no round is refused.
 
@@ -650,7 +651,7 @@ def cut_card_effect_controlled(valued: "Simulation", dealt: "Simulation", effect
     >>> effect["se"] < valued.cut_card_effect()["se_fixed"]
     True
     """
-    same = ("rules", "split_strategy", "penetration", "full_shoe", "exact")
+    same = ("rules", "split_strategy", "penetration", "full_shoe")       # (what the deal depends on)
     if any(getattr(valued.spec, name) != getattr(dealt.spec, name) for name in same):
         raise BjcalcError("the two runs must be of the same game: rules, shoe, penetration and post-split strategy")
     if valued.spec.seed == dealt.spec.seed:

@@ -152,12 +152,14 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
                  f"{_shown(slope['slope_perfect'] * 100, '+.3f')} % (perfect) per true count (least squares over "
                  f"true counts -6 to 7)")
     lines += ["", f"full-shoe EV {cut['full_shoe_ev'] * 100:+.4f} %; mean EV per round dealt: fixed "
-                  f"{_shown(cut['mean_ev_fixed'] * 100, '+.4f')} %, perfect {_shown(cut['mean_ev_perfect'] * 100, '+.4f')} %",
+                  f"{_shown(cut['mean_ev_fixed'] * 100, '+.4f')} %, perfect "
+                  f"{_shown(cut['mean_ev_perfect'] * 100, '+.4f')} %",
               f"cut-card effect (fixed play): {_shown(cut['cut_card_effect_fixed'] * 100, '+.4f')} % per round "
               f"+- {_shown(cut['se_fixed'] * 100, '.4f')} % (standard error, over {cut['shoes']} shoes)",
               *([] if controlled is None else [
                   f"with a control variate ({controlled['shoes_dealt']} more shoes dealt without EVs, the "
-                  f"effects of removal predicting each round): {_shown(controlled['cut_card_effect'] * 100, '+.4f')} % "
+                  f"effects of removal predicting each round): "
+                  f"{_shown(controlled['cut_card_effect'] * 100, '+.4f')} % "
                   f"+- {_shown(controlled['se'] * 100, '.4f')} %"]),
               "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units):",
               f"  win {_shown(earned['win_per_100'], '+.3f')} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
