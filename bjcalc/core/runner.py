@@ -55,7 +55,8 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVa
 
 from .errors import BjcalcError
 
-__all__ = ["KERNEL_THREADS", "run_chunks", "per_process", "scheduler_address", "DEFAULT_RETRIES", "SCHEDULER_VARIABLE"]
+__all__ = ["KERNEL_THREADS", "run_chunks", "per_process", "scheduler_address", "DEFAULT_RETRIES",
+           "SCHEDULER_VARIABLE"]
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -83,8 +83,8 @@ _THREADS = 0        # (0: not decided yet)
 def threads() -> int:
     """How many threads the kernel splits its work between, decided at the first call: the
     environment variable ``BJCALC_KERNEL_THREADS`` (:data:`~bjcalc.core.runner.KERNEL_THREADS`)
-    if set, else one per core this process may run on, at most 4.  The runner's worker processes
-    set it to 1: each has a core of its own already.
+    if set, else one per core this process may run on, at most 4.  The runner sets it in its
+    worker processes to their share of the cores (1 in a Dask task).
 
     >>> threads() >= 1
     True
