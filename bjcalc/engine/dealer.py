@@ -341,7 +341,7 @@ class DealerEngine:
         >>> five = np.eye(10, dtype=np.int64)[[4]]
         >>> bool((full.probabilities(6, five) == less.probabilities(6, np.zeros((1, 10), dtype=np.int64))).all())
         True
-        >>> len(rows.codes[6])             # one row served both
+        >>> rows.held(6)             # one row served both
         1
         """
         if rows is not None and (rows.arithmetic is not self.arithmetic or self.shoe.is_infinite
@@ -462,21 +462,18 @@ class DealerRows:
         self.arithmetic = arithmetic
         self.radix = np.concatenate([[1], np.cumprod(self.counts + 1)[:-1]])
         self.trees: dict[int, DealerTree] = {}
-        self.codes: dict[int, np.ndarray] = {}
-        self.rows: dict[int, np.ndarray] = {}
-        self.stuck: dict[int, np.ndarray] = {}
+        # by up card, chunks of (sorted codes, rows, exhaustion flags), one per evaluation that
+        # added rows: searching a dozen sorted chunks costs less than re-sorting one growing store
+        self.chunks: dict[int, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
 
     @staticmethod
     def fits(counts: np.ndarray) -> bool:
         """Whether every set of cards left from ``counts`` has a code within int64."""
         return float(np.prod(np.asarray(counts, dtype=np.float64) + 1)) < 2.0 ** 62
 
-    @staticmethod
-    def _search(known: np.ndarray, codes: np.ndarray, order: np.ndarray) -> np.ndarray:
-        """``np.searchsorted(known, codes)``, searching in sorted ``order``."""
-        at = np.empty(len(codes), dtype=np.int64)
-        at[order] = np.searchsorted(known, codes[order])
-        return at
+    def held(self, up: int) -> int:
+        """How many rows the store holds against up card ``up`` (see :meth:`DealerEngine.share_rows`)."""
+        return sum(len(codes) for codes, _, _ in self.chunks.get(up, []))
 
     def evaluate(self, engine: DealerEngine, up: int, removed: np.ndarray) -> DealerResult:
         """:meth:`DealerEngine.evaluate` of ``engine`` (whose standard tree is the store's),
@@ -486,30 +483,38 @@ class DealerRows:
             return engine._evaluate(up, removed)      # (another tree: rows could differ)
         left, valid = engine.remaining(up, removed)
         codes = np.where(valid, left @ self.radix, -1)
-        known = self.codes.get(up, np.zeros(0, dtype=np.int64))
-        order = np.argsort(codes)           # (sorted keys search a sorted store several times faster)
-        at = self._search(known, codes, order)
-        found = (at < len(known)) & (known[np.minimum(at, max(len(known) - 1, 0))] == codes) if len(known) else (
-            np.zeros(len(codes), dtype=bool))
-        missing = valid & ~found
+        chunks = self.chunks.setdefault(up, [])
+        chunk_of = np.full(len(codes), -1, dtype=np.int64)       # the chunk holding each set's row, and where
+        at = np.zeros(len(codes), dtype=np.int64)
+        # the sets still unfound, sorted by code (sorted keys search a sorted chunk several times faster)
+        pending = np.flatnonzero(valid)
+        pending = pending[np.argsort(codes[pending], kind="stable")]
+        for c, (known, _, _) in enumerate(chunks):
+            if not len(pending):
+                break
+            wanted = codes[pending]
+            where = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
+            hit = known[where] == wanted
+            chunk_of[pending[hit]], at[pending[hit]] = c, where[hit]
+            pending = pending[~hit]
+        missing = np.zeros(len(codes), dtype=bool)
+        missing[pending] = True
         if missing.any():
             new, first = np.unique(codes[missing], return_index=True)
             fresh = engine._evaluate(up, removed[np.flatnonzero(missing)[first]])
-            merged = np.concatenate([known, new])
-            by_code = np.argsort(merged, kind="stable")
-            self.codes[up] = merged[by_code]
-            self.rows[up] = np.concatenate([self.rows.get(up, fresh.probabilities[:0]), fresh.probabilities])[by_code]
-            self.stuck[up] = np.concatenate([self.stuck.get(up, fresh.exhausted[:0]), fresh.exhausted])[by_code]
-            known = self.codes[up]
-            at = self._search(known, codes, order)
-        if up not in self.rows:          # (no row to keep: every set is one the shoe cannot deal)
+            chunks.append((new, fresh.probabilities, fresh.exhausted))
+            chunk_of[missing], at[missing] = len(chunks) - 1, np.searchsorted(new, codes[missing])
+        if not chunks:          # (no row to keep: every set is one the shoe cannot deal)
             return engine._evaluate(up, removed)
-        rows, stuck = self.rows[up], self.stuck[up]
-        at = np.minimum(at, len(known) - 1)
-        probabilities, exhausted = rows[at], stuck[at]       # (copies: fancy indexing)
+        first_rows = chunks[0][1]
+        probabilities = np.empty((len(codes), first_rows.shape[1]), dtype=first_rows.dtype)
+        exhausted = np.zeros(len(codes), dtype=bool)
+        for c, (_, rows, stuck) in enumerate(chunks):
+            mine = np.flatnonzero(chunk_of == c)
+            if len(mine):
+                probabilities[mine], exhausted[mine] = rows[at[mine]], stuck[at[mine]]
         if not valid.all():
-            probabilities[~valid] = 0 * rows[0, 0]
-            exhausted[~valid] = False
+            probabilities[~valid] = 0 * first_rows[0, 0]
         return DealerResult(probabilities, exhausted)
 
 
