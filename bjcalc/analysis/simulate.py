@@ -72,7 +72,7 @@ from ..core.runner import per_process, run_chunks
 from ..engine.burn20 import Burn20Dealer
 from ..engine.procedures import dealer_procedure, settlement
 from ..game.calculator import Calculator
-from ..game.removal import play_on
+from ..game.removal import VALUE_LABELS, play_on
 from .counting import SYSTEMS, CountSystem
 from .risk import n0, risk_of_ruin
 
@@ -619,7 +619,7 @@ def linear_ev(frame: "pd.DataFrame", full_shoe: Shoe, full_ev: float, effects: A
     by_rank = np.array(list(frame["ranks_left"]), dtype=float).reshape(-1, 13)
     left = np.concatenate([by_rank[:, :9], by_rank[:, 9:].sum(axis=1, keepdims=True)], axis=1)   # by value
     full = np.array(full_shoe.value_counts(), dtype=float)
-    effect = np.array([float(effects[label]) for label in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")])
+    effect = np.array([float(effects[label]) for label in VALUE_LABELS])
     total = full.sum()
     share = full[None, :] - left * total / left.sum(axis=1, keepdims=True)
     return pd.Series(float(full_ev) + (share @ effect) * (total - 1) / total, index=frame.index)

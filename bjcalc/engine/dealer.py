@@ -482,37 +482,33 @@ class DealerRows:
         if self.trees.setdefault(up, tree) is not tree:
             return engine._evaluate(up, removed)      # (another tree: rows could differ)
         left, valid = engine.remaining(up, removed)
-        codes = np.where(valid, left @ self.radix, -1)
+        codes = left @ self.radix
         chunks = self.chunks.setdefault(up, [])
-        chunk_of = np.full(len(codes), -1, dtype=np.int64)       # the chunk holding each set's row, and where
-        at = np.zeros(len(codes), dtype=np.int64)
-        # the sets still unfound, sorted by code (sorted keys search a sorted chunk several times faster)
+        # the valid sets still unfound, sorted by code (sorted keys search a sorted chunk several
+        # times faster); each chunk found in gives (those sets, the chunk, their places in it)
         pending = np.flatnonzero(valid)
         pending = pending[np.argsort(codes[pending], kind="stable")]
-        for c, (known, _, _) in enumerate(chunks):
+        found: list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]] = []
+        for chunk in chunks:
             if not len(pending):
                 break
             wanted = codes[pending]
-            where = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
-            hit = known[where] == wanted
-            chunk_of[pending[hit]], at[pending[hit]] = c, where[hit]
+            where = np.minimum(np.searchsorted(chunk[0], wanted), len(chunk[0]) - 1)
+            hit = chunk[0][where] == wanted
+            found.append((pending[hit], chunk, where[hit]))
             pending = pending[~hit]
-        missing = np.zeros(len(codes), dtype=bool)
-        missing[pending] = True
-        if missing.any():
-            new, first = np.unique(codes[missing], return_index=True)
-            fresh = engine._evaluate(up, removed[np.flatnonzero(missing)[first]])
+        if len(pending):
+            new, first = np.unique(codes[pending], return_index=True)
+            fresh = engine._evaluate(up, removed[pending[first]])
             chunks.append((new, fresh.probabilities, fresh.exhausted))
-            chunk_of[missing], at[missing] = len(chunks) - 1, np.searchsorted(new, codes[missing])
+            found.append((pending, chunks[-1], np.searchsorted(new, codes[pending])))
         if not chunks:          # (no row to keep: every set is one the shoe cannot deal)
             return engine._evaluate(up, removed)
         first_rows = chunks[0][1]
         probabilities = np.empty((len(codes), first_rows.shape[1]), dtype=first_rows.dtype)
         exhausted = np.zeros(len(codes), dtype=bool)
-        for c, (_, rows, stuck) in enumerate(chunks):
-            mine = np.flatnonzero(chunk_of == c)
-            if len(mine):
-                probabilities[mine], exhausted[mine] = rows[at[mine]], stuck[at[mine]]
+        for sets, (_, rows, stuck), at in found:
+            probabilities[sets], exhausted[sets] = rows[at], stuck[at]
         if not valid.all():
             probabilities[~valid] = 0 * first_rows[0, 0]
         return DealerResult(probabilities, exhausted)
