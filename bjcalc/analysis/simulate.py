@@ -190,8 +190,8 @@ class _Worker:
             if spec.values != "none":
                 # fixed play decides whether the round is dealt, in both modes alike (so "fixed"
                 # deals the rounds "both" does); perfect play refused where fixed is not: NaN
-                other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact)
-                other.dealer_engine.use_trees_of(self.full.dealer_engine)     # only the counts change
+                # only the counts change: the full shoe's dealer trees and nodes serve
+                other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact, reuse=self.full)
                 try:
                     fixed = play_on(self.full, other).ev     # the same depleted calculator: built once
                 except ShoeError:

@@ -129,17 +129,32 @@ class PlayerEngine:
     """Stand/hit/double values of every hand in every context, per up card.
 
     ``contexts`` maps each :class:`~bjcalc.engine.hands.Context` to the hands played in it;
-    the unsplit context (nothing extra removed, optimal play) is always present.
+    the unsplit context (nothing extra removed, optimal play) is always present.  ``like``: an
+    engine of the same rules and arithmetic on a shoe with at least these cards of every value,
+    whose hand space, nodes and node arrays this one takes instead (``contexts`` and ``space``
+    unused): a hand this shoe cannot deal is a node whose removed set is not dealable, valued 0
+    and reached with chance 0, as such nodes already are (the up card's value depletes a shoe's
+    space too), so every dealable node's numbers are unchanged.  The shoe simulator's depleted
+    shoes change their space whenever a count falls below 21 // value; sharing the full shoe's
+    spares a node set and a node map per round.
     """
 
     def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
                  settlement: Settlement, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]],
-                 space: Optional[HandSpace] = None):
+                 space: Optional[HandSpace] = None, like: Optional["PlayerEngine"] = None):
         self.rules = rules
         self.shoe = shoe
         self.ar = arithmetic
         self.dealer = dealer
         self.settlement = settlement
+        self._cache: dict[int, UpcardValues] = {}
+        self._outcomes: dict[int, DealerResult] = {}     # the dealer rows of every node, by up card
+        if like is not None:
+            if like.rules != rules or like.ar is not arithmetic:
+                raise ValueError("an engine can take the nodes of one with the same rules and arithmetic only")
+            for name in _NODE_ARRAYS:      # (read only: they depend on the rules and nodes alone)
+                setattr(self, name, getattr(like, name))
+            return
         self.space = space or hand_space(rules, shoe)
         self.nodes = node_set(self.space, contexts)
         nodes = self.nodes
@@ -158,9 +173,9 @@ class PlayerEngine:
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
-        self._cache: dict[int, UpcardValues] = {}
-        self._outcomes: dict[int, DealerResult] = {}     # the dealer rows of every node, by up card
-        self._play_order: Optional[tuple[np.ndarray, np.ndarray]] = None   # levels for the C loop
+        sizes = [len(level) for level in nodes.levels]             # the levels, for the C loop
+        self._play_order = (np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+                            np.concatenate(nodes.levels).astype(np.int64))
 
     def upcard(self, up: int) -> UpcardValues:
         """All node values against ``up`` (computed once, then cached)."""
@@ -282,9 +297,6 @@ class PlayerEngine:
         if self._bust_rows():   # busts settled by the dealer's hand (No Bust): the whole array, patched
             _, _, bust = kernels.player_draws(nodes.removed, rules, flags)
             bust = self._settled_busts(up, bust, flags)
-        if self._play_order is None:
-            sizes = [len(level) for level in nodes.levels]
-            self._play_order = (np.concatenate([[0], np.cumsum(sizes)]), np.concatenate(nodes.levels))
         level_start, order = self._play_order
         surrender = self.surrender_values(blackjack)
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
@@ -362,6 +374,10 @@ class PlayerEngine:
         exhausted[index[outcome.exhausted]] = True
         return bust
 
+
+_NODE_ARRAYS = ("space", "nodes", "source", "can_hit", "must_hit", "may_double", "may_surrender", "stand_columns",
+                "stand_column", "_play_order")
+"""What a :class:`PlayerEngine` built ``like`` another takes from it."""
 
 _NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=8)     # (a few games at a time: node sets are large)
 _NODE_SETS_LOCK = threading.Lock()

@@ -43,15 +43,22 @@ class Calculator:
         split_strategy: post-split strategy, ``"CDZ-"``, ``"CDP1"``, ``"CDP"`` or ``"optimal"``
             (one split, every decision using every card seen; see :mod:`bjcalc.engine.optimal`).
         exact: exact rationals (``sympy.Rational`` results) instead of floats.
+        reuse: a calculator of the same rules, post-split strategy and arithmetic on a shoe with
+            at least these cards: its dealer trees and hand nodes serve this one, which then
+            costs little to build (what valuing many depleted shoes of one game wants: the shoe
+            simulator, effects of removal).  Every value is the same as without it.
 
     >>> calc = Calculator(Rules(decks=6))
     >>> round(calc.hand("8,8", 10)["split"], 4)
     -0.4749
+    >>> left = calc.shoe.remove("A", "A", "A", "A", "A")
+    >>> Calculator(Rules(decks=6), left, reuse=calc).game().ev == Calculator(Rules(decks=6), left).game().ev
+    True
     """
 
     def __init__(self, rules: Rules, shoe: Optional[Shoe] = None,
                  split_strategy: Union[str, PostSplitStrategy] = PostSplitStrategy.CDZ,
-                 exact: bool = False):
+                 exact: bool = False, *, reuse: Optional["Calculator"] = None):
         if not isinstance(rules, Rules):
             raise HandError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
         if shoe is None:
@@ -64,7 +71,9 @@ class Calculator:
         self.shoe = shoe
         self.exact = exact
         self.ar: Arithmetic = EXACT if exact else FLOAT
-        self.round = Round(rules, shoe, split_strategy, self.ar)
+        if reuse is not None and not isinstance(reuse, Calculator):
+            raise ShoeError(f"reuse must be a bjcalc.Calculator, not {type(reuse).__name__}")
+        self.round = Round(rules, shoe, split_strategy, self.ar, reuse.round if reuse is not None else None)
         self.split_strategy = self.round.split_strategy
         # the engines, for callers that evaluate many hands at once
         self.settlement = self.round.settlement
@@ -220,7 +229,13 @@ class Calculator:
         """
         if not isinstance(shoe, Shoe):
             raise ShoeError(f"shoe must be a bjcalc.Shoe, not {type(shoe).__name__}")
-        return play_on(self, Calculator(self.rules, shoe, self.split_strategy, self.exact), strategy)
+        return play_on(self, self._depleted(shoe), strategy)
+
+    def _depleted(self, shoe: Shoe) -> "Calculator":
+        """A calculator of these rules on ``shoe``, reusing this one's engines where it can."""
+        reusable = not (shoe.is_infinite or self.shoe.is_infinite) and all(
+            mine <= theirs for mine, theirs in zip(shoe.value_counts(), self.shoe.value_counts()))
+        return Calculator(self.rules, shoe, self.split_strategy, self.exact, reuse=self if reusable else None)
 
     def effects_of_removal(self, play: str = "fixed", strategy: str = "CD") -> "pd.Series":
         """EV(shoe less one card of each value) - EV(shoe), per unit initial bet, for one round:
@@ -233,7 +248,7 @@ class Calculator:
         >>> round(float(eor["5"]) * 100, 2), abs(float(eor.weighted_sum())) < 1e-15
         (0.71, True)
         """
-        return effects_of_removal(self, lambda shoe: Calculator(self.rules, shoe, self.split_strategy, self.exact),
+        return effects_of_removal(self, self._depleted,
                                   play, strategy)
 
     def outcomes(self, strategy: str = "CD", insurance: str = "never") -> "RoundOutcomes":

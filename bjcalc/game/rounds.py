@@ -156,25 +156,43 @@ class Round:
         shoe: the cards the round is dealt from.
         split_strategy: post-split strategy (``"CDZ-"``, ``"CDP1"``, ``"CDP"``, ``"optimal"``).
         arithmetic: :data:`~bjcalc.core.arithmetic.FLOAT` or :data:`~bjcalc.core.arithmetic.EXACT`.
+        reuse: a round of the same rules, post-split strategy and arithmetic on a shoe with at
+            least as many cards of every value: its dealer trees, hand space and node set serve
+            this one (only the counts change; the numbers are those of a round built alone).
 
     >>> from bjcalc.core.arithmetic import EXACT
     >>> Round(Rules(decks=1), Shoe.decks(1), "CDZ-", EXACT).surrender(EXACT.scalar(0))
     mpq(-1,2)
     """
 
-    def __init__(self, rules: Rules, shoe: Shoe, split_strategy: str, arithmetic: Arithmetic):
+    def __init__(self, rules: Rules, shoe: Shoe, split_strategy: str, arithmetic: Arithmetic,
+                 reuse: Optional["Round"] = None):
         self.rules = rules
         self.shoe = shoe
         self.split_strategy = check_split_strategy(split_strategy, rules)
         self.ar = arithmetic
         self.settlement = settlement(rules)
         self.dealer_engine = DealerEngine(shoe, dealer_procedure(rules, shoe), arithmetic)
-        space = hand_space(rules, shoe)
-        contexts = split_contexts(rules, shoe, self.split_strategy, space)
-        self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, contexts, space)
+        if reuse is not None:
+            self._check_reuse(reuse)
+            self.dealer_engine.use_trees_of(reuse.dealer_engine)
+            self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, {},
+                                       like=reuse.engine)
+        else:
+            space = hand_space(rules, shoe)
+            contexts = split_contexts(rules, shoe, self.split_strategy, space)
+            self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, contexts, space)
         self._splits: dict[tuple, Any] = {}
         self._deals: Optional[Deals] = None
         self._first_actions: dict[tuple, str] = {}
+
+    def _check_reuse(self, reuse: "Round") -> None:
+        if (reuse.rules, reuse.split_strategy, reuse.ar) != (self.rules, self.split_strategy, self.ar):
+            raise ShoeError("reuse needs a calculator of the same rules, post-split strategy and arithmetic")
+        if self.shoe.is_infinite or reuse.shoe.is_infinite or any(
+                mine > theirs for mine, theirs in zip(self.shoe.value_counts(), reuse.shoe.value_counts())):
+            raise ShoeError(f"reuse needs a shoe holding at least the cards of {self.shoe.describe()} (a depleted "
+                            f"shoe of the reused one), not {reuse.shoe.describe()}")
 
     @property
     def hand_values_conditioned(self) -> bool:

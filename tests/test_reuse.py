@@ -1,0 +1,73 @@
+"""A calculator built with ``reuse=`` (another calculator's dealer trees, hand space and node
+set, what the shoe simulator and the effects of removal build every depleted shoe with) gives
+the numbers of one built alone: exactly in exact mode, to the bit in floats."""
+
+import pytest
+
+from bjcalc import Calculator, Rules, Shoe, variants
+from bjcalc.core.errors import BjcalcError
+from bjcalc.game.removal import play_on
+
+# Depletions that shrink the hand space (fewer aces, twos and threes than a hand can hold) and
+# leave a pair unsplittable (one seven), beside ordinary ones.
+# (Suited cards, so that the shoe keeps its suits: Burn 20 needs them.)
+REMOVALS = ["AS,AH,AD", "2S,2H,2D,3S,3H,3D,7S,7H,7D", "5S,TS,KH,6D", ""]
+
+
+def depleted(shoe: Shoe, cards: str) -> Shoe:
+    return shoe.without(cards) if cards else shoe
+
+
+SMALL = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 1, "5": 2, "6": 1, "7": 2, "8": 2, "9": 1, "T": 5})
+SMALL_REMOVALS = [("A",), ("2", "3", "7"), ("5", "T", "6")]
+
+
+@pytest.mark.parametrize("rules, split", [
+    (Rules(decks=1, max_split_hands=2), "CDZ-"),
+    (Rules(decks=1, hole_card="enhc", surrender="late", max_split_hands=3, double_after_hit=True), "CDP"),
+    (Rules(decks=1, max_split_hands=4, surrender="any_time"), "CDP1"),
+])
+@pytest.mark.parametrize("removed", SMALL_REMOVALS)
+def test_exact_values_are_those_of_a_calculator_built_alone(rules, split, removed):
+    full = Calculator(rules, SMALL, split, exact=True)
+    left = SMALL.remove(*removed) if removed else SMALL
+    alone = Calculator(rules, left, split, exact=True)
+    reused = Calculator(rules, left, split, exact=True, reuse=full)
+    assert reused.engine.nodes is full.engine.nodes
+    for strategy in ("CD", "TD") if split == "CDZ-" else ("CD",):
+        assert reused.game(strategy).ev == alone.game(strategy).ev
+    assert play_on(full, reused).ev == play_on(full, alone).ev
+    assert reused.hand("T,5", "T") == alone.hand("T,5", "T")
+    assert reused.hand("8,8", "9") == alone.hand("8,8", "9")
+
+
+@pytest.mark.parametrize("preset", ["standard", "burn20", "no_bust_21st_century", "classic_single_deck"])
+@pytest.mark.parametrize("removed", REMOVALS[:3])
+def test_every_preset_gives_the_same_floats(preset, removed):
+    rules = getattr(variants, preset)(decks=1)
+    full = Calculator(rules)
+    left = depleted(full.shoe, removed)
+    alone, reused = Calculator(rules, left), Calculator(rules, left, reuse=full)
+    assert reused.game().ev == alone.game().ev
+    assert play_on(full, reused).ev == play_on(full, alone).ev
+
+
+def test_a_hand_the_depleted_shoe_cannot_deal_is_still_refused():
+    full = Calculator(Rules(decks=1))
+    reused = Calculator(Rules(decks=1), full.shoe.remove("7", "7", "7"), reuse=full)
+    with pytest.raises(BjcalcError, match="7"):
+        reused.hand("7,7", "7")
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda full: Calculator(Rules(decks=1, dealer_hits_soft_17=True), full.shoe, reuse=full), "same rules"),
+    (lambda full: Calculator(Rules(decks=1), full.shoe, "CDP", reuse=full), "same rules"),
+    (lambda full: Calculator(Rules(decks=1), full.shoe, exact=True, reuse=full), "same rules"),
+    (lambda full: Calculator(Rules(decks=1), Shoe.decks(2), reuse=full), "at least the cards"),
+    (lambda full: Calculator(Rules(decks=1), Shoe.infinite(), reuse=full), "at least the cards"),
+    (lambda full: Calculator(Rules(decks=1), reuse="full"), "must be a bjcalc.Calculator"),
+])
+def test_a_calculator_that_cannot_serve_is_refused_in_one_line(make, message):
+    with pytest.raises(BjcalcError, match=message) as error:
+        make(Calculator(Rules(decks=1)))
+    assert "\n" not in str(error.value)
