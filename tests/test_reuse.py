@@ -71,3 +71,18 @@ def test_a_calculator_that_cannot_serve_is_refused_in_one_line(make, message):
     with pytest.raises(BjcalcError, match=message) as error:
         make(Calculator(Rules(decks=1)))
     assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("preset", ["standard", "burn20", "no_bust_21st_century", "classic_single_deck"])
+def test_both_plays_in_one_pass_give_the_numbers_of_two(preset):
+    """``play_on(..., best_too=True)`` values the depleted shoe's own best play in the passes of the
+    fixed play (the shoe simulator's way): both results are those of separate computations, to the bit."""
+    rules = getattr(variants, preset)(decks=2)
+    full = Calculator(rules)
+    left = full.shoe.without("AS,5H,TD,TC,KS,6H")
+    together = Calculator(rules, left, reuse=full)
+    fixed_together = play_on(full, together, best_too=True)
+    separate = Calculator(rules, left)
+    assert fixed_together.ev == play_on(full, separate).ev
+    assert together.game().ev == Calculator(rules, left).game().ev
+    assert fixed_together.by_upcard.tolist() == play_on(full, separate).by_upcard.tolist()

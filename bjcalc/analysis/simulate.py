@@ -193,7 +193,8 @@ class _Worker:
                 # only the counts change: the full shoe's dealer trees and nodes serve
                 other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact, reuse=self.full)
                 try:
-                    fixed = play_on(self.full, other).ev     # the same depleted calculator: built once
+                    # (the same depleted calculator: built once; its best play valued in the same passes)
+                    fixed = play_on(self.full, other, best_too=spec.values == "both").ev
                 except ShoeError:
                     break        # the shoe is too small for the engine to value a round: it ends here
                 if spec.values == "both":

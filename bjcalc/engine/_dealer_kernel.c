@@ -27,6 +27,13 @@ typedef int64_t mask_t __attribute__((vector_size(LANES * sizeof(double))));   /
 #define MULTI_TARGET
 #endif
 
+static inline int any_lane(mask_t mask)
+{
+    int64_t any = 0;
+    for (int w = 0; w < LANES; w++) any |= mask[w];
+    return any != 0;
+}
+
 MULTI_TARGET
 static void dealer_block(
     int64_t j0, int64_t lanes, int64_t n_levels, const int64_t *level_start, const double *drawn,
@@ -51,23 +58,26 @@ static void dealer_block(
         lanes_t remaining = depletes ? total - (double)k : total;
         mask_t positive = remaining > 0.0;
         lanes_t safe = KEEP(remaining, positive) + KEEP(zero + 1.0, ~positive);   /* no 0/0 in dry lanes */
+        int dry_level = any_lane(~positive);       /* (the test per state only where a lane ran dry) */
         for (int64_t s = level_start[k]; s < level_start[k + 1]; s++) {
             lanes_t r = reach[s];
-            int any = 0, dry = 0;
-            for (int w = 0; w < LANES; w++) {
-                any |= r[w] != 0.0;
-                dry |= r[w] != 0.0 && !(remaining[w] > 0.0);
-            }
-            if (!any) continue;
-            if (dry) stuck = 1;
+            mask_t reached = r != 0.0;
+            if (!any_lane(reached)) continue;
+            if (dry_level && any_lane(reached & ~positive)) stuck = 1;
             lanes_t p = KEEP(r / safe, positive);
             const double *d = drawn + s * 10;
-            for (int64_t m = move_start[s]; m < move_start[s + 1]; m++) {
-                int64_t v = move_value[m];
-                lanes_t n = depletes ? left[v] - d[v] : left[v];
-                n = KEEP(n, n > 0.0);
-                reach[move_slot[m]] += p * n;
-            }
+            /* No clamp of the count drawn: a lane that reaches a state (p > 0) drew its cards, so it
+             * holds at least d[v] of every value and n >= 0; a lane that does not has p = +0 and adds
+             * p * n = +0 or -0, which leaves every sum as it was (reach starts at +0).  So these are
+             * the scalar walk's numbers, which skips n <= 0, with two fewer operations per move. */
+            if (depletes)
+                for (int64_t m = move_start[s]; m < move_start[s + 1]; m++) {
+                    int64_t v = move_value[m];
+                    reach[move_slot[m]] += p * (left[v] - d[v]);
+                }
+            else
+                for (int64_t m = move_start[s]; m < move_start[s + 1]; m++)
+                    reach[move_slot[m]] += p * left[move_value[m]];
         }
         if (stuck) {   /* which lanes ran dry (the scalar walk's test, lane by lane) */
             for (int64_t s = level_start[k]; s < level_start[k + 1]; s++)
@@ -319,7 +329,7 @@ int bjcalc_player_draws(
  * and exhaustion inherited from a child it may hit to.
  * A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
  */
-int bjcalc_player_play(
+static int player_loop(
     int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
     const int64_t *removed, const int64_t *counts, int depletes,
     int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
@@ -328,7 +338,8 @@ int bjcalc_player_play(
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, unsigned char *action)
+    const double *surrender, unsigned char *action,
+    const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted)
 {
     draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
     for (int64_t k = 0; k < n_levels; k++) {
@@ -344,7 +355,9 @@ int bjcalc_player_play(
             const int64_t *kids = child + i * 10;
             double d[10], own[10], t[10], u[10];
             const double *b = bust_given ? bust_given + i * 10 : own;
-            cards_left[i] = node_draws(&r, removed + i * 10, d, bust_given ? NULL : own, exhausted + i);
+            unsigned char runs_out = 0;
+            cards_left[i] = node_draws(&r, removed + i * 10, d, bust_given ? NULL : own, &runs_out);
+            exhausted[i] |= runs_out;
             int tainted = 0;
             for (int v = 0; v < 10; v++) {
                 int64_t c = kids[v];
@@ -356,6 +369,18 @@ int bjcalc_player_play(
             dbl[i] = 2.0 * sum10(u);
             if (tainted && can_hit[i]) exhausted[i] = 1;
             hits[i] = can_hit[i] && (must_hit[i] || hit[i] > stand[i]);
+            if (forced) {   /* the same node played by forced decisions: what a call with them computes */
+                int forced_tainted = 0;
+                for (int v = 0; v < 10; v++) {
+                    int64_t c = kids[v];
+                    t[v] = d[v] * (c >= 0 ? forced_value[c] : b[v]);
+                    if (c >= 0 && forced_exhausted[c] && d[v] != 0.0) forced_tainted = 1;
+                }
+                forced_hit[i] = sum10(t);
+                forced_exhausted[i] |= runs_out;
+                if (forced_tainted && forced[i]) forced_exhausted[i] = 1;
+                forced_value[i] = forced[i] ? forced_hit[i] : standing;
+            }
         }
         for (int64_t j = level_start[k]; j < level_start[k + 1]; j++) {
             int64_t i = order[j];
@@ -372,6 +397,47 @@ int bjcalc_player_play(
         }
     }
     return 0;
+}
+
+int bjcalc_player_play(
+    int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
+    const int64_t *removed, const int64_t *counts, int depletes,
+    int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
+    const double *bust_given, int64_t n_outcomes, const double *by_set, const int64_t *removed_index,
+    int64_t n_columns, const double *stand_columns, const int64_t *stand_column,
+    const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
+    int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
+    unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
+    const double *surrender, unsigned char *action)
+{
+    return player_loop(n_levels, level_start, order, child, removed, counts, depletes, partner, share, bj_fixed,
+                       lose, on_blackjack, bust_given, n_outcomes, by_set, removed_index, n_columns, stand_columns,
+                       stand_column, can_hit, must_hit, source, cards_left, stand, hit, value, hits, dbl, exhausted,
+                       may_double, may_surrender, surrender, action, NULL, NULL, NULL, NULL);
+}
+
+/* bjcalc_player_play, and in the same pass the nodes played by forced hit/stand decisions (forced[i]:
+ * hit exactly there, each node its own decider; no doubling or surrendering after a hit): forced_hit and
+ * forced_value, the numbers a call of bjcalc_player_play with can_hit = must_hit = forced and source[i]
+ * = i gives, and forced_exhausted (starting as exhausted does) its flags.  The shoe simulator values
+ * both plays of every depleted shoe: one pass shares each node's stand, draws and bust values. */
+int bjcalc_player_play_forced(
+    int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
+    const int64_t *removed, const int64_t *counts, int depletes,
+    int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
+    const double *bust_given, int64_t n_outcomes, const double *by_set, const int64_t *removed_index,
+    int64_t n_columns, const double *stand_columns, const int64_t *stand_column,
+    const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
+    int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
+    unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
+    const double *surrender, unsigned char *action,
+    const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted)
+{
+    return player_loop(n_levels, level_start, order, child, removed, counts, depletes, partner, share, bj_fixed,
+                       lose, on_blackjack, bust_given, n_outcomes, by_set, removed_index, n_columns, stand_columns,
+                       stand_column, can_hit, must_hit, source, cards_left, stand, hit, value, hits, dbl, exhausted,
+                       may_double, may_surrender, surrender, action, forced, forced_hit, forced_value,
+                       forced_exhausted);
 }
 
 /* Present from the kernel whose player loop takes the after-hit actions (issue 14): an older

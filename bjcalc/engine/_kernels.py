@@ -22,7 +22,7 @@ import numpy as np
 from ..core.runner import KERNEL_THREADS
 
 __all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
-           "player_available", "DrawRules", "player_draws", "player_play", "merge_available", "merge_product"]
+           "forced_play_available", "player_available", "DrawRules", "player_draws", "player_play", "merge_available", "merge_product"]
 
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)
@@ -60,6 +60,10 @@ def _load() -> Optional[ctypes.CDLL]:
                                  ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
                                  ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
                                  _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8]
+                both = getattr(library, "bjcalc_player_play_forced", None)
+                if both is not None:   # (a kernel built before the two plays shared a pass lacks it)
+                    both.restype = ctypes.c_int
+                    both.argtypes = play.argtypes + [_U8, _F64, _F64, _U8]
             merge = getattr(library, "bjcalc_merge_product", None)
             if merge is not None:      # (a kernel built before the round distribution's merge lacks it)
                 merge.restype = ctypes.c_int64
@@ -75,6 +79,7 @@ _SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY
 _CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_after_hit", None) is not None
 _PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
 _PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
+_PLAYER_PLAY_FORCED = getattr(_LIBRARY, "bjcalc_player_play_forced", None) if _CURRENT_PLAYER else None
 _MERGE = getattr(_LIBRARY, "bjcalc_merge_product", None) if _LIBRARY is not None else None
 _POOL: Optional[ThreadPoolExecutor] = None
 _THREADS = 0        # (0: not decided yet)
@@ -194,6 +199,12 @@ def player_available() -> bool:
     return _PLAYER_PLAY is not None
 
 
+def forced_play_available() -> bool:
+    """Whether the compiled player loop can value forced decisions in the same pass (``forced`` of
+    :func:`player_play`)."""
+    return _PLAYER_PLAY_FORCED is not None
+
+
 def _i64(a: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.int64)
 
@@ -239,13 +250,18 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                 rules: DrawRules, bust: Optional[np.ndarray], by_set: np.ndarray, removed_index: np.ndarray,
                 stand_columns: np.ndarray, stand_column: np.ndarray, can_hit: np.ndarray, must_hit: np.ndarray,
                 source: np.ndarray, exhausted: np.ndarray, may_double: np.ndarray, may_surrender: np.ndarray,
-                surrender: np.ndarray) -> tuple[np.ndarray, ...]:
+                surrender: np.ndarray, forced: Optional[np.ndarray] = None) -> tuple[np.ndarray, ...]:
     """Cards left, stand, hit, value, action and double of every node, level by level
     (``bjcalc_player_play`` in the C file): stand from the dealer's outcomes ``by_set`` of each node's
     removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``);
     ``action`` (uint8: 0 stand, 1 hit, 2 double, 3 surrender) the best of the node's actions (doubling
     where ``may_double``, surrendering at ``surrender`` where ``may_surrender``) by its source's values.
-    ``exhausted`` (uint8) gains the nodes that can run out of cards."""
+    ``exhausted`` (uint8) gains the nodes that can run out of cards.
+
+    ``forced`` (bool per node; needs :func:`forced_play_available`): also, in the same pass, the
+    nodes played by hitting exactly there (``bjcalc_player_play_forced``), appended to the result
+    as their hit, value and exhaustion flags: the numbers of a second call with ``can_hit`` and
+    ``must_hit`` ``forced``, each node its own ``source`` and no action after a hit."""
     assert _PLAYER_PLAY is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
     level_start, order, child, source, removed, removed_index, stand_column = (
         _i64(a) for a in (level_start, order, child, source, removed, removed_index, stand_column))
@@ -259,7 +275,15 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     stand, hit, value, double = np.empty(n), np.empty(n), np.empty(n), np.empty(n)
     hits, action = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.uint8)
     arguments, _keep = rules.arguments()
-    _PLAYER_PLAY(len(level_start) - 1, level_start.ctypes.data_as(_I64), order.ctypes.data_as(_I64),
+    function, extra, more = _PLAYER_PLAY, [], []     # (what the forced pass adds: its arguments, its results)
+    if forced is not None:
+        assert _PLAYER_PLAY_FORCED is not None
+        forced = np.ascontiguousarray(forced, dtype=np.uint8)
+        forced_hit, forced_value, forced_flags = np.empty(n), np.empty(n), exhausted.copy()
+        function, more = _PLAYER_PLAY_FORCED, [forced_hit, forced_value, forced_flags]
+        extra = [forced.ctypes.data_as(_U8), forced_hit.ctypes.data_as(_F64), forced_value.ctypes.data_as(_F64),
+                 forced_flags.ctypes.data_as(_U8)]
+    function(len(level_start) - 1, level_start.ctypes.data_as(_I64), order.ctypes.data_as(_I64),
                  child.ctypes.data_as(_I64), removed.ctypes.data_as(_I64), *arguments,
                  None if bust is None else bust.ctypes.data_as(_F64), by_set.shape[1],
                  by_set.ctypes.data_as(_F64), removed_index.ctypes.data_as(_I64), stand_columns.shape[1],
@@ -268,8 +292,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                  cards_left.ctypes.data_as(_I64), stand.ctypes.data_as(_F64), hit.ctypes.data_as(_F64),
                  value.ctypes.data_as(_F64), hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64),
                  exhausted.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8), may_surrender.ctypes.data_as(_U8),
-                 surrender.ctypes.data_as(_F64), action.ctypes.data_as(_U8))
-    return cards_left, stand, hit, value, action, double
+                 surrender.ctypes.data_as(_F64), action.ctypes.data_as(_U8), *extra)
+    return (cards_left, stand, hit, value, action, double, *more)
 
 
 def merge_available() -> bool:

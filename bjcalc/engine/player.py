@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 from cachetools import LRUCache
@@ -238,20 +238,29 @@ class PlayerEngine:
                             self.must_hit, exhausted, cards_left, ar, self.source, surrender, self.may_double,
                             self.may_surrender, action, _draw=draw, _bust=np.asarray(bust))
 
-    def fixed_upcard(self, up: int, hits: np.ndarray) -> Optional[UpcardValues]:
+    def fixed_upcard(self, up: int, hits: np.ndarray, best_too: bool = False) -> Optional[UpcardValues]:
         """All node values against ``up`` when each node hits where ``hits`` says and stands
         elsewhere (a strategy made for another shoe, played on this one): ``value`` and ``hit``
         follow those decisions; ``stand``, ``double`` and the rest are :meth:`upcard`'s.  The
         compiled loop of :meth:`upcard` with the decisions forced, so the numbers are those of
         the numpy recursion with them.  None where that loop does not serve: exact arithmetic,
         doubling or surrendering after a hit, or a round that can run out of cards (whose flags
-        depend on every hand that could hit).
+        depend on every hand that could hit).  ``best_too``: value this shoe's own best play in
+        the same pass and keep it for :meth:`upcard` (the same numbers, for a caller that wants
+        both plays: one pass shares each node's stand, draws and bust values).
 
         >>> from bjcalc import Calculator, Rules
         >>> engine = Calculator(Rules(decks=6)).round.engine
         >>> values = engine.upcard(6)
         >>> forced = engine.fixed_upcard(6, values.hits)
         >>> bool((forced.value == values.value).all() and (forced.hit == values.hit).all())
+        True
+        >>> other = Calculator(Rules(decks=6), engine.shoe.remove("5", "5")).round.engine
+        >>> forced = other.fixed_upcard(6, values.hits, best_too=True)      # both plays in one pass
+        >>> best = other.upcard(6)
+        >>> alone = Calculator(Rules(decks=6), engine.shoe.remove("5", "5")).round.engine
+        >>> bool((best.value == alone.upcard(6).value).all()
+        ...      and (forced.value == alone.fixed_upcard(6, values.hits).value).all())
         True
         """
         if (self.ar.exact or not kernels.player_available() or self.may_double.any()
@@ -263,7 +272,12 @@ class PlayerEngine:
         if exhausted.any():
             return None
         blackjack = outcome.probabilities[nodes.removed_index, BLACKJACK]
-        values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, forced=hits)
+        if best_too and up not in self._cache and kernels.forced_play_available():
+            # (upcard's own call: the same dealer rows, flags and blackjack chances)
+            best, values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, both=hits)
+            self._cache[up] = best
+        else:
+            values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, forced=hits)
         return None if values.exhausted.any() else values
 
     def surrender_values(self, blackjack: np.ndarray) -> np.ndarray:
@@ -285,11 +299,12 @@ class PlayerEngine:
             best = np.where(better, values[source], best)
         action[level] = chosen
 
-    def _evaluate_compiled(self, up: int, by_set: np.ndarray, blackjack: np.ndarray,
-                           exhausted: np.ndarray, forced: Optional[np.ndarray] = None) -> UpcardValues:
+    def _evaluate_compiled(self, up: int, by_set: np.ndarray, blackjack: np.ndarray, exhausted: np.ndarray,
+                           forced: Optional[np.ndarray] = None, both: Optional[np.ndarray] = None) -> Any:
         """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
         same order, so the same numbers, in one pass over the nodes.  ``forced``: hit exactly
-        there (each node its own decider; see :meth:`fixed_upcard`)."""
+        there (each node its own decider; see :meth:`fixed_upcard`).  ``both``: the best play
+        and the play forced by ``both`` in one pass, as two values (best first)."""
         nodes = self.nodes
         flags = exhausted.astype(np.uint8)
         rules = self._draw_rules(up)
@@ -301,13 +316,21 @@ class PlayerEngine:
         surrender = self.surrender_values(blackjack)
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
                                      (forced, forced, np.arange(len(nodes))))
-        cards_left, stand, hit, value, action, double = kernels.player_play(
+        cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, nodes.removed_index,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
-            self.may_double, self.may_surrender, surrender)
-        return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
-                            self.must_hit, flags.astype(bool), cards_left, self.ar, self.source, surrender,
-                            self.may_double, self.may_surrender, action, _bust=bust, _draw_rules=rules)
+            self.may_double, self.may_surrender, surrender, forced=both)
+
+        def values(hit: np.ndarray, value: np.ndarray, action: np.ndarray, flags: np.ndarray) -> UpcardValues:
+            return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
+                                self.must_hit, flags.astype(bool), cards_left, self.ar, self.source, surrender,
+                                self.may_double, self.may_surrender, action, _bust=bust, _draw_rules=rules)
+
+        if both is None:
+            return values(hit, value, action, flags)
+        forced_hit, forced_value, forced_flags = fixed
+        return values(hit, value, action, flags), values(forced_hit, forced_value, both.astype(np.uint8),
+                                                         forced_flags)
 
     def _draw_rules(self, up: int) -> kernels.DrawRules:
         """What the compiled engine needs to build a node's draws and bust values against ``up``."""

@@ -117,16 +117,17 @@ class FixedUpcard:
         return cls(source, target, mapped, value, hit)
 
     @classmethod
-    def on(cls, source: UpcardValues, other: Game, up: int) -> "FixedUpcard":
+    def on(cls, source: UpcardValues, other: Game, up: int, best_too: bool = False) -> "FixedUpcard":
         """:meth:`build` against ``up`` on ``other``'s shoe, in one compiled pass with the
         decisions forced (:meth:`~bjcalc.engine.player.PlayerEngine.fixed_upcard`: the same
-        numbers) where it serves, without valuing the other shoe's own best play; else
-        :meth:`build` on :meth:`~bjcalc.game.rounds.Round.upcard`."""
+        numbers) where it serves, without valuing the other shoe's own best play unless
+        ``best_too`` (then in the same pass, kept for ``other``); else :meth:`build` on
+        :meth:`~bjcalc.game.rounds.Round.upcard`."""
         engine = other.round.engine
         if source.action is None or not (np.asarray(source.action) > 1).any():
             mapped = node_map(source, engine)
             hits = (source.hits[mapped] | engine.must_hit) & engine.can_hit
-            target = engine.fixed_upcard(up, hits)
+            target = engine.fixed_upcard(up, hits, best_too)
             if target is not None:
                 return cls(source, target, mapped, target.value, target.hit)
         return cls.build(source, other.round.upcard(up))
@@ -146,13 +147,15 @@ class FixedUpcard:
         return {"stand": self.target.stand, "hit": self.hit, "double": self.target.double}[choice][node]
 
 
-def play_on(calc: Game, other: Game, strategy: str = "CD") -> GameResult:
+def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = False) -> GameResult:
     """The game result of ``calc``'s strategy (the one best for ``calc``'s shoe) played unchanged
     on ``other``'s shoe; ``other`` has the same rules, post-split strategy and arithmetic.
 
     ``strategy="CD"``: composition-dependent play with ``calc``'s post-split strategy (not the
     optimal split, whose decisions depend on every card of a round); ``"TD"``: ``calc``'s
-    total-dependent chart.  Exact in exact mode.
+    total-dependent chart.  Exact in exact mode.  ``best_too``: value ``other``'s own best play
+    of each hand in the same passes where they serve (kept for ``other.game()``, which then
+    costs less; the same numbers): for a caller that wants both, like the shoe simulator.
 
     >>> from bjcalc import Calculator, Rules
     >>> calc = Calculator(Rules(decks=1))
@@ -183,7 +186,7 @@ def play_on(calc: Game, other: Game, strategy: str = "CD") -> GameResult:
     for up in range(1, 11):
         if not deals[up]:
             continue
-        fixed = FixedUpcard.on(calc.round.upcard(up), other, up)
+        fixed = FixedUpcard.on(calc.round.upcard(up), other, up, best_too)
         for (hand, keys), _ in deals[up].items():
             rounds[(up, hand, keys)] = _round_value(calc, other, fixed, hand, keys)
     adapter = _ResultOf(other, _assumptions(calc, other, "CD"))
