@@ -1,6 +1,8 @@
 """A calculator built with ``reuse=`` (another calculator's dealer trees, hand space and node
 set, what the shoe simulator and the effects of removal build every depleted shoe with) gives
-the numbers of one built alone: exactly in exact mode, to the bit in floats."""
+the numbers of one built alone: exactly in exact mode; in floats up to rounding, because the
+compiled dealer walk groups its sums by the tree's states and a larger shoe's tree has more of
+them (which the smaller shoe reaches with chance 0)."""
 
 import pytest
 
@@ -43,13 +45,14 @@ def test_exact_values_are_those_of_a_calculator_built_alone(rules, split, remove
 
 @pytest.mark.parametrize("preset", ["standard", "burn20", "no_bust_21st_century", "classic_single_deck"])
 @pytest.mark.parametrize("removed", REMOVALS[:3])
-def test_every_preset_gives_the_same_floats(preset, removed):
+def test_every_preset_gives_the_same_floats_up_to_rounding(preset, removed):
     rules = getattr(variants, preset)(decks=1)
     full = Calculator(rules)
     left = depleted(full.shoe, removed)
     alone, reused = Calculator(rules, left), Calculator(rules, left, reuse=full)
-    assert reused.game().ev == alone.game().ev
-    assert play_on(full, reused).ev == play_on(full, alone).ev
+    # (rounding: a few units in the last place of the round's terms, far below any printed digit)
+    assert reused.game().ev == pytest.approx(alone.game().ev, rel=0, abs=1e-15)
+    assert play_on(full, reused).ev == pytest.approx(play_on(full, alone).ev, rel=0, abs=1e-15)
 
 
 def test_a_hand_the_depleted_shoe_cannot_deal_is_still_refused():
@@ -76,13 +79,15 @@ def test_a_calculator_that_cannot_serve_is_refused_in_one_line(make, message):
 @pytest.mark.parametrize("preset", ["standard", "burn20", "no_bust_21st_century", "classic_single_deck"])
 def test_both_plays_in_one_pass_give_the_numbers_of_two(preset):
     """``play_on(..., best_too=True)`` values the depleted shoe's own best play in the passes of the
-    fixed play (the shoe simulator's way): both results are those of separate computations, to the bit."""
+    fixed play (the shoe simulator's way): both results are those of separate computations on the
+    same trees, to the bit."""
     rules = getattr(variants, preset)(decks=2)
     full = Calculator(rules)
     left = full.shoe.without("AS,5H,TD,TC,KS,6H")
     together = Calculator(rules, left, reuse=full)
     fixed_together = play_on(full, together, best_too=True)
-    separate = Calculator(rules, left)
-    assert fixed_together.ev == play_on(full, separate).ev
-    assert together.game().ev == Calculator(rules, left).game().ev
-    assert fixed_together.by_upcard.tolist() == play_on(full, separate).by_upcard.tolist()
+    assert len(together.engine._cache) == 10          # (the best play was valued in those passes)
+    fixed_alone = play_on(full, Calculator(rules, left, reuse=full))
+    assert fixed_together.ev == fixed_alone.ev
+    assert fixed_together.by_upcard.tolist() == fixed_alone.by_upcard.tolist()
+    assert together.game().ev == Calculator(rules, left, reuse=full).game().ev

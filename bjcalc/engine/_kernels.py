@@ -13,16 +13,18 @@ import ctypes
 import importlib.machinery
 import os
 import threading
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 
 from ..core.runner import KERNEL_THREADS
 
 __all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
-           "forced_play_available", "player_available", "DrawRules", "player_draws", "player_play", "merge_available", "merge_product"]
+           "forced_play_available", "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws",
+           "player_play", "merge_available", "merge_product"]
 
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)
@@ -64,6 +66,11 @@ def _load() -> Optional[ctypes.CDLL]:
                 if both is not None:   # (a kernel built before the two plays shared a pass lacks it)
                     both.restype = ctypes.c_int
                     both.argtypes = play.argtypes + [_U8, _F64, _F64, _U8]
+            grouped = getattr(library, "bjcalc_dealer_outcomes_grouped", None)
+            if grouped is not None:    # (a kernel built before the grouped walk, or without vectors, lacks it)
+                grouped.restype = ctypes.c_int
+                grouped.argtypes = ([ctypes.c_int64] * 3 + [_I64, _F64, _I64, _I64, _I64, _I64, ctypes.c_int64]
+                                    + [_I64] * 5 + [_F64, _F64, _U8, ctypes.c_int, ctypes.c_int64, _F64, _U8])
             merge = getattr(library, "bjcalc_merge_product", None)
             if merge is not None:      # (a kernel built before the round distribution's merge lacks it)
                 merge.restype = ctypes.c_int64
@@ -75,6 +82,7 @@ def _load() -> Optional[ctypes.CDLL]:
 
 _LIBRARY = _load()
 _KERNEL = _LIBRARY.bjcalc_dealer_outcomes if _LIBRARY is not None else None
+_GROUPED = getattr(_LIBRARY, "bjcalc_dealer_outcomes_grouped", None) if _LIBRARY is not None else None
 _SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY is not None else None
 _CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_after_hit", None) is not None
 _PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
@@ -135,6 +143,88 @@ def available() -> bool:
     return _KERNEL is not None
 
 
+@dataclass(frozen=True)
+class GroupedMoves:
+    """A dealer tree's moves as ``bjcalc_dealer_outcomes_grouped`` in the C file reads them: the
+    moves to another state (``inner_*``, by state), each state's pattern (its final moves as
+    (value, outcome) pairs, listed once per pattern in ``pattern_*``), and per state the values it
+    has drawn among its pattern's final values, with how many (``drew_*``).
+
+    Patterns are in sorted order, not in order of first appearance, and states keep the tree's
+    order: a larger shoe's tree (more states, which a smaller shoe reaches with chance 0, adding
+    exact zeros) then sums the same terms in the same order as the smaller shoe's own tree, so a
+    depleted shoe gets the same numbers whichever tree it draws with.
+
+    >>> from bjcalc.engine.dealer import DealerTree, StandardDealer
+    >>> tree = DealerTree.build(10, StandardDealer(hits_soft_17=False))
+    >>> moves = grouped_moves(tree)
+    >>> len(moves.pattern_start) - 1, len(tree.drawn)       # far fewer patterns than states
+    (6, 24)
+    """
+
+    inner_start: np.ndarray
+    inner_value: np.ndarray
+    inner_target: np.ndarray
+    state_pattern: np.ndarray
+    pattern_start: np.ndarray
+    pattern_value: np.ndarray
+    pattern_outcome: np.ndarray
+    drew_start: np.ndarray
+    drew_value: np.ndarray
+    drew_count: np.ndarray
+
+    @classmethod
+    def of(cls, tree: Any) -> "GroupedMoves":
+        """From anything with a tree's flat arrays (``drawn``, ``move_start``, ``move_value``,
+        ``move_target``; see :class:`~bjcalc.engine.dealer.DealerTree`)."""
+        inner_start, inner_value, inner_target = [0], [], []
+        finals_of: list[tuple[tuple[int, int], ...]] = []
+        for s in range(len(tree.drawn)):
+            finals = []
+            for m in range(tree.move_start[s], tree.move_start[s + 1]):
+                value, target = int(tree.move_value[m]), int(tree.move_target[m])
+                if target >= 0:
+                    inner_value.append(value)
+                    inner_target.append(target)
+                else:
+                    finals.append((value, -1 - target))
+            inner_start.append(len(inner_value))
+            finals_of.append(tuple(finals))
+        patterns = {finals: i for i, finals in enumerate(sorted(set(finals_of)))}
+        drew_start, drew_value, drew_count = [0], [], []
+        for s, state_finals in enumerate(finals_of):
+            for value, _ in state_finals:
+                if tree.drawn[s, value] > 0:
+                    drew_value.append(value)
+                    drew_count.append(float(tree.drawn[s, value]))
+            drew_start.append(len(drew_value))
+        pattern_start, pattern_value, pattern_outcome = [0], [], []
+        for pattern in patterns:
+            pattern_value += [value for value, _ in pattern]
+            pattern_outcome += [outcome for _, outcome in pattern]
+            pattern_start.append(len(pattern_value))
+        i64 = lambda values: np.array(values, dtype=np.int64)      # noqa: E731
+        return cls(i64(inner_start), i64(inner_value), i64(inner_target), i64([patterns[f] for f in finals_of]),
+                   i64(pattern_start), i64(pattern_value), i64(pattern_outcome), i64(drew_start), i64(drew_value),
+                   np.array(drew_count, dtype=np.float64))
+
+
+_GROUPED_MOVES: "weakref.WeakKeyDictionary[Any, GroupedMoves]" = weakref.WeakKeyDictionary()
+_GROUPED_LOCK = threading.Lock()
+
+
+def grouped_moves(tree: Any) -> GroupedMoves:
+    """:class:`GroupedMoves` of a tree, built once per tree object (trees are cached and never
+    change after they are built)."""
+    with _GROUPED_LOCK:
+        moves = _GROUPED_MOVES.get(tree)
+    if moves is None:
+        moves = GroupedMoves.of(tree)
+        with _GROUPED_LOCK:
+            moves = _GROUPED_MOVES.setdefault(tree, moves)
+    return moves
+
+
 def dealer_outcomes(tree, counts: np.ndarray, valid: np.ndarray, depletes: bool,
                     n_outcomes: int) -> tuple[np.ndarray, np.ndarray]:
     """Joint outcome probabilities (sets x outcomes) and exhaustion flags, for one dealer tree."""
@@ -144,6 +234,22 @@ def dealer_outcomes(tree, counts: np.ndarray, valid: np.ndarray, depletes: bool,
     sets = counts.shape[0]
     out = np.zeros((sets, n_outcomes))
     exhausted = np.zeros(sets, dtype=np.uint8)
+    if _GROUPED is not None:
+        g = grouped_moves(tree)
+        fixed = (len(tree.level_start) - 1, tree.level_start.ctypes.data_as(_I64), tree.drawn.ctypes.data_as(_F64),
+                 g.inner_start.ctypes.data_as(_I64), g.inner_value.ctypes.data_as(_I64),
+                 g.inner_target.ctypes.data_as(_I64), g.state_pattern.ctypes.data_as(_I64), len(g.pattern_start) - 1,
+                 g.pattern_start.ctypes.data_as(_I64), g.pattern_value.ctypes.data_as(_I64),
+                 g.pattern_outcome.ctypes.data_as(_I64), g.drew_start.ctypes.data_as(_I64),
+                 g.drew_value.ctypes.data_as(_I64), g.drew_count.ctypes.data_as(_F64), counts.ctypes.data_as(_F64),
+                 valid.ctypes.data_as(_U8), int(depletes), n_outcomes, out.ctypes.data_as(_F64),
+                 exhausted.ctypes.data_as(_U8))
+
+        def grouped_run(first: int, last: int) -> int:
+            return _GROUPED(first, last, *fixed)
+
+        _in_parallel(grouped_run, sets, 256, "the dealer kernel")
+        return out, exhausted.astype(bool)
     arrays = (tree.level_start, tree.drawn, tree.move_start, tree.move_value, tree.move_target)
     level_start, drawn, move_start, move_value, move_target = arrays
 

@@ -310,7 +310,8 @@ class FreshTree:
 
 
 class _KernelView:
-    """The flat arrays the C kernel reads, with the drawn aces and tens zeroed."""
+    """The flat arrays the C kernel reads, with the drawn aces and tens zeroed (one per tree:
+    :func:`_kernel_view`)."""
 
     def __init__(self, tree: FreshTree):
         self.level_start = tree.level_start
@@ -318,6 +319,14 @@ class _KernelView:
         self.move_start = tree.move_start
         self.move_value = tree.move_value
         self.move_target = tree.move_target
+
+
+def _kernel_view(tree: FreshTree) -> _KernelView:
+    """The tree's one view (so that the kernel's per-tree preparation is kept with it)."""
+    view = tree.__dict__.get("_kernel_view")
+    if view is None:
+        view = tree.__dict__["_kernel_view"] = _KernelView(tree)
+    return view
 
 
 # ----------------------------------------------------------------------------------------
@@ -368,7 +377,7 @@ def _fresh_numerators_kernel(tree: FreshTree, others: np.ndarray, depletes: bool
     counts = np.array(others, dtype=np.float64)
     counts[:, [ACE, TEN]] = _SCALE
     n = len(counts)
-    out, _ = kernels.dealer_outcomes(_KernelView(tree), counts, np.ones(n, dtype=bool), depletes,
+    out, _ = kernels.dealer_outcomes(_kernel_view(tree), counts, np.ones(n, dtype=bool), depletes,
                                      tree.n_classes * N_OUTCOMES)
     total = counts.sum(axis=1)                                        # O + 2 _SCALE
     depth = int(tree.class_cards.max()) if tree.n_classes else 0
