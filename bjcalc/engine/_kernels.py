@@ -172,6 +172,8 @@ class GroupedMoves:
     drew_start: np.ndarray
     drew_value: np.ndarray
     drew_count: np.ndarray
+    arguments: tuple = ()
+    """The kernel's arguments that depend on the tree alone (its arrays stay alive with the tree)."""
 
     @classmethod
     def of(cls, tree: Any) -> "GroupedMoves":
@@ -204,9 +206,21 @@ class GroupedMoves:
             pattern_outcome += [outcome for _, outcome in pattern]
             pattern_start.append(len(pattern_value))
         i64 = lambda values: np.array(values, dtype=np.int64)      # noqa: E731
-        return cls(i64(inner_start), i64(inner_value), i64(inner_target), i64([patterns[f] for f in finals_of]),
-                   i64(pattern_start), i64(pattern_value), i64(pattern_outcome), i64(drew_start), i64(drew_value),
-                   np.array(drew_count, dtype=np.float64))
+        moves = cls(i64(inner_start), i64(inner_value), i64(inner_target), i64([patterns[f] for f in finals_of]),
+                    i64(pattern_start), i64(pattern_value), i64(pattern_outcome), i64(drew_start), i64(drew_value),
+                    np.array(drew_count, dtype=np.float64))
+        level_start, drawn = _i64(tree.level_start), np.ascontiguousarray(tree.drawn, dtype=np.float64)
+        arguments = (len(level_start) - 1, level_start.ctypes.data_as(_I64), drawn.ctypes.data_as(_F64),
+                     *(getattr(moves, name).ctypes.data_as(_I64) for name in ("inner_start", "inner_value",
+                                                                              "inner_target", "state_pattern")),
+                     len(moves.pattern_start) - 1,
+                     *(getattr(moves, name).ctypes.data_as(_I64) for name in ("pattern_start", "pattern_value",
+                                                                              "pattern_outcome", "drew_start",
+                                                                              "drew_value")),
+                     moves.drew_count.ctypes.data_as(_F64))
+        object.__setattr__(moves, "arguments", arguments)
+        object.__setattr__(moves, "_keep", (level_start, drawn))     # (copies, if the tree's were not contiguous)
+        return moves
 
 
 _GROUPED_MOVES: "weakref.WeakKeyDictionary[Any, GroupedMoves]" = weakref.WeakKeyDictionary()
@@ -235,15 +249,8 @@ def dealer_outcomes(tree, counts: np.ndarray, valid: np.ndarray, depletes: bool,
     out = np.zeros((sets, n_outcomes))
     exhausted = np.zeros(sets, dtype=np.uint8)
     if _GROUPED is not None:
-        g = grouped_moves(tree)
-        fixed = (len(tree.level_start) - 1, tree.level_start.ctypes.data_as(_I64), tree.drawn.ctypes.data_as(_F64),
-                 g.inner_start.ctypes.data_as(_I64), g.inner_value.ctypes.data_as(_I64),
-                 g.inner_target.ctypes.data_as(_I64), g.state_pattern.ctypes.data_as(_I64), len(g.pattern_start) - 1,
-                 g.pattern_start.ctypes.data_as(_I64), g.pattern_value.ctypes.data_as(_I64),
-                 g.pattern_outcome.ctypes.data_as(_I64), g.drew_start.ctypes.data_as(_I64),
-                 g.drew_value.ctypes.data_as(_I64), g.drew_count.ctypes.data_as(_F64), counts.ctypes.data_as(_F64),
-                 valid.ctypes.data_as(_U8), int(depletes), n_outcomes, out.ctypes.data_as(_F64),
-                 exhausted.ctypes.data_as(_U8))
+        fixed = (*grouped_moves(tree).arguments, counts.ctypes.data_as(_F64), valid.ctypes.data_as(_U8),
+                 int(depletes), n_outcomes, out.ctypes.data_as(_F64), exhausted.ctypes.data_as(_U8))
 
         def grouped_run(first: int, last: int) -> int:
             return _GROUPED(first, last, *fixed)

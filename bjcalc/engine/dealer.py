@@ -352,8 +352,11 @@ class DealerEngine:
 
     def remaining(self, up: int, removed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Counts left by value for each removed set (rows), and a mask of dealable sets."""
-        left = self.counts - np.eye(10, dtype=np.int64)[up - 1] - removed
-        valid = (left >= 0).all(axis=1)
+        base = self.counts.copy()
+        base[up - 1] -= 1
+        left = base - removed
+        # (most calls have every set dealable: one reduction over the whole array says so)
+        valid = np.ones(len(left), dtype=bool) if left.min(initial=0) >= 0 else (left >= 0).all(axis=1)
         if self.shoe.is_infinite:  # the infinite deck never depletes
             left = np.broadcast_to(self.counts, removed.shape)
             valid = np.ones(len(removed), dtype=bool)
@@ -386,7 +389,8 @@ class DealerEngine:
 
     def _evaluate(self, up: int, removed: np.ndarray) -> "DealerResult":
         left, valid = self.remaining(up, removed)
-        left = np.where(valid[:, None], left, 0)
+        if not valid.all():
+            left = np.where(valid[:, None], left, 0)
         depletes = not self.shoe.is_infinite
         exhausted = np.zeros(len(removed), dtype=bool)
         method = self._generic if self.arithmetic.exact else self._float
