@@ -180,6 +180,7 @@ class NodeSet:
         for context in self.contexts:
             self._by_extra.setdefault(context.extra, []).append(context)
         self._codes = self.hand @ _DIGITS
+        self._found: dict[tuple[Composition, Context], Optional[int]] = {}     # find's answers
         # The node of each (context, composition of the space): lookups are one gather.
         self._node_of = np.full((len(self.contexts), len(space.compositions)), IMPOSSIBLE, dtype=np.int64)
         self._node_of[self.context_id, self.composition] = np.arange(len(self.composition))
@@ -216,13 +217,19 @@ class NodeSet:
         return np.where(found >= 0, self._node_of[context_ids, np.maximum(found, 0)], IMPOSSIBLE)
 
     def find(self, hand: Composition, context: Context = UNSPLIT) -> Optional[int]:
-        """The node of ``hand`` in ``context``, or None if the set has none."""
-        position = self._context_position.get(context)
-        composition = self.space.index.get(tuple(hand))
-        if position is None or composition is None:
-            return None
-        node = int(self._node_of[position, composition])
-        return None if node == IMPOSSIBLE else node
+        """The node of ``hand`` in ``context``, or None if the set has none (remembered: a round
+        asks for the same few hundred hands on every shoe that shares the set)."""
+        key = (hand if isinstance(hand, tuple) else tuple(hand), context)
+        found = self._found.get(key, -1)
+        if found == -1:
+            position = self._context_position.get(context)
+            composition = self.space.index.get(key[0])
+            found = None
+            if position is not None and composition is not None:
+                node = int(self._node_of[position, composition])
+                found = None if node == IMPOSSIBLE else node
+            self._found[key] = found
+        return found
 
     def node(self, hand: Composition, context: Context = UNSPLIT) -> int:
         """The node of ``hand`` in ``context`` (KeyError if there is none)."""

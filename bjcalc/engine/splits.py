@@ -34,6 +34,7 @@ hitting and doubling split aces.
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Optional, Union
 
@@ -41,7 +42,7 @@ import numpy as np
 
 from ..core.cards import Shoe
 from ..core.errors import ShoeError, StrategyError
-from .hands import EMPTY, Composition, Context, HandSpace, add
+from .hands import EMPTY, Composition, Context, HandSpace, NodeSet, add
 from .player import UpcardValues
 from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal_split_rules, most_hands,
                             post_split_actions)
@@ -151,6 +152,10 @@ def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) ->
     return contexts
 
 
+_PLANS: "weakref.WeakKeyDictionary[NodeSet, dict[tuple, dict[tuple, Any]]]" = weakref.WeakKeyDictionary()
+"""Per node set, per (rules, strategy, pair, max cards): the nodes and actions a split reads."""
+
+
 class _PairSplit:
     """The exact value of splitting one pair against one up card (see the module docstring)."""
 
@@ -164,8 +169,15 @@ class _PairSplit:
         self.hands = most_hands(rules, pair)
         self.ar_zero = values.ar.scalar(0)
         self._memo: dict[tuple, Any] = {}
-        self._columns = {"stand": values.stand, "hit": values.hit, "double": values.double}
-        self._allowed_actions: dict[tuple[int, bool], tuple[int, ...]] = {}  # (hard, soft) -> POST_SPLIT_ACTIONS indices
+        self._columns = (values.stand, values.hit, values.double)     # (POST_SPLIT_ACTIONS' order)
+        # What depends on the node set and the rules alone (which nodes, which actions), kept for every
+        # shoe that shares the node set: a round splits the same pairs on every shoe of a game.
+        plans = _PLANS.get(values.nodes)
+        if plans is None:
+            plans = _PLANS.setdefault(values.nodes, {})
+        prefix = (rules, strategy, pair, max_cards)
+        mine = plans.get(prefix)
+        self._plans: dict[tuple, Any] = mine if mine is not None else plans.setdefault(prefix, {})
 
     def _cached(self, key: tuple, compute) -> Any:
         if key not in self._memo:
@@ -173,15 +185,20 @@ class _PairSplit:
         return self._memo[key]
 
     def first(self, removed: int, policy: Composition) -> Optional[int]:
-        extra = pair_cards(self.pair, removed)
-        context = Context(extra, None if policy == extra else policy)
-        return self.v.nodes.find(pair_cards(self.pair, 1), context)
+        key = ("first", removed, policy)
+        if key not in self._plans:
+            extra = pair_cards(self.pair, removed)
+            context = Context(extra, None if policy == extra else policy)
+            self._plans[key] = self.v.nodes.find(pair_cards(self.pair, 1), context)
+        return self._plans[key]
 
     def p_pair(self, removed: int, known: int) -> Any:
         """Chance that an unseen card is of the pair's rank, ``removed`` pair cards and ``known``
         non-pair cards gone."""
-        node = self._cached(("node", removed), lambda: self.v.nodes.find_with_extra(
-            pair_cards(self.pair, 1), pair_cards(self.pair, removed)))
+        key = ("node", removed)
+        if key not in self._plans:
+            self._plans[key] = self.v.nodes.find_with_extra(pair_cards(self.pair, 1), pair_cards(self.pair, removed))
+        node = self._plans[key]
         if node is None:
             return self.ar_zero
         if self.pair_left is None:     # infinite deck
@@ -199,18 +216,24 @@ class _PairSplit:
 
     def second_card_values(self, nodes: np.ndarray) -> list[Any]:
         """:meth:`second_card_value` of several nodes at once (their arrays read in one go)."""
+        return self._chosen(nodes, *self._choices(nodes))
+
+    def _choices(self, nodes: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]]]:
+        """Each node's policy source, and the post-split actions it may take (POST_SPLIT_ACTIONS indices)."""
         v = self.v
-        sources = v.source[nodes]
-        at_source = [column[sources].tolist() for column in self._columns.values()]
-        at_node = [column[nodes].tolist() for column in self._columns.values()]
+        allowed = []
+        for key in zip(v.nodes.hard[nodes].tolist(), v.nodes.soft[nodes].tolist()):
+            names = post_split_actions(self.rules, self.pair, *key) if self.max_cards > 2 else ("stand",)
+            allowed.append(tuple(POST_SPLIT_ACTIONS.index(a) for a in names))
+        return v.source[nodes], allowed
+
+    def _chosen(self, nodes: np.ndarray, sources: np.ndarray, allowed: list[tuple[int, ...]]) -> list[Any]:
+        at_source = [column[sources].tolist() for column in self._columns]
+        at_node = [column[nodes].tolist() for column in self._columns]
         out = []
-        for i, key in enumerate(zip(v.nodes.hard[nodes].tolist(), v.nodes.soft[nodes].tolist())):
-            allowed = self._allowed_actions.get(key)
-            if allowed is None:
-                names = post_split_actions(self.rules, self.pair, *key) if self.max_cards > 2 else ("stand",)
-                allowed = self._allowed_actions[key] = tuple(POST_SPLIT_ACTIONS.index(a) for a in names)
-            choice = allowed[0]
-            for action in allowed[1:]:       # the best at the source; ties go to the earlier action
+        for i, actions in enumerate(allowed):
+            choice = actions[0]
+            for action in actions[1:]:       # the best at the source; ties go to the earlier action
                 if at_source[action][i] > at_source[choice][i]:
                     choice = action
             out.append(at_node[choice][i])
@@ -230,10 +253,15 @@ class _PairSplit:
         total = self.ar_zero
         pair_hand = self.ar_zero
         draw = v.draw_row(first)
-        kids = v.nodes.child[first]
-        cards = [card for card in range(1, 11) if kids[card - 1] >= 0]
+        key = ("cards", first)
+        if key not in self._plans:
+            kids = v.nodes.child[first]
+            cards = [card for card in range(1, 11) if kids[card - 1] >= 0]
+            second = kids[[card - 1 for card in cards]]
+            self._plans[key] = cards, second, kids, self._choices(second)
+        cards, second, kids, choices = self._plans[key]
         if self.hand_value == self.second_card_value:
-            values = self.second_card_values(kids[[card - 1 for card in cards]])
+            values = self._chosen(second, *choices)
         else:
             values = [self.hand_value(int(kids[card - 1]), policy) for card in cards]
         for card, value in zip(cards, values):
