@@ -158,7 +158,8 @@ class Round:
         arithmetic: :data:`~bjcalc.core.arithmetic.FLOAT` or :data:`~bjcalc.core.arithmetic.EXACT`.
         reuse: a round of the same rules, post-split strategy and arithmetic on a shoe with at
             least as many cards of every value: its dealer trees, hand space and node set serve
-            this one (only the counts change; the numbers are those of a round built alone).
+            this one (only the counts change; the numbers are those of a round built alone, in
+            floats up to the rounding of the larger shoe's dealer trees).
 
     >>> from bjcalc.core.arithmetic import EXACT
     >>> Round(Rules(decks=1), Shoe.decks(1), "CDZ-", EXACT).surrender(EXACT.scalar(0))
