@@ -46,16 +46,28 @@ static inline int any_lane(mask_t mask)
  * No clamp of a count drawn to another state: a lane that reaches a state (p > 0) drew its cards, so it
  * holds at least d[v] of every value and n >= 0; a lane that does not has p = +0 and adds p * n = +0 or
  * -0, which leaves every sum as it was (reach starts at +0). */
+typedef struct {      /* a tree's arrays as the grouped walk reads them (GroupedMoves in _kernels.py) */
+    int64_t n_levels;
+    const int64_t *level_start;
+    const double *drawn;
+    const int64_t *inner_start, *inner_value, *inner_target, *state_pattern;
+    int64_t n_patterns;
+    const int64_t *pattern_start, *pattern_value, *pattern_outcome, *drew_start, *drew_value;
+    const double *drew_count;
+} grouped_tree;
+
 MULTI_TARGET
 static void dealer_block_grouped(
-    int64_t j0, int64_t lanes, int64_t n_levels, const int64_t *level_start, const double *drawn,
-    const int64_t *inner_start, const int64_t *inner_value, const int64_t *inner_target,
-    const int64_t *state_pattern, int64_t n_patterns, const int64_t *pattern_start,
-    const int64_t *pattern_value, const int64_t *pattern_outcome,
-    const int64_t *drew_start, const int64_t *drew_value, const double *drew_count,
-    const double *counts, const unsigned char *valid, int depletes, int64_t n_outcomes,
-    double *out, unsigned char *exhausted, lanes_t *reach)
+    int64_t j0, int64_t lanes, const grouped_tree *tree, const double *counts, const unsigned char *valid,
+    int depletes, int64_t n_outcomes, double *out, unsigned char *exhausted, lanes_t *reach)
 {
+    const int64_t n_levels = tree->n_levels, *level_start = tree->level_start, *inner_start = tree->inner_start;
+    const int64_t *inner_value = tree->inner_value, *inner_target = tree->inner_target;
+    const int64_t *state_pattern = tree->state_pattern, n_patterns = tree->n_patterns;
+    const int64_t *pattern_start = tree->pattern_start, *pattern_value = tree->pattern_value;
+    const int64_t *pattern_outcome = tree->pattern_outcome, *drew_start = tree->drew_start;
+    const int64_t *drew_value = tree->drew_value;
+    const double *drawn = tree->drawn, *drew_count = tree->drew_count;
     lanes_t left[10], total = {0}, zero = {0}, live = {0};
     for (int v = 0; v < 10; v++) left[v] = zero;
     for (int64_t w = 0; w < lanes; w++) {
@@ -114,7 +126,7 @@ static void dealer_block_grouped(
 }
 
 /* bjcalc_dealer_outcomes with the final moves grouped by pattern (dealer_block_grouped; the tree's
- * arrays from DealerTree.grouped in bjcalc/engine/dealer.py).  out must be zeroed. */
+ * arrays from GroupedMoves in bjcalc/engine/_kernels.py).  out must be zeroed. */
 int bjcalc_dealer_outcomes_grouped(
     int64_t first, int64_t last, int64_t n_levels, const int64_t *level_start, const double *drawn,
     const int64_t *inner_start, const int64_t *inner_value, const int64_t *inner_target,
@@ -124,16 +136,16 @@ int bjcalc_dealer_outcomes_grouped(
     const double *counts, const unsigned char *valid, int depletes, int64_t n_outcomes,
     double *out, unsigned char *exhausted)
 {
+    grouped_tree tree = {n_levels, level_start, drawn, inner_start, inner_value, inner_target, state_pattern,
+                         n_patterns, pattern_start, pattern_value, pattern_outcome, drew_start, drew_value,
+                         drew_count};
     int64_t n_states = level_start[n_levels];
     void *space = NULL;
     size_t slots = (size_t)(n_states + n_outcomes + 11 * n_patterns);
     if (posix_memalign(&space, 64, sizeof(lanes_t) * (slots > 0 ? slots : 1)) != 0) return -1;
     for (int64_t j = first; j < last; j += LANES) {
         int64_t lanes = last - j < LANES ? last - j : LANES;
-        dealer_block_grouped(j, lanes, n_levels, level_start, drawn, inner_start, inner_value, inner_target,
-                             state_pattern, n_patterns, pattern_start, pattern_value, pattern_outcome, drew_start,
-                             drew_value, drew_count, counts, valid, depletes, n_outcomes, out, exhausted,
-                             (lanes_t *)space);
+        dealer_block_grouped(j, lanes, &tree, counts, valid, depletes, n_outcomes, out, exhausted, (lanes_t *)space);
     }
     free(space);
     return 0;
@@ -356,8 +368,13 @@ int bjcalc_player_draws(
  * 3 surrender at surrender[i] where may_surrender[i]; the best by the source's values), its value,
  * and exhaustion inherited from a child it may hit to.
  * A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
+ * forced (NULL: none): also, in the same pass, the nodes played by forced hit/stand decisions
+ * (forced[i]: hit exactly there, each node its own decider; no doubling or surrendering after a hit):
+ * forced_hit and forced_value, the numbers a call with can_hit = must_hit = forced and source[i] = i
+ * gives, and forced_exhausted (starting as exhausted does) its flags.  The shoe simulator values both
+ * plays of every depleted shoe: one pass shares each node's stand, draws and bust values.
  */
-static int player_loop(
+int bjcalc_player_play(
     int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
     const int64_t *removed, const int64_t *counts, int depletes,
     int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
@@ -427,50 +444,10 @@ static int player_loop(
     return 0;
 }
 
-int bjcalc_player_play(
-    int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
-    const int64_t *removed, const int64_t *counts, int depletes,
-    int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
-    const double *bust_given, int64_t n_outcomes, const double *by_set, const int64_t *removed_index,
-    int64_t n_columns, const double *stand_columns, const int64_t *stand_column,
-    const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
-    int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
-    unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, unsigned char *action)
-{
-    return player_loop(n_levels, level_start, order, child, removed, counts, depletes, partner, share, bj_fixed,
-                       lose, on_blackjack, bust_given, n_outcomes, by_set, removed_index, n_columns, stand_columns,
-                       stand_column, can_hit, must_hit, source, cards_left, stand, hit, value, hits, dbl, exhausted,
-                       may_double, may_surrender, surrender, action, NULL, NULL, NULL, NULL);
-}
-
-/* bjcalc_player_play, and in the same pass the nodes played by forced hit/stand decisions (forced[i]:
- * hit exactly there, each node its own decider; no doubling or surrendering after a hit): forced_hit and
- * forced_value, the numbers a call of bjcalc_player_play with can_hit = must_hit = forced and source[i]
- * = i gives, and forced_exhausted (starting as exhausted does) its flags.  The shoe simulator values
- * both plays of every depleted shoe: one pass shares each node's stand, draws and bust values. */
-int bjcalc_player_play_forced(
-    int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
-    const int64_t *removed, const int64_t *counts, int depletes,
-    int64_t partner, double share, double bj_fixed, double lose, double on_blackjack,
-    const double *bust_given, int64_t n_outcomes, const double *by_set, const int64_t *removed_index,
-    int64_t n_columns, const double *stand_columns, const int64_t *stand_column,
-    const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
-    int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
-    unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, unsigned char *action,
-    const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted)
-{
-    return player_loop(n_levels, level_start, order, child, removed, counts, depletes, partner, share, bj_fixed,
-                       lose, on_blackjack, bust_given, n_outcomes, by_set, removed_index, n_columns, stand_columns,
-                       stand_column, can_hit, must_hit, source, cards_left, stand, hit, value, hits, dbl, exhausted,
-                       may_double, may_surrender, surrender, action, forced, forced_hit, forced_value,
-                       forced_exhausted);
-}
-
-/* Present from the kernel whose player loop takes the after-hit actions (issue 14): an older
- * build's bjcalc_player_play has fewer arguments, and the loader must not call it with these. */
-int bjcalc_player_after_hit(void) { return 1; }
+/* Present from the kernel whose player loop takes the after-hit actions (issue 14) and the forced
+ * play (forced, forced_hit, forced_value, forced_exhausted: NULL for none): an older build's
+ * bjcalc_player_play has fewer arguments, and the loader must not call it with these. */
+int bjcalc_player_forced(void) { return 1; }
 
 /* The round distribution (bjcalc/game/distribution.py): every state i of a (cards taken as a
  * code, settlement classes as a code, weight) followed by every hand finish j of b: codes added,

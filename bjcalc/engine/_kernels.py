@@ -50,8 +50,8 @@ def _load() -> Optional[ctypes.CDLL]:
                                    _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
                                    _F64, _F64, _U8, ctypes.c_int64]
             draws = getattr(library, "bjcalc_player_draws", None)
-            if getattr(library, "bjcalc_player_after_hit", None) is None:
-                draws = None           # (a kernel built before issue 14's player loop: use numpy's)
+            if getattr(library, "bjcalc_player_forced", None) is None:
+                draws = None           # (a kernel built before the player loop's forced play: use numpy's)
             if draws is not None:      # (a kernel built before the player's loops moved to C lacks them)
                 draws.restype = ctypes.c_int
                 draws.argtypes = [ctypes.c_int64, _I64, _I64, ctypes.c_int, ctypes.c_int64, ctypes.c_double,
@@ -61,11 +61,8 @@ def _load() -> Optional[ctypes.CDLL]:
                 play.argtypes = [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
                                  ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
                                  ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
-                                 _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8]
-                both = getattr(library, "bjcalc_player_play_forced", None)
-                if both is not None:   # (a kernel built before the two plays shared a pass lacks it)
-                    both.restype = ctypes.c_int
-                    both.argtypes = play.argtypes + [_U8, _F64, _F64, _U8]
+                                 _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8,
+                                 _U8, _F64, _F64, _U8]
             grouped = getattr(library, "bjcalc_dealer_outcomes_grouped", None)
             if grouped is not None:    # (a kernel built before the grouped walk, or without vectors, lacks it)
                 grouped.restype = ctypes.c_int
@@ -84,10 +81,9 @@ _LIBRARY = _load()
 _KERNEL = _LIBRARY.bjcalc_dealer_outcomes if _LIBRARY is not None else None
 _GROUPED = getattr(_LIBRARY, "bjcalc_dealer_outcomes_grouped", None) if _LIBRARY is not None else None
 _SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY is not None else None
-_CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_after_hit", None) is not None
+_CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_forced", None) is not None
 _PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
 _PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
-_PLAYER_PLAY_FORCED = getattr(_LIBRARY, "bjcalc_player_play_forced", None) if _CURRENT_PLAYER else None
 _MERGE = getattr(_LIBRARY, "bjcalc_merge_product", None) if _LIBRARY is not None else None
 _POOL: Optional[ThreadPoolExecutor] = None
 _THREADS = 0        # (0: not decided yet)
@@ -314,8 +310,8 @@ def player_available() -> bool:
 
 def forced_play_available() -> bool:
     """Whether the compiled player loop can value forced decisions in the same pass (``forced`` of
-    :func:`player_play`)."""
-    return _PLAYER_PLAY_FORCED is not None
+    :func:`player_play`): wherever the loop itself is built."""
+    return _PLAYER_PLAY is not None
 
 
 def _i64(a: np.ndarray) -> np.ndarray:
@@ -372,7 +368,7 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     ``exhausted`` (uint8) gains the nodes that can run out of cards.
 
     ``forced`` (bool per node; needs :func:`forced_play_available`): also, in the same pass, the
-    nodes played by hitting exactly there (``bjcalc_player_play_forced``), appended to the result
+    nodes played by hitting exactly there (the same C function), appended to the result
     as their hit, value and exhaustion flags: the numbers of a second call with ``can_hit`` and
     ``must_hit`` ``forced``, each node its own ``source`` and no action after a hit."""
     assert _PLAYER_PLAY is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
@@ -388,15 +384,15 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     stand, hit, value, double = np.empty(n), np.empty(n), np.empty(n), np.empty(n)
     hits, action = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.uint8)
     arguments, _keep = rules.arguments()
-    function, extra, more = _PLAYER_PLAY, [], []     # (what the forced pass adds: its arguments, its results)
+    extra: list = [None] * 4      # (the forced pass's arguments, NULL for none, and its results)
+    more: list = []
     if forced is not None:
-        assert _PLAYER_PLAY_FORCED is not None
         forced = np.ascontiguousarray(forced, dtype=np.uint8)
         forced_hit, forced_value, forced_flags = np.empty(n), np.empty(n), exhausted.copy()
-        function, more = _PLAYER_PLAY_FORCED, [forced_hit, forced_value, forced_flags]
+        more = [forced_hit, forced_value, forced_flags]
         extra = [forced.ctypes.data_as(_U8), forced_hit.ctypes.data_as(_F64), forced_value.ctypes.data_as(_F64),
                  forced_flags.ctypes.data_as(_U8)]
-    function(len(level_start) - 1, level_start.ctypes.data_as(_I64), order.ctypes.data_as(_I64),
+    _PLAYER_PLAY(len(level_start) - 1, level_start.ctypes.data_as(_I64), order.ctypes.data_as(_I64),
                  child.ctypes.data_as(_I64), removed.ctypes.data_as(_I64), *arguments,
                  None if bust is None else bust.ctypes.data_as(_F64), by_set.shape[1],
                  by_set.ctypes.data_as(_F64), removed_index.ctypes.data_as(_I64), stand_columns.shape[1],
