@@ -235,9 +235,8 @@ class Calculator:
 
     def _depleted(self, shoe: Shoe) -> "Calculator":
         """A calculator of these rules on ``shoe``, reusing this one's engines where it can."""
-        reusable = not (shoe.is_infinite or self.shoe.is_infinite) and all(
-            mine <= theirs for mine, theirs in zip(shoe.value_counts(), self.shoe.value_counts()))
-        return Calculator(self.rules, shoe, self.split_strategy, self.exact, reuse=self if reusable else None)
+        reuse = self if self.round.holds(shoe) else None
+        return Calculator(self.rules, shoe, self.split_strategy, self.exact, reuse=reuse)
 
     def effects_of_removal(self, play: str = "fixed", strategy: str = "CD") -> "pd.Series":
         """EV(shoe less one card of each value) - EV(shoe), per unit initial bet, for one round:
@@ -250,8 +249,7 @@ class Calculator:
         >>> round(float(eor["5"]) * 100, 2), abs(float(eor.weighted_sum())) < 1e-15
         (0.71, True)
         """
-        return effects_of_removal(self, self._depleted,
-                                  play, strategy)
+        return effects_of_removal(self, self._depleted, play, strategy)
 
     def outcomes(self, strategy: str = "CD", insurance: str = "never") -> "RoundOutcomes":
         """The exact distribution of one round's net result (every split hand and double

@@ -187,11 +187,22 @@ class Round:
         self._deals: Optional[Deals] = None
         self._first_actions: dict[tuple, str] = {}
 
+    def holds(self, shoe: Shoe) -> bool:
+        """Whether this round's shoe, finite, holds at least ``shoe``'s cards of every value (a
+        finite shoe): then its engines can serve a round on ``shoe`` (``reuse``).
+
+        >>> from bjcalc.core.arithmetic import FLOAT
+        >>> round_ = Round(Rules(decks=1), Shoe.decks(1), "CDZ-", FLOAT)
+        >>> round_.holds(Shoe.decks(1).remove("A")), round_.holds(Shoe.decks(2))
+        (True, False)
+        """
+        return not (self.shoe.is_infinite or shoe.is_infinite) and all(
+            mine <= theirs for mine, theirs in zip(shoe.value_counts(), self.shoe.value_counts()))
+
     def _check_reuse(self, reuse: "Round") -> None:
         if (reuse.rules, reuse.split_strategy, reuse.ar) != (self.rules, self.split_strategy, self.ar):
             raise ShoeError("reuse needs a calculator of the same rules, post-split strategy and arithmetic")
-        if self.shoe.is_infinite or reuse.shoe.is_infinite or any(
-                mine > theirs for mine, theirs in zip(self.shoe.value_counts(), reuse.shoe.value_counts())):
+        if not reuse.holds(self.shoe):
             raise ShoeError(f"reuse needs a shoe holding at least the cards of {self.shoe.describe()} (a depleted "
                             f"shoe of the reused one), not {reuse.shoe.describe()}")
 
