@@ -23,8 +23,8 @@ import numpy as np
 from ..core.runner import KERNEL_THREADS
 
 __all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
-           "forced_play_available", "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws",
-           "player_play", "merge_available", "merge_product"]
+           "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws", "player_play",
+           "merge_available", "merge_product"]
 
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)
@@ -146,10 +146,10 @@ class GroupedMoves:
     (value, outcome) pairs, listed once per pattern in ``pattern_*``), and per state the values it
     has drawn among its pattern's final values, with how many (``drew_*``).
 
-    Patterns are in sorted order, not in order of first appearance, and states keep the tree's
-    order: a larger shoe's tree (more states, which a smaller shoe reaches with chance 0, adding
-    exact zeros) then sums the same terms in the same order as the smaller shoe's own tree, so a
-    depleted shoe gets the same numbers whichever tree it draws with.
+    Patterns are in sorted order, not in order of first appearance, so that their order does not
+    depend on which states a tree holds.  A larger shoe's tree still gives a depleted shoe numbers
+    that differ from its own tree's by rounding: it has moves the smaller tree prunes (values the
+    smaller shoe has none of), whose P and Q terms cancel exactly only in exact arithmetic.
 
     >>> from bjcalc.engine.dealer import DealerTree, StandardDealer
     >>> tree = DealerTree.build(10, StandardDealer(hits_soft_17=False))
@@ -168,8 +168,10 @@ class GroupedMoves:
     drew_start: np.ndarray
     drew_value: np.ndarray
     drew_count: np.ndarray
-    arguments: tuple = ()
-    """The kernel's arguments that depend on the tree alone (its arrays stay alive with the tree)."""
+    arguments: tuple
+    """The kernel's arguments that depend on the tree alone (pointers into these arrays and ``keep``)."""
+    keep: tuple
+    """The tree's level starts and drawn counts as the kernel reads them (contiguous copies if need be)."""
 
     @classmethod
     def of(cls, tree: Any) -> "GroupedMoves":
@@ -202,21 +204,20 @@ class GroupedMoves:
             pattern_outcome += [outcome for _, outcome in pattern]
             pattern_start.append(len(pattern_value))
         i64 = lambda values: np.array(values, dtype=np.int64)      # noqa: E731
-        moves = cls(i64(inner_start), i64(inner_value), i64(inner_target), i64([patterns[f] for f in finals_of]),
-                    i64(pattern_start), i64(pattern_value), i64(pattern_outcome), i64(drew_start), i64(drew_value),
-                    np.array(drew_count, dtype=np.float64))
+        arrays = dict(inner_start=i64(inner_start), inner_value=i64(inner_value), inner_target=i64(inner_target),
+                      state_pattern=i64([patterns[f] for f in finals_of]), pattern_start=i64(pattern_start),
+                      pattern_value=i64(pattern_value), pattern_outcome=i64(pattern_outcome),
+                      drew_start=i64(drew_start), drew_value=i64(drew_value))
+        count = np.array(drew_count, dtype=np.float64)
         level_start, drawn = _i64(tree.level_start), np.ascontiguousarray(tree.drawn, dtype=np.float64)
+        pointers = {name: a.ctypes.data_as(_I64) for name, a in arrays.items()}
         arguments = (len(level_start) - 1, level_start.ctypes.data_as(_I64), drawn.ctypes.data_as(_F64),
-                     *(getattr(moves, name).ctypes.data_as(_I64) for name in ("inner_start", "inner_value",
-                                                                              "inner_target", "state_pattern")),
-                     len(moves.pattern_start) - 1,
-                     *(getattr(moves, name).ctypes.data_as(_I64) for name in ("pattern_start", "pattern_value",
-                                                                              "pattern_outcome", "drew_start",
-                                                                              "drew_value")),
-                     moves.drew_count.ctypes.data_as(_F64))
-        object.__setattr__(moves, "arguments", arguments)
-        object.__setattr__(moves, "_keep", (level_start, drawn))     # (copies, if the tree's were not contiguous)
-        return moves
+                     *(pointers[n] for n in ("inner_start", "inner_value", "inner_target", "state_pattern")),
+                     len(pattern_start) - 1,
+                     *(pointers[n] for n in ("pattern_start", "pattern_value", "pattern_outcome", "drew_start",
+                                             "drew_value")),
+                     count.ctypes.data_as(_F64))
+        return cls(**arrays, drew_count=count, arguments=arguments, keep=(level_start, drawn))
 
 
 _GROUPED_MOVES: "weakref.WeakKeyDictionary[Any, GroupedMoves]" = weakref.WeakKeyDictionary()
@@ -308,12 +309,6 @@ def player_available() -> bool:
     return _PLAYER_PLAY is not None
 
 
-def forced_play_available() -> bool:
-    """Whether the compiled player loop can value forced decisions in the same pass (``forced`` of
-    :func:`player_play`): wherever the loop itself is built."""
-    return _PLAYER_PLAY is not None
-
-
 def _i64(a: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.int64)
 
@@ -367,7 +362,7 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     where ``may_double``, surrendering at ``surrender`` where ``may_surrender``) by its source's values.
     ``exhausted`` (uint8) gains the nodes that can run out of cards.
 
-    ``forced`` (bool per node; needs :func:`forced_play_available`): also, in the same pass, the
+    ``forced`` (bool per node): also, in the same pass, the
     nodes played by hitting exactly there (the same C function), appended to the result
     as their hit, value and exhaustion flags: the numbers of a second call with ``can_hit`` and
     ``must_hit`` ``forced``, each node its own ``source`` and no action after a hit."""

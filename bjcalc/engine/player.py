@@ -272,7 +272,7 @@ class PlayerEngine:
         if exhausted.any():
             return None
         blackjack = outcome.probabilities[nodes.removed_index, BLACKJACK]
-        if best_too and up not in self._cache and kernels.forced_play_available():
+        if best_too and up not in self._cache:
             # (upcard's own call: the same dealer rows, flags and blackjack chances)
             best, values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, both=hits)
             self._cache[up] = best
