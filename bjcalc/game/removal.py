@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -35,7 +35,7 @@ from ..core.actions import PostSplitStrategy, post_split_actions
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.arithmetic import Value
 from ..core.errors import ShoeError, StrategyError
-from ..core.outcomes import is_natural
+from ..core.outcomes import hand_total, is_natural
 from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
@@ -46,13 +46,107 @@ from .rounds import Game, GameResult, deal_probabilities, pair_state
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["play_on", "fixed_actions", "effects_of_removal", "removal_weights", "node_map", "FixedUpcard", "PLAYS",
-           "VALUE_LABELS"]
+__all__ = ["play_on", "play_on_each", "fixed_actions", "effects_of_removal", "removal_weights", "node_map",
+           "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS"]
 
 STRATEGIES = ("CD", "TD")
 PLAYS = ("fixed", "reoptimized")
 VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The rows of an effects-of-removal table: card values, ace first."""
+FIRST_ACTIONS = ("stand", "hit", "double", "split", "surrender")
+"""The first actions of an unsplit two-card hand, in the engine's tie-breaking order."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Deviation:
+    """A change to a fixed strategy's first decision: against up card value ``up``, an unsplit
+    two-card hand of best total ``total`` (``soft``: an ace counted as 11; pairs included), or
+    only the pair of value ``pair``, takes ``take`` where the strategy takes ``replaces``.
+
+    A counter's index play at one count is one: "16 v T: stand at TC >= +1" is
+    ``Deviation(10, "stand", "hit", total=16)`` at a true count of +1 or more and
+    ``Deviation(10, "hit", "stand", total=16)`` below it.  It changes the first decision only,
+    never a split hand's, and nothing after the first action (hits go on by the strategy).
+
+    >>> play = Deviation(10, "stand", "hit", total=16)
+    >>> play.applies(10, (10, 6)), play.applies(10, (8, 8)), play.applies(9, (10, 6)), play.label
+    (True, True, False, '16 v T: stand for hit')
+    >>> Deviation(5, "split", "stand", pair=10).applies(5, (10, 10))
+    True
+    """
+
+    up: int
+    take: str
+    replaces: str
+    total: Optional[int] = None
+    soft: bool = False
+    pair: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if self.up not in range(1, 11):
+            raise StrategyError(f"a deviation's up card is a card value from 1 (ace) to 10, not {self.up!r}")
+        for name in (self.take, self.replaces):
+            if name not in FIRST_ACTIONS:
+                raise StrategyError(f"a deviation's actions are among {', '.join(FIRST_ACTIONS)}, not {name!r}")
+        if self.take == self.replaces:
+            raise StrategyError(f"a deviation takes another action than the one it replaces, not {self.take!r} twice")
+        if (self.total is None) == (self.pair is None):
+            raise StrategyError("a deviation names a hand by its total (total=16) or its pair (pair=10), one of them")
+        if self.pair is not None and self.pair not in range(1, 11):
+            raise StrategyError(f"a deviation's pair is a card value from 1 to 10, not {self.pair!r}")
+        if self.total is not None and not 4 <= self.total <= 21:
+            raise StrategyError(f"a two-card hand's total is 4 to 21, not {self.total!r}")
+        if "split" in (self.take, self.replaces) and self.pair is None:
+            raise StrategyError("a deviation that splits or gives up a split names the pair (pair=10)")
+
+    def applies(self, up: int, hand: tuple[int, int]) -> bool:
+        """Whether this play is about ``hand`` (two card values) against up card value ``up``."""
+        if up != self.up:
+            return False
+        if self.pair is not None:
+            return hand[0] == hand[1] == self.pair
+        composition = composition_of(hand)
+        return not is_natural(composition) and hand_total(composition) == (self.total, self.soft)
+
+    @property
+    def label(self) -> str:
+        """``"16 v T: stand for hit"``, ``"T,T v 5: split for stand"``."""
+        name = (f"{VALUE_LABELS[self.pair - 1]},{VALUE_LABELS[self.pair - 1]}" if self.pair is not None
+                else f"{'soft ' if self.soft else ''}{self.total}")
+        return f"{name} v {VALUE_LABELS[self.up - 1]}: {self.take} for {self.replaces}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Deviations:
+    """The first-decision changes a fixed strategy makes in one round (``plays``: the first that
+    applies to a hand and replaces the strategy's action there is taken, if the rules allow it on
+    the shoe played), and whether the player insures every hand against an ace (naturals too:
+    even money), half the initial bet paying 2:1 on a dealer blackjack.
+
+    >>> Deviations((Deviation(10, "stand", "hit", total=16),), insure=True).describe()
+    '16 v T: stand for hit; insurance taken'
+    >>> Deviations().describe()
+    'none'
+    """
+
+    plays: tuple[Deviation, ...] = ()
+    insure: bool = False
+
+    def touches(self, up: int, hand: tuple[int, int]) -> bool:
+        """Whether a deal of ``hand`` against ``up`` can be played or paid otherwise."""
+        return (self.insure and up == 1) or any(play.applies(up, hand) for play in self.plays)
+
+    def first_action(self, up: int, hand: tuple[int, int], chosen: str, allowed: Callable[[str], bool]) -> str:
+        """The first action taken where the strategy takes ``chosen``."""
+        for play in self.plays:
+            if play.replaces == chosen and play.applies(up, hand) and allowed(play.take):
+                return play.take
+        return chosen
+
+    def describe(self) -> str:
+        """The plays and insurance, in words."""
+        words = [play.label for play in self.plays] + (["insurance taken"] if self.insure else [])
+        return "; ".join(words) if words else "none"
 
 
 def node_map(source: UpcardValues, target: Any) -> np.ndarray:
@@ -147,7 +241,8 @@ class FixedUpcard:
         return {"stand": self.target.stand, "hit": self.hit, "double": self.target.double}[choice][node]
 
 
-def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = False) -> GameResult:
+def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = False,
+            deviations: Optional[Deviations] = None) -> GameResult:
     """The game result of ``calc``'s strategy (the one best for ``calc``'s shoe) played unchanged
     on ``other``'s shoe; ``other`` has the same rules, post-split strategy and arithmetic.
 
@@ -156,54 +251,97 @@ def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = Fals
     total-dependent chart.  Exact in exact mode.  ``best_too``: value ``other``'s own best play
     of each hand in the same passes where they serve (kept for ``other.game()``, which then
     costs less; the same numbers): for a caller that wants both, like the shoe simulator.
+    ``deviations`` (CD only): first decisions changed and insurance taken, a counter's index
+    plays at one count (:class:`Deviations`); everything after a first action is the strategy's.
 
     >>> from bjcalc import Calculator, Rules
     >>> calc = Calculator(Rules(decks=1))
     >>> play_on(calc, calc).ev == calc.game().ev                  # on its own shoe: the game itself
     True
+    >>> stand = Deviations((Deviation(10, "stand", "hit", total=16),))
+    >>> round(float(play_on(calc, calc, deviations=stand).ev - calc.game().ev) * 100, 4)   # 16 v T stood: worse
+    -0.05
     """
     if strategy not in STRATEGIES:
         raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
-    if (other.rules, other.split_strategy, other.exact) != (calc.rules, calc.split_strategy, calc.exact):
-        raise StrategyError("play_on needs the same rules, post-split strategy and arithmetic on both shoes")
-    if not calc.shoe.is_infinite and (other.shoe.is_infinite or any(
-            mine < theirs for mine, theirs in zip(calc.shoe.rank_counts, other.shoe.rank_counts))):
-        raise ShoeError(f"the strategy of {calc.shoe.describe()} cannot be played on {other.shoe.describe()}: give "
-                        f"a shoe with no more cards of any rank (a depleted shoe)")
     if strategy == "TD":
+        if deviations is not None:
+            raise StrategyError("deviations change the CD strategy's first decisions: play strategy='CD'")
+        _check_fixed_play(calc, other)
         from .strategy import total_dependent_game   # (strategy reads rounds; it does not read this module)
 
         chart = calc.game("TD").strategy     # type: ignore[attr-defined]
         result = total_dependent_game(other, chart)
         return dataclasses.replace(result, assumptions=_assumptions(calc, other, "TD"))
+    return play_on_each(calc, other, (deviations,), best_too)[0]
+
+
+def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviations]],
+                 best_too: bool = False) -> list[GameResult]:
+    """:func:`play_on` with CD play, once for each of ``deviations`` (None: the strategy
+    unchanged), in the same passes: the hands' values are shared, and only the deals a
+    deviation touches are valued again.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1))
+    >>> less = Calculator(calc.rules, calc.shoe.remove("5", "6"))
+    >>> plain, insured = play_on_each(calc, less, (None, Deviations(insure=True)))
+    >>> plain.ev == play_on(calc, less).ev, bool(insured.ev < plain.ev)    # insuring off the top costs
+    (True, True)
+    """
+    _check_fixed_play(calc, other)
     if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
         raise StrategyError("fixed play takes a post-split strategy whose decisions are per hand (CDZ-, CDP1 or "
                             "CDP): the optimal split decides with every card of the round")
     deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
         pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
         if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
-    rounds = {}
+    rounds: list[dict] = [{} for _ in deviations]
     for up in range(1, 11):
         if not deals[up]:
             continue
         fixed = FixedUpcard.on(calc.round.upcard(up), other, up, best_too)
         for (hand, keys), _ in deals[up].items():
-            rounds[(up, hand, keys)] = _round_value(calc, other, fixed, hand, keys)
-    adapter = _ResultOf(other, _assumptions(calc, other, "CD"))
-    return GameResult.build(adapter, deals, rounds, "CD")
+            plain = None
+            for values, changes in zip(rounds, deviations):
+                if changes is None or not changes.touches(up, hand):
+                    if plain is None:
+                        plain = _round_value(calc, other, fixed, hand, keys)
+                    values[(up, hand, keys)] = plain
+                else:
+                    values[(up, hand, keys)] = _round_value(calc, other, fixed, hand, keys, changes)
+    return [GameResult.build(_ResultOf(other, _assumptions(calc, other, "CD", changes)), deals, values, "CD")
+            for values, changes in zip(rounds, deviations)]
 
 
-def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, int], keys: tuple) -> Value:
-    """The round's joint value of one deal when the strategy's first action is played."""
+def _check_fixed_play(calc: Game, other: Game) -> None:
+    """Refuse a pair of calculators a strategy cannot be carried between."""
+    if (other.rules, other.split_strategy, other.exact) != (calc.rules, calc.split_strategy, calc.exact):
+        raise StrategyError("play_on needs the same rules, post-split strategy and arithmetic on both shoes")
+    if not calc.shoe.is_infinite and (other.shoe.is_infinite or any(
+            mine < theirs for mine, theirs in zip(calc.shoe.rank_counts, other.shoe.rank_counts))):
+        raise ShoeError(f"the strategy of {calc.shoe.describe()} cannot be played on {other.shoe.describe()}: give "
+                        f"a shoe with no more cards of any rank (a depleted shoe)")
+
+
+def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, int], keys: tuple,
+                 changes: Optional[Deviations] = None) -> Value:
+    """The round's joint value of one deal when the strategy's first action is played (or the
+    one ``changes`` takes instead, and its insurance)."""
     other_key, own_key = keys
     composition = composition_of(hand)
     target, source = fixed.target, fixed.source
     node = target.nodes.node(composition, UNSPLIT)
     other.round.check_dealable(target, node)
     blackjack = target.blackjack[node]
+    insurance = _insurance(other, hand) if changes is not None and changes.insure and source.up == 1 else None
     if is_natural(composition):
-        return other.round.natural_value(blackjack)
+        value = other.round.natural_value(blackjack)
+        return value if insurance is None else value + insurance
     action = calc.round.first_action(source.up, source.nodes.node(composition, UNSPLIT), own_key)
+    if changes is not None:
+        action = changes.first_action(source.up, hand, action,
+                                      lambda name: _allowed(other, fixed, node, hand, other_key, name))
     if action == "stand":
         value = target.stand[node]
     elif action == "hit":
@@ -214,7 +352,28 @@ def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, i
         value = other.round.surrender(blackjack)
     else:
         value = _split_value(other, fixed, hand[0], other_key)
-    return value + other.round.blackjack_term(blackjack)
+    value = value + other.round.blackjack_term(blackjack)
+    return value if insurance is None else value + insurance
+
+
+def _allowed(other: Game, fixed: FixedUpcard, node: int, hand: tuple[int, int], key: Any, action: str) -> bool:
+    """Whether the rules let the unsplit two-card hand at ``node`` take ``action`` on the other
+    shoe (:meth:`~bjcalc.game.rounds.Round.actions`; a split the other shoe can deal)."""
+    if action == "split":
+        return hand[0] == hand[1] and key is not None and _fixed_split(other, fixed, hand[0], key) is not None
+    return action in other.round.actions(fixed.target, node, None)
+
+
+def _insurance(other: Game, hand: tuple[int, int]) -> Value:
+    """Insurance's joint value with an ace up and ``hand`` dealt: half the initial bet, paid 2:1
+    when the dealer's other card is a ten (the one unseen card the peek or the deal turns)."""
+    counts = list(other.shoe.value_counts())
+    if not other.shoe.is_infinite:
+        counts[0] -= 1
+        for value in hand:
+            counts[value - 1] -= 1
+    ten = Fraction(counts[9], sum(counts))
+    return other.ar.convert(Fraction(1, 2) * (3 * ten - 1))
 
 
 def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[str, Value]:
@@ -268,11 +427,12 @@ def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
     return value
 
 
-def _assumptions(calc: Game, other: Game, strategy: str) -> Any:
+def _assumptions(calc: Game, other: Game, strategy: str, changes: Optional[Deviations] = None) -> Any:
     stated = other.assumptions(strategy)   # type: ignore[attr-defined]
     made_for = "composition-dependent (CD)" if strategy == "CD" else "the total-dependent (TD) chart"
+    changed = "" if changes is None else f", first decisions changed: {changes.describe()}"
     return dataclasses.replace(stated, strategy=f"fixed: {made_for} best for {calc.shoe.describe()}, played "
-                                                f"unchanged on this shoe")
+                                                f"unchanged on this shoe{changed}")
 
 
 @dataclasses.dataclass
