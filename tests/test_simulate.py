@@ -14,13 +14,14 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe
-from bjcalc.analysis.counting import SYSTEMS
+from bjcalc.analysis.counting import COMMON_PLAYS, SYSTEMS, IndexPlay, deviations_at
 from bjcalc.analysis.simulate import (Simulation, SimulationSpec, _Worker, cut_card_effect_controlled, linear_ev,
                                      parse_ramp, plot_by_true_count, simulate, simulate_shoes)
 from bjcalc.cli import main
 from bjcalc.core.cards import RANK_VALUE, RANKS
 from bjcalc.core.errors import BjcalcError
 from bjcalc.core.runner import run_chunks
+from bjcalc.game.removal import Deviation, Deviations, play_on
 
 SMALL = Shoe.from_counts({"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4})
 MID = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 2, "7": 2, "8": 2, "9": 2, "T": 8})
@@ -374,3 +375,78 @@ def test_rounds_played_out_off_the_top_average_to_the_game_ev():
         results.append(worker.play_round(draw, dealt))
     mean, sd = np.mean(results), np.std(results)
     assert abs(mean - worker.full_ev) < 4 * sd / np.sqrt(len(results)), (mean, worker.full_ev)
+
+
+# -- index plays and insurance (issue 15: "basic strategy ... optionally with count indices") ------
+
+# 16 v T stands and T,T v 6 splits at a true count of 0 or more, 12 v 4 stands at -1 or more
+# (hits below), insurance at +1 or more: indices chosen so that a small shoe's counts cross them
+INDEX_PLAYS = (IndexPlay(COMMON_PLAYS[0], 1, True), IndexPlay(COMMON_PLAYS[1], 0, True),
+               IndexPlay(COMMON_PLAYS[4], 0, True), IndexPlay(COMMON_PLAYS[14], -1, True))
+
+
+def test_with_index_plays_every_round_is_valued_exactly():
+    """ev_indices = the full shoe's strategy with the index plays of the round's true count
+    (floored) on the cards left, as exact rationals (play_on's own values against an independent
+    brute force: tests/test_brute_deviations.py); ev_fixed is still the plain strategy's, and
+    ev_insurance the insurance bet's EV from the cards left."""
+    spec = SimulationSpec(RULES, seed=5, penetration=0.7, exact=True, shoe=MID, indices=INDEX_PLAYS)
+    frame = simulate_shoes((spec, 0, 3))
+    full = Calculator(RULES, MID, exact=True)
+    changed = insured = 0
+    for row in frame.itertuples():
+        shoe = Shoe(row.ranks_left)
+        deviations = deviations_at(INDEX_PLAYS, row.true_count)
+        assert row.ev_indices == play_on(full, Calculator(RULES, shoe, exact=True), deviations=deviations).ev
+        assert row.ev_fixed == full.play_on(shoe).ev
+        counts = shoe.value_counts()
+        assert row.ev_insurance == 3 * Fraction(counts[9], sum(counts) - 1) - 1
+        changed += row.ev_indices != row.ev_fixed
+        insured += deviations.insure
+    assert changed >= 3 and 0 < insured < len(frame)      # (the plays and insurance both ways)
+    assert frame.iloc[0].ev_indices != frame.iloc[0].ev_fixed    # off the top: T,T v 6 splits, 16 v T stands
+
+
+def test_the_frame_with_index_plays_is_the_same_on_one_and_two_workers():
+    kwargs = dict(shoes=3, seed=8, shoe=MID, progress=None, shoes_per_chunk=1, indices=True)
+    one = simulate(RULES, workers=1, **kwargs)
+    pd.testing.assert_frame_equal(one.frame, simulate(RULES, workers=2, **kwargs).frame)
+    assert len(one.spec.indices) == 16 and "left out: 12 v 2, 13 v 3" in one.conditions["indices"]  # (two 2s, 3s)
+    assert not one.frame["ev_indices"].isna().any() and one.ramp("tc<=1:1,2+:2")["play"].endswith("Hi-Lo indices")
+    assert "index plays" in one.assumptions.strategy and "indices" in one.conditions
+    plain = simulate(RULES, shoes=1, seed=8, shoe=MID, progress=None, workers=1)
+    assert plain.frame["ev_indices"].isna().all() and plain.ramp("tc<=1:1,2+:2")["play"] == "fixed strategy"
+
+
+@pytest.mark.parametrize("rules, cards, deviations, result", [
+    (Rules(decks=1), "T,T,6,6,8", Deviations((Deviation(10, "stand", "hit", total=16),)), 1.0),  # 16 stands; 16+8 busts
+    (Rules(decks=1), "T,T,6,6,8", Deviations((Deviation(9, "stand", "hit", total=16),)), -1.0),  # (not v a ten): hits
+    (Rules(decks=1), "T,6,T,5,9,T,6", Deviations((Deviation(6, "split", "stand", pair=10),)), 2.0),  # T,9 T,T v 17
+    (Rules(decks=1), "9,A,8,T", Deviations(insure=True), 0.0),          # the peek's blackjack: -1 + 1 insured
+    (Rules(decks=1), "A,A,T,T", Deviations(insure=True), 1.0),          # even money on a natural
+    (Rules(decks=1), "T,A,9,7", Deviations(insure=True), 0.5),          # 19 beats soft 18; insurance lost
+    (Rules(decks=1, hole_card="enhc"), "T,A,9,T", Deviations(insure=True), 0.0),   # no hole card: his second card
+    (Rules(decks=1, hole_card="enhc", surrender="late"), "T,A,6,T", Deviations(insure=True), 0.0),  # 16 v A
+    (Rules(decks=1, hole_card="enhc", surrender="late"), "T,A,6,T", Deviations(), -1.0),  # surrenders: his blackjack
+    (Rules(decks=1, hole_card="enhc", surrender="late"), "T,A,6,9", Deviations(), -0.5),  # takes the whole bet
+])
+def test_rounds_played_out_with_index_plays(rules, cards, deviations, result):
+    worker = _Worker(SimulationSpec(rules))
+    script = Script(cards)
+    assert worker.play_round(script, script.dealt, deviations) == result, cards
+    assert not script.cards
+
+
+def test_index_plays_need_a_balanced_count(capsys):
+    with pytest.raises(BjcalcError, match="unbalanced"):
+        simulate(RULES, shoes=1, system="ko", indices=True, workers=1)
+    assert main(["count", "--decks", "1", "--shoes", "1", "--system", "ko", "--indices", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "balanced" in err
+    assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--indices", "--json", "--quiet"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["indices"][0]["play"] == "insurance" and "ev_indices" in out["by_true_count"]["0"]
+    assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--indices", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "indices %" in text and "16 v T: stand at TC >=" in text.replace("\n    ", " ")
+    assert max(len(line) for line in text.splitlines()) <= 80

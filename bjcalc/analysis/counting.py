@@ -32,7 +32,7 @@ from ..core.errors import BjcalcError
 from ..core.outcomes import hand_total, is_natural
 from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
-from ..game.removal import VALUE_LABELS, FixedUpcard, fixed_actions, removal_weights
+from ..game.removal import VALUE_LABELS, Deviation, Deviations, FixedUpcard, fixed_actions, removal_weights
 from ..game.rounds import deal_probabilities, pair_state
 
 if TYPE_CHECKING:
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
            "GRIFFIN_SINGLE_DECK_EOR", "GRIFFIN_PLAYING_EFFICIENCY", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices",
-           "sample_shoes", "playing_gains", "playing_efficiency", "eor_csv"]
+           "IndexPlay", "index_plays", "deviations_at", "insurance_ev", "sample_shoes", "playing_gains",
+           "playing_efficiency", "eor_csv"]
 
 RANKS_PER_VALUE = (1,) * 9 + (4,)       # T, J, Q, K share the value ten
 Number = Union[int, float, Fraction]
@@ -175,14 +176,18 @@ def insurance_effects(shoe: Shoe) -> dict[str, Fraction]:
     counts = list(shoe.value_counts())
     if counts[0] < 1 or sum(counts) < 3:
         raise BjcalcError("insurance needs an ace up and two more cards in the shoe")
-    full = _insurance_ev(counts)
-    return {label: _insurance_ev([n - (v == value) for v, n in enumerate(counts)]) - full if counts[value] else
+    full = insurance_ev(counts)
+    return {label: insurance_ev([n - (v == value) for v, n in enumerate(counts)]) - full if counts[value] else
             Fraction(0) for value, label in enumerate(VALUE_LABELS)}
 
 
-def _insurance_ev(counts: Sequence[int]) -> Fraction:
+def insurance_ev(counts: Sequence[int]) -> Fraction:
     """Insurance's EV per unit insured (2:1 on a hole ten) with an ace up, from the value counts
-    before the ace is dealt."""
+    before the ace is dealt (the player's cards unseen).
+
+    >>> insurance_ev((4, 4, 4, 4, 4, 4, 4, 4, 4, 16))          # one deck: 16 tens among 51 cards
+    Fraction(-1, 17)
+    """
     cards = sum(counts) - 1
     return 3 * Fraction(counts[9], cards) - 1
 
@@ -258,7 +263,7 @@ def _decision_gain(calc: Calculator, play: Play, base: Optional[Calculator] = No
     initial bet, on the basis :meth:`Calculator.hand` states; insurance per unit insured); with
     ``base``, each action followed by ``base``'s play (the full shoe's), not the shoe's own best."""
     if play.cards == "insurance":
-        return _insurance_ev(calc.shoe.value_counts())
+        return insurance_ev(calc.shoe.value_counts())
     values = calc.hand(play.cards, play.up) if base is None else _fixed_hand(calc, base, play.cards, play.up)
     for name in (play.action, play.versus):
         if name not in values:
@@ -310,6 +315,82 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
                      "versus": play.versus, "gain at TC 0": base, "gain per TC": slope, "index": index,
                      "rule": rule})
     return pd.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class IndexPlay:
+    """A play of an index table as a player uses it: ``play`` is taken at a true count at or above
+    ``index`` (``at_or_above``) or at or below it, and its ``versus`` elsewhere.  The true count is
+    floored to a whole count first, as the bet ramps of :mod:`bjcalc.analysis.simulate` do.
+
+    >>> sixteen = IndexPlay(COMMON_PLAYS[1], 1, True)                    # 16 v T: stand at TC >= +1
+    >>> sixteen.active(0.99), sixteen.active(1.0), sixteen.deviation(1.5).label, sixteen.rule
+    (False, True, '16 v T: stand for hit', '16 v T: stand at TC >= +1')
+    >>> sixteen.deviation(-2.0).label                                    # short of the index: hit
+    '16 v T: hit for stand'
+    """
+
+    play: Play
+    index: int
+    at_or_above: bool
+
+    @property
+    def rule(self) -> str:
+        """The play as players write it: ``"16 v T: stand at TC >= +1"``."""
+        return f"{self.play.label}: {self.play.action} at TC {'>=' if self.at_or_above else '<='} {self.index:+d}"
+
+    def active(self, true_count: float) -> bool:
+        """Whether the play's ``action`` is taken at this true count."""
+        count = math.floor(true_count)
+        return count >= self.index if self.at_or_above else count <= self.index
+
+    def deviation(self, true_count: float) -> Optional[Deviation]:
+        """The first-decision change at this true count (None for insurance, which
+        :func:`deviations_at` turns into :attr:`~bjcalc.game.removal.Deviations.insure`)."""
+        play = self.play
+        if play.cards == "insurance":
+            return None
+        take, replaces = (play.action, play.versus) if self.active(true_count) else (play.versus, play.action)
+        values = [RANK_VALUE[rank] for rank in parse_cards(play.cards)]
+        up = RANK_VALUE[rank_index(play.up)]
+        if "split" in (take, replaces):
+            return Deviation(up, take, replaces, pair=values[0])
+        total, soft = hand_total(composition_of(values))
+        return Deviation(up, take, replaces, total=total, soft=soft)
+
+
+def index_plays(table: "pd.DataFrame") -> tuple[IndexPlay, ...]:
+    """The plays of an :func:`indices` table with their whole-number indices, as its ``rule``
+    column states them (a play the count does not move is left out).
+
+    >>> import pandas as pd
+    >>> table = pd.DataFrame([{"cards": "T,6", "up": "T", "action": "stand", "versus": "hit", "index": 0.81,
+    ...                        "gain per TC": 0.004}])
+    >>> index_plays(table)[0].index, index_plays(table)[0].at_or_above
+    (1, True)
+    """
+    plays = []
+    for row in table.to_dict(orient="records"):
+        if row["index"] is None or not math.isfinite(row["index"]):
+            continue
+        plays.append(IndexPlay(Play(row["cards"], row["up"], row["action"], row["versus"]), round(row["index"]),
+                               row["gain per TC"] > 0))
+    return tuple(plays)
+
+
+def deviations_at(plays: Sequence[IndexPlay], true_count: float) -> Deviations:
+    """The first-decision changes and insurance of a basic-strategy-plus-indices player at a true
+    count (:class:`~bjcalc.game.removal.Deviations`, for :func:`~bjcalc.game.removal.play_on`).
+
+    >>> plays = (IndexPlay(COMMON_PLAYS[0], 3, True), IndexPlay(COMMON_PLAYS[1], 1, True))
+    >>> deviations_at(plays, 3.2).describe()
+    '16 v T: stand for hit; insurance taken'
+    >>> deviations_at(plays, 0.4).describe()
+    '16 v T: hit for stand'
+    """
+    changes = tuple(d for d in (play.deviation(true_count) for play in plays) if d is not None)
+    insure = any(play.play.cards == "insurance" and play.active(true_count) for play in plays)
+    return Deviations(changes, insure)
 
 
 def _fit(system: CountSystem, effects: Sequence[Any]) -> tuple[Any, Any]:

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 import numpy as np
 
 from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
-from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
+from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards, rank_index
 from ..core.errors import BjcalcError, ShoeError
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
@@ -72,8 +72,9 @@ from ..core.runner import per_process, run_chunks
 from ..engine.burn20 import Burn20Dealer
 from ..engine.procedures import dealer_procedure, settlement
 from ..game.calculator import Calculator
-from ..game.removal import VALUE_LABELS, play_on
-from .counting import SYSTEMS, CountSystem
+from ..game.removal import VALUE_LABELS, Deviations, play_on_each
+from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, Play, deviations_at, index_plays,
+                       indices as index_table, insurance_ev)
 from .risk import n0, risk_of_ruin
 
 if TYPE_CHECKING:
@@ -114,6 +115,9 @@ class SimulationSpec:
     exact: bool = False
     shoe: Optional[Shoe] = None
     values: str = "both"
+    indices: tuple[IndexPlay, ...] = ()
+    """The index plays of a basic-strategy-plus-indices player (:func:`simulate`'s ``indices``):
+    none by default."""
 
     @property
     def full_shoe(self) -> Shoe:
@@ -170,6 +174,7 @@ class _Worker:
         self.procedure = dealer_procedure(spec.rules, self.full_shoe)
         self.burn_dealer = isinstance(self.procedure, Burn20Dealer)
         self.max_cards = self.full.engine.space.max_cards
+        self._second_at: Optional[int] = None      # where the dealer's second card is dealt, no hole card
 
     # -- one shoe -------------------------------------------------------------------------------
     def shoe(self, number: int) -> list[dict[str, Any]]:
@@ -186,7 +191,13 @@ class _Worker:
         while position < cut:
             left = len(deck) - position
             shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
-            fixed = perfect = math.nan
+            fixed = perfect = indexed = math.nan
+            decks_left = left / 52
+            if spec.deck_resolution:
+                step = spec.deck_resolution
+                decks_left = max(step, round(decks_left / step) * step)
+            true_count = running / decks_left
+            deviations = deviations_at(spec.indices, true_count) if spec.indices else None
             if spec.values != "none":
                 # fixed play decides whether the round is dealt, in both modes alike (so "fixed"
                 # deals the rounds "both" does); perfect play refused where fixed is not: NaN
@@ -194,7 +205,10 @@ class _Worker:
                 other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact, reuse=self.full)
                 try:
                     # (the same depleted calculator: built once; its best play valued in the same passes)
-                    fixed = play_on(self.full, other, best_too=spec.values == "both").ev
+                    plays = play_on_each(self.full, other, (None, deviations) if deviations else (None,),
+                                         best_too=spec.values == "both")
+                    fixed = plays[0].ev
+                    indexed = plays[-1].ev if deviations else math.nan
                 except ShoeError:
                     break        # the shoe is too small for the engine to value a round: it ends here
                 if spec.values == "both":
@@ -202,13 +216,9 @@ class _Worker:
                         perfect = other.game().ev
                     except ShoeError:
                         perfect = math.nan
-            decks_left = left / 52
-            if spec.deck_resolution:
-                step = spec.deck_resolution
-                decks_left = max(step, round(decks_left / step) * step)
             row = {"shoe": number, "round": len(rows), "cards_left": left, "running_count": running,
-                   "true_count": running / decks_left, "ev_fixed": fixed, "ev_perfect": perfect,
-                   "ranks_left": shoe.rank_counts, "cards": ""}
+                   "true_count": true_count, "ev_fixed": fixed, "ev_perfect": perfect, "ev_indices": indexed,
+                   "ev_insurance": self.insurance(shoe), "ranks_left": shoe.rank_counts, "cards": ""}
             dealt: list[tuple[int, int]] = []
 
             def draw() -> int:
@@ -222,7 +232,7 @@ class _Worker:
                 return rank
 
             try:
-                result: float = self.play_round(draw, dealt)
+                result: float = self.play_round(draw, dealt, deviations)
             except (_OutOfCards, ShoeError):      # a tiny shoe ran out (or could) in the middle of the round
                 result = math.nan
             running += sum(self.tags[rank] for rank, _ in dealt)
@@ -232,6 +242,15 @@ class _Worker:
             if position >= len(deck):
                 break
         return rows
+
+    def insurance(self, shoe: Shoe) -> Any:
+        """Insurance's EV per unit insured against an ace up, from the cards left before the round
+        (the player's cards unseen: what a count decides it by); NaN without an ace or two more cards."""
+        counts = shoe.value_counts()
+        if counts[0] < 1 or sum(counts) < 3:
+            return math.nan
+        ev = insurance_ev(counts)
+        return ev if self.spec.exact else float(ev)
 
     # -- playing a round out --------------------------------------------------------------------
     def best(self, ranks: Sequence[int], up: int, allowed: Optional[Sequence[str]] = None) -> str:
@@ -250,14 +269,32 @@ class _Worker:
         return (self.burn_dealer and RANK_VALUE[up] == 10
                 and (RANK_VALUE[hole] == 10 or (RANK_VALUE[hole] == 1 and same_suit)))
 
-    def play_round(self, draw: Callable[[], int], dealt: list[tuple[int, int]]) -> float:
+    def play_round(self, draw: Callable[[], int], dealt: list[tuple[int, int]],
+                   deviations: Optional[Deviations] = None) -> float:
         """Deal and play one round out; the player's net result per unit initial bet.
-        ``dealt``: the cards drawn so far, with suits (Burn 20 reads the up card's)."""
+        ``dealt``: the cards drawn so far, with suits (Burn 20 reads the up card's).
+        ``deviations``: the index plays at this round's count (the first decision changed where
+        one applies; insurance, half the bet paying 2:1, against an ace when taken)."""
+        start = len(dealt)
+        net = self._play(draw, dealt, deviations)
+        up = dealt[start + 1][0]
+        if deviations is not None and deviations.insure and RANK_VALUE[up] == 1:
+            # the dealer's other card: the hole card, or (no hole card) the first he draws; a round
+            # that ended before he drew one (a surrender) has him turn it now, for the insurance
+            second = start + 3 if self.settlement.peeks else self._second_at
+            if second is None:
+                second = len(dealt)
+                draw()
+            net += 1.0 if RANK_VALUE[dealt[second][0]] == 10 else -0.5
+        return net
+
+    def _play(self, draw: Callable[[], int], dealt: list[tuple[int, int]], deviations: Optional[Deviations]) -> float:
         rules, settle = self.rules, self.settlement
         a, up, b = draw(), draw(), draw()
         hole = draw() if settle.peeks else None
         player = [a, b]
         natural = _is_natural(player)
+        self._second_at = None
 
         def dealer_natural() -> bool:
             return hole is not None and _is_natural([up, hole]) and not self.burns(up, hole, dealt[1][1] == dealt[3][1])
@@ -269,8 +306,17 @@ class _Worker:
                 return 0.0
             return float(settle.natural_payout())
         first = self.best(player, up)
+        if deviations is not None:       # (an index play: the first decision only, among the allowed actions)
+            allowed = self.decisions[(tuple(sorted(player)), RANK_VALUE[up])]
+            hand = (min(RANK_VALUE[a], RANK_VALUE[b]), max(RANK_VALUE[a], RANK_VALUE[b]))
+            first = deviations.first_action(RANK_VALUE[up], hand, first, lambda name: name in allowed)
         if first == "surrender":
-            return -1.0 if settle.peeks and dealer_natural() and rules.surrender != "early" else -0.5
+            if settle.peeks or rules.surrender == "early":
+                return -1.0 if settle.peeks and dealer_natural() and rules.surrender != "early" else -0.5
+            # no hole card: the dealer turns his second card, and a blackjack takes the whole bet
+            if self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK:
+                return float(settle.hand_blackjack_payoff - settle.round_blackjack_loss())
+            return -0.5
         if settle.peeks and dealer_natural():      # early surrender declined, then the peek
             return -1.0
         hands: list[tuple[list[int], float]] = []
@@ -332,6 +378,7 @@ class _Worker:
         None when not ``complete`` and no blackjack.  Burn 20's burned pairs are drawn (so seen)
         and gone: while the two cards are two tens or a blackjack, two more are drawn."""
         if hole is None:
+            self._second_at = len(dealt)
             hole = draw()
             hole_suit = dealt[-1][1]
         else:
@@ -391,8 +438,11 @@ def simulate_shoes(task: tuple[SimulationSpec, int, int]) -> "pd.DataFrame":
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-COLUMNS = ["shoe", "round", "cards_left", "running_count", "true_count", "ev_fixed", "ev_perfect", "result",
-           "ranks_left", "cards"]
+_EV_COLUMNS = ("ev_fixed", "ev_perfect", "ev_indices", "ev_insurance")
+"""The frame's exact values, which the true-count table averages."""
+
+COLUMNS = ["shoe", "round", "cards_left", "running_count", "true_count", "ev_fixed", "ev_perfect", "ev_indices",
+           "ev_insurance", "result", "ranks_left", "cards"]
 """The simulation frame's columns, one row per round."""
 
 
@@ -512,22 +562,26 @@ class Simulation:
     def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, Any]:
         """What a bet ramp earns: each round bets ``ramp.bet(true count)`` units.
 
-        ``win_per_100``: 100 x the mean of bet x ``ev_fixed`` (exact EVs, not the noisy results);
+        ``win_per_100``: 100 x the mean of bet x ``ev_fixed`` (exact EVs, not the noisy results;
+        ``ev_indices`` where the player used index plays, :func:`simulate`'s ``indices``);
         ``sd_per_100``: 10 x the SD of bet x ``result`` (the rounds played out); SCORE =
         10^6 (ev / sd)^2 per round (the win per 100 rounds at the optimal bet for a bankroll of
         10 000 units); N0 = (sd / ev)^2; risk of ruin for ``bankroll`` units of the smallest bet
         (:func:`bjcalc.analysis.risk.risk_of_ruin`, its diffusion model treating rounds as
-        independent).  Play: the fixed strategy.
+        independent).  Play: the fixed strategy, with its index plays where it had them
+        (``play`` says which).
         """
         ramp = parse_ramp(ramp) if isinstance(ramp, str) else ramp
         frame = self.frame
         bets = np.array([ramp.bet(tc) for tc in frame["true_count"].astype(float)])
-        evs = bets * frame["ev_fixed"].astype(float).to_numpy()
+        play = "indices" if self.spec.indices else "fixed"
+        evs = bets * frame[f"ev_{play}"].astype(float).to_numpy()
         results = bets * frame["result"].astype(float).to_numpy()
         results = results[~np.isnan(results)]
         ev = float(evs.mean())
         sd = float(results.std(ddof=1)) if len(results) > 1 else math.nan
-        out = {"ramp": ramp.text, "rounds": len(frame), "mean_bet": float(bets.mean()), "win_per_100": 100 * ev,
+        out = {"ramp": ramp.text, "play": f"fixed strategy + {self.spec.system} indices" if self.spec.indices
+               else "fixed strategy", "rounds": len(frame), "mean_bet": float(bets.mean()), "win_per_100": 100 * ev,
                "sd_per_100": 10 * sd, "ev_per_round": ev, "sd_per_round": sd,
                "score": 1e6 * (ev / sd) ** 2 if ev > 0 and sd > 0 else math.nan,
                "n0": n0(ev, sd) if ev > 0 and sd > 0 else (math.nan if math.isnan(ev) else math.inf),
@@ -538,8 +592,9 @@ class Simulation:
 
 def true_count_table(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> "pd.DataFrame":
     """A simulation frame (:data:`COLUMNS`) by true count, floored, the ends gathering everything
-    beyond ``low`` and ``high``: ``rounds``, ``frequency``, mean ``ev_fixed`` and ``ev_perfect``,
-    and the mean and SD (``result_sd``) of the rounds' actual results.  (The SD is of the results
+    beyond ``low`` and ``high``: ``rounds``, ``frequency``, mean ``ev_fixed``, ``ev_perfect``,
+    ``ev_indices`` and ``ev_insurance`` (NaN where the frame has none), and the mean and SD
+    (``result_sd``) of the rounds' actual results.  (The SD is of the results
     played out, not an exact SD of each round: that needs the round's whole distribution,
     :meth:`bjcalc.Calculator.outcomes`, about a hundred times a round's EV to compute.)
 
@@ -550,11 +605,10 @@ def true_count_table(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> "pd
     [[1.0, -0.01], [2.0, 0.005]]
     """
     bucket = np.clip(np.floor(frame["true_count"].astype(float)), low, high).astype(int)
-    grouped = frame.assign(tc=bucket, ev_fixed=frame["ev_fixed"].astype(float),
-                           ev_perfect=frame["ev_perfect"].astype(float)).groupby("tc")
-    table = grouped.agg(rounds=("round", "size"), ev_fixed=("ev_fixed", "mean"),
-                        ev_perfect=("ev_perfect", "mean"), result=("result", "mean"),
-                        result_sd=("result", "std"))
+    evs = {name: frame[name].astype(float) if name in frame else math.nan for name in _EV_COLUMNS}
+    grouped = frame.assign(tc=bucket, **evs).groupby("tc")
+    table = grouped.agg(rounds=("round", "size"), **{name: (name, "mean") for name in _EV_COLUMNS},
+                        result=("result", "mean"), result_sd=("result", "std"))
     table.insert(1, "frequency", table["rounds"] / len(frame))
     table.index.name = "true count (floored)"
     return table
@@ -575,7 +629,10 @@ def true_count_slope(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> dic
     tc = frame["true_count"].astype(float).to_numpy()
     inside = (tc >= low) & (tc < high + 1)
     out: dict[str, float] = {}
-    for play in ("fixed", "perfect"):
+    for play in ("fixed", "perfect", "indices"):
+        if f"ev_{play}" not in frame:
+            out[f"slope_{play}"] = out[f"intercept_{play}"] = math.nan
+            continue
         ev = frame[f"ev_{play}"].astype(float).to_numpy()[inside]
         valued = ~np.isnan(ev)         # (a run without this play's EVs has none: no line)
         slope, intercept = (np.polyfit(tc[inside][valued], ev[valued], 1) if valued.sum() > 1
@@ -728,7 +785,7 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
              system: str = "hilo", penetration: Union[float, int] = 0.75, deck_resolution: float = 0.0,
              split_strategy: str = "CDZ-", exact: bool = False, shoe: Optional[Shoe] = None, workers: Optional[int] = None,
              scheduler: Any = None, progress: Optional[Callable[..., Any]] = "default",  # type: ignore[assignment]
-             shoes_per_chunk: Optional[int] = None, values: str = "both") -> Simulation:
+             shoes_per_chunk: Optional[int] = None, values: str = "both", indices: bool = False) -> Simulation:
     """Deal ``shoes`` shoes, or as many as ``rounds`` rounds need (the frame is cut at exactly
     ``rounds``), and value every round (see the module docstring).
 
@@ -737,6 +794,15 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     need) or ``"none"`` (the shuffle, the counts and the play-out only: how often each count
     comes, the results' spread).  Without EVs nothing checks that the engine could value a
     round, so a shoe ends only at the cut card (a tiny shoe that runs out gives a NaN result).
+
+    ``indices``: the player adds the count's index plays to the fixed strategy (the Illustrious
+    18 of :data:`~bjcalc.analysis.counting.COMMON_PLAYS`, their indices computed exactly for
+    these rules and this shoe by :func:`~bjcalc.analysis.counting.indices`, once): at each
+    round's true count, floored, every play at or beyond its index takes its action and every
+    other its alternative, on the first decision of an unsplit hand (see
+    :class:`~bjcalc.game.removal.Deviation`), and insurance is taken at or above its index.
+    Each round then also gets ``ev_indices``, the exact EV of that play (with ``values`` both or
+    fixed), and is played out by it; the bet ramp's win rate is that EV's.  A balanced count only.
 
     ``shoe``: the shoe each shuffle starts from (default the rules' full decks; a small one keeps
     exact arithmetic quick).  ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
@@ -762,6 +828,16 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     name = SYSTEM_NAMES.get(re.sub(r"[^a-z0-9]", "", str(system).lower()), system)
     spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe, values)
     full_shoe = _check_spec(spec)
+    if indices:
+        system_used = SYSTEMS[name]
+        if not system_used.balanced:
+            raise BjcalcError(f"{name} is unbalanced: index plays are by true count, which needs a balanced count "
+                              f"(hilo, zen, halves ...)")
+        plays = [play for play in COMMON_PLAYS if _dealable(full_shoe, play)]
+        if not plays:
+            raise BjcalcError("the shoe is too small to deal any index play's cards: use whole decks")
+        table = index_table(Calculator(rules, full_shoe, split_strategy, exact), system_used, plays)
+        spec = dataclasses.replace(spec, indices=index_plays(table))
     per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
     chunk = shoes_per_chunk or max(1, round(ROUNDS_PER_CHUNK / per_shoe))
     if progress == "default":       # a bar on a terminal; nothing in a log or a notebook's stderr
@@ -794,6 +870,17 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     return Simulation(spec, frame, full_ev, stated, conditions, partial)
 
 
+def _dealable(shoe: Shoe, play: Play) -> bool:
+    """Whether ``play``'s cards and up card can be dealt from ``shoe`` less any one card (the
+    effects of removal behind its index deal it from every such shoe); insurance needs an ace."""
+    if play.cards == "insurance":
+        return shoe.value_counts()[0] > 1
+    needed = [0] * 13
+    for rank in [*parse_cards(play.cards), rank_index(play.up)]:
+        needed[rank] += 1
+    return all(have > want for have, want in zip(shoe.rank_counts, needed) if want)
+
+
 def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]:
     """What the figures rest on: the calculator's :class:`~bjcalc.game.rounds.Assumptions` (with
     the two plays in ``strategy``), and the simulation's own conditions by name."""
@@ -801,8 +888,13 @@ def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]
     stated = calc.assumptions()
     cut = spec.cut_cards(shoe.total)
     plays = ("ev_fixed: the full shoe's best CD strategy played unchanged on the cards left; ev_perfect: CD play "
-             "re-optimised for the cards left; result: the round played out with the full shoe's CD decisions "
-             "(split hands decided as unsplit hands)")
+             "re-optimised for the cards left; ev_insurance: insurance per unit insured against an ace, from the cards "
+             "left; result: the round played out with the full shoe's CD decisions (split hands decided as unsplit "
+             "hands)")
+    if spec.indices:
+        plays += (f"; ev_indices and result: the fixed strategy with {spec.system}'s index plays at the round's true "
+                  f"count, floored ({', '.join(p.rule for p in spec.indices)}; the first decision of an unsplit hand "
+                  f"only; insurance taken on every hand)")
     conditions = {
         "shuffle": f"{shoe.describe()} shuffled by numpy's PCG64 seeded with (seed {spec.seed}, shoe number), dealt "
                    f"heads-up to one player",
@@ -816,4 +908,10 @@ def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]
                                "(ev_perfect not computed: NaN)",
                       "none": "no EVs (ev_fixed and ev_perfect NaN): the shuffle, the counts and the rounds played "
                               "out only"}[spec.values]}
+    if spec.indices:
+        kept = {p.play for p in spec.indices}
+        left_out = [play.label for play in COMMON_PLAYS if play not in kept]
+        why = f" (left out: {', '.join(left_out)}: the shoe cannot deal them, or the count does not move them)"
+        conditions["indices"] = (f"{len(spec.indices)} {spec.system} index plays, computed exactly for these rules and "
+                                 f"shoe{why if left_out else ''}")
     return dataclasses.replace(stated, strategy=plays), conditions

@@ -68,6 +68,10 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
     how.add_argument("--control-shoes", type=whole, default=None, metavar="N",
                      help="also deal N shoes without EVs (seed + 1) for the cut-card effect with a control "
                           "variate: the effects of removal predict each round's EV (a far smaller error)")
+    how.add_argument("--indices", action="store_true",
+                     help="the player adds the count's index plays (the Illustrious 18 and insurance, indices computed "
+                          "exactly for the rules) to basic strategy: each round gets their exact EV too, is played "
+                          "out by them, and the ramp's win rate is theirs; a balanced count only")
     how.add_argument("--ramp", default=DEFAULT_RAMP, help=f"bets by true count (default {DEFAULT_RAMP!r})")
     how.add_argument("--bankroll", type=float, default=1000.0, metavar="UNITS",
                      help="bankroll in smallest bets for the risk of ruin (default 1000)")
@@ -97,7 +101,7 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     sim = simulate(rules, rounds=args.rounds, shoes=args.shoes, seed=args.seed, system=args.system,
                    penetration=args.penetration, deck_resolution=args.deck_resolution,
                    split_strategy=getattr(args, "split", "CDZ-"), shoe=shoe, workers=args.workers,
-                   scheduler=args.scheduler, progress=progress, values=args.values)
+                   scheduler=args.scheduler, progress=progress, values=args.values, indices=args.indices)
     if args.out:
         frame = sim.frame.assign(ranks_left=sim.frame["ranks_left"].map(lambda c: " ".join(map(str, c))))
         if args.out.lower().endswith(".parquet"):
@@ -135,6 +139,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     if args.json:
         return dumps("count", {
             "shoes": shoes, "rounds": len(sim.frame), "system": sim.spec.system, "seed": args.seed,
+            "indices": [{"play": p.play.label, "action": p.play.action, "versus": p.play.versus, "index": p.index,
+                         "at_or_above": p.at_or_above, "rule": p.rule} for p in sim.spec.indices],
             "by_true_count": {str(tc): {k: _plain(v) for k, v in row.items()}
                               for tc, row in table.to_dict(orient="index").items()},
             "slope": {k: _plain(v) for k, v in slope.items()},
@@ -142,15 +148,22 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
             "cut_card_controlled": None if controlled is None else {k: _plain(v) for k, v in controlled.items()},
             "ramp": {k: _plain(v) for k, v in earned.items()},
             "out": args.out, "plot": args.plot, "simulation": sim.conditions, "assumptions": assumptions_json(sim.assumptions)})
-    lines = [head, "", f"{'TC':>4} {'rounds':>7} {'freq %':>7} {'EV fixed %':>11} {'EV perfect %':>13} "
-                       f"{'result %':>9} {'SD':>6}"]
+    indexed = bool(sim.spec.indices)
+    lines = [head, "", "EV per round, % of the initial bet: fixed play, perfect play"
+                       + (", with the index plays" if indexed else "")
+                       + "; insurance's EV per unit insured; the rounds' results played out (mean %, SD)",
+             f"{'TC':>4} {'rounds':>7} {'freq %':>6} {'fixed %':>8} {'perfect %':>9} "
+             + (f"{'indices %':>9} " if indexed else "") + f"{'insur. %':>8} {'result %':>8} {'SD':>6}"]
     for tc, row in table.iterrows():
-        lines.append(f"{tc:>+4d} {int(row.rounds):>7d} {row.frequency * 100:>7.2f} "
-                     f"{_shown(row.ev_fixed * 100, '>+11.3f')} {_shown(row.ev_perfect * 100, '>+13.3f')} "
-                     f"{_shown(row.result * 100, '>+9.1f')} {_shown(row.result_sd, '>6.3f')}")
+        lines.append(f"{tc:>+4d} {int(row.rounds):>7d} {row.frequency * 100:>6.2f} "
+                     f"{_shown(row.ev_fixed * 100, '>+8.3f')} {_shown(row.ev_perfect * 100, '>+9.3f')} "
+                     + (f"{_shown(row.ev_indices * 100, '>+9.3f')} " if indexed else "")
+                     + f"{_shown(row.ev_insurance * 100, '>+8.2f')} "
+                     f"{_shown(row.result * 100, '>+8.1f')} {_shown(row.result_sd, '>6.3f')}")
     lines.append(f"EV rises {_shown(slope['slope_fixed'] * 100, '+.3f')} % (fixed play), "
-                 f"{_shown(slope['slope_perfect'] * 100, '+.3f')} % (perfect) per true count (least squares over "
-                 f"true counts -6 to 7)")
+                 f"{_shown(slope['slope_perfect'] * 100, '+.3f')} % (perfect)"
+                 + (f", {_shown(slope['slope_indices'] * 100, '+.3f')} % (with indices)" if indexed else "")
+                 + " per true count (least squares over true counts -6 to 7)")
     lines += ["", f"full-shoe EV {cut['full_shoe_ev'] * 100:+.4f} %; mean EV per round dealt: fixed "
                   f"{_shown(cut['mean_ev_fixed'] * 100, '+.4f')} %, perfect "
                   f"{_shown(cut['mean_ev_perfect'] * 100, '+.4f')} %",
@@ -161,7 +174,7 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
                   f"effects of removal predicting each round): "
                   f"{_shown(controlled['cut_card_effect'] * 100, '+.4f')} % "
                   f"+- {_shown(controlled['se'] * 100, '.4f')} %"]),
-              "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units):",
+              "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units; {earned['play']}):",
               f"  win {_shown(earned['win_per_100'], '+.3f')} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
               f"SCORE {_shown(earned['score'], '.1f')}, N0 {_shown(earned['n0'], ',.0f')} rounds,",
               f"  risk of ruin {_shown(earned['risk_of_ruin'], '.4f')} for {earned['bankroll_units']:g} units"]
@@ -171,6 +184,9 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
         lines.append(f"rounds written to {args.out}")
     if args.plot:
         lines.append(f"EV by true count drawn to {args.plot}")
+    if indexed:
+        lines += ["", f"index plays ({sim.spec.system}, by the true count floored; first decisions of unsplit hands):",
+                  "  " + "; ".join(p.rule for p in sim.spec.indices)]
     lines += [""] + [f"{key.replace('_', ' ')}: {value}" for key, value in sim.conditions.items()]
     lines += sim.assumptions.lines()
     return "\n".join(lines)
