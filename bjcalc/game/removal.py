@@ -132,14 +132,28 @@ class Deviations:
     plays: tuple[Deviation, ...] = ()
     insure: bool = False
 
+    @functools.cached_property
+    def _by_deal(self) -> dict[tuple[int, tuple[int, int]], tuple[Deviation, ...]]:
+        """The plays about each (up card, two card values) they apply to (a simulator asks for
+        every deal of every round)."""
+        deals: dict[tuple[int, tuple[int, int]], tuple[Deviation, ...]] = {}
+        for play in self.plays:
+            for a in range(1, 11):
+                for b in range(a, 11):
+                    if play.applies(play.up, (a, b)):
+                        deals[(play.up, (a, b))] = deals.get((play.up, (a, b)), ()) + (play,)
+        return deals
+
     def touches(self, up: int, hand: tuple[int, int]) -> bool:
-        """Whether a deal of ``hand`` against ``up`` can be played or paid otherwise."""
-        return (self.insure and up == 1) or any(play.applies(up, hand) for play in self.plays)
+        """Whether a deal of ``hand`` (two card values, the lower first) against ``up`` can be
+        played or paid otherwise."""
+        return (self.insure and up == 1) or (up, hand) in self._by_deal
 
     def first_action(self, up: int, hand: tuple[int, int], chosen: str, allowed: Callable[[str], bool]) -> str:
-        """The first action taken where the strategy takes ``chosen``."""
-        for play in self.plays:
-            if play.replaces == chosen and play.applies(up, hand) and allowed(play.take):
+        """The first action taken where the strategy takes ``chosen`` (``hand``: two card values,
+        the lower first)."""
+        for play in self._by_deal.get((up, hand), ()):
+            if play.replaces == chosen and allowed(play.take):
                 return play.take
         return chosen
 
