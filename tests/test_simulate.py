@@ -416,6 +416,12 @@ def test_the_frame_with_index_plays_is_the_same_on_one_and_two_workers():
     assert "index plays" in one.assumptions.strategy and "indices" in one.conditions
     plain = simulate(RULES, shoes=1, seed=8, shoe=MID, progress=None, workers=1)
     assert plain.frame["ev_indices"].isna().all() and plain.ramp("tc<=1:1,2+:2")["play"] == "fixed strategy"
+    gain, frame = one.index_gain(), one.frame
+    assert gain["indices"] == pytest.approx((frame.ev_indices - frame.ev_fixed).mean(), rel=1e-12, abs=1e-15)
+    assert gain["captured"] == pytest.approx(gain["indices"] / (frame.ev_perfect - frame.ev_fixed).mean(), rel=1e-9)
+    if __import__("importlib").util.find_spec("matplotlib"):
+        labels = [t.get_text() for t in plot_by_true_count(one).axes[0].get_legend().get_texts()]
+        assert "EV, fixed play + index plays" in labels and "per true count" in labels[-1]
 
 
 @pytest.mark.parametrize("rules, cards, deviations, result", [
@@ -446,6 +452,7 @@ def test_index_plays_need_a_balanced_count(capsys):
     assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--indices", "--json", "--quiet"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["indices"][0]["play"] == "insurance" and "ev_indices" in out["by_true_count"]["0"]
+    assert set(out["index_gain"]) >= {"indices", "perfect", "captured", "se_indices"}
     assert main(["count", "--shoe", MID_FLAG, "--shoes", "1", "--workers", "1", "--indices", "--quiet"]) == 0
     text = capsys.readouterr().out
     assert "indices %" in text and "16 v T: stand at TC >=" in text.replace("\n    ", " ")

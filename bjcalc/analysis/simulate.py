@@ -559,6 +559,28 @@ class Simulation:
         return {**out, "rounds": len(frame), "shoes": int(frame["shoe"].nunique()),
                 "penetration": self.spec.penetration}
 
+    def index_gain(self) -> dict[str, Any]:
+        """What the index plays (:func:`simulate`'s ``indices``) gain per round over the fixed
+        strategy, flat betting, beside what perfect play gains: ``indices`` and ``perfect`` (mean
+        EV minus ``ev_fixed`` per round dealt), their standard errors (``se_indices``,
+        ``se_perfect``, over whole shoes, as :meth:`cut_card_effect`'s), and ``captured``, the
+        index plays' share of perfect play's gain (their playing efficiency over these rounds,
+        from exact EVs: only the shuffle is random).  NaN where a play was not valued.
+
+        >>> from bjcalc import Rules
+        >>> sim = simulate(Rules(decks=1, max_split_hands=2), shoes=4, seed=3, workers=1, progress=None, indices=True)
+        >>> gain = sim.index_gain()
+        >>> 0 < gain["captured"] < 1, gain["perfect"] > gain["indices"]
+        (True, True)
+        """
+        frame = self.whole_shoes()
+        fixed = frame["ev_fixed"].astype(float)
+        out: dict[str, Any] = {}
+        for play in ("indices", "perfect"):
+            out[play], out[f"se_{play}"] = _per_round_dealt(frame, frame[f"ev_{play}"].astype(float) - fixed)
+        out["captured"] = out["indices"] / out["perfect"] if out["perfect"] else math.nan
+        return {**out, "rounds": len(frame)}
+
     def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, Any]:
         """What a bet ramp earns: each round bets ``ramp.bet(true count)`` units.
 
@@ -737,7 +759,8 @@ def plot_by_true_count(data: Union["Simulation", "pd.DataFrame"], low: int = -6,
     """A matplotlib figure of EV by true count: the mean exact EV (percent) with fixed and perfect
     play in each floored true count (the ends gather everything beyond ``low`` and ``high``), the
     least-squares line of the fixed-play EV (:func:`true_count_slope`, drawn at each bucket's
-    middle, TC + 0.5), and how often each count comes (bars, right axis).  ``data``: a
+    middle, TC + 0.5), and how often each count comes (bars, right axis); with index plays
+    (``simulate(..., indices=True)``) their EV too.  ``data``: a
     :class:`Simulation` or its frame.  Needs matplotlib (the ``notebooks`` extra); the figure is
     a :class:`matplotlib.figure.Figure` not held by pyplot (``figure.savefig("ev.png")``).
 
@@ -763,6 +786,8 @@ def plot_by_true_count(data: Union["Simulation", "pd.DataFrame"], low: int = -6,
     ax.axhline(0, color="#666", linewidth=0.6)
     ax.plot(x, table["ev_fixed"] * 100, marker="o", color="#3b6ea8", label="EV, fixed play (full-shoe CD)")
     ax.plot(x, table["ev_perfect"] * 100, marker="s", color="#c0504d", label="EV, perfect play")
+    if np.isfinite(table["ev_indices"].to_numpy(dtype=float)).any():
+        ax.plot(x, table["ev_indices"] * 100, marker="^", color="#4f8f4f", label="EV, fixed play + index plays")
     if math.isfinite(fit["slope_fixed"]):
         inner = x[(x > low) & (x < high)] if len(x) > 2 else x
         ax.plot(inner, (fit["intercept_fixed"] + fit["slope_fixed"] * (inner + 0.5)) * 100, linestyle="--",

@@ -129,9 +129,11 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
         effects = Calculator(rules, sim.spec.full_shoe, sim.spec.split_strategy).effects_of_removal()
         controlled = cut_card_effect_controlled(sim, dealt, effects)
     table = sim.by_true_count()
+    indexed = bool(sim.spec.indices)
     slope = sim.true_count_slope()
     cut = sim.cut_card_effect()
     earned = sim.ramp(ramp, args.bankroll)
+    gain = sim.index_gain() if indexed else None
     shoes = int(sim.frame["shoe"].nunique())
     total = sim.spec.full_shoe.total
     head = (f"bjcalc count: {shoes} shoe{'s' if shoes != 1 else ''}, {len(sim.frame)} rounds, {sim.spec.system}, "
@@ -146,9 +148,9 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
             "slope": {k: _plain(v) for k, v in slope.items()},
             "cut_card": {k: _plain(v) for k, v in cut.items()},
             "cut_card_controlled": None if controlled is None else {k: _plain(v) for k, v in controlled.items()},
+            "index_gain": None if gain is None else {k: _plain(v) for k, v in gain.items()},
             "ramp": {k: _plain(v) for k, v in earned.items()},
             "out": args.out, "plot": args.plot, "simulation": sim.conditions, "assumptions": assumptions_json(sim.assumptions)})
-    indexed = bool(sim.spec.indices)
     lines = [head, "", "EV per round, % of the initial bet: fixed play, perfect play"
                        + (", with the index plays" if indexed else "")
                        + "; insurance's EV per unit insured; the rounds' results played out (mean %, SD)",
@@ -174,6 +176,11 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
                   f"effects of removal predicting each round): "
                   f"{_shown(controlled['cut_card_effect'] * 100, '+.4f')} % "
                   f"+- {_shown(controlled['se'] * 100, '.4f')} %"]),
+              *([] if gain is None else [
+                  f"index plays gain {_shown(gain['indices'] * 100, '+.4f')} % per round over the fixed strategy "
+                  f"+- {_shown(gain['se_indices'] * 100, '.4f')} %, perfect play "
+                  f"{_shown(gain['perfect'] * 100, '+.4f')} %: they capture {_shown(gain['captured'] * 100, '.1f')} % "
+                  f"of perfect play's gain (flat bet)"]),
               "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units; {earned['play']}):",
               f"  win {_shown(earned['win_per_100'], '+.3f')} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
               f"SCORE {_shown(earned['score'], '.1f')}, N0 {_shown(earned['n0'], ',.0f')} rounds,",
