@@ -139,3 +139,24 @@ def test_a_split_with_the_full_shoes_post_split_play_has_effects_averaging_exact
         assert all(own[a] == fixed[a] for a in ("stand", "double")), label
     assert all(mean == 0 for mean in mean_fixed.values()), mean_fixed
     assert mean_own < 0                 # the re-derived play's average: -351433/134303400 (-0.0026)
+
+
+@pytest.mark.parametrize("rules, removed", [
+    (Rules(decks=1, max_split_hands=2), ("5", "T", "A")),
+    (Rules(decks=2, split_tens_by_rank=True), ("K", "Q", "Q", "8")),     # ten ranks keyed apart
+    (Rules(decks=6, hole_card="enhc"), ("8", "8", "2")),
+])
+def test_a_fixed_play_leaves_the_other_shoe_its_own_deals(rules, removed):
+    """play_on deals the other shoe keyed by both shoes' pair states and leaves it the deals
+    keyed by its own: exactly deal_probabilities' (values and key order), so the other shoe's
+    game is the same number whether play_on ran before it or not."""
+    from bjcalc.game.removal import play_on
+    from bjcalc.game.rounds import deal_probabilities
+
+    full = Calculator(rules)
+    shoe = full.shoe.remove(*removed)
+    played_on, alone = Calculator(rules, shoe), Calculator(rules, shoe)
+    play_on(full, played_on)
+    left, fresh = played_on.round.deals(), deal_probabilities(shoe, rules)
+    assert [list(table.items()) for table in left.values()] == [list(table.items()) for table in fresh.values()]
+    assert played_on.game().ev == alone.game().ev

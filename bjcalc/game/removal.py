@@ -310,6 +310,7 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
     deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
         pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
         if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
+    other.round.know_deals(_own_deals(deals))      # (other.game() would deal them again)
     rounds: list[dict] = [{} for _ in deviations]
     for up in range(1, 11):
         if not deals[up]:
@@ -326,6 +327,19 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
                     values[(up, hand, keys)] = _round_value(calc, other, fixed, hand, keys, changes)
     return [GameResult.build(_ResultOf(other, _assumptions(calc, other, "CD", changes)), deals, values, "CD")
             for values, changes in zip(rounds, deviations)]
+
+
+def _own_deals(deals: dict) -> dict:
+    """Deals keyed by both shoes' pair states, as the other shoe keys its own: the
+    probabilities of one key summed (exactly, as Fractions), the keys in the order
+    :func:`~bjcalc.game.rounds.deal_probabilities` first meets them (it meets the deals in the
+    same order whatever the key), so that the same numbers are added in the same order."""
+    own: dict[int, dict] = {}
+    for up, table in deals.items():
+        merged: dict = own.setdefault(up, {})
+        for (hand, (other_key, _)), p in table.items():
+            merged[(hand, other_key)] = merged.get((hand, other_key), 0) + p
+    return own
 
 
 def _check_fixed_play(calc: Game, other: Game) -> None:

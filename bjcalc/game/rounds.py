@@ -219,6 +219,12 @@ class Round:
             self._deals = deal_probabilities(self.shoe, self.rules)
         return self._deals
 
+    def know_deals(self, deals: Deals) -> None:
+        """Keep ``deals`` as :meth:`deals` (the same dict :func:`deal_probabilities` gives, made
+        by a caller that dealt this shoe already), unless they are known."""
+        if self._deals is None:
+            self._deals = deals
+
     def upcard(self, up: int) -> UpcardValues:
         """Every player hand's stand/hit/double values against the up value ``up`` (1-10)."""
         return self.engine.upcard(up)
