@@ -1,9 +1,10 @@
 """Rounds per second of the shoe simulator (``bjcalc count``), and where a round's time goes.
 
-Run:  python benchmarks/bench_count.py [ROUNDS] [--dask | --only-dask]
+Run:  python benchmarks/bench_count.py [ROUNDS] [--indices] [--dask | --only-dask]
 
 The game is the issue's: 6 decks, S17, DAS, split once (CDZ-), floats, 75 % penetration, Hi-Lo.
-Every round gets both exact EVs (fixed and perfect play) and is played out.  Printed:
+Every round gets both exact EVs (fixed and perfect play) and is played out; with ``--indices``
+the player adds the Hi-Lo index plays, and each round gets their exact EV as well.  Printed:
 
 - rounds per second of one process (``workers=1``), by wall clock and per CPU-second (the
   engine's dealer kernel may use threads, so CPU time is the per-core figure);
@@ -24,8 +25,8 @@ import time
 
 from bjcalc import Calculator, Rules
 from bjcalc.analysis import simulate as sim_module
-from bjcalc.analysis.simulate import SimulationSpec, _Worker, simulate
-from bjcalc.game.removal import play_on
+from bjcalc.analysis.simulate import SimulationSpec, _Worker, simulate, with_index_plays
+from bjcalc.game.removal import play_on_each
 
 RULES = Rules(decks=6, dealer_hits_soft_17=False, double_after_split=True, max_split_hands=2)
 REFERENCE = 5.6
@@ -48,10 +49,11 @@ class Timed:
         return timed
 
 
-def breakdown(rounds: int) -> None:
-    worker = _Worker(SimulationSpec(RULES))
+def breakdown(rounds: int, indices: bool = False) -> None:
+    spec = SimulationSpec(RULES)
+    worker = _Worker(with_index_plays(spec) if indices else spec)
     timed = Timed()
-    original_calc, original_play_on = sim_module.Calculator, sim_module.play_on
+    original_calc, original_play_on = sim_module.Calculator, sim_module.play_on_each
 
     class TimedCalculator(Calculator):
         def __init__(self, *args, **kwargs):
@@ -60,7 +62,7 @@ def breakdown(rounds: int) -> None:
         def game(self, *args, **kwargs):
             return timed.wrap("perfect", super().game)(*args, **kwargs)
 
-    sim_module.Calculator, sim_module.play_on = TimedCalculator, timed.wrap("fixed", play_on)
+    sim_module.Calculator, sim_module.play_on_each = TimedCalculator, timed.wrap("fixed", play_on_each)
     try:
         wall, cpu, done, number = time.perf_counter(), time.process_time(), 0, 0
         while done < rounds:
@@ -68,7 +70,7 @@ def breakdown(rounds: int) -> None:
             number += 1
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     finally:
-        sim_module.Calculator, sim_module.play_on = original_calc, original_play_on
+        sim_module.Calculator, sim_module.play_on_each = original_calc, original_play_on
     print(f"one process: {done} rounds ({number} shoes) in {wall:.1f} s wall, {cpu:.1f} CPU-s: "
           f"{done / wall:.1f} rounds/s wall, {done / cpu:.1f} rounds per CPU-second "
           f"(target 17; reference {REFERENCE})")
@@ -99,7 +101,7 @@ def main(argv: list[str]) -> None:
     rounds = int(next((a for a in argv if a.isdigit()), 200))
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {RULES.describe()}")
     if "--only-dask" not in argv:
-        breakdown(rounds)
+        breakdown(rounds, "--indices" in argv)
     if "--dask" in argv or "--only-dask" in argv:
         dask_against_local(rounds)
 

@@ -82,7 +82,7 @@ if TYPE_CHECKING:
 
 __all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "linear_ev", "cut_card_effect_controlled",
            "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
-           "true_count_table", "true_count_slope", "plot_by_true_count"]
+           "true_count_table", "true_count_slope", "plot_by_true_count", "with_index_plays"]
 
 SYSTEM_NAMES = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name in SYSTEMS}
 """Count systems by their short names (``hilo``, ``ko``, ``hiopti`` ...)."""
@@ -854,15 +854,7 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe, values)
     full_shoe = _check_spec(spec)
     if indices:
-        system_used = SYSTEMS[name]
-        if not system_used.balanced:
-            raise BjcalcError(f"{name} is unbalanced: index plays are by true count, which needs a balanced count "
-                              f"(hilo, zen, halves ...)")
-        plays = [play for play in COMMON_PLAYS if _dealable(full_shoe, play)]
-        if not plays:
-            raise BjcalcError("the shoe is too small to deal any index play's cards: use whole decks")
-        table = index_table(Calculator(rules, full_shoe, split_strategy, exact), system_used, plays)
-        spec = dataclasses.replace(spec, indices=index_plays(table))
+        spec = with_index_plays(spec)
     per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
     chunk = shoes_per_chunk or max(1, round(ROUNDS_PER_CHUNK / per_shoe))
     if progress == "default":       # a bar on a terminal; nothing in a log or a notebook's stderr
@@ -893,6 +885,27 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     full_ev = Calculator(rules, full_shoe, split_strategy, exact).game().ev
     stated, conditions = _assumptions(spec, full_shoe)
     return Simulation(spec, frame, full_ev, stated, conditions, partial)
+
+
+def with_index_plays(spec: SimulationSpec) -> SimulationSpec:
+    """``spec`` with its count's index plays (:attr:`SimulationSpec.indices`): the plays of
+    :data:`~bjcalc.analysis.counting.COMMON_PLAYS` its full shoe can deal, their indices
+    computed exactly for its rules, shoe and post-split strategy (a few seconds, once).
+
+    >>> plays = with_index_plays(SimulationSpec(Rules(decks=1, max_split_hands=2))).indices
+    >>> plays[1].rule
+    '16 v T: stand at TC >= +4'
+    """
+    system = SYSTEMS[spec.system]
+    if not system.balanced:
+        raise BjcalcError(f"{spec.system} is unbalanced: index plays are by true count, which needs a balanced "
+                          f"count (hilo, zen, halves ...)")
+    full_shoe = spec.full_shoe
+    plays = [play for play in COMMON_PLAYS if _dealable(full_shoe, play)]
+    if not plays:
+        raise BjcalcError("the shoe is too small to deal any index play's cards: use whole decks")
+    table = index_table(Calculator(spec.rules, full_shoe, spec.split_strategy, spec.exact), system, plays)
+    return dataclasses.replace(spec, indices=index_plays(table))
 
 
 def _dealable(shoe: Shoe, play: Play) -> bool:
