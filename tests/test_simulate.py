@@ -14,14 +14,14 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe
-from bjcalc.analysis.counting import COMMON_PLAYS, SYSTEMS, IndexPlay, deviations_at
+from bjcalc.analysis.counting import COMMON_PLAYS, SYSTEMS, IndexPlay, deviations_at, insurance_ev
 from bjcalc.analysis.simulate import (Simulation, SimulationSpec, _Worker, cut_card_effect_controlled, linear_ev,
                                      parse_ramp, plot_by_true_count, simulate, simulate_shoes)
 from bjcalc.cli import main
 from bjcalc.core.cards import RANK_VALUE, RANKS
 from bjcalc.core.errors import BjcalcError
 from bjcalc.core.runner import run_chunks
-from bjcalc.game.removal import Deviation, Deviations, play_on
+from bjcalc.game.removal import Deviation, Deviations, play_on, play_on_each
 
 SMALL = Shoe.from_counts({"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4})
 MID = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 2, "7": 2, "8": 2, "9": 2, "T": 8})
@@ -417,8 +417,10 @@ def test_the_frame_with_index_plays_is_the_same_on_one_and_two_workers():
     plain = simulate(RULES, shoes=1, seed=8, shoe=MID, progress=None, workers=1)
     assert plain.frame["ev_indices"].isna().all() and plain.ramp("tc<=1:1,2+:2")["play"] == "fixed strategy"
     gain, frame = one.index_gain(), one.frame
-    assert gain["indices"] == pytest.approx((frame.ev_indices - frame.ev_fixed).mean(), rel=1e-12, abs=1e-15)
+    together = gain["indices"] + gain["insurance"]
+    assert together == pytest.approx((frame.ev_indices - frame.ev_fixed).mean(), rel=1e-12, abs=1e-15)
     assert gain["captured"] == pytest.approx(gain["indices"] / (frame.ev_perfect - frame.ev_fixed).mean(), rel=1e-9)
+    assert gain["insurance"] != 0 and gain["captured"] <= 1
     if __import__("importlib").util.find_spec("matplotlib"):
         labels = [t.get_text() for t in plot_by_true_count(one).axes[0].get_legend().get_texts()]
         assert "EV, fixed play + index plays" in labels and "per true count" in labels[-1]
@@ -457,3 +459,44 @@ def test_index_plays_need_a_balanced_count(capsys):
     text = capsys.readouterr().out
     assert "indices %" in text and "16 v T: stand at TC >=" in text.replace("\n    ", " ")
     assert max(len(line) for line in text.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("rules, removed", [
+    (Rules(decks=1, max_split_hands=2), ("T", "5")),
+    (Rules(decks=1, max_split_hands=2, hole_card="enhc"), ("A", "9", "T")),
+    (Rules(decks=2, max_split_hands=2, hole_card="enhc_obo", surrender="early"), ("6", "6", "A")),
+])
+def test_insurance_is_worth_its_closed_form(rules, removed):
+    """Insuring every hand against an ace adds P(ace up) x (3 P(ten | ace up) - 1) / 2 to the
+    round, exactly: the engine's sum over deals of each deal's own chance of a dealer blackjack
+    against the closed form that index_gain uses (by exchangeability the player's cards do not
+    change the dealer's chance of a ten, averaged over them)."""
+    full = Calculator(rules, exact=True)
+    shoe = full.shoe.remove(*removed)
+    other = Calculator(rules, shoe, exact=True)
+    plain, insured = play_on_each(full, other, (None, Deviations(insure=True)))
+    counts = shoe.value_counts()
+    assert insured.ev - plain.ev == Fraction(counts[0], sum(counts)) * insurance_ev(counts) / 2
+
+
+@pytest.mark.parametrize("rules, cards, deviations, result", [
+    # 9 v 2 may double only on 10-11: the play is skipped and 9 hits (9 + 4 = 13, then basic stands v 2)
+    (Rules(decks=1, double_on="10-11"), "5,2,4,T,4,8", Deviations((Deviation(2, "double", "hit", total=9),)), -1.0),
+    # 8,8 v T splits; the split hands' 16s are not deviated (8,8 + T busts, 8,T stands); dealer T,7
+    (Rules(decks=1, max_split_hands=2), "8,T,8,7,8,T,T", Deviations((Deviation(10, "stand", "hit", total=16),)), 0.0),
+])
+def test_index_plays_leave_forbidden_actions_and_split_hands_alone(rules, cards, deviations, result):
+    worker = _Worker(SimulationSpec(rules))
+    script = Script(cards)
+    assert worker.play_round(script, script.dealt, deviations) == result, cards
+    assert not script.cards
+
+
+def test_index_plays_the_rules_or_the_shoe_cannot_have_are_left_out():
+    sim = simulate(Rules(decks=1, double_on="10-11", max_split_hands=1), shoes=1, seed=2, workers=1, progress=None,
+                   indices=True)
+    assert {p.play.label for p in sim.spec.indices}.isdisjoint({"9 v 2", "9 v 7", "T,T v 5", "T,T v 6"})
+    assert "left out: T,T v 5, T,T v 6, 9 v 2, 9 v 7" in sim.conditions["indices"]
+    tiny = Shoe.from_counts({"A": 1, "5": 1, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4})
+    with pytest.raises(BjcalcError, match="too small to deal any index play"):
+        simulate(RULES, shoes=1, shoe=tiny, indices=True, workers=1)

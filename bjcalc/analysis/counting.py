@@ -319,13 +319,15 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
 
 @dataclass(frozen=True)
 class IndexPlay:
-    """A play of an index table as a player uses it: ``play`` is taken at a true count at or above
-    ``index`` (``at_or_above``) or at or below it, and its ``versus`` elsewhere.  The true count is
-    floored to a whole count first, as the bet ramps of :mod:`bjcalc.analysis.simulate` do.
+    """A play of an index table as a player uses it: ``play``'s action is taken at a true count at
+    or above the whole-number ``index`` (``at_or_above``) or at or below it, and its ``versus``
+    elsewhere.
 
     >>> sixteen = IndexPlay(COMMON_PLAYS[1], 1, True)                    # 16 v T: stand at TC >= +1
     >>> sixteen.active(0.99), sixteen.active(1.0), sixteen.deviation(1.5).label, sixteen.rule
     (False, True, '16 v T: stand for hit', '16 v T: stand at TC >= +1')
+    >>> IndexPlay(COMMON_PLAYS[13], -1, False).active(-1.0)              # (an "at or below" play)
+    True
     >>> sixteen.deviation(-2.0).label                                    # short of the index: hit
     '16 v T: hit for stand'
     """
@@ -341,8 +343,7 @@ class IndexPlay:
 
     def active(self, true_count: float) -> bool:
         """Whether the play's ``action`` is taken at this true count."""
-        count = math.floor(true_count)
-        return count >= self.index if self.at_or_above else count <= self.index
+        return true_count >= self.index if self.at_or_above else true_count <= self.index
 
     def deviation(self, true_count: float) -> Optional[Deviation]:
         """The first-decision change at this true count (None for insurance, which
@@ -388,6 +389,13 @@ def deviations_at(plays: Sequence[IndexPlay], true_count: float) -> Deviations:
     >>> deviations_at(plays, 0.4).describe()
     '16 v T: hit for stand'
     """
+    # (the plays compare the count with whole numbers: its floor and ceiling decide them all)
+    floor, ceiling = math.floor(true_count), math.ceil(true_count)
+    return _deviations_at(tuple(plays), floor if floor == ceiling else floor + 0.5)
+
+
+@functools.lru_cache(maxsize=1024)
+def _deviations_at(plays: tuple[IndexPlay, ...], true_count: float) -> Deviations:
     changes = tuple(d for d in (play.deviation(true_count) for play in plays) if d is not None)
     insure = any(play.play.cards == "insurance" and play.active(true_count) for play in plays)
     return Deviations(changes, insure)

@@ -27,7 +27,10 @@ resplits up to :func:`~bjcalc.core.actions.most_hands`), valued as unsplit hands
 simplification of the post-split strategy that touches only this column.  The dealer draws by
 the engine's procedure (S17/H17; Burn 20's redraws, whose burned cards leave the shoe and are
 counted); hands are paid by the engine's settlement (a dealer 22 pushing, No Bust's bust
-pushes, ENHC blackjacks taking every bet or the original one).  When no hand's pay depends on
+pushes, ENHC blackjacks taking every bet or the original one; with no hole card a late surrender
+has the dealer turn his second card, and a blackjack takes the whole bet).  With index plays
+(``indices``) the first decision follows them and insurance is settled on the dealer's second
+card.  When no hand's pay depends on
 the dealer's hand any more (every hand bust) the dealer only turns the second card.
 
 The shoe ends when the cut card has come out (``penetration``: the fraction of the shoe dealt
@@ -561,23 +564,39 @@ class Simulation:
 
     def index_gain(self) -> dict[str, Any]:
         """What the index plays (:func:`simulate`'s ``indices``) gain per round over the fixed
-        strategy, flat betting, beside what perfect play gains: ``indices`` and ``perfect`` (mean
-        EV minus ``ev_fixed`` per round dealt), their standard errors (``se_indices``,
-        ``se_perfect``, over whole shoes, as :meth:`cut_card_effect`'s), and ``captured``, the
-        index plays' share of perfect play's gain (their playing efficiency over these rounds,
-        from exact EVs: only the shuffle is random).  NaN where a play was not valued.
+        strategy, flat betting, beside what perfect play gains: ``indices`` (the playing
+        decisions' gain: ``ev_indices`` less ``ev_fixed`` less the insurance taken),
+        ``insurance`` (what insuring at its index gains: exactly P(ace up) x ``ev_insurance`` / 2
+        in the rounds where it is taken), ``perfect`` (``ev_perfect`` less ``ev_fixed``: perfect
+        play never insures), each the mean per round dealt with its standard error (``se_*``,
+        over whole shoes, as :meth:`cut_card_effect`'s), and ``captured``, the decisions' share of
+        perfect play's gain (their playing efficiency over these rounds, from exact EVs: only the
+        shuffle is random; at most 1, perfect play being the best of the CD strategies the index
+        player's is one of).  NaN where a play was not valued.
 
         >>> from bjcalc import Rules
         >>> sim = simulate(Rules(decks=1, max_split_hands=2), shoes=4, seed=3, workers=1, progress=None, indices=True)
         >>> gain = sim.index_gain()
         >>> 0 < gain["captured"] < 1, gain["perfect"] > gain["indices"]
         (True, True)
+        >>> bool(abs(gain["indices"] + gain["insurance"] - (sim.frame.ev_indices - sim.frame.ev_fixed).mean()) < 1e-15)
+        True
         """
+        import pandas as pd
+
         frame = self.whole_shoes()
         fixed = frame["ev_fixed"].astype(float)
+        insured = np.array([deviations_at(self.spec.indices, tc).insure for tc in frame["true_count"].astype(float)],
+                           dtype=bool)
+        aces = np.array([left[0] for left in frame["ranks_left"]], dtype=float) / frame["cards_left"].to_numpy(float)
+        taken = insured & (aces > 0)
+        insurance = pd.Series(np.where(taken, aces * frame["ev_insurance"].astype(float).to_numpy() / 2, 0.0),
+                              index=frame.index)
+        gains = {"indices": frame["ev_indices"].astype(float) - fixed - insurance, "insurance": insurance,
+                 "perfect": frame["ev_perfect"].astype(float) - fixed}
         out: dict[str, Any] = {}
-        for play in ("indices", "perfect"):
-            out[play], out[f"se_{play}"] = _per_round_dealt(frame, frame[f"ev_{play}"].astype(float) - fixed)
+        for play, gain in gains.items():
+            out[play], out[f"se_{play}"] = _per_round_dealt(frame, gain)
         out["captured"] = out["indices"] / out["perfect"] if out["perfect"] else math.nan
         return {**out, "rounds": len(frame)}
 
@@ -821,10 +840,11 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     round, so a shoe ends only at the cut card (a tiny shoe that runs out gives a NaN result).
 
     ``indices``: the player adds the count's index plays to the fixed strategy (the Illustrious
-    18 of :data:`~bjcalc.analysis.counting.COMMON_PLAYS`, their indices computed exactly for
-    these rules and this shoe by :func:`~bjcalc.analysis.counting.indices`, once): at each
-    round's true count, floored, every play at or beyond its index takes its action and every
-    other its alternative, on the first decision of an unsplit hand (see
+    18 of :data:`~bjcalc.analysis.counting.COMMON_PLAYS` that the shoe can deal and the rules
+    allow, their indices found once for these rules and this shoe by
+    :func:`~bjcalc.analysis.counting.indices` from exact effects of removal): at each round's
+    true count before the deal, every play at or beyond its whole-number index takes its action
+    and every other its alternative, on the first decision of an unsplit hand (see
     :class:`~bjcalc.game.removal.Deviation`), and insurance is taken at or above its index.
     Each round then also gets ``ev_indices``, the exact EV of that play (with ``values`` both or
     fixed), and is played out by it; the bet ramp's win rate is that EV's.  A balanced count only.
@@ -889,8 +909,9 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
 
 def with_index_plays(spec: SimulationSpec) -> SimulationSpec:
     """``spec`` with its count's index plays (:attr:`SimulationSpec.indices`): the plays of
-    :data:`~bjcalc.analysis.counting.COMMON_PLAYS` its full shoe can deal, their indices
-    computed exactly for its rules, shoe and post-split strategy (a few seconds, once).
+    :data:`~bjcalc.analysis.counting.COMMON_PLAYS` its full shoe can deal and its rules allow
+    (both actions), their indices found by :func:`~bjcalc.analysis.counting.indices` for its
+    rules, shoe and post-split strategy (a few seconds, once).
 
     >>> plays = with_index_plays(SimulationSpec(Rules(decks=1, max_split_hands=2))).indices
     >>> plays[1].rule
@@ -901,10 +922,12 @@ def with_index_plays(spec: SimulationSpec) -> SimulationSpec:
         raise BjcalcError(f"{spec.system} is unbalanced: index plays are by true count, which needs a balanced "
                           f"count (hilo, zen, halves ...)")
     full_shoe = spec.full_shoe
-    plays = [play for play in COMMON_PLAYS if _dealable(full_shoe, play)]
+    calc = Calculator(spec.rules, full_shoe, spec.split_strategy, spec.exact)
+    plays = [play for play in COMMON_PLAYS if _dealable(full_shoe, play) and (
+        play.cards == "insurance" or {play.action, play.versus} <= set(calc.hand(play.cards, play.up)))]
     if not plays:
         raise BjcalcError("the shoe is too small to deal any index play's cards: use whole decks")
-    table = index_table(Calculator(spec.rules, full_shoe, spec.split_strategy, spec.exact), system, plays)
+    table = index_table(calc, system, plays)
     return dataclasses.replace(spec, indices=index_plays(table))
 
 
@@ -927,12 +950,14 @@ def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]
     cut = spec.cut_cards(shoe.total)
     plays = ("ev_fixed: the full shoe's best CD strategy played unchanged on the cards left; ev_perfect: CD play "
              "re-optimised for the cards left; ev_insurance: insurance per unit insured against an ace, from the cards "
-             "left; result: the round played out with the full shoe's CD decisions (split hands decided as unsplit "
-             "hands)")
+             "left; ")
     if spec.indices:
-        plays += (f"; ev_indices and result: the fixed strategy with {spec.system}'s index plays at the round's true "
-                  f"count, floored ({', '.join(p.rule for p in spec.indices)}; the first decision of an unsplit hand "
-                  f"only; insurance taken on every hand)")
+        plays += (f"ev_indices: the fixed strategy with {spec.system}'s index plays at the round's true count before "
+                  f"the deal ({'; '.join(p.rule for p in spec.indices)}: on the first decision of an unsplit hand "
+                  f"only; insurance on every hand, a natural's too); result: the round played out by that strategy "
+                  f"(split hands decided as unsplit hands)")
+    else:
+        plays += "result: the round played out with the full shoe's CD decisions (split hands decided as unsplit hands)"
     conditions = {
         "shuffle": f"{shoe.describe()} shuffled by numpy's PCG64 seeded with (seed {spec.seed}, shoe number), dealt "
                    f"heads-up to one player",
@@ -940,16 +965,18 @@ def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]
                     f"finished",
         "count": f"{spec.system}: running count of every card seen (burned cards included); true count = running "
                  f"count / decks left ({'exact' if not spec.deck_resolution else f'to {spec.deck_resolution} decks'})",
-        "valuation": {"both": "exact EVs of each round before it is dealt (fixed and perfect play), per unit "
-                              "initial bet",
-                      "fixed": "the exact fixed-play EV of each round before it is dealt, per unit initial bet "
-                               "(ev_perfect not computed: NaN)",
+        "valuation": {"both": f"exact EVs of each round before it is dealt (fixed{', index' if spec.indices else ''} "
+                              f"and perfect play), per unit initial bet",
+                      "fixed": f"the exact fixed-play EV{' (and with the index plays)' if spec.indices else ''} of each "
+                               f"round before it is dealt, per unit initial bet (ev_perfect not computed: NaN)",
                       "none": "no EVs (ev_fixed and ev_perfect NaN): the shuffle, the counts and the rounds played "
                               "out only"}[spec.values]}
     if spec.indices:
         kept = {p.play for p in spec.indices}
         left_out = [play.label for play in COMMON_PLAYS if play not in kept]
-        why = f" (left out: {', '.join(left_out)}: the shoe cannot deal them, or the count does not move them)"
-        conditions["indices"] = (f"{len(spec.indices)} {spec.system} index plays, computed exactly for these rules and "
-                                 f"shoe{why if left_out else ''}")
+        why = (f" (left out: {', '.join(left_out)}: the shoe cannot deal them, the rules do not allow them, or the "
+               f"count does not move them)")
+        conditions["indices"] = (f"{len(spec.indices)} {spec.system} index plays, their indices where Griffin's linear "
+                                 f"estimate from exact effects of removal crosses zero, for these rules and shoe"
+                                 f"{why if left_out else ''}")
     return dataclasses.replace(stated, strategy=plays), conditions

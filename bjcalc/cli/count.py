@@ -69,9 +69,9 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
                      help="also deal N shoes without EVs (seed + 1) for the cut-card effect with a control "
                           "variate: the effects of removal predict each round's EV (a far smaller error)")
     how.add_argument("--indices", action="store_true",
-                     help="the player adds the count's index plays (the Illustrious 18 and insurance, indices computed "
-                          "exactly for the rules) to basic strategy: each round gets their exact EV too, is played "
-                          "out by them, and the ramp's win rate is theirs; a balanced count only")
+                     help="the player adds the count's index plays (the Illustrious 18 and insurance, indices from "
+                          "exact effects of removal for these rules) to basic strategy: each round gets their exact EV "
+                          "too, is played out by them, and the ramp's win rate is theirs; a balanced count only")
     how.add_argument("--ramp", default=DEFAULT_RAMP, help=f"bets by true count (default {DEFAULT_RAMP!r})")
     how.add_argument("--bankroll", type=float, default=1000.0, metavar="UNITS",
                      help="bankroll in smallest bets for the risk of ruin (default 1000)")
@@ -177,10 +177,11 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
                   f"{_shown(controlled['cut_card_effect'] * 100, '+.4f')} % "
                   f"+- {_shown(controlled['se'] * 100, '.4f')} %"]),
               *([] if gain is None else [
-                  f"index plays gain {_shown(gain['indices'] * 100, '+.4f')} % per round over the fixed strategy "
-                  f"+- {_shown(gain['se_indices'] * 100, '.4f')} %, perfect play "
-                  f"{_shown(gain['perfect'] * 100, '+.4f')} %: they capture {_shown(gain['captured'] * 100, '.1f')} % "
-                  f"of perfect play's gain (flat bet)"]),
+                  f"over the fixed strategy, per round (flat bet): the index plays' decisions gain "
+                  f"{_shown(gain['indices'] * 100, '+.4f')} % +- {_shown(gain['se_indices'] * 100, '.4f')} %, their "
+                  f"insurance {_shown(gain['insurance'] * 100, '+.4f')} %, perfect play "
+                  f"{_shown(gain['perfect'] * 100, '+.4f')} %: the decisions capture "
+                  f"{_shown(gain['captured'] * 100, '.1f')} % of perfect play's gain"]),
               "", f"bet ramp {earned['ramp']} (mean bet {earned['mean_bet']:.2f} units; {earned['play']}):",
               f"  win {_shown(earned['win_per_100'], '+.3f')} units per 100 rounds, SD {earned['sd_per_100']:.2f}, "
               f"SCORE {_shown(earned['score'], '.1f')}, N0 {_shown(earned['n0'], ',.0f')} rounds,",

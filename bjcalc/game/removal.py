@@ -53,8 +53,9 @@ STRATEGIES = ("CD", "TD")
 PLAYS = ("fixed", "reoptimized")
 VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The rows of an effects-of-removal table: card values, ace first."""
-FIRST_ACTIONS = ("stand", "hit", "double", "split", "surrender")
-"""The first actions of an unsplit two-card hand, in the engine's tie-breaking order."""
+FIRST_ACTIONS = ("stand", "hit", "double", "split")
+"""The first actions a :class:`Deviation` takes or replaces, in the engine's tie-breaking order
+(not surrender: where the strategy surrenders, no deviation applies)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -311,7 +312,7 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
         pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
         if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
     other.round.know_deals(_own_deals(deals))      # (other.game() would deal them again)
-    rounds: list[dict] = [{} for _ in deviations]
+    rounds: list[dict[tuple, Value]] = [{} for _ in deviations]
     for up in range(1, 11):
         if not deals[up]:
             continue
@@ -362,7 +363,7 @@ def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, i
     node = target.nodes.node(composition, UNSPLIT)
     other.round.check_dealable(target, node)
     blackjack = target.blackjack[node]
-    insurance = _insurance(other, hand) if changes is not None and changes.insure and source.up == 1 else None
+    insurance = _insurance(other, blackjack) if changes is not None and changes.insure and source.up == 1 else None
     if is_natural(composition):
         value = other.round.natural_value(blackjack)
         return value if insurance is None else value + insurance
@@ -392,16 +393,10 @@ def _allowed(other: Game, fixed: FixedUpcard, node: int, hand: tuple[int, int], 
     return action in other.round.actions(fixed.target, node, None)
 
 
-def _insurance(other: Game, hand: tuple[int, int]) -> Value:
-    """Insurance's joint value with an ace up and ``hand`` dealt: half the initial bet, paid 2:1
-    when the dealer's other card is a ten (the one unseen card the peek or the deal turns)."""
-    counts = list(other.shoe.value_counts())
-    if not other.shoe.is_infinite:
-        counts[0] -= 1
-        for value in hand:
-            counts[value - 1] -= 1
-    ten = Fraction(counts[9], sum(counts))
-    return other.ar.convert(Fraction(1, 2) * (3 * ten - 1))
+def _insurance(other: Game, blackjack: Value) -> Value:
+    """Insurance's joint value with an ace up, ``blackjack`` the dealer's chance of one (his other
+    card a ten) for the cards dealt: half the initial bet, paid 2:1."""
+    return other.ar.scalar(1, 2) * (3 * blackjack - 1)
 
 
 def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[str, Value]:
