@@ -967,8 +967,8 @@ def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]
                  f"count / decks left ({'exact' if not spec.deck_resolution else f'to {spec.deck_resolution} decks'})",
         "valuation": {"both": f"exact EVs of each round before it is dealt (fixed{', index' if spec.indices else ''} "
                               f"and perfect play), per unit initial bet",
-                      "fixed": f"the exact fixed-play EV{' (and with the index plays)' if spec.indices else ''} of each "
-                               f"round before it is dealt, per unit initial bet (ev_perfect not computed: NaN)",
+                      "fixed": f"the exact fixed-play EV{' (and with the index plays)' if spec.indices else ''} of "
+                               f"each round before it is dealt, per unit initial bet (ev_perfect not computed: NaN)",
                       "none": "no EVs (ev_fixed and ev_perfect NaN): the shuffle, the counts and the rounds played "
                               "out only"}[spec.values]}
     if spec.indices:
