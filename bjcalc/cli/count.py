@@ -193,7 +193,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     if args.plot:
         lines.append(f"EV by true count drawn to {args.plot}")
     if indexed:
-        lines += ["", f"index plays ({sim.spec.system}, by the true count floored; first decisions of unsplit hands):",
+        lines += ["", f"index plays ({sim.spec.system}, by the true count before the deal; first decisions of "
+                      f"unsplit hands):",
                   "  " + "; ".join(p.rule for p in sim.spec.indices)]
     lines += [""] + [f"{key.replace('_', ' ')}: {value}" for key, value in sim.conditions.items()]
     lines += sim.assumptions.lines()
