@@ -288,7 +288,7 @@ class Calculator:
                                   self.engine.space.max_cards)
         rounds = {}
         for up in (progress or (lambda ups, total: ups))(range(1, 11), total=10):
-            values = self.round.upcard(up)
-            for (hand, split_key), _ in deals[up].items():
-                rounds[(up, hand, split_key)] = self.round.value(values, hand, split_key)
+            keys = list(deals[up])
+            for (hand, split_key), value in zip(keys, self.round.deal_values(self.round.upcard(up), keys)):
+                rounds[(up, hand, split_key)] = value
         return GameResult.build(self, deals, rounds, strategy)

@@ -22,6 +22,7 @@ table charges; the round charges the rest once (:meth:`Round.blackjack_term`).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
@@ -44,7 +45,7 @@ from ..engine.splits import check_split_strategy, context_strategy, split_contex
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
 
-__all__ = ["Assumptions", "Round", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state", "deal_probabilities"]
+__all__ = ["Assumptions", "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state", "deal_probabilities"]
 
 Deals = dict[int, dict[tuple[tuple[int, int], Any], Fraction]]
 """Up value -> {(the player's two values, :func:`pair_state`): probability}."""
@@ -309,6 +310,42 @@ class Round:
             return self.natural_value(blackjack)
         return max(self.actions(values, node, split_key).values()) + self.blackjack_term(blackjack)
 
+    def deal_values(self, values: UpcardValues, deals: Sequence[tuple[tuple[int, int], Any]]) -> list[Value]:
+        """:meth:`value` of each deal ``(hand, split_key)`` against ``values.up``, in order.
+
+        In floats the deals' nodes are read in one go, as arrays (a depleted shoe of the
+        simulator values every deal of every up card): each deal's value is still the largest
+        of the same allowed values plus the same blackjack term, so the same numbers.
+
+        >>> from bjcalc.core.arithmetic import FLOAT
+        >>> round_ = Round(Rules(decks=2), Shoe.decks(2), "CDZ-", FLOAT)
+        >>> values, deals = round_.upcard(10), list(round_.deals()[10])
+        >>> round_.deal_values(values, deals) == [round_.value(values, hand, key) for hand, key in deals]
+        True
+        """
+        if self.ar.exact or not deals:
+            return [self.value(values, hand, key) for hand, key in deals]
+        plan = deal_plan(values, self.rules, tuple(hand for hand, _ in deals))
+        nodes = plan.nodes
+        if values.exhausted[nodes].any():
+            self.check_dealable(values, int(nodes[values.exhausted[nodes]][0]))
+        blackjack = values.blackjack[nodes]
+        best = np.where(values.must_hit[nodes], -np.inf, values.stand[nodes])
+        best = np.maximum(best, np.where(values.can_hit[nodes], values.hit[nodes], -np.inf))
+        best = np.maximum(best, np.where(plan.may_double, values.double[nodes], -np.inf))
+        if self.rules.surrender != "none":
+            best = np.maximum(best, self.surrender(blackjack))
+        for i in plan.pairs:
+            split_key = deals[i][1]
+            if split_key is not None:
+                split = self.split(values.up, int(plan.pair[i]), split_key)
+                if split is not None and split > best[i]:
+                    best[i] = split
+        joint = best + self.blackjack_term(blackjack)
+        naturals = self.natural_value(blackjack[plan.natural])
+        joint[plan.natural] = naturals
+        return list(joint)
+
     def report(self, joint: Value, blackjack: Value, natural: bool = False) -> Value:
         """A hand's joint value on the basis :attr:`hand_values_conditioned` states.
 
@@ -317,6 +354,48 @@ class Round:
         if self.hand_values_conditioned:
             return joint / (1 - blackjack) if blackjack != 1 else joint
         return joint if natural else joint + self.blackjack_term(blackjack)
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """Where the deals of one up card read a node set (:meth:`Round.deal_values`, a fixed
+    strategy's values): what depends on the rules and the node set alone, so every shoe
+    sharing the set uses it.  Made by :func:`deal_plan`."""
+
+    nodes: np.ndarray          # each deal's two-card node (unsplit)
+    natural: np.ndarray        # bool: a natural
+    may_double: np.ndarray     # bool: the rules let the hand double
+    pair: np.ndarray           # the pair's value, 0 for two values
+    pairs: tuple[int, ...]     # the deals of a pair (natural or not, that split)
+
+
+_DEAL_PLANS: "weakref.WeakKeyDictionary[Any, dict[tuple, DealPlan]]" = weakref.WeakKeyDictionary()
+
+
+def deal_plan(values: UpcardValues, rules: Rules, hands: tuple[tuple[int, int], ...]) -> DealPlan:
+    """The :class:`DealPlan` of ``hands`` (two card values each) in ``values``' node set, made
+    once per set and rules.
+
+    >>> from bjcalc.core.arithmetic import FLOAT
+    >>> round_ = Round(Rules(decks=1), Shoe.decks(1), "CDZ-", FLOAT)
+    >>> plan = deal_plan(round_.upcard(6), round_.rules, ((1, 10), (8, 8), (5, 6)))
+    >>> plan.natural.tolist(), plan.pair.tolist(), plan.pairs
+    ([True, False, False], [0, 8, 0], (1,))
+    """
+    plans = _DEAL_PLANS.setdefault(values.nodes, {})
+    key = (rules, hands)
+    plan = plans.get(key)
+    if plan is None:
+        compositions = [composition_of(hand) for hand in hands]
+        nodes = np.array([values.nodes.node(c, UNSPLIT) for c in compositions], dtype=np.int64)
+        natural = np.array([is_natural(c) for c in compositions], dtype=bool)
+        hard, soft = values.nodes.hard[nodes], values.nodes.soft[nodes]
+        may_double = values.can_hit[nodes] & np.array(
+            [rules.can_double(int(h), bool(s)) for h, s in zip(hard, soft)], dtype=bool)
+        pair = np.array([a if a == b and rules.splits else 0 for a, b in hands], dtype=np.int64)
+        plan = plans.setdefault(key, DealPlan(nodes, natural, may_double, pair,
+                                               tuple(int(i) for i in np.flatnonzero((pair > 0) & ~natural))))
+    return plan
 
 
 class Game(Protocol):
