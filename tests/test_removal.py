@@ -160,3 +160,30 @@ def test_a_fixed_play_leaves_the_other_shoe_its_own_deals(rules, removed):
     left, fresh = played_on.round.deals(), deal_probabilities(shoe, rules)
     assert [list(table.items()) for table in left.values()] == [list(table.items()) for table in fresh.values()]
     assert played_on.game().ev == alone.game().ev
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(decks=1, max_split_hands=2, surrender="late"),
+    Rules(decks=2, dealer_hits_soft_17=True, hole_card="enhc", surrender="early", max_split_hands=4,
+          double_after_split=False),
+    Rules(decks=1, hole_card="enhc_obo", max_split_hands=3, blackjack_pays="6:5", double_on="9-11"),
+    variants.burn20(decks=1),
+    variants.no_bust_21st_century(decks=1),
+], ids=["late", "enhc-early-4h", "obo-6to5", "burn20", "no_bust"])
+def test_deal_values_read_in_one_go_are_each_deals_value(rules):
+    """The array forms of a round's deal values (best play, and a fixed strategy's first actions on
+    a depleted shoe) give each deal's value as the one-deal forms do, to the bit."""
+    from bjcalc.game import removal
+
+    calc = Calculator(rules, split_strategy="CDP1")
+    other = Calculator(rules, calc.shoe.without("AS,TH,5C,5D,9S"), "CDP1", reuse=calc)
+    deals = removal.deal_probabilities(other.shoe, rules, lambda up, a, b: (
+        removal.pair_state(other.shoe, rules, up, (a, b)), removal.pair_state(calc.shoe, rules, up, (a, b))))
+    own = other.round.deals()
+    for up in range(1, 11):
+        values, keys = other.round.upcard(up), list(own[up])
+        assert other.round.deal_values(values, keys) == [other.round.value(values, h, k) for h, k in keys]
+        fixed = removal.FixedUpcard.on(calc.round.upcard(up), other, up)
+        both = list(deals[up])
+        assert removal._round_values(calc, other, fixed, both, [True] * len(both)) == [
+            removal._round_value(calc, other, fixed, hand, key) for hand, key in both]
