@@ -19,7 +19,7 @@ from bjcalc.analysis.simulate import (Simulation, SimulationSpec, _Worker, cut_c
                                      parse_ramp, plot_by_true_count, simulate, simulate_shoes)
 from bjcalc.cli import main
 from bjcalc.core.cards import RANK_VALUE, RANKS
-from bjcalc.core.errors import BjcalcError
+from bjcalc.core.errors import BjcalcError, ShoeError
 from bjcalc.core.runner import run_chunks
 from bjcalc.game.removal import Deviation, Deviations, play_on, play_on_each
 
@@ -504,3 +504,54 @@ def test_index_plays_the_rules_or_the_shoe_cannot_have_are_left_out():
     tiny = Shoe.from_counts({"A": 1, "5": 1, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4})
     with pytest.raises(BjcalcError, match="too small to deal any index play"):
         simulate(RULES, shoes=1, shoe=tiny, indices=True, workers=1)
+
+
+def test_each_rounds_sd_is_its_whole_distributions():
+    """sd=True: every round's sd_perfect is the SD of Calculator(rules, shoe=cards left).outcomes(),
+    whose mean is the round's ev_perfect exactly (the distribution is of the same play); off the
+    top it is the full shoe's; without sd the column is NaN and nothing else changes."""
+    kwargs = dict(shoes=4, seed=5, exact=True, shoe=SMALL, penetration=0.7, workers=1, progress=None)
+    run = simulate(RULES, sd=True, **kwargs)
+    frame = run.frame
+    full = Calculator(RULES, SMALL, exact=True).outcomes()
+    assert len(frame) >= 4 and frame.groupby("shoe")["sd_perfect"].first().eq(full.sd).all()
+    valued = 0
+    for row in frame.itertuples():
+        calc = Calculator(RULES, Shoe(row.ranks_left), exact=True)
+        if math.isnan(row.sd_perfect):     # (a shoe so small the distribution, not the EV, can run out)
+            with pytest.raises(ShoeError):
+                calc.outcomes()
+            continue
+        outcomes = calc.outcomes()
+        assert outcomes.ev == row.ev_perfect and sum(outcomes.pmf) == 1
+        assert row.sd_perfect == outcomes.sd == math.sqrt(float(outcomes.variance))
+        valued += 1
+    assert valued >= 4
+    plain = simulate(RULES, **kwargs).frame
+    assert plain["sd_perfect"].isna().all()
+    pd.testing.assert_frame_equal(plain.drop(columns="sd_perfect"), frame.drop(columns="sd_perfect"))
+    assert run.by_true_count()["sd_perfect"].notna().any() and "sd_perfect" in run.assumptions.strategy
+
+
+def test_the_rounds_sd_is_refused_up_front_where_it_cannot_be_had(capsys):
+    with pytest.raises(BjcalcError, match="values='both'"):
+        simulate(RULES, shoes=1, shoe=MID, sd=True, values="fixed", workers=1, progress=None)
+    with pytest.raises(BjcalcError, match="post-split strategy"):
+        simulate(RULES, shoes=1, shoe=MID, sd=True, split_strategy="optimal", workers=1, progress=None)
+    assert main(["count", "--shoe", MID_FLAG, "--split-hands", "2", "--shoes", "1", "--workers", "1", "--quiet",
+                 "--sd", "--values", "fixed"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "perfect play" in err
+
+
+def test_cli_with_the_rounds_sd_and_index_plays_stays_in_80_columns(capsys):
+    flags = ["count", "--decks", "1", "--split-hands", "2", "--shoes", "1", "--seed", "2", "--workers", "1",
+             "--penetration", "0.3", "--quiet", "--sd"]
+    assert main(flags + ["--indices"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    head = next(i for i, line in enumerate(lines) if line.split()[:2] == ["TC", "rounds"])
+    rises = next(i for i, line in enumerate(lines) if line.startswith("EV rises"))
+    rows = [line.split() for line in lines[head + 1:rises]]
+    # TC, rounds, freq, fixed, perfect, indices, insurance, the round's SD, result, results' SD
+    assert rows and all(len(row) == 10 and 1.0 < float(row[7]) < 1.3 for row in rows)

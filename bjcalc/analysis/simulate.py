@@ -12,6 +12,8 @@ and for every round, *before it is dealt*, records
   of every card seen since the shuffle (burned cards included, for they are seen), and the
   running count per deck left (decks left estimated to ``deck_resolution`` decks, 0 for exact;
   an unbalanced count starts at its initial running count);
+- with ``sd=True``, ``sd_perfect``: the exact standard deviation of the round's net result with
+  perfect play (its whole distribution, :meth:`bjcalc.Calculator.outcomes`; NaN otherwise);
 - ``result``: the round's actual net result per unit initial bet, the round played out by the
   fixed strategy (see below);
 - ``cards_left`` and ``ranks_left`` (the 13 rank counts, the shoe the EVs are of), and ``cards``,
@@ -121,6 +123,9 @@ class SimulationSpec:
     indices: tuple[IndexPlay, ...] = ()
     """The index plays of a basic-strategy-plus-indices player (:func:`simulate`'s ``indices``):
     none by default."""
+    sd: bool = False
+    """Whether each round also gets ``sd_perfect``, the exact standard deviation of its net result
+    with perfect play (:meth:`bjcalc.Calculator.outcomes` on the cards left; with ``values="both"``)."""
 
     @property
     def full_shoe(self) -> Shoe:
@@ -194,7 +199,7 @@ class _Worker:
         while position < cut:
             left = len(deck) - position
             shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
-            fixed = perfect = indexed = math.nan
+            fixed = perfect = indexed = spread = math.nan
             decks_left = left / 52
             if spec.deck_resolution:
                 step = spec.deck_resolution
@@ -217,11 +222,14 @@ class _Worker:
                 if spec.values == "both":
                     try:
                         perfect = other.game().ev
+                        if spec.sd:      # (the distribution of the same play: its mean is ev_perfect)
+                            spread = other.outcomes().sd
                     except ShoeError:
-                        perfect = math.nan
+                        pass
             row = {"shoe": number, "round": len(rows), "cards_left": left, "running_count": running,
                    "true_count": true_count, "ev_fixed": fixed, "ev_perfect": perfect, "ev_indices": indexed,
-                   "ev_insurance": self.insurance(shoe), "ranks_left": shoe.rank_counts, "cards": ""}
+                   "ev_insurance": self.insurance(shoe), "sd_perfect": spread, "ranks_left": shoe.rank_counts,
+                   "cards": ""}
             dealt: list[tuple[int, int]] = []
 
             def draw() -> int:
@@ -441,11 +449,11 @@ def simulate_shoes(task: tuple[SimulationSpec, int, int]) -> "pd.DataFrame":
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-_EV_COLUMNS = ("ev_fixed", "ev_perfect", "ev_indices", "ev_insurance")
+_EV_COLUMNS = ("ev_fixed", "ev_perfect", "ev_indices", "ev_insurance", "sd_perfect")
 """The frame's exact values, which the true-count table averages."""
 
 COLUMNS = ["shoe", "round", "cards_left", "running_count", "true_count", "ev_fixed", "ev_perfect", "ev_indices",
-           "ev_insurance", "result", "ranks_left", "cards"]
+           "ev_insurance", "sd_perfect", "result", "ranks_left", "cards"]
 """The simulation frame's columns, one row per round."""
 
 
@@ -634,10 +642,10 @@ class Simulation:
 def true_count_table(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> "pd.DataFrame":
     """A simulation frame (:data:`COLUMNS`) by true count, floored, the ends gathering everything
     beyond ``low`` and ``high``: ``rounds``, ``frequency``, mean ``ev_fixed``, ``ev_perfect``,
-    ``ev_indices`` and ``ev_insurance`` (NaN where the frame has none), and the mean and SD
-    (``result_sd``) of the rounds' actual results.  (The SD is of the results
-    played out, not an exact SD of each round: that needs the round's whole distribution,
-    :meth:`bjcalc.Calculator.outcomes`, about a hundred times a round's EV to compute.)
+    ``ev_indices``, ``ev_insurance`` and ``sd_perfect`` (NaN where the frame has none), and the
+    mean and SD (``result_sd``) of the rounds' actual results.  (``result_sd`` is of the results
+    played out; ``sd_perfect`` averages each round's exact SD, from its whole distribution, which
+    :func:`simulate` computes only when asked: it costs far more than the round's EV.)
 
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"round": [0, 1, 2], "true_count": [-0.5, 0.2, 0.9], "ev_fixed": [-0.01, 0.0, 0.01],
@@ -829,7 +837,8 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
              system: str = "hilo", penetration: Union[float, int] = 0.75, deck_resolution: float = 0.0,
              split_strategy: str = "CDZ-", exact: bool = False, shoe: Optional[Shoe] = None, workers: Optional[int] = None,
              scheduler: Any = None, progress: Optional[Callable[..., Any]] = "default",  # type: ignore[assignment]
-             shoes_per_chunk: Optional[int] = None, values: str = "both", indices: bool = False) -> Simulation:
+             shoes_per_chunk: Optional[int] = None, values: str = "both", indices: bool = False,
+             sd: bool = False) -> Simulation:
     """Deal ``shoes`` shoes, or as many as ``rounds`` rounds need (the frame is cut at exactly
     ``rounds``), and value every round (see the module docstring).
 
@@ -848,6 +857,13 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     :class:`~bjcalc.game.removal.Deviation`), and insurance is taken at or above its index.
     Each round then also gets ``ev_indices``, the exact EV of that play (with ``values`` both or
     fixed), and is played out by it; the bet ramp's win rate is that EV's.  A balanced count only.
+
+    ``sd``: each round also gets ``sd_perfect``, the exact standard deviation of its net result
+    with perfect play for the cards left (every split hand and double settled against the one
+    dealer hand: :meth:`bjcalc.Calculator.outcomes`), with ``values="both"``.  Costly: the whole
+    distribution of every round, seconds a round with splits in 6 decks (see the README), so a
+    sample of shoes; a game the distribution refuses (optimal splits, too many resplit states)
+    is refused before any shoe is dealt.
 
     ``shoe``: the shoe each shuffle starts from (default the rules' full decks; a small one keeps
     exact arithmetic quick).  ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
@@ -871,8 +887,15 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise BjcalcError(f"the seed must be a whole number >= 0, not {seed!r}")
     name = SYSTEM_NAMES.get(re.sub(r"[^a-z0-9]", "", str(system).lower()), system)
-    spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe, values)
+    spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe, values,
+                          sd=bool(sd))
     full_shoe = _check_spec(spec)
+    if spec.sd:
+        if values != "both":
+            raise BjcalcError(f"the rounds' SD is of perfect play, whose EV it goes with: values='both' (--values "
+                              f"both), not {values!r}")
+        # (refused here, before any shoe is dealt, if the distribution refuses this game)
+        Calculator(rules, full_shoe, split_strategy, exact).outcomes()
     if indices:
         spec = with_index_plays(spec)
     per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
@@ -951,6 +974,9 @@ def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]
     plays = ("ev_fixed: the full shoe's best CD strategy played unchanged on the cards left; ev_perfect: CD play "
              "re-optimised for the cards left; ev_insurance: insurance per unit insured against an ace, from the cards "
              "left; ")
+    if spec.sd:
+        plays += ("sd_perfect: the exact SD of the round's net result with perfect play (its whole distribution: "
+                  "every split hand and double against the one dealer hand); ")
     if spec.indices:
         plays += (f"ev_indices: the fixed strategy with {spec.system}'s index plays at the round's true count before "
                   f"the deal ({'; '.join(p.rule for p in spec.indices)}: on the first decision of an unsplit hand "

@@ -72,6 +72,9 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
                      help="the player adds the count's index plays (the Illustrious 18 and insurance, indices from "
                           "exact effects of removal for these rules) to basic strategy: each round gets their exact EV "
                           "too, is played out by them, and the ramp's win rate is theirs; a balanced count only")
+    how.add_argument("--sd", action="store_true",
+                     help="each round also gets the exact SD of its net result with perfect play (its whole "
+                          "distribution: seconds a round with splits in 6 decks, so a sample of shoes)")
     how.add_argument("--ramp", default=DEFAULT_RAMP, help=f"bets by true count (default {DEFAULT_RAMP!r})")
     how.add_argument("--bankroll", type=float, default=1000.0, metavar="UNITS",
                      help="bankroll in smallest bets for the risk of ruin (default 1000)")
@@ -101,7 +104,8 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     sim = simulate(rules, rounds=args.rounds, shoes=args.shoes, seed=args.seed, system=args.system,
                    penetration=args.penetration, deck_resolution=args.deck_resolution,
                    split_strategy=getattr(args, "split", "CDZ-"), shoe=shoe, workers=args.workers,
-                   scheduler=args.scheduler, progress=progress, values=args.values, indices=args.indices)
+                   scheduler=args.scheduler, progress=progress, values=args.values, indices=args.indices,
+                   sd=args.sd)
     if args.out:
         frame = sim.frame.assign(ranks_left=sim.frame["ranks_left"].map(lambda c: " ".join(map(str, c))))
         if args.out.lower().endswith(".parquet"):
@@ -151,17 +155,23 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
             "index_gain": None if gain is None else {k: _plain(v) for k, v in gain.items()},
             "ramp": {k: _plain(v) for k, v in earned.items()},
             "out": args.out, "plot": args.plot, "simulation": sim.conditions, "assumptions": assumptions_json(sim.assumptions)})
+    spread = sim.spec.sd
+    width = 6 if indexed and spread else 7        # (the rounds column: 80 columns with every column)
     lines = [head, "", "EV per round, % of the initial bet: fixed play, perfect play"
                        + (", with the index plays" if indexed else "")
-                       + "; insurance's EV per unit insured; the rounds' results played out (mean %, SD)",
-             f"{'TC':>4} {'rounds':>7} {'freq %':>6} {'fixed %':>8} {'perfect %':>9} "
-             + (f"{'indices %':>9} " if indexed else "") + f"{'insur. %':>8} {'result %':>8} {'SD':>6}"]
+                       + "; insurance's EV per unit insured; "
+                       + ("the mean exact SD of a round (perfect play); " if spread else "")
+                       + "the rounds' results played out (mean %, SD)",
+             f"{'TC':>4} {'rounds':>{width}} {'freq %':>6} {'fixed %':>8} {'perfect %':>9} "
+             + (f"{'indices %':>9} " if indexed else "") + f"{'insur. %':>8} "
+             + (f"{'rd SD':>6} " if spread else "") + f"{'result %':>8} {'SD':>6}"]
     for tc, row in table.iterrows():
-        lines.append(f"{tc:>+4d} {int(row.rounds):>7d} {row.frequency * 100:>6.2f} "
+        lines.append(f"{tc:>+4d} {int(row.rounds):>{width}d} {row.frequency * 100:>6.2f} "
                      f"{_shown(row.ev_fixed * 100, '>+8.3f')} {_shown(row.ev_perfect * 100, '>+9.3f')} "
                      + (f"{_shown(row.ev_indices * 100, '>+9.3f')} " if indexed else "")
                      + f"{_shown(row.ev_insurance * 100, '>+8.2f')} "
-                     f"{_shown(row.result * 100, '>+8.1f')} {_shown(row.result_sd, '>6.3f')}")
+                     + (f"{_shown(row.sd_perfect, '>6.3f')} " if spread else "")
+                     + f"{_shown(row.result * 100, '>+8.1f')} {_shown(row.result_sd, '>6.3f')}")
     lines.append(f"EV rises {_shown(slope['slope_fixed'] * 100, '+.3f')} % (fixed play), "
                  f"{_shown(slope['slope_perfect'] * 100, '+.3f')} % (perfect)"
                  + (f", {_shown(slope['slope_indices'] * 100, '+.3f')} % (with indices)" if indexed else "")
