@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 
@@ -32,6 +32,19 @@ try:  # gmpy2 rationals are several times faster than fractions.Fraction
     from gmpy2 import mpq as _rational
 except ImportError:  # pragma: no cover - gmpy2 is a declared dependency
     _rational = Fraction
+
+
+_LOW = 2 ** 31 - 1
+
+
+def _small_pairs(numerators: np.ndarray, denominators: np.ndarray) -> Optional[np.ndarray]:
+    """Each (numerator, denominator) as one int64 code, where both are whole numbers from 0 to
+    2^31 - 1 in integer arrays; else None (then each rational is made on its own)."""
+    if not (numerators.size and numerators.dtype.kind in "iu" and denominators.dtype.kind in "iu"):
+        return None
+    if min(numerators.min(), denominators.min()) < 0 or max(numerators.max(), denominators.max()) > _LOW:
+        return None
+    return numerators.astype(np.int64) << 31 | denominators.astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,13 @@ class Arithmetic:
         """Elementwise ``numerators/denominators`` (broadcast), 0 where a denominator is 0."""
         numerators, denominators = np.broadcast_arrays(numerators, denominators)
         if self.exact:
+            pairs = _small_pairs(numerators, denominators)
+            if pairs is not None:       # (card counts: a few distinct pairs, each made once)
+                distinct, where = np.unique(pairs, return_inverse=True)
+                made = np.empty(len(distinct), dtype=object)
+                made[:] = [_rational(code >> 31, code & _LOW) if code & _LOW else _rational(0)
+                           for code in distinct.tolist()]
+                return made[where.reshape(-1)].reshape(numerators.shape)
             return np.vectorize(lambda a, b: _rational(int(a), int(b)) if b else _rational(0), otypes=[object])(
                 numerators, denominators)
         inverse = np.zeros(denominators.shape)

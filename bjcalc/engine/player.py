@@ -201,7 +201,7 @@ class PlayerEngine:
             return self._evaluate_compiled(up, by_set, blackjack, exhausted)
         # One product per removed set, then one lookup per node.
         # (einsum: for this thin product it beats BLAS, whose threads only add overhead)
-        stand_by_set = (by_set.dot(self.stand_columns) if ar.exact
+        stand_by_set = (_signed_sums(by_set, self.stand_columns) if ar.exact
                         else np.einsum("so,ot->st", by_set, self.stand_columns))
         stand = stand_by_set[nodes.removed_index, self.stand_column]
         left, valid = self.dealer.remaining(up, nodes.removed)
@@ -374,8 +374,12 @@ class PlayerEngine:
             blackjack = np.broadcast_to(ar.scalar(0), shape)
         lose = self.settlement.bust_payoff()
         on_blackjack = self.settlement.hand_blackjack_payoff
-        bust = lose * (1 - blackjack) + on_blackjack * blackjack
-        return self._settled_busts(up, np.array(bust), exhausted)
+        if ar.exact and (up not in (1, 10) or on_blackjack == lose):
+            # (no blackjack to find, or it pays the same: every cell is the loss, exactly)
+            bust = np.full(shape, ar.scalar(lose), dtype=object)
+        else:
+            bust = np.array(lose * (1 - blackjack) + on_blackjack * blackjack)
+        return self._settled_busts(up, bust, exhausted)
 
     def _settled_busts(self, up: int, bust: np.ndarray, exhausted: np.ndarray) -> np.ndarray:
         """Busts whose payoff depends on the dealer's hand (No Bust's three-card pushes):
@@ -451,3 +455,33 @@ def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
 @lru_cache(maxsize=64)
 def _hand_space(limit: Optional[tuple[int, ...]], max_cards: Optional[int]) -> HandSpace:
     return HandSpace(limit, max_cards)
+
+
+def _signed_sums(by_set: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """``by_set @ columns`` in exact arithmetic for a table of whole-number payoffs: each column
+    is the one before it plus the few outcome columns whose payoff changes (standing on one more
+    point wins or pushes a dealer total more), so a handful of rational sums replaces a product
+    per cell (exact, so the order of the terms cannot change a value); a table of other numbers
+    takes the product itself.
+
+    >>> rows = np.array([[1, 2, 3], [4, 5, 6]], dtype=object)
+    >>> table = np.array([[-1, 0], [-1, 1], [1, 2]], dtype=object)
+    >>> bool((_signed_sums(rows, table) == rows.dot(table)).all())
+    True
+    """
+    payoffs = columns.tolist()
+    if by_set.shape[0] == 0 or not all(type(payoff) is int for row in payoffs for payoff in row):
+        return by_set.dot(columns)
+    outcomes = by_set.T
+    out = np.empty((by_set.shape[0], columns.shape[1]), dtype=object)
+    total = outcomes[0] * 0
+    before = [0] * len(payoffs)
+    for t in range(columns.shape[1]):
+        for o, row in enumerate(payoffs):
+            change = row[t] - before[o]
+            if change:
+                total = total + (outcomes[o] if change == 1 else -outcomes[o] if change == -1
+                                 else change * outcomes[o])
+            before[o] = row[t]
+        out[:, t] = total
+    return out
