@@ -210,9 +210,9 @@ NOT_REPORTS = [name for name in TABLE_FILES if name != "REPORT.html"]
 
 
 def test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code(tmp_path):
-    first = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS)
+    first = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS, workers=1)
     snapshot = {p: p.read_bytes() for p in first}
-    second = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS)
+    second = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS, workers=1)
     assert second == first and {p: p.read_bytes() for p in second} == snapshot
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()) == \
         sorted(p.relative_to(tmp_path) for p in first)
@@ -241,7 +241,7 @@ def test_the_committed_report_matches_the_code(tmp_path):
     """A set's REPORT.html regenerated: the same bytes but for the one line stating how long it
     took (TIMING, its own line in the footer), which this comparison leaves out and nothing else."""
     matplotlib = pytest.importorskip("matplotlib", reason="the committed reports' plots need matplotlib (test extra)")
-    [_, written] = generate_tables(tmp_path, only=["classic_single_deck"], files=["REPORT.html"])
+    [_, written] = generate_tables(tmp_path, only=["classic_single_deck"], files=["REPORT.html"], workers=1)
     new, committed = written.read_text(encoding="utf-8"), (TABLES / "classic_single_deck" / "REPORT.html").read_text()
     assert len(TIMING.findall(new)) == 1 and len(TIMING.findall(committed)) == 1
     assert new.count("\n") == committed.count("\n")
