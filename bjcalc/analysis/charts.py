@@ -26,7 +26,6 @@ preset's open rules, and its plots: :mod:`bjcalc.analysis.sweeps`.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
 
@@ -359,10 +358,12 @@ EXCEPTION_COLUMNS = ["up", "hand", "cards", "row", "chart_action", "cd_action", 
 """Columns of :attr:`Chart.exceptions` (the chart's code is ``chart.table.loc[row, up]``)."""
 
 
-def _code(td: TotalDependentStrategy, table: pd.DataFrame, row: str, up: str, values: Sequence[int],
+def _code(td: TotalDependentStrategy, column: dict[str, str], row: str, up: str, values: Sequence[int],
           splittable: bool) -> str:
-    if row in table.index:
-        return table.loc[row, up]
+    """The chart's code for ``values`` against ``up`` (``column``: the table's codes against
+    ``up`` by row, read once: a chart's exceptions ask for hundreds of thousands of cells)."""
+    if row in column:
+        return column[row]
     total, soft = _totals(values)       # hard 4 and soft 12: only pairs make them
     pair = values[0] if len(values) == 2 and values[0] == values[1] and splittable else None
     return td.code(_VALUE[up], total, soft, pair)
@@ -377,13 +378,14 @@ def _exceptions_for(calc: Calculator, td: TotalDependentStrategy, table: pd.Data
     splittable, das = calc.rules.splits, calc.rules.double_after_split
     found: list[dict] = []
     frontier: list[tuple[int, ...]] = []
+    column = table[up].to_dict()
 
     def check(values: tuple[int, ...]) -> Optional[str]:
         allowed = _allowed_values(calc, values, up)
         if allowed is None:
             return None
         row = _row(values, splittable)
-        code = _code(td, table, row, up, values, splittable)
+        code = _code(td, column, row, up, values, splittable)
         action = resolve(code, allowed, das, len(values))
         best = _best(allowed, action)
         gain = allowed[best] - allowed[action]
@@ -563,7 +565,7 @@ def td_ev_table(calc: Calculator, ups: Optional[Iterable[str]] = None, result: A
             code = table.loc[row, up]
             out.append((up, row, code, True, chosen_ev))
             for alternative in cell_alternatives(row, code, calc.rules):
-                changed = copy.deepcopy(base[value])
+                changed = base[value].copy()
                 set_cell(changed, row, alternative)
                 out.append((up, row, alternative, False, evaluator.ev(changed)))
     return pd.DataFrame(out, columns=["up", "row", "code", "chosen", "ev"])

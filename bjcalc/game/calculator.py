@@ -131,7 +131,9 @@ class Calculator:
         """
         ranks = parse_cards(cards)
         up_rank = rank_index(up)
-        self.shoe.remove(RANKS[up_rank], *(RANKS[r] for r in ranks))   # can the shoe deal them?
+        wanted = [up_rank, *ranks]
+        if self.shoe.is_infinite or any(self.shoe.rank_counts[r] < wanted.count(r) for r in set(wanted)):
+            self.shoe.remove(*(RANKS[r] for r in wanted))     # (the shoe's own refusal, if it cannot deal them)
         if len(ranks) < 2:
             raise HandError("a hand needs at least two cards (to value a split hand, ask for the pair)")
         up_value = RANK_VALUE[up_rank]
