@@ -5,4 +5,17 @@ They import nothing from bjcalc, so an agreement between an oracle and the engin
 evidence, not an echo.  Test modules import them as ``from oracles import brute_force``
 (pytest puts ``tests/`` on the import path for its test modules; nothing here edits
 ``sys.path``).
+
+The oracles count in exact rationals, :data:`Fraction`: gmpy2's ``mpq`` where it is installed
+(it is a dependency of bjcalc, so it is; a few times faster than ``fractions.Fraction``, which
+is its fallback).  Only the number type is shared with the engine, an exact rational either
+way: equal values compare and hash equal across the two types, and every oracle's reasoning
+is its own.
 """
+
+try:
+    from gmpy2 import mpq as Fraction
+except ImportError:      # pragma: no cover - gmpy2 comes with bjcalc
+    from fractions import Fraction
+
+__all__ = ["Fraction"]

@@ -61,7 +61,7 @@ tie-break order, as brute_force does.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from fractions import Fraction
+from oracles import Fraction
 from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 

@@ -65,7 +65,7 @@ itself must not run shoe B out of cards.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from oracles import Fraction
 from typing import Dict, Iterable, Mapping, Optional, Sequence, Tuple, Union
 
 from oracles.brute_fixed import (

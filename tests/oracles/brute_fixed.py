@@ -46,7 +46,7 @@ Rules outside this model raise :class:`NotImplementedError`.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from oracles import Fraction
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 __all__ = ["fixed_play_ev", "optimal_ev", "strategy_for", "counts_tuple", "ShoeExhausted", "CDStrategy"]

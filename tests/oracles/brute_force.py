@@ -38,7 +38,7 @@ Model
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from oracles import Fraction
 from functools import lru_cache
 import itertools
 from typing import Dict, Iterator, List, Optional, Tuple

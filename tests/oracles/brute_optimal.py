@@ -46,7 +46,7 @@ id), no memoisation, for cross-checking on tiny shoes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from oracles import Fraction
 from functools import lru_cache
 from math import gcd
 from typing import Dict, Optional, Tuple

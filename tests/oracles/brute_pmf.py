@@ -73,7 +73,7 @@ rationals throughout (``gmpy2.mpq`` inside when gmpy2 is installed, several time
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from fractions import Fraction
+from oracles import Fraction
 from typing import Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 __all__ = [

@@ -52,7 +52,7 @@ list of hands); the tests use it to check the state compression.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from oracles import Fraction
 from functools import lru_cache
 from typing import Dict, Iterator, List, Tuple
 

@@ -83,7 +83,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
+from oracles import Fraction
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 try:   # exact rationals; gmpy2's mpq is several times faster than Fraction

@@ -59,7 +59,7 @@ round itself and in every value that a decision looks at.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from . import Fraction
 from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 

@@ -8,7 +8,7 @@ double any two, DAS or not, split once (no resplit), split aces one card.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from oracles import Fraction
 from functools import lru_cache
 
 Q = {v: (Fraction(4, 13) if v == 10 else Fraction(1, 13)) for v in range(1, 11)}

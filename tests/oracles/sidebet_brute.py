@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from fractions import Fraction
+from oracles import Fraction
 from functools import lru_cache
 from math import comb
 
