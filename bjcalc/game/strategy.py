@@ -139,7 +139,10 @@ class _UpcardSearch:
         after = self.after_nodes(after_entry)
         for level in nodes.levels:
             if len(level):
-                value[level] = np.where(hits[level], v.hit_with(value, level), v.stand[level])
+                hitting = level[hits[level]]      # (only they need a hit's value: exact sums cost)
+                value[level] = v.stand[level]
+                if len(hitting):
+                    value[hitting] = v.hit_with(value, hitting)
                 self._apply_after(value, level, after)
         return value
 
