@@ -319,16 +319,13 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
             continue
         fixed = FixedUpcard.on(calc.round.upcard(up), other, up, best_too)
         deals_up = list(deals[up])
+        unchanged = [[changes is None or not changes.touches(up, hand) for changes in deviations]
+                     for hand, _ in deals_up]
         # (a deal every set changes needs no plain value: the strategy's split may be unplayable there)
-        needed = [any(changes is None or not changes.touches(up, hand) for changes in deviations)
-                  for hand, _ in deals_up]
-        plain = _round_values(calc, other, fixed, deals_up, needed)
-        for (hand, keys), value in zip(deals_up, plain):
-            for values, changes in zip(rounds, deviations):
-                if changes is None or not changes.touches(up, hand):
-                    values[(up, hand, keys)] = value
-                else:
-                    values[(up, hand, keys)] = _round_value(calc, other, fixed, hand, keys, changes)
+        plain = _round_values(calc, other, fixed, deals_up, [any(flags) for flags in unchanged])
+        for (hand, keys), value, flags in zip(deals_up, plain, unchanged):
+            for values, changes, keeps in zip(rounds, deviations, flags):
+                values[(up, hand, keys)] = value if keeps else _round_value(calc, other, fixed, hand, keys, changes)
     return [GameResult.build(_ResultOf(other, _assumptions(calc, other, "CD", changes)), deals, values, "CD")
             for values, changes in zip(rounds, deviations)]
 
@@ -407,22 +404,18 @@ def _round_values(calc: Game, other: Game, fixed: FixedUpcard, deals: list[tuple
                 for (hand, keys), need in zip(deals, needed)]
     target, source = fixed.target, fixed.source
     hands = tuple(hand for hand, _ in deals)
-    plan = deal_plan(target, other.rules, hands)
+    plan, blackjack = other.round.dealt(target, hands)
     nodes = plan.nodes
-    if target.exhausted[nodes].any():
-        other.round.check_dealable(target, int(nodes[target.exhausted[nodes]][0]))
     own = deal_plan(source, calc.rules, hands).nodes
     first_action = calc.round.first_action
     codes = np.array([0 if natural else _ACTION_CODES[first_action(source.up, int(node), keys[1])]
                       for natural, node, (_, keys) in zip(plan.natural.tolist(), own, deals)], dtype=np.int64)
-    blackjack = target.blackjack[nodes]
     value = np.choose(np.minimum(codes, 2), (target.stand[nodes], fixed.hit[nodes], target.double[nodes]))
     if (codes == 3).any():
         value = np.where(codes == 3, other.round.surrender(blackjack), value)
     for i in np.flatnonzero(codes == 4).tolist():
         value[i] = _split_value(other, fixed, hands[i][0], deals[i][1][0]) if needed[i] else np.nan
-    joint = value + other.round.blackjack_term(blackjack)
-    joint[plan.natural] = other.round.natural_value(blackjack[plan.natural])
+    joint = other.round.joint_values(plan, blackjack, value)
     return [value if need else None for value, need in zip(list(joint), needed)]
 
 

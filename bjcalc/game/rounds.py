@@ -45,7 +45,8 @@ from ..engine.splits import check_split_strategy, context_strategy, split_contex
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
 
-__all__ = ["Assumptions", "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state", "deal_probabilities"]
+__all__ = ["Assumptions", "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
+           "deal_probabilities"]
 
 Deals = dict[int, dict[tuple[tuple[int, int], Any], Fraction]]
 """Up value -> {(the player's two values, :func:`pair_state`): probability}."""
@@ -325,11 +326,8 @@ class Round:
         """
         if self.ar.exact or not deals:
             return [self.value(values, hand, key) for hand, key in deals]
-        plan = deal_plan(values, self.rules, tuple(hand for hand, _ in deals))
+        plan, blackjack = self.dealt(values, tuple(hand for hand, _ in deals))
         nodes = plan.nodes
-        if values.exhausted[nodes].any():
-            self.check_dealable(values, int(nodes[values.exhausted[nodes]][0]))
-        blackjack = values.blackjack[nodes]
         best = np.where(values.must_hit[nodes], -np.inf, values.stand[nodes])
         best = np.maximum(best, np.where(values.can_hit[nodes], values.hit[nodes], -np.inf))
         best = np.maximum(best, np.where(plan.may_double, values.double[nodes], -np.inf))
@@ -341,10 +339,25 @@ class Round:
                 split = self.split(values.up, int(plan.pair[i]), split_key)
                 if split is not None and split > best[i]:
                     best[i] = split
-        joint = best + self.blackjack_term(blackjack)
-        naturals = self.natural_value(blackjack[plan.natural])
-        joint[plan.natural] = naturals
-        return list(joint)
+        return list(self.joint_values(plan, blackjack, best))
+
+    def dealt(self, values: UpcardValues, hands: tuple[tuple[int, int], ...]) -> tuple["DealPlan", np.ndarray]:
+        """The :class:`DealPlan` of two-card ``hands`` against ``values.up`` and each one's chance
+        of a dealer blackjack (floats), refusing a hand whose round can run out of cards (as
+        :meth:`value` does)."""
+        plan = deal_plan(values, self.rules, hands)
+        exhausted = values.exhausted[plan.nodes]
+        if exhausted.any():
+            self.check_dealable(values, int(plan.nodes[exhausted][0]))
+        return plan, values.blackjack[plan.nodes]
+
+    def joint_values(self, plan: "DealPlan", blackjack: np.ndarray, played: np.ndarray) -> np.ndarray:
+        """The rounds' joint values of the deals of :meth:`dealt` whose hands, played, are worth
+        ``played``: the round's blackjack term added, and naturals paid as naturals (as
+        :meth:`value` does, deal by deal)."""
+        joint = played + self.blackjack_term(blackjack)
+        joint[plan.natural] = self.natural_value(blackjack[plan.natural])
+        return joint
 
     def report(self, joint: Value, blackjack: Value, natural: bool = False) -> Value:
         """A hand's joint value on the basis :attr:`hand_values_conditioned` states.
@@ -366,7 +379,7 @@ class DealPlan:
     natural: np.ndarray        # bool: a natural
     may_double: np.ndarray     # bool: the rules let the hand double
     pair: np.ndarray           # the pair's value, 0 for two values
-    pairs: tuple[int, ...]     # the deals of a pair (natural or not, that split)
+    pairs: tuple[int, ...]     # the deals of a pair the rules let split
 
 
 _DEAL_PLANS: "weakref.WeakKeyDictionary[Any, dict[tuple, DealPlan]]" = weakref.WeakKeyDictionary()

@@ -31,6 +31,7 @@ be improved.  The EV is then that of the strategy, exactly.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
@@ -82,8 +83,8 @@ class UpcardStrategy:
         >>> s.hits[(16, False)], t.hits[(16, False)]
         (True, False)
         """
-        return UpcardStrategy(self.up, dict(self.hits), dict(self.two_card), dict(self.pairs),
-                              dict(self.pair_fallbacks), dict(self.after_hit))
+        return dataclasses.replace(self, **{f.name: dict(getattr(self, f.name)) for f in dataclasses.fields(self)
+                                            if isinstance(getattr(self, f.name), dict)})
 
 
 class _UpcardSearch:
