@@ -85,3 +85,50 @@ def test_both_plays_in_one_pass_give_the_numbers_of_two(preset):
     assert fixed_together.ev == fixed_alone.ev
     assert fixed_together.by_upcard.tolist() == fixed_alone.by_upcard.tolist()
     assert together.game().ev == Calculator(rules, left, reuse=full).game().ev
+
+
+@pytest.mark.parametrize("rules, shoe, exact", [
+    (Rules(decks=1), None, False),
+    (Rules(decks=2, hole_card="enhc", dealer_hits_soft_17=True, surrender="late", max_split_hands=3), None, False),
+    (Rules(decks=1, max_split_hands=2), SMALL, True),     # (a shoe that can run out of cards)
+    (Rules(decks=1, max_split_hands=2), SMALL, False),
+    (variants.burn20(decks=1), None, False),              # (its dealer under a ten has its own outcomes)
+    (variants.no_bust_21st_century(decks=1), None, False),
+])
+@pytest.mark.parametrize("removed", ["A", "5", "T"])
+def test_rows_borrowed_from_the_shoe_one_card_larger_are_the_shoes_own(rules, shoe, exact, removed):
+    """A shoe one card short of the reused one takes the dealer rows that shoe has evaluated
+    (``PlayerEngine.borrow_rows``): the same numbers, to the bit, as evaluating them itself."""
+    full = Calculator(rules, shoe, exact=exact)
+    full.game()
+    card = removed if full.shoe.suit_counts is None else removed + "S"
+    left = full.shoe.remove(card) if full.shoe.suit_counts is None else full.shoe.without(card)
+    borrowing = Calculator(rules, left, exact=exact, reuse=full)
+    plain = Calculator(rules, left, exact=exact, reuse=Calculator(rules, shoe, exact=exact))  # (its lender has no rows)
+    engine = borrowing.engine
+    for up in range(1, 11):
+        if left.value_counts()[up - 1]:
+            rows = engine.dealer_outcome(up)
+            own = borrowing.round.dealer_engine.evaluate(up, engine.nodes.removed_sets)
+            assert (rows.probabilities == own.probabilities).all() and (rows.exhausted == own.exhausted).all()
+    if not rules.burn_20:
+        assert sum(engine._lent_rows(up) is not None for up in range(1, 11)) >= 9
+    assert borrowing.game().ev == plain.game().ev
+    assert play_on(full, borrowing).ev == play_on(full, plain).ev
+
+
+@pytest.mark.parametrize("rules", [Rules(decks=6), Rules(decks=1, resplit_aces=True, hit_split_aces=True)])
+def test_a_fixed_play_reaches_every_hand_it_can_read(rules):
+    """The fixed play values only the hands it can reach (``NodeSet.reachable``): every hand of
+    one or two cards, a card more than those (a first hit or double), and every hand a
+    reachable hit leads to; the rest get no dealer row and no value."""
+    calc = Calculator(rules)
+    nodes = calc.engine.nodes
+    for up in (2, 6, 10):
+        hits = calc.round.upcard(up).hits
+        reach = nodes.reachable(hits)
+        assert reach[nodes.cards <= 2].all()
+        going = reach & (hits | (nodes.cards <= 2))
+        kids = nodes.child[going].ravel()
+        assert reach[kids[kids >= 0]].all()
+        assert not reach.all()

@@ -354,7 +354,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                 rules: DrawRules, bust: Optional[np.ndarray], by_set: np.ndarray, removed_index: np.ndarray,
                 stand_columns: np.ndarray, stand_column: np.ndarray, can_hit: np.ndarray, must_hit: np.ndarray,
                 source: np.ndarray, exhausted: np.ndarray, may_double: np.ndarray, may_surrender: np.ndarray,
-                surrender: np.ndarray, forced: Optional[np.ndarray] = None) -> tuple[np.ndarray, ...]:
+                surrender: np.ndarray, forced: Optional[np.ndarray] = None,
+                zeroed: bool = False) -> tuple[np.ndarray, ...]:
     """Cards left, stand, hit, value, action and double of every node, level by level
     (``bjcalc_player_play`` in the C file): stand from the dealer's outcomes ``by_set`` of each node's
     removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``);
@@ -365,7 +366,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     ``forced`` (bool per node): also, in the same pass, the
     nodes played by hitting exactly there (the same C function), appended to the result
     as their hit, value and exhaustion flags: the numbers of a second call with ``can_hit`` and
-    ``must_hit`` ``forced``, each node its own ``source`` and no action after a hit."""
+    ``must_hit`` ``forced``, each node its own ``source`` and no action after a hit.
+    ``zeroed``: the results start at zero (``order`` leaves some nodes out, which then read 0)."""
     assert _PLAYER_PLAY is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
     level_start, order, child, source, removed, removed_index, stand_column = (
         _i64(a) for a in (level_start, order, child, source, removed, removed_index, stand_column))
@@ -375,15 +377,16 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                                                     for a in (can_hit, must_hit, may_double, may_surrender))
     surrender = np.ascontiguousarray(surrender, dtype=np.float64)
     n = len(removed)
-    cards_left = np.empty(n, dtype=np.int64)
-    stand, hit, value, double = np.empty(n), np.empty(n), np.empty(n), np.empty(n)
+    empty = np.zeros if zeroed else np.empty
+    cards_left = empty(n, dtype=np.int64)
+    stand, hit, value, double = empty(n), empty(n), empty(n), empty(n)
     hits, action = np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.uint8)
     arguments, _keep = rules.arguments()
     extra: list = [None] * 4      # (the forced pass's arguments, NULL for none, and its results)
     more: list = []
     if forced is not None:
         forced = np.ascontiguousarray(forced, dtype=np.uint8)
-        forced_hit, forced_value, forced_flags = np.empty(n), np.empty(n), exhausted.copy()
+        forced_hit, forced_value, forced_flags = empty(n), empty(n), exhausted.copy()
         more = [forced_hit, forced_value, forced_flags]
         extra = [forced.ctypes.data_as(_U8), forced_hit.ctypes.data_as(_F64), forced_value.ctypes.data_as(_F64),
                  forced_flags.ctypes.data_as(_U8)]

@@ -323,6 +323,22 @@ class DealerEngine:
         self._trees.update({up: other.tree(up) for up in range(1, 11) if other.counts[up - 1] > 0})
         return True
 
+    def rows_agree(self, other: "DealerEngine", up: int) -> bool:
+        """Whether a removed set leaving the same cards in both shoes gets the same row from this
+        engine and ``other`` against ``up``: the same standard procedure (no variant's own
+        outcomes), arithmetic and tree (see :meth:`use_trees_of`), finite shoes.
+
+        >>> from bjcalc.core.cards import Shoe
+        >>> full = DealerEngine(Shoe.decks(1), StandardDealer(False))
+        >>> less = DealerEngine(Shoe.decks(1).remove("5"), StandardDealer(False))
+        >>> less.rows_agree(full, 6), less.use_trees_of(full), less.rows_agree(full, 6)
+        (False, True, True)
+        """
+        return (self.procedure == other.procedure and self.arithmetic is other.arithmetic
+                and type(self.procedure).special_outcomes is StandardDealer.special_outcomes
+                and not (self.shoe.is_infinite or other.shoe.is_infinite)
+                and self._trees.get(up) is not None and self._trees.get(up) is other._trees.get(up))
+
     def share_rows(self, rows: Optional["DealerRows"]) -> bool:
         """Keep evaluated rows in ``rows`` (a :class:`DealerRows` made for this shoe or a larger
         one, with the same arithmetic), and evaluate only the rows it lacks; None stops.  A row

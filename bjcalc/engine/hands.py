@@ -191,9 +191,10 @@ class NodeSet:
         self.child = np.where(self.hard[:, None] + values[None, :] > 21, BUST, child)
         # Unique removed sets, for one dealer evaluation per set.
         # (by code: counts stay below 32, a hand's hard total is at most 21 and at most 3 pair cards are extra)
-        _, first, inverse = np.unique(self.removed @ _DIGITS, return_index=True, return_inverse=True)
+        self._set_codes, first, inverse = np.unique(self.removed @ _DIGITS, return_index=True, return_inverse=True)
         self.removed_sets = self.removed[first]
         self.removed_index = inverse.reshape(-1)
+        self._shifted: dict[int, np.ndarray] = {}
         by_level = np.argsort(-self.hard, kind="stable")           # hard 21 first, nodes in order within
         bounds = np.searchsorted(-self.hard[by_level], np.arange(-21, 0), side="left")
         self.levels = np.split(by_level, bounds[1:])
@@ -210,6 +211,45 @@ class NodeSet:
 
     def __len__(self) -> int:
         return len(self.hand)
+
+    def shifted_sets(self, value: int) -> np.ndarray:
+        """For each removed set (a row of ``removed_sets``), the index of the set holding the same
+        cards and one more of ``value`` (1-10), or -1 where no node removes that set.  The dealer's
+        row for a set on a shoe one such card short is the full shoe's row for the set one card
+        larger (see :meth:`~bjcalc.engine.player.PlayerEngine.borrow_rows`).
+
+        >>> nodes = NodeSet(HandSpace(limit=(4,) * 9 + (16,), max_cards=None),
+        ...                 {Context(): [(0,) * 9 + (1,), (0, 0, 0, 0, 0, 1, 0, 0, 0, 1)]})
+        >>> nodes.removed_sets.tolist(), nodes.shifted_sets(6).tolist(), nodes.shifted_sets(5).tolist()
+        ([[0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1, 0, 0, 0, 1]], [1, -1], [-1, -1])
+        """
+        shifted = self._shifted.get(value)
+        if shifted is None:
+            codes = self._set_codes
+            wanted = codes + _DIGITS[value - 1]
+            at = np.minimum(np.searchsorted(codes, wanted), max(len(codes) - 1, 0))
+            shifted = np.where((codes[at] == wanted) if len(codes) else np.zeros(0, dtype=bool), at, -1)
+            self._shifted[value] = shifted = shifted.astype(np.int64)
+        return shifted
+
+    def reachable(self, hits: np.ndarray) -> np.ndarray:
+        """Which nodes a play hitting exactly where ``hits`` says can reach or read: every hand of
+        one or two cards, every hand one card more (a first action may be a hit or a double
+        whatever the play does next), and every hand a hit of a reachable hand leads to.
+
+        >>> nodes = NodeSet(HandSpace(limit=(4,) * 9 + (16,), max_cards=None),
+        ...                 {Context(): HandSpace(limit=(4,) * 9 + (16,), max_cards=None).compositions})
+        >>> reach = nodes.reachable(np.zeros(len(nodes), dtype=bool))     # standing on every first two cards
+        >>> int(nodes.cards[reach].max()), bool(reach.all())
+        (3, False)
+        """
+        reach = self.cards <= 2
+        first = reach.copy()
+        for level in reversed(self.levels):        # (hard 1 first: a hit leads to a higher hard total)
+            going = level[reach[level] & (hits[level] | first[level])]
+            kids = self.child[going].ravel()
+            reach[kids[kids >= 0]] = True
+        return reach
 
     def lookup(self, codes: np.ndarray, context_ids: np.ndarray) -> np.ndarray:
         """Node of each (composition code, context index), or :data:`IMPOSSIBLE`."""

@@ -28,7 +28,7 @@ from . import _kernels as kernels
 from ..core.actions import may_double_after_hit, may_hit, may_surrender_after_hit, must_hit
 from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
-from ..core.outcomes import BLACKJACK
+from ..core.outcomes import BLACKJACK, N_OUTCOMES
 from .dealer import DealerEngine, DealerResult
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
@@ -149,6 +149,7 @@ class PlayerEngine:
         self.settlement = settlement
         self._cache: dict[int, UpcardValues] = {}
         self._outcomes: dict[int, DealerResult] = {}     # the dealer rows of every node, by up card
+        self._lender: Optional[tuple["PlayerEngine", int]] = None     # see borrow_rows
         if like is not None:
             if like.rules != rules or like.ar is not arithmetic:
                 raise ValueError("an engine can take the nodes of one with the same rules and arithmetic only")
@@ -183,13 +184,71 @@ class PlayerEngine:
             self._cache[up] = self._evaluate(up)
         return self._cache[up]
 
-    def dealer_outcome(self, up: int) -> DealerResult:
+    def dealer_outcome(self, up: int, needed: Optional[np.ndarray] = None) -> DealerResult:
         """The dealer's outcomes against ``up`` for every removed set of the nodes (evaluated
         once: :meth:`upcard` and :meth:`fixed_upcard` read the same rows, and the shoe simulator
-        asks for both on every depleted shoe)."""
-        if up not in self._outcomes:
-            self._outcomes[up] = self.dealer.evaluate(up, self.nodes.removed_sets)
-        return self._outcomes[up]
+        asks for both on every depleted shoe).  ``needed``: a mask of the removed sets wanted;
+        the others get zero rows, and the result is not kept (unless every row is known)."""
+        if up in self._outcomes:
+            return self._outcomes[up]
+        sets = self.nodes.removed_sets
+        lent = self._lent_rows(up)
+        if lent is None and needed is None:
+            result = self.dealer.evaluate(up, sets)
+        else:
+            want = np.ones(len(sets), dtype=bool) if needed is None else needed
+            probabilities = self.ar.zeros((len(sets), N_OUTCOMES))
+            exhausted = np.zeros(len(sets), dtype=bool)
+            if lent is not None:      # the rows the full shoe has: most of them
+                rows, shifted = lent
+                take = want & (shifted >= 0)
+                probabilities[take] = rows.probabilities[shifted[take]]
+                exhausted[take] = rows.exhausted[shifted[take]]
+                want = want & ~take
+            if want.any():
+                fresh = self.dealer.evaluate(up, sets[want])
+                probabilities[want], exhausted[want] = fresh.probabilities, fresh.exhausted
+            result = DealerResult(probabilities, exhausted)
+        if needed is None:
+            self._outcomes[up] = result
+        return result
+
+    def borrow_rows(self, lender: "PlayerEngine") -> bool:
+        """Take dealer rows from ``lender``, the engine of a shoe with exactly one card more (of
+        some value c) and the same nodes and dealer trees, wherever it has evaluated them: here a
+        removed set leaves the cards that set plus c leaves there, so this shoe's row for a set is
+        the lender's row for the set one c larger, where a node of the lender removes that.  The
+        effects of removal value ten such shoes after the full one: most of their rows are the
+        full shoe's (the rest are hands that reach a high total only with the missing card).
+        The numbers are unchanged: a row depends only on the dealer's tree and the cards left.
+        Returns whether the rows are borrowed.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> full = Calculator(Rules(decks=6))
+        >>> less = Calculator(Rules(decks=6), full.shoe.remove("5"), reuse=full)  # (reuse borrows)
+        >>> alone = Calculator(Rules(decks=6), full.shoe.remove("5"))
+        >>> _ = full.game()
+        >>> bool((less.round.engine.dealer_outcome(6).probabilities[alone.round.engine.nodes.removed_index]
+        ...       == alone.round.engine.dealer_outcome(6).probabilities[alone.round.engine.nodes.removed_index]).all())
+        True
+        """
+        gap = lender.dealer.counts - self.dealer.counts
+        if (lender.nodes is not self.nodes or lender.ar is not self.ar or self.shoe.is_infinite
+                or lender.shoe.is_infinite or gap.sum() != 1 or gap.min() < 0):
+            return False
+        self._lender = (lender, int(np.argmax(gap)) + 1)
+        return True
+
+    def _lent_rows(self, up: int) -> Optional[tuple[DealerResult, np.ndarray]]:
+        """The lender's rows against ``up`` and each set's place among them (:meth:`borrow_rows`),
+        where it has them and its dealer evaluates them as this one would."""
+        if self._lender is None:
+            return None
+        lender, value = self._lender
+        rows = lender._outcomes.get(up)
+        if rows is None or not self.dealer.rows_agree(lender.dealer, up):
+            return None
+        return rows, self.nodes.shifted_sets(value)
 
     def _evaluate(self, up: int) -> UpcardValues:
         ar, nodes = self.ar, self.nodes
@@ -247,27 +306,38 @@ class PlayerEngine:
         doubling or surrendering after a hit, or a round that can run out of cards (whose flags
         depend on every hand that could hit).  ``best_too``: value this shoe's own best play in
         the same pass and keep it for :meth:`upcard` (the same numbers, for a caller that wants
-        both plays: one pass shares each node's stand, draws and bust values).
+        both plays: one pass shares each node's stand, draws and bust values).  Without it only
+        the hands the play can reach are valued (:meth:`NodeSet.reachable`: every first action's
+        too), with only their dealer rows; the others read 0.
 
         >>> from bjcalc import Calculator, Rules
         >>> engine = Calculator(Rules(decks=6)).round.engine
         >>> values = engine.upcard(6)
         >>> forced = engine.fixed_upcard(6, values.hits)
-        >>> bool((forced.value == values.value).all() and (forced.hit == values.hit).all())
+        >>> reach = engine.nodes.reachable(values.hits)
+        >>> first = reach & (values.hits | (engine.nodes.cards <= 2))     # (whose hits read reached hands)
+        >>> bool((forced.value[reach] == values.value[reach]).all() and (forced.hit[first] == values.hit[first]).all())
+        True
+        >>> float(reach.mean()) < 0.5 and bool((forced.value[~reach] == 0).all())
         True
         >>> other = Calculator(Rules(decks=6), engine.shoe.remove("5", "5")).round.engine
         >>> forced = other.fixed_upcard(6, values.hits, best_too=True)      # both plays in one pass
         >>> best = other.upcard(6)
         >>> alone = Calculator(Rules(decks=6), engine.shoe.remove("5", "5")).round.engine
         >>> bool((best.value == alone.upcard(6).value).all()
-        ...      and (forced.value == alone.fixed_upcard(6, values.hits).value).all())
+        ...      and (forced.value[reach] == alone.fixed_upcard(6, values.hits).value[reach]).all())
         True
         """
         if (self.ar.exact or not kernels.player_available() or self.may_double.any()
                 or self.may_surrender.any()):
             return None
         nodes = self.nodes
-        outcome = self.dealer_outcome(up)
+        needed, reach = None, None
+        if not best_too and self._never_runs_out(up):   # the hands this play reaches, and their rows, only
+            reach = nodes.reachable(hits)
+            needed = np.zeros(len(nodes.removed_sets), dtype=bool)
+            needed[nodes.removed_index[reach]] = True
+        outcome = self.dealer_outcome(up, needed)
         exhausted = outcome.exhausted[nodes.removed_index]
         if exhausted.any():
             return None
@@ -277,8 +347,21 @@ class PlayerEngine:
             best, values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, both=hits)
             self._cache[up] = best
         else:
-            values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, forced=hits)
+            values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, forced=hits,
+                                             only=reach)
         return None if values.exhausted.any() else values
+
+    def _never_runs_out(self, up: int) -> bool:
+        """Whether no hand of the nodes can leave the dealer too few cards against ``up`` (a shoe
+        larger than the most cards a hand removes, the dealer draws and burns): then a play that
+        reaches fewer hands finds no run-out the whole evaluation would, so it deals the rounds
+        the best play deals (the shoe simulator's rule)."""
+        if self.shoe.is_infinite:
+            return True
+        counts = self.dealer.counts
+        most = int(self.nodes.removed_sets.sum(axis=1).max(initial=0))
+        draws = len(self.dealer.tree(up).levels) + self.dealer.procedure.most_cards_burned(tuple(counts))
+        return bool(int(counts.sum()) - 1 - most > draws)
 
     def surrender_values(self, blackjack: np.ndarray) -> np.ndarray:
         """Joint value of surrendering each node (``blackjack``: P(dealer blackjack) at each): half
@@ -300,11 +383,14 @@ class PlayerEngine:
         action[level] = chosen
 
     def _evaluate_compiled(self, up: int, by_set: np.ndarray, blackjack: np.ndarray, exhausted: np.ndarray,
-                           forced: Optional[np.ndarray] = None, both: Optional[np.ndarray] = None) -> Any:
+                           forced: Optional[np.ndarray] = None, both: Optional[np.ndarray] = None,
+                           only: Optional[np.ndarray] = None) -> Any:
         """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
         same order, so the same numbers, in one pass over the nodes.  ``forced``: hit exactly
         there (each node its own decider; see :meth:`fixed_upcard`).  ``both``: the best play
-        and the play forced by ``both`` in one pass, as two values (best first)."""
+        and the play forced by ``both`` in one pass, as two values (best first).  ``only``: value
+        these nodes (a mask closed under the play's hits: :meth:`NodeSet.reachable`) and give
+        the others zeros."""
         nodes = self.nodes
         flags = exhausted.astype(np.uint8)
         rules = self._draw_rules(up)
@@ -313,13 +399,16 @@ class PlayerEngine:
             _, _, bust = kernels.player_draws(nodes.removed, rules, flags)
             bust = self._settled_busts(up, bust, flags)
         level_start, order = self._play_order
+        if only is not None:      # (the levels' order, less the nodes left out)
+            kept = only[order]
+            level_start, order = np.concatenate([[0], np.cumsum(kept)])[level_start], order[kept]
         surrender = self.surrender_values(blackjack)
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
                                      (forced, forced, np.arange(len(nodes))))
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, nodes.removed_index,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
-            self.may_double, self.may_surrender, surrender, forced=both)
+            self.may_double, self.may_surrender, surrender, forced=both, zeroed=only is not None)
 
         def values(hit: np.ndarray, value: np.ndarray, action: np.ndarray, flags: np.ndarray) -> UpcardValues:
             return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,

@@ -602,10 +602,14 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
 def _shared_rows(calc: Game) -> Optional[DealerRows]:
     """A store of dealer rows for the full shoe and its depletions (most of a depleted shoe's
     removed sets leave cards that another depleted shoe's, or the full shoe's, leave too); the
-    full shoe's engine keeps its rows there while the effects are computed.  None where the
-    shoe cannot share (an infinite shoe, too many cards to code)."""
+    full shoe's engine keeps its rows there while the effects are computed.  Exact arithmetic
+    only: there a row costs far more than finding it.  In floats each depleted shoe borrows the
+    full shoe's rows (:meth:`~bjcalc.engine.player.PlayerEngine.borrow_rows`) and evaluates the
+    few others its play reaches, and a store would cost more to search than it saves (about as
+    much for the 6-deck table, and 80 MB).  None where the shoe cannot share (floats, an
+    infinite shoe, too many cards to code)."""
     engine = calc.round.dealer_engine
-    if engine.shoe.is_infinite or not DealerRows.fits(engine.counts):
+    if not calc.exact or engine.shoe.is_infinite or not DealerRows.fits(engine.counts):
         return None
     rows = DealerRows(engine.counts, engine.arithmetic)
     engine.share_rows(rows)
