@@ -195,6 +195,7 @@ class NodeSet:
         self.removed_sets = self.removed[first]
         self.removed_index = inverse.reshape(-1)
         self._shifted: dict[int, np.ndarray] = {}
+        self._reached: dict[bytes, np.ndarray] = {}       # reachable's answers, by the play's hits
         by_level = np.argsort(-self.hard, kind="stable")           # hard 21 first, nodes in order within
         bounds = np.searchsorted(-self.hard[by_level], np.arange(-21, 0), side="left")
         self.levels = np.split(by_level, bounds[1:])
@@ -232,6 +233,11 @@ class NodeSet:
             self._shifted[value] = shifted = shifted.astype(np.int64)
         return shifted
 
+    @cached_property
+    def most_removed(self) -> int:
+        """The most cards any node's removed set holds."""
+        return int(self.removed_sets.sum(axis=1).max(initial=0))
+
     def reachable(self, hits: np.ndarray) -> np.ndarray:
         """Which nodes a play hitting exactly where ``hits`` says can reach or read: every hand of
         one or two cards, every hand one card more (a first action may be a hit or a double
@@ -243,12 +249,19 @@ class NodeSet:
         >>> int(nodes.cards[reach].max()), bool(reach.all())
         (3, False)
         """
-        reach = self.cards <= 2
-        first = reach.copy()
-        for level in reversed(self.levels):        # (hard 1 first: a hit leads to a higher hard total)
-            going = level[reach[level] & (hits[level] | first[level])]
-            kids = self.child[going].ravel()
-            reach[kids[kids >= 0]] = True
+        key = np.packbits(hits).tobytes()
+        reach = self._reached.get(key)
+        if reach is None:      # (a fixed play of ten depleted shoes asks the same ten times)
+            reach = self.cards <= 2
+            first = reach.copy()
+            for level in reversed(self.levels):        # (hard 1 first: a hit leads to a higher hard total)
+                going = level[reach[level] & (hits[level] | first[level])]
+                kids = self.child[going].ravel()
+                reach[kids[kids >= 0]] = True
+            if len(self._reached) >= 32:
+                self._reached.pop(next(iter(self._reached)))
+            self._reached[key] = reach
+            reach.flags.writeable = False
         return reach
 
     def lookup(self, codes: np.ndarray, context_ids: np.ndarray) -> np.ndarray:

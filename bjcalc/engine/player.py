@@ -196,16 +196,17 @@ class PlayerEngine:
         if lent is None and needed is None:
             result = self.dealer.evaluate(up, sets)
         else:
-            want = np.ones(len(sets), dtype=bool) if needed is None else needed
+            want = np.arange(len(sets)) if needed is None else np.flatnonzero(needed)
             probabilities = self.ar.zeros((len(sets), N_OUTCOMES))
             exhausted = np.zeros(len(sets), dtype=bool)
             if lent is not None:      # the rows the full shoe has: most of them
                 rows, shifted = lent
-                take = want & (shifted >= 0)
-                probabilities[take] = rows.probabilities[shifted[take]]
-                exhausted[take] = rows.exhausted[shifted[take]]
-                want = want & ~take
-            if want.any():
+                there = shifted[want]
+                found = there >= 0
+                take, there = want[found], there[found]
+                probabilities[take], exhausted[take] = rows.probabilities[there], rows.exhausted[there]
+                want = want[~found]
+            if len(want):
                 fresh = self.dealer.evaluate(up, sets[want])
                 probabilities[want], exhausted[want] = fresh.probabilities, fresh.exhausted
             result = DealerResult(probabilities, exhausted)
@@ -359,7 +360,7 @@ class PlayerEngine:
         if self.shoe.is_infinite:
             return True
         counts = self.dealer.counts
-        most = int(self.nodes.removed_sets.sum(axis=1).max(initial=0))
+        most = self.nodes.most_removed
         draws = len(self.dealer.tree(up).levels) + self.dealer.procedure.most_cards_burned(tuple(counts))
         return bool(int(counts.sum()) - 1 - most > draws)
 
