@@ -77,6 +77,9 @@ class UpcardValues:
     _draw: Optional[np.ndarray] = field(default=None, repr=False)
     _bust: Optional[np.ndarray] = field(default=None, repr=False)
     _draw_rules: Optional[kernels.DrawRules] = field(default=None, repr=False)   # to build them later
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
+    """Answers a caller derives from these values alone, kept with them (a strategy's choices,
+    read again for every shoe it is played on); keys start with the caller's name."""
 
     @property
     def draw(self) -> np.ndarray:

@@ -246,14 +246,18 @@ class FixedUpcard:
         """A split hand's first two cards: the action the strategy's shoe picks at its policy
         source (as :mod:`bjcalc.engine.splits` picks it), valued on the other shoe."""
         source, at = self.source, int(self.mapped[node])
-        hard, soft = int(source.nodes.hard[at]), bool(source.nodes.soft[at])
-        allowed = post_split_actions(rules, pair, hard, soft) if max_cards > 2 else ("stand",)
-        decider = int(source.source[at])
-        chosen_by = {"stand": source.stand, "hit": source.hit, "double": source.double}
-        choice = allowed[0]
-        for action in allowed[1:]:       # ties go to the earlier action
-            if chosen_by[action][decider] > chosen_by[choice][decider]:
-                choice = action
+        key = ("second_card_value", pair, max_cards, at)     # (the same for every shoe it is played on)
+        choice = source.memo.get(key)
+        if choice is None:
+            hard, soft = int(source.nodes.hard[at]), bool(source.nodes.soft[at])
+            allowed = post_split_actions(rules, pair, hard, soft) if max_cards > 2 else ("stand",)
+            decider = int(source.source[at])
+            chosen_by = {"stand": source.stand, "hit": source.hit, "double": source.double}
+            choice = allowed[0]
+            for action in allowed[1:]:       # ties go to the earlier action
+                if chosen_by[action][decider] > chosen_by[choice][decider]:
+                    choice = action
+            source.memo[key] = choice
         return {"stand": self.target.stand, "hit": self.hit, "double": self.target.double}[choice][node]
 
 
