@@ -452,8 +452,9 @@ def _decision_values(calc: Calculator, base: Calculator, fixed: bool = False) ->
     for up in range(1, 11):
         if not deals[up]:
             continue
-        values = calc.round.upcard(up)
-        follow = FixedUpcard.build(base.round.upcard(up), values) if fixed else None
+        # (fixed: the base's decisions forced in one pass over the hands they reach; else the shoe's best play)
+        follow = FixedUpcard.on(base.round.upcard(up), calc, up) if fixed else None
+        values = calc.round.upcard(up) if follow is None else follow.target
         for (hand, (key, base_key)), p in deals[up].items():
             composition = composition_of(hand)
             if is_natural(composition):
@@ -532,8 +533,8 @@ def _basis(calc: Calculator) -> _Basis:
     base = {d: _gains(v, chosen[d], True, conditioned) for d, v in full.items()}
     depleted: dict[int, list[tuple[Fraction, dict[Decision, _Values]]]] = {}
     for value, removals in removal_weights(calc.shoe, calc.rules).items():
-        depleted[value] = [(p, _decision_values(Calculator(calc.rules, left, calc.split_strategy, calc.exact), calc,
-                                                _fixes(calc))) for p, left in removals]
+        # (each depleted shoe reuses the full one's trees, nodes and dealer rows: Calculator._depleted)
+        depleted[value] = [(p, _decision_values(calc._depleted(left), calc, _fixes(calc))) for p, left in removals]
     effects: dict[Decision, dict[str, list[Any]]] = {}
     for d, gains in base.items():
         effects[d] = {a: [0 * g] * 10 for a, g in gains.items()}
@@ -591,7 +592,7 @@ def playing_gains(calc: Calculator, systems: Sequence[CountSystem], shoes: Optio
         gone = [n - m for n, m in zip(full_counts, shoe.value_counts())]
         left = cards - sum(gone)
         scale = Fraction(cards - 1, left)
-        values = _decision_values(Calculator(calc.rules, shoe, calc.split_strategy, calc.exact), calc)
+        values = _decision_values(calc._depleted(shoe), calc)     # (the full shoe's trees and nodes serve)
         for d, there in values.items():
             a0 = basis.chosen[d]
             if a0 not in there.actions:
