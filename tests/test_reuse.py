@@ -132,3 +132,30 @@ def test_a_fixed_play_reaches_every_hand_it_can_read(rules):
         kids = nodes.child[going].ravel()
         assert reach[kids[kids >= 0]].all()
         assert not reach.all()
+
+
+@pytest.mark.parametrize("rules, split", [
+    (Rules(decks=1, max_split_hands=2), "CDZ-"),
+    (Rules(decks=1, hole_card="enhc", dealer_hits_soft_17=True, surrender="late", max_split_hands=3), "CDP"),
+    (variants.no_bust_21st_century(decks=1), "CDZ-"),     # (busts settled by the dealer's hand)
+])
+def test_an_exact_fixed_play_of_the_reached_hands_gives_the_whole_evaluations_numbers(rules, split):
+    """In exact arithmetic a fixed play values only the hands it reaches, in numpy
+    (``PlayerEngine._evaluate_forced``): every reached hand's value and first-action values are
+    those of valuing the shoe's every hand and then following the decisions, exactly."""
+    from bjcalc.game.removal import FixedUpcard
+
+    full = Calculator(rules, split_strategy=split, exact=True)
+    other = Calculator(rules, full.shoe.remove("5", "T"), split, exact=True, reuse=full)
+    for up in (1, 6, 10):
+        source = full.round.upcard(up)
+        hits = (source.hits | other.engine.must_hit) & other.engine.can_hit
+        forced = other.engine.fixed_upcard(up, hits)
+        assert forced is not None
+        whole = FixedUpcard.build(source, other.round.upcard(up))
+        reach = other.engine.nodes.reachable(hits)
+        first = reach & (other.engine.nodes.cards <= 2)
+        assert (forced.value[reach] == whole.value[reach]).all()
+        for name in ("stand", "double", "blackjack"):
+            assert (getattr(forced, name)[first] == getattr(whole.target, name)[first]).all()
+        assert (forced.hit[first] == whole.hit[first]).all()

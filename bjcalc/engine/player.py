@@ -306,9 +306,11 @@ class PlayerEngine:
         elsewhere (a strategy made for another shoe, played on this one): ``value`` and ``hit``
         follow those decisions; ``stand``, ``double`` and the rest are :meth:`upcard`'s.  The
         compiled loop of :meth:`upcard` with the decisions forced, so the numbers are those of
-        the numpy recursion with them.  None where that loop does not serve: exact arithmetic,
+        the numpy recursion with them; in exact arithmetic (or without the compiled loop) that
+        recursion over the reached hands (:meth:`_evaluate_forced`).  None where neither serves:
         doubling or surrendering after a hit, or a round that can run out of cards (whose flags
-        depend on every hand that could hit).  ``best_too``: value this shoe's own best play in
+        depend on every hand that could hit), and exact arithmetic with ``best_too``.
+        ``best_too``: value this shoe's own best play in
         the same pass and keep it for :meth:`upcard` (the same numbers, for a caller that wants
         both plays: one pass shares each node's stand, draws and bust values).  Without it only
         the hands the play can reach are valued (:meth:`NodeSet.reachable`: every first action's
@@ -332,16 +334,14 @@ class PlayerEngine:
         ...      and (forced.value[reach] == alone.fixed_upcard(6, values.hits).value[reach]).all())
         True
         """
-        if (self.ar.exact or not kernels.player_available() or self.may_double.any()
-                or self.may_surrender.any()):
+        if self.may_double.any() or self.may_surrender.any():
             return None
         nodes = self.nodes
-        needed, reach = None, None
-        if not best_too and self._never_runs_out(up):   # the hands this play reaches, and their rows, only
-            reach = nodes.reachable(hits)
-            needed = np.zeros(len(nodes.removed_sets), dtype=bool)
-            needed[nodes.removed_index[reach]] = True
-        outcome = self.dealer_outcome(up, needed)
+        reach = None if best_too or not self._never_runs_out(up) else nodes.reachable(hits)
+        if self.ar.exact or not kernels.player_available():
+            return None if reach is None else self._evaluate_forced(up, hits, reach)
+        # (the hands this play reaches, and their rows, only)
+        outcome = self.dealer_outcome(up, None if reach is None else self._needed_sets(reach))
         exhausted = outcome.exhausted[nodes.removed_index]
         if exhausted.any():
             return None
@@ -354,6 +354,49 @@ class PlayerEngine:
             values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, forced=hits,
                                              only=reach)
         return None if values.exhausted.any() else values
+
+    def _needed_sets(self, reach: np.ndarray) -> np.ndarray:
+        """Which removed sets the nodes ``reach`` (a mask) remove."""
+        needed = np.zeros(len(self.nodes.removed_sets), dtype=bool)
+        needed[self.nodes.removed_index[reach]] = True
+        return needed
+
+    def _evaluate_forced(self, up: int, hits: np.ndarray, reach: np.ndarray) -> UpcardValues:
+        """:meth:`fixed_upcard` in numpy (exact arithmetic, or floats without the compiled loop):
+        the nodes ``reach`` (closed under the forced ``hits``) valued by the recursion of
+        :meth:`_evaluate` with those decisions, from their dealer rows alone; the others read 0.
+        Each node's numbers are those of valuing every node (exactly so in exact arithmetic)."""
+        ar, nodes = self.ar, self.nodes
+        outcome = self.dealer_outcome(up, self._needed_sets(reach))
+        by_set = outcome.probabilities
+        blackjack = by_set[nodes.removed_index, BLACKJACK]
+        n, every = len(nodes), np.flatnonzero(reach)
+        sets, place = np.unique(nodes.removed_index[every], return_inverse=True)
+        rows = by_set[sets]
+        stand_by_set = (_signed_sums(rows, self.stand_columns) if ar.exact
+                        else np.einsum("so,ot->st", rows, self.stand_columns))
+        stand = ar.zeros(n)
+        stand[every] = stand_by_set[place.reshape(-1), self.stand_column[every]]
+        left, valid = self.dealer.remaining(up, nodes.removed)
+        left = np.where(valid[:, None], left, 0)
+        cards_left = left.sum(axis=1)
+        exhausted = np.zeros(n, dtype=bool)       # (none: the caller has made sure no hand runs out)
+        draw, bust = ar.zeros((n, 10)), ar.zeros((n, 10))
+        draw[every] = ar.rationals(left[every], cards_left[every][:, None])
+        bust[every] = self._lost_busts(up, left[every], cards_left[every], draw[every], exhausted[every])
+        bust = np.asarray(self._settled_busts(up, bust, exhausted))
+        child = nodes.child
+        double, hit, value = ar.zeros(n), ar.zeros(n), ar.zeros(n)
+        kids = child[every]
+        double[every] = 2 * (draw[every] * np.where(kids >= 0, stand[np.maximum(kids, 0)], bust[every])).sum(axis=1)
+        for level in nodes.levels:
+            level = level[reach[level]]
+            if len(level):
+                hit[level] = hit_values(child[level], draw[level], bust[level], value)
+                value[level] = np.where(hits[level], hit[level], stand[level])
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits.copy(), double, self.can_hit,
+                            self.must_hit, exhausted, cards_left, ar, self.source, self.surrender_values(blackjack),
+                            self.may_double, self.may_surrender, hits.astype(np.uint8), _draw=draw, _bust=bust)
 
     def _never_runs_out(self, up: int) -> bool:
         """Whether no hand of the nodes can leave the dealer too few cards against ``up`` (a shoe
@@ -446,7 +489,14 @@ class PlayerEngine:
     def _bust_values(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
                      exhausted: np.ndarray) -> np.ndarray:
         """Joint value of busting with each next card: the bet is lost unless a dealer
-        blackjack (found afterwards) is settled elsewhere."""
+        blackjack (found afterwards) is settled elsewhere, or the variant settles the bust by the
+        dealer's hand (:meth:`_settled_busts`)."""
+        return self._settled_busts(up, self._lost_busts(up, left, cards_left, draw, exhausted), exhausted)
+
+    def _lost_busts(self, up: int, left: np.ndarray, cards_left: np.ndarray, draw: np.ndarray,
+                    exhausted: np.ndarray) -> np.ndarray:
+        """:meth:`_bust_values` of rows of nodes (``left``: their cards left) before a variant
+        settles any bust by the dealer's hand: the bet lost unless a dealer blackjack is found."""
         ar = self.ar
         shape = left.shape
         # A blackjack needs the partner card in the hole, and some procedures (Burn 20)
@@ -472,7 +522,7 @@ class PlayerEngine:
             bust = np.full(shape, ar.scalar(lose), dtype=object)
         else:
             bust = np.array(lose * (1 - blackjack) + on_blackjack * blackjack)
-        return self._settled_busts(up, bust, exhausted)
+        return bust
 
     def _settled_busts(self, up: int, bust: np.ndarray, exhausted: np.ndarray) -> np.ndarray:
         """Busts whose payoff depends on the dealer's hand (No Bust's three-card pushes):
