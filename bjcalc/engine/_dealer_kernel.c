@@ -373,6 +373,8 @@ int bjcalc_player_draws(
  * forced_hit and forced_value, the numbers a call with can_hit = must_hit = forced and source[i] = i
  * gives, and forced_exhausted (starting as exhausted does) its flags.  The shoe simulator values both
  * plays of every depleted shoe: one pass shares each node's stand, draws and bust values.
+ * stand_only (NULL: none): nodes that only stand (a fixed play's hands it never hits nor takes a first
+ * action on): their stand and value only, with hit, double and cards_left 0 and no draws.
  */
 int bjcalc_player_play(
     int64_t n_levels, const int64_t *level_start, const int64_t *order, const int64_t *child,
@@ -384,7 +386,8 @@ int bjcalc_player_play(
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
     const double *surrender, unsigned char *action,
-    const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted)
+    const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted,
+    const unsigned char *stand_only)
 {
     draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
     for (int64_t k = 0; k < n_levels; k++) {
@@ -397,6 +400,12 @@ int bjcalc_player_play(
             double standing = 0.0;
             for (int64_t o = 0; o < n_outcomes; o++) standing += outcomes[o] * column[o * n_columns];
             stand[i] = standing;
+            if (stand_only && stand_only[i]) {     /* (can_hit[i] is 0 there: the second loop stands) */
+                cards_left[i] = 0;
+                hit[i] = dbl[i] = 0.0;
+                hits[i] = 0;
+                continue;
+            }
             const int64_t *kids = child + i * 10;
             double d[10], own[10], t[10], u[10];
             const double *b = bust_given ? bust_given + i * 10 : own;
@@ -444,10 +453,11 @@ int bjcalc_player_play(
     return 0;
 }
 
-/* Present from the kernel whose player loop takes the after-hit actions (issue 14) and the forced
- * play (forced, forced_hit, forced_value, forced_exhausted: NULL for none): an older build's
- * bjcalc_player_play has fewer arguments, and the loader must not call it with these. */
-int bjcalc_player_forced(void) { return 1; }
+/* Present from the kernel whose player loop takes the after-hit actions (issue 14), the forced
+ * play (forced, forced_hit, forced_value, forced_exhausted: NULL for none) and the stand-only nodes
+ * (stand_only): an older build's bjcalc_player_play has fewer arguments, and the loader must not call
+ * it with these. */
+int bjcalc_player_stand_only(void) { return 1; }
 
 /* The round distribution (bjcalc/game/distribution.py): every state i of a (cards taken as a
  * code, settlement classes as a code, weight) followed by every hand finish j of b: codes added,

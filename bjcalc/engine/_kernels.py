@@ -50,8 +50,8 @@ def _load() -> Optional[ctypes.CDLL]:
                                    _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
                                    _F64, _F64, _U8, ctypes.c_int64]
             draws = getattr(library, "bjcalc_player_draws", None)
-            if getattr(library, "bjcalc_player_forced", None) is None:
-                draws = None           # (a kernel built before the player loop's forced play: use numpy's)
+            if getattr(library, "bjcalc_player_stand_only", None) is None:
+                draws = None           # (a kernel built before the player loop's stand-only nodes: use numpy's)
             if draws is not None:      # (a kernel built before the player's loops moved to C lacks them)
                 draws.restype = ctypes.c_int
                 draws.argtypes = [ctypes.c_int64, _I64, _I64, ctypes.c_int, ctypes.c_int64, ctypes.c_double,
@@ -62,7 +62,7 @@ def _load() -> Optional[ctypes.CDLL]:
                                  ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
                                  ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
                                  _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8,
-                                 _U8, _F64, _F64, _U8]
+                                 _U8, _F64, _F64, _U8, _U8]
             grouped = getattr(library, "bjcalc_dealer_outcomes_grouped", None)
             if grouped is not None:    # (a kernel built before the grouped walk, or without vectors, lacks it)
                 grouped.restype = ctypes.c_int
@@ -81,7 +81,7 @@ _LIBRARY = _load()
 _KERNEL = _LIBRARY.bjcalc_dealer_outcomes if _LIBRARY is not None else None
 _GROUPED = getattr(_LIBRARY, "bjcalc_dealer_outcomes_grouped", None) if _LIBRARY is not None else None
 _SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY is not None else None
-_CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_forced", None) is not None
+_CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_stand_only", None) is not None
 _PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
 _PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
 _MERGE = getattr(_LIBRARY, "bjcalc_merge_product", None) if _LIBRARY is not None else None
@@ -355,7 +355,7 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                 stand_columns: np.ndarray, stand_column: np.ndarray, can_hit: np.ndarray, must_hit: np.ndarray,
                 source: np.ndarray, exhausted: np.ndarray, may_double: np.ndarray, may_surrender: np.ndarray,
                 surrender: np.ndarray, forced: Optional[np.ndarray] = None,
-                zeroed: bool = False) -> tuple[np.ndarray, ...]:
+                zeroed: bool = False, stand_only: Optional[np.ndarray] = None) -> tuple[np.ndarray, ...]:
     """Cards left, stand, hit, value, action and double of every node, level by level
     (``bjcalc_player_play`` in the C file): stand from the dealer's outcomes ``by_set`` of each node's
     removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``);
@@ -367,7 +367,9 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     nodes played by hitting exactly there (the same C function), appended to the result
     as their hit, value and exhaustion flags: the numbers of a second call with ``can_hit`` and
     ``must_hit`` ``forced``, each node its own ``source`` and no action after a hit.
-    ``zeroed``: the results start at zero (``order`` leaves some nodes out, which then read 0)."""
+    ``zeroed``: the results start at zero (``order`` leaves some nodes out, which then read 0).
+    ``stand_only`` (bool per node, where ``can_hit`` is false): nodes valued by standing alone, with
+    hit, double and cards left 0 (a fixed play's hands it neither hits nor takes a first action on)."""
     assert _PLAYER_PLAY is not None and exhausted.dtype == np.uint8 and exhausted.flags.c_contiguous
     level_start, order, child, source, removed, removed_index, stand_column = (
         _i64(a) for a in (level_start, order, child, source, removed, removed_index, stand_column))
@@ -376,6 +378,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     can_hit, must_hit, may_double, may_surrender = (np.ascontiguousarray(a, dtype=np.uint8)
                                                     for a in (can_hit, must_hit, may_double, may_surrender))
     surrender = np.ascontiguousarray(surrender, dtype=np.float64)
+    if stand_only is not None:
+        stand_only = np.ascontiguousarray(stand_only, dtype=np.uint8)
     n = len(removed)
     empty = np.zeros if zeroed else np.empty
     cards_left = empty(n, dtype=np.int64)
@@ -399,7 +403,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                  cards_left.ctypes.data_as(_I64), stand.ctypes.data_as(_F64), hit.ctypes.data_as(_F64),
                  value.ctypes.data_as(_F64), hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64),
                  exhausted.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8), may_surrender.ctypes.data_as(_U8),
-                 surrender.ctypes.data_as(_F64), action.ctypes.data_as(_U8), *extra)
+                 surrender.ctypes.data_as(_F64), action.ctypes.data_as(_U8), *extra,
+                 None if stand_only is None else stand_only.ctypes.data_as(_U8))
     return (cards_left, stand, hit, value, action, double, *more)
 
 

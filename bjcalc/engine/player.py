@@ -437,7 +437,8 @@ class PlayerEngine:
         there (each node its own decider; see :meth:`fixed_upcard`).  ``both``: the best play
         and the play forced by ``both`` in one pass, as two values (best first).  ``only``: value
         these nodes (a mask closed under the play's hits: :meth:`NodeSet.reachable`) and give
-        the others zeros."""
+        the others zeros; with ``forced``, a node of three or more cards it does not hit gets its
+        stand value alone (its hit, double and cards left read 0: no play reads them)."""
         nodes = self.nodes
         flags = exhausted.astype(np.uint8)
         rules = self._draw_rules(up)
@@ -446,16 +447,20 @@ class PlayerEngine:
             _, _, bust = kernels.player_draws(nodes.removed, rules, flags)
             bust = self._settled_busts(up, bust, flags)
         level_start, order = self._play_order
+        stand_only = None
         if only is not None:      # (the levels' order, less the nodes left out)
             kept = only[order]
             level_start, order = np.concatenate([[0], np.cumsum(kept)])[level_start], order[kept]
+            # (a reached hand of three or more cards the play stands on needs its stand value alone)
+            stand_only = only & ~forced & (nodes.cards > 2) if forced is not None else None
         surrender = self.surrender_values(blackjack)
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
                                      (forced, forced, np.arange(len(nodes))))
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, nodes.removed_index,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
-            self.may_double, self.may_surrender, surrender, forced=both, zeroed=only is not None)
+            self.may_double, self.may_surrender, surrender, forced=both, zeroed=only is not None,
+            stand_only=stand_only)
 
         def values(hit: np.ndarray, value: np.ndarray, action: np.ndarray, flags: np.ndarray) -> UpcardValues:
             return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
