@@ -80,9 +80,10 @@ static void dealer_block_grouped(
     lanes_t *ended = reach + n_states;            /* n_outcomes */
     lanes_t *P = ended + n_outcomes;              /* n_patterns */
     lanes_t *Q = P + n_patterns;                  /* n_patterns x 10 */
-    for (int64_t s = 0; s < n_states + n_outcomes + 11 * n_patterns; s++) reach[s] = zero;
+    /* The states start at zero (the caller zeroes them once) and each state is zeroed again once read,
+     * so a block clears only the states it reached, not the whole tree; the sums are cleared here. */
+    for (int64_t s = n_states; s < n_states + n_outcomes + 11 * n_patterns; s++) reach[s] = zero;
     reach[0] = live;
-    int stuck = 0;
     for (int64_t k = 0; k < n_levels; k++) {
         lanes_t remaining = depletes ? total - (double)k : total;
         mask_t positive = remaining > 0.0;
@@ -93,7 +94,12 @@ static void dealer_block_grouped(
             lanes_t r = reach[s];
             mask_t reached = r != 0.0;
             if (!any_lane(reached)) continue;
-            if (dry_level && any_lane(reached & ~positive)) stuck = 1;
+            reach[s] = zero;
+            if (dry_level) {         /* a lane that reaches a draw with no card left runs out */
+                mask_t dry = reached & ~positive;
+                for (int w = 0; w < lanes; w++)
+                    if (dry[w]) exhausted[j0 + w] = 1;
+            }
             lanes_t p = r * inverse;
             const double *d = drawn + s * 10;
             for (int64_t m = inner_start[s]; m < inner_start[s + 1]; m++) {
@@ -104,12 +110,6 @@ static void dealer_block_grouped(
             P[pattern] += p;
             lanes_t *q = Q + pattern * 10;
             for (int64_t m = drew_start[s]; m < drew_start[s + 1]; m++) q[drew_value[m]] += p * drew_count[m];
-        }
-        if (stuck) {
-            for (int64_t s = level_start[k]; s < level_start[k + 1]; s++)
-                for (int w = 0; w < lanes; w++)
-                    if (reach[s][w] != 0.0 && !(remaining[w] > 0.0)) exhausted[j0 + w] = 1;
-            stuck = 0;
         }
     }
     for (int64_t pattern = 0; pattern < n_patterns; pattern++)
@@ -143,6 +143,7 @@ int bjcalc_dealer_outcomes_grouped(
     void *space = NULL;
     size_t slots = (size_t)(n_states + n_outcomes + 11 * n_patterns);
     if (posix_memalign(&space, 64, sizeof(lanes_t) * (slots > 0 ? slots : 1)) != 0) return -1;
+    memset(space, 0, sizeof(lanes_t) * (size_t)n_states);     /* (each block leaves its states at zero) */
     for (int64_t j = first; j < last; j += LANES) {
         int64_t lanes = last - j < LANES ? last - j : LANES;
         dealer_block_grouped(j, lanes, &tree, counts, valid, depletes, n_outcomes, out, exhausted, (lanes_t *)space);
