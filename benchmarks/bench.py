@@ -130,8 +130,16 @@ def measure_cli(name: str) -> dict:
 
 
 def main(argv: list[str]) -> None:
+    if any(a in ("-h", "--help") for a in argv):
+        print(__doc__.split("\n\n")[1] + "\n\ncases: " + " ".join([*CASES, *CLI_CASES]))
+        return
     if argv == ["cli"]:
         argv = list(CLI_CASES)
+    unknown = [a for a in argv if a not in CASES and a not in CLI_CASES]
+    if unknown:
+        print(f"bench.py: no case {unknown[0]!r}; the cases: {' '.join([*CASES, *CLI_CASES])} (or cli)",
+              file=sys.stderr)
+        sys.exit(2)
     names = argv or list(CASES) + list(CLI_CASES)
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     cli_names = [n for n in names if n in CLI_CASES]
