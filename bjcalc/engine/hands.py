@@ -259,7 +259,7 @@ class NodeSet:
                 kids = self.child[going].ravel()
                 reach[kids[kids >= 0]] = True
             if len(self._reached) >= 32:
-                self._reached.pop(next(iter(self._reached)))
+                self._reached.clear()       # (a few plays at a time; clear is safe beside other threads)
             self._reached[key] = reach
             reach.flags.writeable = False
         return reach
