@@ -159,3 +159,27 @@ def test_an_exact_fixed_play_of_the_reached_hands_gives_the_whole_evaluations_nu
         for name in ("stand", "double", "blackjack"):
             assert (getattr(forced, name)[first] == getattr(whole.target, name)[first]).all()
         assert (forced.hit[first] == whole.hit[first]).all()
+        stands = reach & ~hits & (other.engine.nodes.cards > 2)     # (as the compiled pass leaves them)
+        assert (forced.hit[stands] == 0).all() and (forced.double[stands] == 0).all()
+
+
+def test_a_strategys_remembered_split_choices_are_per_rule_set():
+    """The split hands' first actions a strategy remembers (``UpcardValues.memo``) are kept per rule
+    set: its split valued under other rules is the same whichever rules came first."""
+    from bjcalc.engine.hands import UNSPLIT, composition_of
+    from bjcalc.game.removal import FixedUpcard, fixed_actions, pair_state
+
+    das, no_das = Rules(decks=1), Rules(decks=1, double_after_split=False)
+    calc = Calculator(das)
+    left = calc.shoe.remove("5")
+    source = calc.round.upcard(6)
+
+    def split(other):
+        fixed = FixedUpcard.build(source, other.round.upcard(6))
+        node = fixed.target.nodes.node(composition_of((2, 2)), UNSPLIT)
+        return fixed_actions(other, fixed, node, pair_state(other.shoe, other.rules, 5, (1, 1)))["split"]
+
+    alone = split(Calculator(no_das, left))
+    source.memo.clear()
+    split(Calculator(das, left))
+    assert split(Calculator(no_das, left)) == alone

@@ -80,8 +80,9 @@ static void dealer_block_grouped(
     lanes_t *ended = reach + n_states;            /* n_outcomes */
     lanes_t *P = ended + n_outcomes;              /* n_patterns */
     lanes_t *Q = P + n_patterns;                  /* n_patterns x 10 */
-    /* The states start at zero (the caller zeroes them once) and each state is zeroed again once read,
-     * so a block clears only the states it reached, not the whole tree; the sums are cleared here. */
+    /* The states start at zero (the caller zeroes them once) and a state some lane reached is zeroed
+     * again once read (one no lane reached still holds +0), so a block clears only the states it
+     * reached, not the whole tree; the sums are cleared here. */
     for (int64_t s = n_states; s < n_states + n_outcomes + 11 * n_patterns; s++) reach[s] = zero;
     reach[0] = live;
     for (int64_t k = 0; k < n_levels; k++) {

@@ -191,7 +191,8 @@ class PlayerEngine:
         """The dealer's outcomes against ``up`` for every removed set of the nodes (evaluated
         once: :meth:`upcard` and :meth:`fixed_upcard` read the same rows, and the shoe simulator
         asks for both on every depleted shoe).  ``needed``: a mask of the removed sets wanted;
-        the others get zero rows, and the result is not kept (unless every row is known)."""
+        the others get zero rows and the result is not kept (rows already kept for every set
+        are returned as they are)."""
         if up in self._outcomes:
             return self._outcomes[up]
         sets = self.nodes.removed_sets
@@ -304,7 +305,8 @@ class PlayerEngine:
     def fixed_upcard(self, up: int, hits: np.ndarray, best_too: bool = False) -> Optional[UpcardValues]:
         """All node values against ``up`` when each node hits where ``hits`` says and stands
         elsewhere (a strategy made for another shoe, played on this one): ``value`` and ``hit``
-        follow those decisions; ``stand``, ``double`` and the rest are :meth:`upcard`'s.  The
+        follow those decisions; ``stand``, ``double`` and the rest are :meth:`upcard`'s where
+        they are valued (with ``best_too``, every node; else see below).  The
         compiled loop of :meth:`upcard` with the decisions forced, so the numbers are those of
         the numpy recursion with them; in exact arithmetic (or without the compiled loop) that
         recursion over the reached hands (:meth:`_evaluate_forced`).  None where neither serves:
@@ -314,7 +316,8 @@ class PlayerEngine:
         the same pass and keep it for :meth:`upcard` (the same numbers, for a caller that wants
         both plays: one pass shares each node's stand, draws and bust values).  Without it only
         the hands the play can reach are valued (:meth:`NodeSet.reachable`: every first action's
-        too), with only their dealer rows; the others read 0.
+        too), with only their dealer rows; the others read 0, and so do the hit, double and
+        cards left of a reached hand of three or more cards the play stands on.
 
         >>> from bjcalc import Calculator, Rules
         >>> engine = Calculator(Rules(decks=6)).round.engine
@@ -361,40 +364,50 @@ class PlayerEngine:
         needed[self.nodes.removed_index[reach]] = True
         return needed
 
-    def _evaluate_forced(self, up: int, hits: np.ndarray, reach: np.ndarray) -> UpcardValues:
+    def _evaluate_forced(self, up: int, hits: np.ndarray, reach: np.ndarray) -> Optional[UpcardValues]:
         """:meth:`fixed_upcard` in numpy (exact arithmetic, or floats without the compiled loop):
         the nodes ``reach`` (closed under the forced ``hits``) valued by the recursion of
-        :meth:`_evaluate` with those decisions, from their dealer rows alone; the others read 0.
-        Each node's numbers are those of valuing every node (exactly so in exact arithmetic)."""
+        :meth:`_evaluate` with those decisions, from their dealer rows alone; the others read 0,
+        and so, as in the compiled pass, do the hit, double, draws and cards left of a reached
+        node of three or more cards the play stands on (no play reads them).  Each value read
+        is the one of valuing every node (exactly so in exact arithmetic).  None if a reached
+        hand's dealer can run out of cards (the caller has made sure none can)."""
         ar, nodes = self.ar, self.nodes
         outcome = self.dealer_outcome(up, self._needed_sets(reach))
+        if outcome.exhausted.any():
+            return None
         by_set = outcome.probabilities
         blackjack = by_set[nodes.removed_index, BLACKJACK]
         n, every = len(nodes), np.flatnonzero(reach)
+        working = reach & (hits | (nodes.cards <= 2))     # (the rest of the reached hands only stand)
+        busy = np.flatnonzero(working)
         sets, place = np.unique(nodes.removed_index[every], return_inverse=True)
         rows = by_set[sets]
         stand_by_set = (_signed_sums(rows, self.stand_columns) if ar.exact
                         else np.einsum("so,ot->st", rows, self.stand_columns))
         stand = ar.zeros(n)
         stand[every] = stand_by_set[place.reshape(-1), self.stand_column[every]]
-        left, valid = self.dealer.remaining(up, nodes.removed)
+        left, valid = self.dealer.remaining(up, nodes.removed[busy])
         left = np.where(valid[:, None], left, 0)
-        cards_left = left.sum(axis=1)
-        exhausted = np.zeros(n, dtype=bool)       # (none: the caller has made sure no hand runs out)
+        cards_left = np.zeros(n, dtype=np.int64)
+        cards_left[busy] = left.sum(axis=1)
+        exhausted = np.zeros(n, dtype=bool)       # (none: no reached hand runs out)
         draw, bust = ar.zeros((n, 10)), ar.zeros((n, 10))
-        draw[every] = ar.rationals(left[every], cards_left[every][:, None])
-        bust[every] = self._lost_busts(up, left[every], cards_left[every], draw[every], exhausted[every])
+        draw[busy] = ar.rationals(left, cards_left[busy][:, None])
+        bust[busy] = self._lost_busts(up, left, cards_left[busy], draw[busy], np.zeros(len(busy), dtype=bool))
         bust = np.asarray(self._settled_busts(up, bust, exhausted))
         child = nodes.child
         double, hit, value = ar.zeros(n), ar.zeros(n), ar.zeros(n)
-        kids = child[every]
-        double[every] = 2 * (draw[every] * np.where(kids >= 0, stand[np.maximum(kids, 0)], bust[every])).sum(axis=1)
+        kids = child[busy]
+        double[busy] = 2 * (draw[busy] * np.where(kids >= 0, stand[np.maximum(kids, 0)], bust[busy])).sum(axis=1)
+        hits = hits & working
         for level in nodes.levels:
             level = level[reach[level]]
             if len(level):
-                hit[level] = hit_values(child[level], draw[level], bust[level], value)
+                going = level[working[level]]
+                hit[going] = hit_values(child[going], draw[going], bust[going], value)
                 value[level] = np.where(hits[level], hit[level], stand[level])
-        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits.copy(), double, self.can_hit,
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit,
                             self.must_hit, exhausted, cards_left, ar, self.source, self.surrender_values(blackjack),
                             self.may_double, self.may_surrender, hits.astype(np.uint8), _draw=draw, _bust=bust)
 

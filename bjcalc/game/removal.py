@@ -246,7 +246,7 @@ class FixedUpcard:
         """A split hand's first two cards: the action the strategy's shoe picks at its policy
         source (as :mod:`bjcalc.engine.splits` picks it), valued on the other shoe."""
         source, at = self.source, int(self.mapped[node])
-        key = ("second_card_value", pair, max_cards, at)     # (the same for every shoe it is played on)
+        key = ("second_card_value", rules, pair, max_cards, at)     # (the same for every shoe played on)
         choice = source.memo.get(key)
         if choice is None:
             hard, soft = int(source.nodes.hard[at]), bool(source.nodes.soft[at])
