@@ -131,10 +131,11 @@ def measure_cli(name: str) -> dict:
 
 def main(argv: list[str]) -> None:
     if any(a in ("-h", "--help") for a in argv):
-        print(__doc__.split("\n\n")[1] + "\n\ncases: " + " ".join([*CASES, *CLI_CASES]))
+        print("python benchmarks/bench.py [CASE ...] [cli]   (no case: every case; cli: every whole-process "
+              "case)\ncases: " + " ".join([*CASES, *CLI_CASES]))
         return
-    if argv == ["cli"]:
-        argv = list(CLI_CASES)
+    if "cli" in argv:          # (every whole-process case, beside any case named)
+        argv = [a for a in argv if a != "cli"] + list(CLI_CASES)
     unknown = [a for a in argv if a not in CASES and a not in CLI_CASES]
     if unknown:
         print(f"bench.py: no case {unknown[0]!r}; the cases: {' '.join([*CASES, *CLI_CASES])} (or cli)",
