@@ -264,10 +264,7 @@ class PlayerEngine:
         if not ar.exact and kernels.player_available():
             return self._evaluate_compiled(up, by_set, blackjack, exhausted)
         # One product per removed set, then one lookup per node.
-        # (einsum: for this thin product it beats BLAS, whose threads only add overhead)
-        stand_by_set = (_signed_sums(by_set, self.stand_columns) if ar.exact
-                        else np.einsum("so,ot->st", by_set, self.stand_columns))
-        stand = stand_by_set[nodes.removed_index, self.stand_column]
+        stand = self._stand_by_set(by_set)[nodes.removed_index, self.stand_column]
         left, valid = self.dealer.remaining(up, nodes.removed)
         left = np.where(valid[:, None], left, 0)
         cards_left = left.sum(axis=1)
@@ -379,14 +376,11 @@ class PlayerEngine:
         by_set = outcome.probabilities
         blackjack = by_set[nodes.removed_index, BLACKJACK]
         n, every = len(nodes), np.flatnonzero(reach)
-        working = reach & (hits | (nodes.cards <= 2))     # (the rest of the reached hands only stand)
+        working = reach & ~_stand_only(nodes, reach, hits)
         busy = np.flatnonzero(working)
         sets, place = np.unique(nodes.removed_index[every], return_inverse=True)
-        rows = by_set[sets]
-        stand_by_set = (_signed_sums(rows, self.stand_columns) if ar.exact
-                        else np.einsum("so,ot->st", rows, self.stand_columns))
         stand = ar.zeros(n)
-        stand[every] = stand_by_set[place.reshape(-1), self.stand_column[every]]
+        stand[every] = self._stand_by_set(by_set[sets])[place.reshape(-1), self.stand_column[every]]
         left, valid = self.dealer.remaining(up, nodes.removed[busy])
         left = np.where(valid[:, None], left, 0)
         cards_left = np.zeros(n, dtype=np.int64)
@@ -410,6 +404,14 @@ class PlayerEngine:
         return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit,
                             self.must_hit, exhausted, cards_left, ar, self.source, self.surrender_values(blackjack),
                             self.may_double, self.may_surrender, hits.astype(np.uint8), _draw=draw, _bust=bust)
+
+    def _stand_by_set(self, by_set: np.ndarray) -> np.ndarray:
+        """The value of standing on each total (a column of ``stand_columns``) for each row of
+        dealer outcomes ``by_set``."""
+        if self.ar.exact:
+            return _signed_sums(by_set, self.stand_columns)
+        # (einsum: for this thin product it beats BLAS, whose threads only add overhead)
+        return np.einsum("so,ot->st", by_set, self.stand_columns)
 
     def _never_runs_out(self, up: int) -> bool:
         """Whether no hand of the nodes can leave the dealer too few cards against ``up`` (a shoe
@@ -464,8 +466,7 @@ class PlayerEngine:
         if only is not None:      # (the levels' order, less the nodes left out)
             kept = only[order]
             level_start, order = np.concatenate([[0], np.cumsum(kept)])[level_start], order[kept]
-            # (a reached hand of three or more cards the play stands on needs its stand value alone)
-            stand_only = only & ~forced & (nodes.cards > 2) if forced is not None else None
+            stand_only = _stand_only(nodes, only, forced) if forced is not None else None
         surrender = self.surrender_values(blackjack)
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
                                      (forced, forced, np.arange(len(nodes))))
@@ -616,6 +617,13 @@ def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
 @lru_cache(maxsize=64)
 def _hand_space(limit: Optional[tuple[int, ...]], max_cards: Optional[int]) -> HandSpace:
     return HandSpace(limit, max_cards)
+
+
+def _stand_only(nodes: NodeSet, reach: np.ndarray, hits: np.ndarray) -> np.ndarray:
+    """The reached nodes (``reach``) a play hitting where ``hits`` says only stands on: hands of
+    three or more cards it does not hit, whose stand value alone any play reads (a first
+    action, hit or double, is taken on one or two cards)."""
+    return reach & ~hits & (nodes.cards > 2)
 
 
 def _signed_sums(by_set: np.ndarray, columns: np.ndarray) -> np.ndarray:
