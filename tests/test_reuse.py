@@ -4,10 +4,12 @@ the numbers of one built alone: exactly in exact mode; in floats up to rounding,
 compiled dealer walk groups its sums by the tree's states and a larger shoe's tree has more of
 them (which the smaller shoe reaches with chance 0)."""
 
+import numpy as np
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe, variants
 from bjcalc.core.errors import BjcalcError
+from bjcalc.engine.player import forced_reach, play_order
 from bjcalc.game.removal import play_on
 
 # Depletions that shrink the hand space (fewer aces, twos and threes than a hand can hold) and
@@ -111,6 +113,9 @@ def test_rows_borrowed_from_the_shoe_one_card_larger_are_the_shoes_own(rules, sh
             rows = engine.dealer_outcome(up)
             own = borrowing.round.dealer_engine.evaluate(up, engine.nodes.removed_sets)
             assert (rows.probabilities == own.probabilities).all() and (rows.exhausted == own.exhausted).all()
+            some = np.arange(1, len(engine.nodes.removed_sets), 3)       # (a fixed play's sets only)
+            part = engine._rows_of(up, some)
+            assert (part.probabilities == own.probabilities[some]).all() and (part.exhausted == own.exhausted[some]).all()
     if not rules.burn_20:
         assert sum(engine._lent_rows(up) is not None for up in range(1, 11)) >= 9
     assert borrowing.game().ev == plain.game().ev
@@ -132,6 +137,18 @@ def test_a_fixed_play_reaches_every_hand_it_can_read(rules):
         kids = nodes.child[going].ravel()
         assert reach[kids[kids >= 0]].all()
         assert not reach.all()
+        # what a pass over the reached hands takes: their sets, each node's place among them, the
+        # levels' order less the others, and the hands it only stands on
+        forced = forced_reach(nodes, hits)
+        assert (forced.mask == reach).all() and (forced.every == np.flatnonzero(reach)).all()
+        assert (forced.sets == np.unique(nodes.removed_index[reach])).all()
+        assert (forced.sets[forced.row[reach]] == nodes.removed_index[reach]).all() and not forced.row[~reach].any()
+        start, order = play_order(nodes)
+        assert forced.order.tolist() == [i for i in order.tolist() if reach[i]]
+        levels = [[i for i in order[a:b].tolist() if reach[i]] for a, b in zip(start[:-1], start[1:])]
+        assert [forced.order[a:b].tolist() for a, b in zip(forced.level_start[:-1], forced.level_start[1:])] == levels
+        assert (forced.stand_only == (reach & ~hits & (nodes.cards >= 3))).all()
+        assert forced_reach(nodes, hits.copy()) is forced        # (kept: ten shoes ask for it)
 
 
 @pytest.mark.parametrize("rules, split", [
@@ -164,8 +181,9 @@ def test_an_exact_fixed_play_of_the_reached_hands_gives_the_whole_evaluations_nu
 
 
 def test_a_strategys_remembered_split_choices_are_per_rule_set():
-    """The split hands' first actions a strategy remembers (``UpcardValues.memo``) are kept per rule
-    set: its split valued under other rules is the same whichever rules came first."""
+    """A strategy's split hands choose their first actions under the rules of the split valued:
+    its split valued under other rules is the same whichever rules came first (a remembered
+    choice kept without its rules once broke this)."""
     from bjcalc.engine.hands import UNSPLIT, composition_of
     from bjcalc.game.removal import FixedUpcard, fixed_actions, pair_state
 
@@ -180,6 +198,5 @@ def test_a_strategys_remembered_split_choices_are_per_rule_set():
         return fixed_actions(other, fixed, node, pair_state(other.shoe, other.rules, 5, (1, 1)))["split"]
 
     alone = split(Calculator(no_das, left))
-    source.memo.clear()
     split(Calculator(das, left))
     assert split(Calculator(no_das, left)) == alone

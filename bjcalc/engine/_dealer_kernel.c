@@ -80,10 +80,9 @@ static void dealer_block_grouped(
     lanes_t *ended = reach + n_states;            /* n_outcomes */
     lanes_t *P = ended + n_outcomes;              /* n_patterns */
     lanes_t *Q = P + n_patterns;                  /* n_patterns x 10 */
-    /* The states start at zero (the caller zeroes them once) and a state some lane reached is zeroed
-     * again once read (one no lane reached still holds +0), so a block clears only the states it
-     * reached, not the whole tree; the sums are cleared here. */
-    for (int64_t s = n_states; s < n_states + n_outcomes + 11 * n_patterns; s++) reach[s] = zero;
+    /* The states and sums start at zero (the caller zeroes them once) and each is zeroed again once
+     * read (one no lane reached still holds +0), so a block clears only what it used, not the whole
+     * tree and its sums (clearing them all took most of a game's time in memset). */
     reach[0] = live;
     for (int64_t k = 0; k < n_levels; k++) {
         lanes_t remaining = depletes ? total - (double)k : total;
@@ -113,17 +112,21 @@ static void dealer_block_grouped(
             for (int64_t m = drew_start[s]; m < drew_start[s + 1]; m++) q[drew_value[m]] += p * drew_count[m];
         }
     }
-    for (int64_t pattern = 0; pattern < n_patterns; pattern++)
+    for (int64_t pattern = 0; pattern < n_patterns; pattern++) {
         for (int64_t m = pattern_start[pattern]; m < pattern_start[pattern + 1]; m++) {
-            int64_t v = pattern_value[m];
+            int64_t v = pattern_value[m];     /* (a state's Q holds only its pattern's values) */
             lanes_t term = left[v] * P[pattern] - (depletes ? Q[pattern * 10 + v] : zero);
+            Q[pattern * 10 + v] = zero;
             ended[pattern_outcome[m]] += KEEP(term, term > 0.0);
         }
+        P[pattern] = zero;
+    }
     for (int64_t w = 0; w < lanes; w++) {
         if (!valid[j0 + w]) continue;
         double *row = out + (j0 + w) * n_outcomes;
         for (int64_t o = 0; o < n_outcomes; o++) row[o] = exhausted[j0 + w] ? 0.0 : ended[o][w];
     }
+    for (int64_t o = 0; o < n_outcomes; o++) ended[o] = zero;
 }
 
 /* bjcalc_dealer_outcomes with the final moves grouped by pattern (dealer_block_grouped; the tree's
@@ -144,7 +147,7 @@ int bjcalc_dealer_outcomes_grouped(
     void *space = NULL;
     size_t slots = (size_t)(n_states + n_outcomes + 11 * n_patterns);
     if (posix_memalign(&space, 64, sizeof(lanes_t) * (slots > 0 ? slots : 1)) != 0) return -1;
-    memset(space, 0, sizeof(lanes_t) * (size_t)n_states);     /* (each block leaves its states at zero) */
+    memset(space, 0, sizeof(lanes_t) * slots);     /* (each block leaves its states and sums at zero) */
     for (int64_t j = first; j < last; j += LANES) {
         int64_t lanes = last - j < LANES ? last - j : LANES;
         dealer_block_grouped(j, lanes, &tree, counts, valid, depletes, n_outcomes, out, exhausted, (lanes_t *)space);

@@ -195,7 +195,6 @@ class NodeSet:
         self.removed_sets = self.removed[first]
         self.removed_index = inverse.reshape(-1)
         self._shifted: dict[int, np.ndarray] = {}
-        self._reached: dict[bytes, np.ndarray] = {}       # reachable's answers, by the play's hits
         by_level = np.argsort(-self.hard, kind="stable")           # hard 21 first, nodes in order within
         bounds = np.searchsorted(-self.hard[by_level], np.arange(-21, 0), side="left")
         self.levels = np.split(by_level, bounds[1:])
@@ -242,6 +241,7 @@ class NodeSet:
         """Which nodes a play hitting exactly where ``hits`` says can reach or read: every hand of
         one or two cards, every hand one card more (a first action may be a hit or a double
         whatever the play does next), and every hand a hit of a reachable hand leads to.
+        (:func:`~bjcalc.engine.player.forced_reach` keeps the answers of the last few plays.)
 
         >>> nodes = NodeSet(HandSpace(limit=(4,) * 9 + (16,), max_cards=None),
         ...                 {Context(): HandSpace(limit=(4,) * 9 + (16,), max_cards=None).compositions})
@@ -249,19 +249,12 @@ class NodeSet:
         >>> int(nodes.cards[reach].max()), bool(reach.all())
         (3, False)
         """
-        key = np.packbits(hits).tobytes()
-        reach = self._reached.get(key)
-        if reach is None:      # (a fixed play of ten depleted shoes asks the same ten times)
-            reach = self.cards <= 2
-            first = reach.copy()
-            for level in reversed(self.levels):        # (hard 1 first: a hit leads to a higher hard total)
-                going = level[reach[level] & (hits[level] | first[level])]
-                kids = self.child[going].ravel()
-                reach[kids[kids >= 0]] = True
-            if len(self._reached) >= 32:
-                self._reached.clear()       # (a few plays at a time; clear is safe beside other threads)
-            self._reached[key] = reach
-            reach.flags.writeable = False
+        reach = self.cards <= 2
+        first = reach.copy()
+        for level in reversed(self.levels):        # (hard 1 first: a hit leads to a higher hard total)
+            going = level[reach[level] & (hits[level] | first[level])]
+            kids = self.child[going].ravel()
+            reach[kids[kids >= 0]] = True
         return reach
 
     def lookup(self, codes: np.ndarray, context_ids: np.ndarray) -> np.ndarray:

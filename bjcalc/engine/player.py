@@ -17,6 +17,7 @@ unsplit).
 from __future__ import annotations
 
 import threading
+import weakref
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Optional, Sequence, Union
@@ -34,7 +35,8 @@ from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
 
-__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set"]
+__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set", "play_order",
+           "ForcedReach", "forced_reach"]
 
 NODE_ACTIONS = ("stand", "hit", "double", "surrender")
 """What :attr:`UpcardValues.action` codes mean (its values index this tuple); ties go to the
@@ -77,9 +79,6 @@ class UpcardValues:
     _draw: Optional[np.ndarray] = field(default=None, repr=False)
     _bust: Optional[np.ndarray] = field(default=None, repr=False)
     _draw_rules: Optional[kernels.DrawRules] = field(default=None, repr=False)   # to build them later
-    memo: dict = field(default_factory=dict, repr=False, compare=False)
-    """Answers a caller derives from these values alone, kept with them (a strategy's choices,
-    read again for every shoe it is played on); keys start with the caller's name."""
 
     @property
     def draw(self) -> np.ndarray:
@@ -177,9 +176,7 @@ class PlayerEngine:
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
-        sizes = [len(level) for level in nodes.levels]             # the levels, for the C loop
-        self._play_order = (np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
-                            np.concatenate(nodes.levels).astype(np.int64))
+        self._play_order = play_order(nodes)             # the levels, for the C loop
 
     def upcard(self, up: int) -> UpcardValues:
         """All node values against ``up`` (computed once, then cached)."""
@@ -187,36 +184,32 @@ class PlayerEngine:
             self._cache[up] = self._evaluate(up)
         return self._cache[up]
 
-    def dealer_outcome(self, up: int, needed: Optional[np.ndarray] = None) -> DealerResult:
+    def dealer_outcome(self, up: int) -> DealerResult:
         """The dealer's outcomes against ``up`` for every removed set of the nodes (evaluated
         once: :meth:`upcard` and :meth:`fixed_upcard` read the same rows, and the shoe simulator
-        asks for both on every depleted shoe).  ``needed``: a mask of the removed sets wanted;
-        the others get zero rows and the result is not kept (rows already kept for every set
-        are returned as they are)."""
-        if up in self._outcomes:
-            return self._outcomes[up]
-        sets = self.nodes.removed_sets
+        asks for both on every depleted shoe)."""
+        if up not in self._outcomes:
+            self._outcomes[up] = self._rows_of(up, None)
+        return self._outcomes[up]
+
+    def _rows_of(self, up: int, sets: Optional[np.ndarray]) -> DealerResult:
+        """The dealer's outcomes against ``up`` for the removed sets ``sets`` (indices of
+        ``nodes.removed_sets``; None: every one), one row each in that order: the lender's where
+        it has them (:meth:`borrow_rows`), the others evaluated."""
+        every = self.nodes.removed_sets
         lent = self._lent_rows(up)
-        if lent is None and needed is None:
-            result = self.dealer.evaluate(up, sets)
-        else:
-            want = np.arange(len(sets)) if needed is None else np.flatnonzero(needed)
-            probabilities = self.ar.zeros((len(sets), N_OUTCOMES))
-            exhausted = np.zeros(len(sets), dtype=bool)
-            if lent is not None:      # the rows the full shoe has: most of them
-                rows, shifted = lent
-                there = shifted[want]
-                found = there >= 0
-                take, there = want[found], there[found]
-                probabilities[take], exhausted[take] = rows.probabilities[there], rows.exhausted[there]
-                want = want[~found]
-            if len(want):
-                fresh = self.dealer.evaluate(up, sets[want])
-                probabilities[want], exhausted[want] = fresh.probabilities, fresh.exhausted
-            result = DealerResult(probabilities, exhausted)
-        if needed is None:
-            self._outcomes[up] = result
-        return result
+        if lent is None:
+            return self.dealer.evaluate(up, every if sets is None else every.take(sets, axis=0))
+        rows, shifted = lent
+        there = shifted if sets is None else shifted.take(sets)
+        missing = np.flatnonzero(there < 0)
+        there = np.maximum(there, 0)     # (most rows: the lender's; the missing ones are replaced below)
+        # (take: several times faster than indexing rows, or than assigning them)
+        probabilities, exhausted = rows.probabilities.take(there, axis=0), rows.exhausted.take(there)
+        if len(missing):
+            fresh = self.dealer.evaluate(up, every.take(missing if sets is None else sets.take(missing), axis=0))
+            probabilities[missing], exhausted[missing] = fresh.probabilities, fresh.exhausted
+        return DealerResult(probabilities, exhausted)
 
     def borrow_rows(self, lender: "PlayerEngine") -> bool:
         """Take dealer rows from ``lender``, the engine of a shoe with exactly one card more (of
@@ -337,15 +330,21 @@ class PlayerEngine:
         if self.may_double.any() or self.may_surrender.any():
             return None
         nodes = self.nodes
-        reach = None if best_too or not self._never_runs_out(up) else nodes.reachable(hits)
+        reach = None if best_too or not self._never_runs_out(up) else forced_reach(nodes, hits)
         if self.ar.exact or not kernels.player_available():
-            return None if reach is None else self._evaluate_forced(up, hits, reach)
-        # (the hands this play reaches, and their rows, only)
-        outcome = self.dealer_outcome(up, None if reach is None else self._needed_sets(reach))
-        exhausted = outcome.exhausted[nodes.removed_index]
-        if exhausted.any():
-            return None
-        blackjack = outcome.probabilities[nodes.removed_index, BLACKJACK]
+            return None if reach is None else self._evaluate_forced(up, reach)
+        if reach is None:
+            outcome = self.dealer_outcome(up)
+            exhausted = outcome.exhausted[nodes.removed_index]
+            if exhausted.any():
+                return None
+            blackjack = outcome.probabilities[nodes.removed_index, BLACKJACK]
+        else:      # (the hands this play reaches, and their rows, only)
+            outcome = self._rows_of(up, reach.sets)
+            if outcome.exhausted.any():
+                return None
+            exhausted = np.zeros(len(nodes), dtype=bool)
+            blackjack = reach.at_nodes(outcome.probabilities[:, BLACKJACK], 0.0)
         if best_too and up not in self._cache:
             # (upcard's own call: the same dealer rows, flags and blackjack chances)
             best, values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, both=hits)
@@ -355,32 +354,25 @@ class PlayerEngine:
                                              only=reach)
         return None if values.exhausted.any() else values
 
-    def _needed_sets(self, reach: np.ndarray) -> np.ndarray:
-        """Which removed sets the nodes ``reach`` (a mask) remove."""
-        needed = np.zeros(len(self.nodes.removed_sets), dtype=bool)
-        needed[self.nodes.removed_index[reach]] = True
-        return needed
-
-    def _evaluate_forced(self, up: int, hits: np.ndarray, reach: np.ndarray) -> Optional[UpcardValues]:
+    def _evaluate_forced(self, up: int, reach: "ForcedReach") -> Optional[UpcardValues]:
         """:meth:`fixed_upcard` in numpy (exact arithmetic, or floats without the compiled loop):
-        the nodes ``reach`` (closed under the forced ``hits``) valued by the recursion of
+        the nodes ``reach`` reaches (closed under its play's hits) valued by the recursion of
         :meth:`_evaluate` with those decisions, from their dealer rows alone; the others read 0,
         and so, as in the compiled pass, do the hit, double, draws and cards left of a reached
         node of three or more cards the play stands on (no play reads them).  Each value read
         is the one of valuing every node (exactly so in exact arithmetic).  None if a reached
         hand's dealer can run out of cards (the caller has made sure none can)."""
         ar, nodes = self.ar, self.nodes
-        outcome = self.dealer_outcome(up, self._needed_sets(reach))
+        outcome = self._rows_of(up, reach.sets)
         if outcome.exhausted.any():
             return None
         by_set = outcome.probabilities
-        blackjack = by_set[nodes.removed_index, BLACKJACK]
-        n, every = len(nodes), np.flatnonzero(reach)
-        working = reach & ~_stand_only(nodes, reach, hits)
+        blackjack = reach.at_nodes(by_set[:, BLACKJACK], ar.scalar(0))
+        n, every = len(nodes), reach.every
+        working = reach.mask & ~reach.stand_only
         busy = np.flatnonzero(working)
-        sets, place = np.unique(nodes.removed_index[every], return_inverse=True)
         stand = ar.zeros(n)
-        stand[every] = self._stand_by_set(by_set[sets])[place.reshape(-1), self.stand_column[every]]
+        stand[every] = self._stand_by_set(by_set)[reach.row[every], self.stand_column[every]]
         left, valid = self.dealer.remaining(up, nodes.removed[busy])
         left = np.where(valid[:, None], left, 0)
         cards_left = np.zeros(n, dtype=np.int64)
@@ -394,9 +386,9 @@ class PlayerEngine:
         double, hit, value = ar.zeros(n), ar.zeros(n), ar.zeros(n)
         kids = child[busy]
         double[busy] = 2 * (draw[busy] * np.where(kids >= 0, stand[np.maximum(kids, 0)], bust[busy])).sum(axis=1)
-        hits = hits & working
+        hits = reach.hits & working
         for level in nodes.levels:
-            level = level[reach[level]]
+            level = level[reach.mask[level]]
             if len(level):
                 going = level[working[level]]
                 hit[going] = hit_values(child[going], draw[going], bust[going], value)
@@ -446,14 +438,15 @@ class PlayerEngine:
 
     def _evaluate_compiled(self, up: int, by_set: np.ndarray, blackjack: np.ndarray, exhausted: np.ndarray,
                            forced: Optional[np.ndarray] = None, both: Optional[np.ndarray] = None,
-                           only: Optional[np.ndarray] = None) -> Any:
+                           only: Optional["ForcedReach"] = None) -> Any:
         """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
         same order, so the same numbers, in one pass over the nodes.  ``forced``: hit exactly
         there (each node its own decider; see :meth:`fixed_upcard`).  ``both``: the best play
-        and the play forced by ``both`` in one pass, as two values (best first).  ``only``: value
-        these nodes (a mask closed under the play's hits: :meth:`NodeSet.reachable`) and give
-        the others zeros; with ``forced``, a node of three or more cards it does not hit gets its
-        stand value alone (its hit, double and cards left read 0: no play reads them)."""
+        and the play forced by ``both`` in one pass, as two values (best first).  ``only`` (with
+        ``forced``): value the nodes that play reaches (:func:`forced_reach`), whose dealer rows
+        ``by_set`` holds in the order of its ``sets``, and give the others zeros; a node of three
+        or more cards it does not hit gets its stand value alone (its hit, double and cards left
+        read 0: no play reads them)."""
         nodes = self.nodes
         flags = exhausted.astype(np.uint8)
         rules = self._draw_rules(up)
@@ -462,16 +455,14 @@ class PlayerEngine:
             _, _, bust = kernels.player_draws(nodes.removed, rules, flags)
             bust = self._settled_busts(up, bust, flags)
         level_start, order = self._play_order
-        stand_only = None
-        if only is not None:      # (the levels' order, less the nodes left out)
-            kept = only[order]
-            level_start, order = np.concatenate([[0], np.cumsum(kept)])[level_start], order[kept]
-            stand_only = _stand_only(nodes, only, forced) if forced is not None else None
+        stand_only, rows = None, nodes.removed_index
+        if only is not None:
+            level_start, order, stand_only, rows = only.level_start, only.order, only.stand_only, only.row
         surrender = self.surrender_values(blackjack)
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
                                      (forced, forced, np.arange(len(nodes))))
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
-            level_start, order, nodes.child, nodes.removed, rules, bust, by_set, nodes.removed_index,
+            level_start, order, nodes.child, nodes.removed, rules, bust, by_set, rows,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
             self.may_double, self.may_surrender, surrender, forced=both, zeroed=only is not None,
             stand_only=stand_only)
@@ -619,11 +610,85 @@ def _hand_space(limit: Optional[tuple[int, ...]], max_cards: Optional[int]) -> H
     return HandSpace(limit, max_cards)
 
 
-def _stand_only(nodes: NodeSet, reach: np.ndarray, hits: np.ndarray) -> np.ndarray:
-    """The reached nodes (``reach``) a play hitting where ``hits`` says only stands on: hands of
-    three or more cards it does not hit, whose stand value alone any play reads (a first
-    action, hit or double, is taken on one or two cards)."""
-    return reach & ~hits & (nodes.cards > 2)
+def play_order(nodes: NodeSet) -> tuple[np.ndarray, np.ndarray]:
+    """The nodes level by level, hard 21 first (every child before its parent), as the compiled
+    pass takes them: each level's start in the order, then the order.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> nodes = Calculator(Rules(decks=6)).round.engine.nodes
+    >>> start, order = play_order(nodes)
+    >>> len(start) == len(nodes.levels) + 1 and sorted(order.tolist()) == list(range(len(nodes)))
+    True
+    """
+    sizes = [len(level) for level in nodes.levels]
+    return (np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+            np.concatenate(nodes.levels).astype(np.int64))
+
+
+@dataclass(frozen=True)
+class ForcedReach:
+    """What a pass valuing a fixed play needs that depends on the nodes and the play alone, the
+    same for every shoe the play is valued on (a fixed play's effects of removal value ten).
+
+    ``hits``: where the play hits; ``mask``: the nodes it reaches (:meth:`NodeSet.reachable`),
+    ``every`` their indices; ``sets``: the removed sets they remove (indices of
+    ``removed_sets``, ascending) and ``row`` each node's set's place among them (0 where not
+    reached); ``level_start`` and ``order``: :func:`play_order` less the nodes not reached;
+    ``stand_only``: the reached hands of three or more cards the play does not hit, whose
+    stand value alone any play reads (a first action, hit or double, is taken on one or two
+    cards).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> engine = Calculator(Rules(decks=6)).round.engine
+    >>> reach = forced_reach(engine.nodes, engine.upcard(6).hits)
+    >>> bool((reach.sets[reach.row[reach.every]] == engine.nodes.removed_index[reach.every]).all())
+    True
+    """
+
+    hits: np.ndarray
+    mask: np.ndarray
+    every: np.ndarray
+    sets: np.ndarray
+    row: np.ndarray
+    level_start: np.ndarray
+    order: np.ndarray
+    stand_only: np.ndarray
+
+    def at_nodes(self, by_set: np.ndarray, zero: Any) -> np.ndarray:
+        """A value per removed set of ``sets`` (in their order) at each reached node, ``zero`` at
+        the others."""
+        out = np.full(len(self.mask), zero, dtype=by_set.dtype)
+        out[self.every] = by_set[self.row[self.every]]
+        return out
+
+
+_FORCED: "weakref.WeakKeyDictionary[NodeSet, dict[bytes, ForcedReach]]" = weakref.WeakKeyDictionary()
+_FORCED_LOCK = threading.Lock()
+
+
+def forced_reach(nodes: NodeSet, hits: np.ndarray) -> ForcedReach:
+    """:class:`ForcedReach` of the play hitting where ``hits`` says on ``nodes`` (the last 32
+    plays of each node set are kept: a fixed play is valued on ten shoes, or on every shoe of
+    a simulation)."""
+    key = np.packbits(hits).tobytes()
+    with _FORCED_LOCK:
+        known = _FORCED.setdefault(nodes, {})
+        reach = known.get(key)
+    if reach is not None:
+        return reach
+    mask = nodes.reachable(hits)
+    every = np.flatnonzero(mask)
+    sets, place = np.unique(nodes.removed_index[every], return_inverse=True)
+    row = np.zeros(len(nodes), dtype=np.int64)
+    row[every] = place.reshape(-1)
+    level_start, order = play_order(nodes)
+    kept = mask[order]
+    reach = ForcedReach(hits.copy(), mask, every, sets, row, np.concatenate([[0], np.cumsum(kept)])[level_start],
+                        order[kept], mask & ~hits & (nodes.cards > 2))
+    with _FORCED_LOCK:
+        if len(known) >= 32:
+            known.clear()
+        return known.setdefault(key, reach)
 
 
 def _signed_sums(by_set: np.ndarray, columns: np.ndarray) -> np.ndarray:

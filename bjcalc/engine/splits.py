@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import weakref
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Optional, Union
+from typing import Any, Callable, Iterator, NamedTuple, Optional, Union
 
 import numpy as np
 
@@ -49,7 +49,7 @@ from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal
 from ..core.rules import Rules
 
 __all__ = ["SPLIT_STRATEGIES", "check_split_strategy", "pair_cards", "slot_states", "policy_extra",
-           "first_context", "needed_contexts", "context_strategy", "split_contexts", "split_value"]
+           "first_context", "needed_contexts", "context_strategy", "split_contexts", "SplitPlay", "split_value"]
 
 SPLIT_STRATEGIES = tuple(strategy.value for strategy in PostSplitStrategy)
 
@@ -156,20 +156,40 @@ _PLANS: "weakref.WeakKeyDictionary[NodeSet, dict[tuple, dict[tuple, Any]]]" = we
 """Per node set, per (rules, strategy, pair, max cards): the nodes and actions a split reads."""
 
 
+class SplitPlay(NamedTuple):
+    """How split hands choose their first action when the values split are not the ones that
+    choose: a strategy made on another shoe, played on the shoe of ``values``.  A split hand at a
+    node takes the action (stand, hit or double) that ``decider`` rates best at the policy
+    source of the node ``mapped`` names there (None: the same node), and is worth that action's
+    entry of ``values`` at its own node.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> v = Calculator(Rules(decks=1)).round.upcard(6)
+    >>> SplitPlay((v.stand, v.hit, v.double), v).mapped is None      # (the default play: its own values)
+    True
+    """
+
+    values: tuple[np.ndarray, np.ndarray, np.ndarray]    # stand, hit, double: what each node's action is worth
+    decider: UpcardValues                                # whose stand, hit and double choose
+    mapped: Optional[np.ndarray] = None                  # each node's node among the decider's
+
+
 class _PairSplit:
     """The exact value of splitting one pair against one up card (see the module docstring)."""
 
     def __init__(self, rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_left: Optional[int],
-                 pair_share: Any, max_cards: int, hand_value: Optional[Callable[[int, Composition], Any]] = None):
+                 pair_share: Any, max_cards: int, hand_value: Optional[Callable[[int, Composition], Any]] = None,
+                 play: Optional[SplitPlay] = None):
         self.rules, self.v, self.strategy, self.pair = rules, values, strategy, pair
-        self.hand_value = hand_value or self.second_card_value
+        self.hand_value = hand_value
         self.pair_left = pair_left          # pair-rank cards in the shoe less the up card and this hand's card
         self.pair_share = pair_share        # infinite deck: share of the value's cards of the pair's rank
         self.max_cards = max_cards
         self.hands = most_hands(rules, pair)
         self.ar_zero = values.ar.scalar(0)
         self._memo: dict[tuple, Any] = {}
-        self._columns = (values.stand, values.hit, values.double)     # (POST_SPLIT_ACTIONS' order)
+        # (POST_SPLIT_ACTIONS' order)
+        self.play = play or SplitPlay((values.stand, values.hit, values.double), values)
         # What depends on the node set and the rules alone (which nodes, which actions), kept for every
         # shoe that shares the node set: a round splits the same pairs on every shoe of a game.
         plans = _PLANS.get(values.nodes)
@@ -209,27 +229,15 @@ class _PairSplit:
             return self.ar_zero
         return self.v.ar.scalar(left, cards)
 
-    def second_card_value(self, node: int, policy: Composition) -> Any:
-        """Value of a split hand's first two cards, by the post-split strategy (it plays at its
-        policy source: the same cards where ``policy``'s decisions are made)."""
-        return self.second_card_values(np.array([node]))[0]
-
-    def second_card_values(self, nodes: np.ndarray) -> list[Any]:
-        """:meth:`second_card_value` of several nodes at once (their arrays read in one go)."""
-        return self._chosen(nodes, *self._choices(nodes))
-
-    def _choices(self, nodes: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]]]:
-        """Each node's policy source, and the post-split actions it may take (POST_SPLIT_ACTIONS indices)."""
-        v = self.v
-        allowed = []
-        for key in zip(v.nodes.hard[nodes].tolist(), v.nodes.soft[nodes].tolist()):
-            names = post_split_actions(self.rules, self.pair, *key) if self.max_cards > 2 else ("stand",)
-            allowed.append(tuple(POST_SPLIT_ACTIONS.index(a) for a in names))
-        return v.source[nodes], allowed
-
-    def _chosen(self, nodes: np.ndarray, sources: np.ndarray, allowed: list[tuple[int, ...]]) -> list[Any]:
-        at_source = [column[sources].tolist() for column in self._columns]
-        at_node = [column[nodes].tolist() for column in self._columns]
+    def second_card_values(self, nodes: np.ndarray, allowed: list[tuple[int, ...]]) -> list[Any]:
+        """Values of split hands' first two cards at ``nodes``, by the post-split strategy (each
+        plays at its policy source: the same cards where the policy's decisions are made), each
+        taking the best of its ``allowed`` actions (POST_SPLIT_ACTIONS indices) there."""
+        play = self.play
+        decider = play.decider
+        sources = decider.source[nodes if play.mapped is None else play.mapped[nodes]]
+        at_source = [column[sources].tolist() for column in (decider.stand, decider.hit, decider.double)]
+        at_node = [column[nodes].tolist() for column in play.values]
         out = []
         for i, actions in enumerate(allowed):
             choice = actions[0]
@@ -238,6 +246,13 @@ class _PairSplit:
                     choice = action
             out.append(at_node[choice][i])
         return out
+
+    def _allowed(self, nodes: np.ndarray) -> list[tuple[int, ...]]:
+        """The post-split actions (POST_SPLIT_ACTIONS indices) each split hand at ``nodes`` may take."""
+        hard, soft = self.v.nodes.hard[nodes].tolist(), self.v.nodes.soft[nodes].tolist()
+        return [tuple(POST_SPLIT_ACTIONS.index(a) for a in (
+            post_split_actions(self.rules, self.pair, *key) if self.max_cards > 2 else ("stand",)))
+            for key in zip(hard, soft)]
 
     def base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
         """(U, T) with no non-pair card known: E[value; second card not of the pair's rank], E[value]."""
@@ -258,10 +273,10 @@ class _PairSplit:
             kids = v.nodes.child[first]
             cards = [card for card in range(1, 11) if kids[card - 1] >= 0]
             second = kids[[card - 1 for card in cards]]
-            self._plans[key] = cards, second, kids, self._choices(second)
-        cards, second, kids, choices = self._plans[key]
-        if self.hand_value == self.second_card_value:
-            values = self._chosen(second, *choices)
+            self._plans[key] = cards, second, kids, self._allowed(second)
+        cards, second, kids, allowed = self._plans[key]
+        if self.hand_value is None:
+            values = self.second_card_values(second, allowed)
         else:
             values = [self.hand_value(int(kids[card - 1]), policy) for card in cards]
         for card, value in zip(cards, values):
@@ -306,7 +321,8 @@ class _PairSplit:
 
 
 def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_state: Any, max_cards: int,
-                hand_value: Optional[Callable[[int, Composition], Any]] = None) -> Optional[Any]:
+                hand_value: Optional[Callable[[int, Composition], Any]] = None,
+                play: Optional[SplitPlay] = None) -> Optional[Any]:
     """Joint value of splitting ``pair`` (all hands, per unit initial bet), or None if the
     shoe cannot split it.
 
@@ -314,13 +330,14 @@ def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pa
     pair's rank left after the up card and one card of the pair, or, for the infinite
     deck, is the Fraction of the value's cards that are of the pair's rank.
     ``hand_value(node, policy)`` may replace the post-split strategy's value of a split
-    hand's first two cards (the TD chart does).
+    hand's first two cards (the TD chart does); ``play`` may choose the post-split strategy's
+    first actions from other values (:class:`SplitPlay`: a strategy played on another shoe).
     """
     if isinstance(pair_state, Fraction):
         pair_left, pair_share = None, values.ar.convert(pair_state)
     else:
         pair_left, pair_share = pair_state, None
-    split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value)
+    split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value, play)
     if split.first(1, policy_extra(strategy, pair, 2)) is None:
         return None
     return split.value()

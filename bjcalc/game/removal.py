@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from ..core.actions import PostSplitStrategy, post_split_actions
+from ..core.actions import PostSplitStrategy
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.arithmetic import Value
 from ..core.errors import ShoeError, StrategyError
@@ -41,7 +41,7 @@ from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
 from ..engine.procedures import dealer_procedure
-from ..engine.splits import context_strategy, split_value
+from ..engine.splits import SplitPlay, context_strategy, split_value
 from .rounds import Game, GameResult, deal_plan, deal_probabilities, pair_state
 
 if TYPE_CHECKING:
@@ -242,23 +242,11 @@ class FixedUpcard:
                 return cls(source, target, mapped, target.value, target.hit)
         return cls.build(source, other.round.upcard(up))
 
-    def second_card_value(self, rules: Any, pair: int, max_cards: int, node: int) -> Value:
-        """A split hand's first two cards: the action the strategy's shoe picks at its policy
-        source (as :mod:`bjcalc.engine.splits` picks it), valued on the other shoe."""
-        source, at = self.source, int(self.mapped[node])
-        key = ("second_card_value", rules, pair, max_cards, at)     # (the same for every shoe played on)
-        choice = source.memo.get(key)
-        if choice is None:
-            hard, soft = int(source.nodes.hard[at]), bool(source.nodes.soft[at])
-            allowed = post_split_actions(rules, pair, hard, soft) if max_cards > 2 else ("stand",)
-            decider = int(source.source[at])
-            chosen_by = {"stand": source.stand, "hit": source.hit, "double": source.double}
-            choice = allowed[0]
-            for action in allowed[1:]:       # ties go to the earlier action
-                if chosen_by[action][decider] > chosen_by[choice][decider]:
-                    choice = action
-            source.memo[key] = choice
-        return {"stand": self.target.stand, "hit": self.hit, "double": self.target.double}[choice][node]
+    @property
+    def split_play(self) -> SplitPlay:
+        """Split hands' first actions as the strategy's shoe picks them (at their policy sources,
+        as :mod:`bjcalc.engine.splits` picks them), valued on the other shoe."""
+        return SplitPlay((self.target.stand, self.hit, self.target.double), self.source, self.mapped)
 
 
 def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = False,
@@ -441,7 +429,7 @@ def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[
     """Joint values of the allowed first actions of the unsplit two-card hand at ``node`` of
     ``fixed.target`` (the other shoe), each followed by the strategy's own play after it: a hit
     by the strategy's hit/stand (and after-hit) decisions, a split by its post-split decisions
-    (:meth:`FixedUpcard.second_card_value`), not the other shoe's best.  ``key`` is the other
+    (:attr:`FixedUpcard.split_play`), not the other shoe's best.  ``key`` is the other
     shoe's :func:`~bjcalc.game.rounds.pair_state` (None: no split).  The allowed actions are
     :meth:`~bjcalc.game.rounds.Round.actions`'s on the other shoe, less a split it cannot deal.
 
@@ -473,12 +461,8 @@ def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[
 
 
 def _fixed_split(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Optional[Value]:
-    rules, max_cards = other.rules, other.round.engine.space.max_cards
-
-    def hand_value(node: int, policy: Any) -> Value:
-        return fixed.second_card_value(rules, pair, max_cards, node)
-
-    return split_value(rules, fixed.target, context_strategy(other.split_strategy), pair, key, max_cards, hand_value)
+    return split_value(other.rules, fixed.target, context_strategy(other.split_strategy), pair, key,
+                       other.round.engine.space.max_cards, play=fixed.split_play)
 
 
 def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
