@@ -92,7 +92,7 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any, ClassVar, Optional, Sequence
 
 import numpy as np
 from cachetools import LRUCache
@@ -130,6 +130,8 @@ class Burn20Dealer(StandardDealer):
     """
 
     share: Fraction = Fraction(1, 4)
+    special_up_cards: ClassVar[Optional[tuple[int, ...]]] = (UP_TEN,)     # (A-9: the standard tree)
+
     def __post_init__(self) -> None:
         share = self.share
         if isinstance(share, bool) or not isinstance(share, (numbers.Rational, str)):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, ClassVar, Optional, Sequence
 
 import numpy as np
 from cachetools import LRUCache
@@ -68,6 +68,10 @@ class StandardDealer:
     """
 
     hits_soft_17: bool
+    special_up_cards: ClassVar[Optional[tuple[int, ...]]] = None
+    """The up cards (1-10) where :meth:`special_outcomes` may answer, where a variant overrides it
+    (None: any up card); under the others the dealer walks the standard tree, so a depleted
+    shoe may borrow a larger shoe's rows there (:meth:`DealerEngine.rows_agree`)."""
 
     def hole_blackjack_share(self, up: int) -> Fraction:
         """Share of the hole cards that would complete a blackjack which really do (all of them)."""
@@ -325,8 +329,9 @@ class DealerEngine:
 
     def rows_agree(self, other: "DealerEngine", up: int) -> bool:
         """Whether a removed set leaving the same cards in both shoes gets the same row from this
-        engine and ``other`` against ``up``: the same standard procedure (no variant's own
-        outcomes), arithmetic and tree (see :meth:`use_trees_of`), finite shoes.
+        engine and ``other`` against ``up``: the same procedure, walking its standard tree there
+        (not a variant's own outcomes: Burn 20's under a ten), the same arithmetic and tree (see
+        :meth:`use_trees_of`), finite shoes.
 
         >>> from bjcalc.core.cards import Shoe
         >>> full = DealerEngine(Shoe.decks(1), StandardDealer(False))
@@ -335,9 +340,15 @@ class DealerEngine:
         (False, True, True)
         """
         return (self.procedure == other.procedure and self.arithmetic is other.arithmetic
-                and type(self.procedure).special_outcomes is StandardDealer.special_outcomes
-                and not (self.shoe.is_infinite or other.shoe.is_infinite)
+                and self._walks_tree(up) and not (self.shoe.is_infinite or other.shoe.is_infinite)
                 and self._trees.get(up) is not None and self._trees.get(up) is other._trees.get(up))
+
+    def _walks_tree(self, up: int) -> bool:
+        """Whether the rows against ``up`` are the standard tree's walk (no variant's own outcomes)."""
+        procedure = self.procedure
+        if type(procedure).special_outcomes is StandardDealer.special_outcomes:
+            return True
+        return procedure.special_up_cards is not None and up not in procedure.special_up_cards
 
     def share_rows(self, rows: Optional["DealerRows"]) -> bool:
         """Keep evaluated rows in ``rows`` (a :class:`DealerRows` made for this shoe or a larger
