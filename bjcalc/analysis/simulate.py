@@ -183,6 +183,13 @@ class _Worker:
         self.burn_dealer = isinstance(self.procedure, Burn20Dealer)
         self.max_cards = self.full.engine.space.max_cards
         self._second_at: Optional[int] = None      # where the dealer's second card is dealt, no hole card
+        self._full_sd: Any = None                   # the full shoe's sd_perfect, once asked for
+
+    def _full_spread(self) -> Any:
+        """The full shoe's ``sd_perfect`` (every shoe's first round), computed once."""
+        if self._full_sd is None:
+            self._full_sd = self.full.outcomes().sd
+        return self._full_sd
 
     # -- one shoe -------------------------------------------------------------------------------
     def shoe(self, number: int) -> list[dict[str, Any]]:
@@ -209,8 +216,11 @@ class _Worker:
             if spec.values != "none":
                 # fixed play decides whether the round is dealt, in both modes alike (so "fixed"
                 # deals the rounds "both" does); perfect play refused where fixed is not: NaN
-                # only the counts change: the full shoe's dealer trees and nodes serve
-                other = Calculator(self.rules, shoe, spec.split_strategy, spec.exact, reuse=self.full)
+                # only the counts change: the full shoe's dealer trees and nodes serve (a shoe's first
+                # round is on the full shoe itself, whose values this worker has)
+                full = shoe == self.full_shoe
+                other = self.full if full else Calculator(self.rules, shoe, spec.split_strategy, spec.exact,
+                                                          reuse=self.full)
                 try:
                     # (the same depleted calculator: built once; its best play valued in the same passes)
                     plays = play_on_each(self.full, other, (None, deviations) if deviations else (None,),
@@ -223,7 +233,7 @@ class _Worker:
                     try:
                         perfect = other.game().ev
                         if spec.sd:      # (the distribution of the same play: its mean is ev_perfect)
-                            spread = other.outcomes().sd
+                            spread = self._full_spread() if full else other.outcomes().sd
                     except ShoeError:
                         pass
             row = {"shoe": number, "round": len(rows), "cards_left": left, "running_count": running,
