@@ -149,6 +149,8 @@ def test_a_fixed_play_reaches_every_hand_it_can_read(rules):
         assert [forced.order[a:b].tolist() for a, b in zip(forced.level_start[:-1], forced.level_start[1:])] == levels
         assert (forced.stand_only == (reach & ~hits & (nodes.cards >= 3))).all()
         assert forced_reach(nodes, hits.copy()) is forced        # (kept: ten shoes ask for it)
+        with pytest.raises(ValueError):       # (shared by every shoe and thread: read-only)
+            forced.mask[0] = False
 
 
 @pytest.mark.parametrize("rules, split", [
@@ -200,3 +202,28 @@ def test_a_strategys_remembered_split_choices_are_per_rule_set():
     alone = split(Calculator(no_das, left))
     split(Calculator(das, left))
     assert split(Calculator(no_das, left)) == alone
+
+
+def test_a_variant_dealer_lends_rows_only_where_it_walks_the_standard_tree():
+    """Burn 20's dealer has its own outcomes under a ten alone, so a depleted shoe borrows its
+    rows under A-9; a dealer that overrides the outcomes hook without naming its up cards (here
+    a subclass of Burn 20's) lends none."""
+    import dataclasses
+
+    from bjcalc.engine.burn20 import Burn20Dealer
+    from bjcalc.engine.dealer import DealerEngine, StandardDealer
+
+    @dataclasses.dataclass(frozen=True)
+    class Unnamed(Burn20Dealer):
+        def special_outcomes(self, engine, up, removed):
+            return super().special_outcomes(engine, up, removed)
+
+    def lends(procedure):
+        full = DealerEngine(Shoe.decks(1), procedure)
+        less = DealerEngine(Shoe.decks(1).remove("5"), procedure)
+        less.use_trees_of(full)
+        return [up for up in range(1, 11) if less.rows_agree(full, up)]
+
+    assert lends(StandardDealer(False)) == list(range(1, 11))
+    assert lends(Burn20Dealer(False)) == list(range(1, 10))
+    assert lends(Unnamed(False)) == []

@@ -344,11 +344,17 @@ class DealerEngine:
                 and self._trees.get(up) is not None and self._trees.get(up) is other._trees.get(up))
 
     def _walks_tree(self, up: int) -> bool:
-        """Whether the rows against ``up`` are the standard tree's walk (no variant's own outcomes)."""
-        procedure = self.procedure
-        if type(procedure).special_outcomes is StandardDealer.special_outcomes:
-            return True
-        return procedure.special_up_cards is not None and up not in procedure.special_up_cards
+        """Whether the rows against ``up`` are the standard tree's walk (no variant's own outcomes):
+        the up cards the class that defines :meth:`~StandardDealer.special_outcomes` names in its
+        own ``special_up_cards`` are not (a subclass that overrides the hook without naming
+        them: every up card)."""
+        for cls in type(self.procedure).__mro__:
+            if "special_outcomes" in vars(cls):
+                if cls is StandardDealer:
+                    return True
+                special = vars(cls).get("special_up_cards")
+                return special is not None and up not in special
+        return False
 
     def share_rows(self, rows: Optional["DealerRows"]) -> bool:
         """Keep evaluated rows in ``rows`` (a :class:`DealerRows` made for this shoe or a larger

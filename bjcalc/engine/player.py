@@ -29,7 +29,7 @@ from . import _kernels as kernels
 from ..core.actions import may_double_after_hit, may_hit, may_surrender_after_hit, must_hit
 from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
-from ..core.outcomes import BLACKJACK, N_OUTCOMES
+from ..core.outcomes import BLACKJACK
 from .dealer import DealerEngine, DealerResult
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
@@ -636,7 +636,7 @@ class ForcedReach:
     reached); ``level_start`` and ``order``: :func:`play_order` less the nodes not reached;
     ``stand_only``: the reached hands of three or more cards the play does not hit, whose
     stand value alone any play reads (a first action, hit or double, is taken on one or two
-    cards).
+    cards).  Shared by every shoe and thread that values the play, so its arrays are read-only.
 
     >>> from bjcalc import Calculator, Rules
     >>> engine = Calculator(Rules(decks=6)).round.engine
@@ -667,9 +667,10 @@ _FORCED_LOCK = threading.Lock()
 
 
 def forced_reach(nodes: NodeSet, hits: np.ndarray) -> ForcedReach:
-    """:class:`ForcedReach` of the play hitting where ``hits`` says on ``nodes`` (the last 32
-    plays of each node set are kept: a fixed play is valued on ten shoes, or on every shoe of
-    a simulation)."""
+    """:class:`ForcedReach` of the play hitting where ``hits`` says on ``nodes``, kept for the
+    next shoes that play it (a fixed play is valued on ten shoes, or on every shoe of a
+    simulation: one play per up card): up to 16 plays per node set, all forgotten when a 17th
+    comes (about 0.9 MB each for a 6-deck game's node set)."""
     key = np.packbits(hits).tobytes()
     with _FORCED_LOCK:
         known = _FORCED.setdefault(nodes, {})
@@ -683,10 +684,13 @@ def forced_reach(nodes: NodeSet, hits: np.ndarray) -> ForcedReach:
     row[every] = place.reshape(-1)
     level_start, order = play_order(nodes)
     kept = mask[order]
-    reach = ForcedReach(hits.copy(), mask, every, sets, row, np.concatenate([[0], np.cumsum(kept)])[level_start],
-                        order[kept], mask & ~hits & (nodes.cards > 2))
+    arrays = (hits.copy(), mask, every, sets, row, np.concatenate([[0], np.cumsum(kept)])[level_start],
+              order[kept], mask & ~hits & (nodes.cards > 2))
+    for array in arrays:
+        array.flags.writeable = False
+    reach = ForcedReach(*arrays)
     with _FORCED_LOCK:
-        if len(known) >= 32:
+        if len(known) >= 16:
             known.clear()
         return known.setdefault(key, reach)
 

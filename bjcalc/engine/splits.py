@@ -188,8 +188,7 @@ class _PairSplit:
         self.hands = most_hands(rules, pair)
         self.ar_zero = values.ar.scalar(0)
         self._memo: dict[tuple, Any] = {}
-        # (POST_SPLIT_ACTIONS' order)
-        self.play = play or SplitPlay((values.stand, values.hit, values.double), values)
+        self.play = play or SplitPlay((values.stand, values.hit, values.double), values)   # (POST_SPLIT_ACTIONS' order)
         # What depends on the node set and the rules alone (which nodes, which actions), kept for every
         # shoe that shares the node set: a round splits the same pairs on every shoe of a game.
         plans = _PLANS.get(values.nodes)
@@ -330,8 +329,9 @@ def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pa
     pair's rank left after the up card and one card of the pair, or, for the infinite
     deck, is the Fraction of the value's cards that are of the pair's rank.
     ``hand_value(node, policy)`` may replace the post-split strategy's value of a split
-    hand's first two cards (the TD chart does); ``play`` may choose the post-split strategy's
-    first actions from other values (:class:`SplitPlay`: a strategy played on another shoe).
+    hand's first two cards (the TD chart does); else ``play`` may choose the post-split
+    strategy's first actions from other values (:class:`SplitPlay`: a strategy played on
+    another shoe).  Give one of them at most: ``hand_value`` decides alone.
     """
     if isinstance(pair_state, Fraction):
         pair_left, pair_share = None, values.ar.convert(pair_state)
