@@ -9,7 +9,7 @@ import pytest
 
 from bjcalc import Calculator, Rules, Shoe, variants
 from bjcalc.core.errors import BjcalcError
-from bjcalc.engine.player import forced_reach, play_order
+from bjcalc.engine.player import forced_reach
 from bjcalc.game.removal import play_on
 
 # Depletions that shrink the hand space (fewer aces, twos and threes than a hand can hold) and
@@ -143,7 +143,7 @@ def test_a_fixed_play_reaches_every_hand_it_can_read(rules):
         assert (forced.mask == reach).all() and (forced.every == np.flatnonzero(reach)).all()
         assert (forced.sets == np.unique(nodes.removed_index[reach])).all()
         assert (forced.sets[forced.row[reach]] == nodes.removed_index[reach]).all() and not forced.row[~reach].any()
-        start, order = play_order(nodes)
+        start, order = nodes.play_order
         assert forced.order.tolist() == [i for i in order.tolist() if reach[i]]
         levels = [[i for i in order[a:b].tolist() if reach[i]] for a, b in zip(start[:-1], start[1:])]
         assert [forced.order[a:b].tolist() for a, b in zip(forced.level_start[:-1], forced.level_start[1:])] == levels

@@ -212,6 +212,20 @@ class NodeSet:
     def __len__(self) -> int:
         return len(self.hand)
 
+    @cached_property
+    def play_order(self) -> tuple[np.ndarray, np.ndarray]:
+        """The nodes level by level, hard 21 first (every child before its parent), as the compiled
+        player pass takes them: each level's start in the order, then the order.
+
+        >>> nodes = NodeSet(HandSpace(limit=(4,) * 9 + (16,), max_cards=None),
+        ...                 {Context(): [(0,) * 9 + (1,), (0, 0, 0, 0, 0, 1, 0, 0, 0, 1)]})
+        >>> [a.tolist() for a in nodes.play_order]      # (T,6 is hard 16, T hard 10)
+        [[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2], [1, 0]]
+        """
+        sizes = [len(level) for level in self.levels]
+        return (np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+                np.concatenate(self.levels).astype(np.int64))
+
     def shifted_sets(self, value: int) -> np.ndarray:
         """For each removed set (a row of ``removed_sets``), the index of the set holding the same
         cards and one more of ``value`` (1-10), or -1 where no node removes that set.  The dealer's

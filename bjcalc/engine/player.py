@@ -35,8 +35,8 @@ from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from .settlement import Settlement
 
-__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set", "play_order",
-           "ForcedReach", "forced_reach"]
+__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
+           "forced_reach"]
 
 NODE_ACTIONS = ("stand", "hit", "double", "surrender")
 """What :attr:`UpcardValues.action` codes mean (its values index this tuple); ties go to the
@@ -176,7 +176,6 @@ class PlayerEngine:
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
-        self._play_order = play_order(nodes)             # the levels, for the C loop
 
     def upcard(self, up: int) -> UpcardValues:
         """All node values against ``up`` (computed once, then cached)."""
@@ -454,7 +453,7 @@ class PlayerEngine:
         if self._bust_rows():   # busts settled by the dealer's hand (No Bust): the whole array, patched
             _, _, bust = kernels.player_draws(nodes.removed, rules, flags)
             bust = self._settled_busts(up, bust, flags)
-        level_start, order = self._play_order
+        level_start, order = nodes.play_order
         stand_only, rows = None, nodes.removed_index
         if only is not None:
             level_start, order, stand_only, rows = only.level_start, only.order, only.stand_only, only.row
@@ -556,7 +555,7 @@ class PlayerEngine:
 
 
 _NODE_ARRAYS = ("space", "nodes", "source", "can_hit", "must_hit", "may_double", "may_surrender", "stand_columns",
-                "stand_column", "_play_order")
+                "stand_column")
 """What a :class:`PlayerEngine` built ``like`` another takes from it."""
 
 _NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=8)     # (a few games at a time: node sets are large)
@@ -610,21 +609,6 @@ def _hand_space(limit: Optional[tuple[int, ...]], max_cards: Optional[int]) -> H
     return HandSpace(limit, max_cards)
 
 
-def play_order(nodes: NodeSet) -> tuple[np.ndarray, np.ndarray]:
-    """The nodes level by level, hard 21 first (every child before its parent), as the compiled
-    pass takes them: each level's start in the order, then the order.
-
-    >>> from bjcalc import Calculator, Rules
-    >>> nodes = Calculator(Rules(decks=6)).round.engine.nodes
-    >>> start, order = play_order(nodes)
-    >>> len(start) == len(nodes.levels) + 1 and sorted(order.tolist()) == list(range(len(nodes)))
-    True
-    """
-    sizes = [len(level) for level in nodes.levels]
-    return (np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
-            np.concatenate(nodes.levels).astype(np.int64))
-
-
 @dataclass(frozen=True)
 class ForcedReach:
     """What a pass valuing a fixed play needs that depends on the nodes and the play alone, the
@@ -633,7 +617,7 @@ class ForcedReach:
     ``hits``: where the play hits; ``mask``: the nodes it reaches (:meth:`NodeSet.reachable`),
     ``every`` their indices; ``sets``: the removed sets they remove (indices of
     ``removed_sets``, ascending) and ``row`` each node's set's place among them (0 where not
-    reached); ``level_start`` and ``order``: :func:`play_order` less the nodes not reached;
+    reached); ``level_start`` and ``order``: ``NodeSet.play_order`` less the nodes not reached;
     ``stand_only``: the reached hands of three or more cards the play does not hit, whose
     stand value alone any play reads (a first action, hit or double, is taken on one or two
     cards).  Shared by every shoe and thread that values the play, so its arrays are read-only.
@@ -682,7 +666,7 @@ def forced_reach(nodes: NodeSet, hits: np.ndarray) -> ForcedReach:
     sets, place = np.unique(nodes.removed_index[every], return_inverse=True)
     row = np.zeros(len(nodes), dtype=np.int64)
     row[every] = place.reshape(-1)
-    level_start, order = play_order(nodes)
+    level_start, order = nodes.play_order
     kept = mask[order]
     arrays = (hits.copy(), mask, every, sets, row, np.concatenate([[0], np.cumsum(kept)])[level_start],
               order[kept], mask & ~hits & (nodes.cards > 2))
