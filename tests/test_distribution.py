@@ -69,6 +69,7 @@ def test_infinite_deck():
     _check_identities(Calculator(Rules(max_split_hands=2), shoe=Shoe.infinite()))
 
 
+
 def test_exact_mode_sums_to_exactly_one_and_floats_agree():
     shoe = Shoe.from_counts({"A": 2, "2": 2, "4": 2, "5": 2, "6": 2, "7": 2, "8": 2, "9": 2, "T": 8})
     rules = Rules(decks=1, max_split_hands=2)
@@ -116,8 +117,8 @@ def test_refusals_are_one_line():
 
 
 def test_compiled_merge_gives_the_numpy_sums_to_the_bit(monkeypatch):
-    """The C merge of states (product, card check, merge) sums the same weights in the same
-    order as the numpy and pandas path: the pmfs are equal to the last bit."""
+    """The C merge of states (product, card check, merge; the two-hand square) sums the same
+    weights in the same order as the numpy and pandas path: the pmfs are equal to the last bit."""
     from bjcalc.engine import _kernels
 
     if not _kernels.merge_available():
@@ -126,6 +127,7 @@ def test_compiled_merge_gives_the_numpy_sums_to_the_bit(monkeypatch):
     for rules, shoe in ((Rules(decks=1, max_split_hands=2), None), (Rules(decks=1, max_split_hands=4), small)):
         compiled = Calculator(rules, shoe=shoe).outcomes().pmf
         monkeypatch.setattr(_kernels, "_MERGE", None)
+        monkeypatch.setattr(_kernels, "_SQUARE", None)
         plain = Calculator(rules, shoe=shoe).outcomes().pmf
         monkeypatch.undo()
         assert list(compiled.index) == list(plain.index)

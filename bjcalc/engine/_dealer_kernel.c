@@ -492,9 +492,9 @@ static int64_t *merge_table(int64_t size, int64_t n, const int64_t *taken, const
     return table;
 }
 
-int64_t bjcalc_merge_product(
+static int64_t merge_pairs(
     int64_t n_a, const int64_t *a_taken, const int64_t *a_class, const double *a_weight,
-    int64_t n_b, const int64_t *b_taken, const int64_t *b_class, const double *b_weight,
+    int64_t n_b, const int64_t *b_taken, const int64_t *b_class, const double *b_weight, int square,
     int64_t n_check, const int64_t *place, const int64_t *base, const int64_t *left,
     int64_t capacity, int64_t *out_taken, int64_t *out_class, double *out_weight)
 {
@@ -509,13 +509,14 @@ int64_t bjcalc_merge_product(
     for (int64_t j = 0; j < n_b; j++)
         for (int64_t c = 0; c < n_check; c++) b_digit[j * n_check + c] = (b_taken[j] / place[c]) % base[c];
     for (int64_t i = 0; i < n_a; i++) {
-        for (int64_t j = 0; j < n_b; j++) {
+        for (int64_t j = square ? i : 0; j < n_b; j++) {
             int64_t taken = a_taken[i] + b_taken[j], classes = a_class[i] + b_class[j];
             int fits = 1;
             for (int64_t c = 0; c < n_check && fits; c++)
                 fits = a_digit[i * n_check + c] + b_digit[j * n_check + c] <= left[c];
             if (!fits) continue;
             double weight = a_weight[i] * b_weight[j];
+            if (square && j != i) weight *= 2;       /* (i, j) and (j, i) alike */
             uint64_t slot = key_hash(taken, classes) & (uint64_t)(size - 1);
             int64_t k;
             while ((k = table[slot]) && (out_taken[k - 1] != taken || out_class[k - 1] != classes))
@@ -541,6 +542,28 @@ int64_t bjcalc_merge_product(
     free(a_digit);
     free(b_digit);
     return n;
+}
+
+int64_t bjcalc_merge_product(
+    int64_t n_a, const int64_t *a_taken, const int64_t *a_class, const double *a_weight,
+    int64_t n_b, const int64_t *b_taken, const int64_t *b_class, const double *b_weight,
+    int64_t n_check, const int64_t *place, const int64_t *base, const int64_t *left,
+    int64_t capacity, int64_t *out_taken, int64_t *out_class, double *out_weight)
+{
+    return merge_pairs(n_a, a_taken, a_class, a_weight, n_b, b_taken, b_class, b_weight, 0,
+                       n_check, place, base, left, capacity, out_taken, out_class, out_weight);
+}
+
+/* The same for two exchangeable hands: every unordered pair i <= j of a's states, the pair
+   (i, j) standing for (j, i) too (twice the weight when i != j), in the upper triangle's row
+   order. */
+int64_t bjcalc_merge_square(
+    int64_t n_a, const int64_t *a_taken, const int64_t *a_class, const double *a_weight,
+    int64_t n_check, const int64_t *place, const int64_t *base, const int64_t *left,
+    int64_t capacity, int64_t *out_taken, int64_t *out_class, double *out_weight)
+{
+    return merge_pairs(n_a, a_taken, a_class, a_weight, n_a, a_taken, a_class, a_weight, 1,
+                       n_check, place, base, left, capacity, out_taken, out_class, out_weight);
 }
 
 /* Not a Python module: present only so the file builds as an extension. */

@@ -24,7 +24,7 @@ from ..core.runner import KERNEL_THREADS
 
 __all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
            "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws", "player_play",
-           "merge_available", "merge_product"]
+           "merge_available", "merge_product", "square_available", "merge_square"]
 
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)
@@ -73,6 +73,11 @@ def _load() -> Optional[ctypes.CDLL]:
                 merge.restype = ctypes.c_int64
                 merge.argtypes = [ctypes.c_int64, _I64, _I64, _F64, ctypes.c_int64, _I64, _I64, _F64,
                                   ctypes.c_int64, _I64, _I64, _I64, ctypes.c_int64, _I64, _I64, _F64]
+            square = getattr(library, "bjcalc_merge_square", None)
+            if square is not None:     # (a kernel built before the two-hand square lacks it)
+                square.restype = ctypes.c_int64
+                square.argtypes = [ctypes.c_int64, _I64, _I64, _F64,
+                                   ctypes.c_int64, _I64, _I64, _I64, ctypes.c_int64, _I64, _I64, _F64]
             return library
     return None
 
@@ -85,6 +90,7 @@ _CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_stan
 _PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
 _PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
 _MERGE = getattr(_LIBRARY, "bjcalc_merge_product", None) if _LIBRARY is not None else None
+_SQUARE = getattr(_LIBRARY, "bjcalc_merge_square", None) if _MERGE is not None else None
 _POOL: Optional[ThreadPoolExecutor] = None
 _THREADS = 0        # (0: not decided yet)
 
@@ -413,6 +419,11 @@ def merge_available() -> bool:
     return _MERGE is not None
 
 
+def square_available() -> bool:
+    """Whether the compiled merge of two exchangeable hands (:func:`merge_square`) is in use."""
+    return _SQUARE is not None
+
+
 def merge_product(a: tuple[np.ndarray, np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray, np.ndarray],
                   place: np.ndarray, base: np.ndarray, left: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every state of ``a`` (taken codes, class codes, float weights) followed by every one of
@@ -420,14 +431,29 @@ def merge_product(a: tuple[np.ndarray, np.ndarray, np.ndarray], b: tuple[np.ndar
     ``left`` dropped, equal (taken, classes) merged in order of first appearance (weights
     summed in the flattened product's order, as ``numpy.bincount`` would)."""
     assert _MERGE is not None
-    arrays = [np.ascontiguousarray(x, dtype=dtype) for x, dtype in
-              zip((*a, *b), (np.int64, np.int64, np.float64) * 2)]
+    return _merge(_MERGE, a, b, place, base, left)
+
+
+def merge_square(a: tuple[np.ndarray, np.ndarray, np.ndarray], place: np.ndarray, base: np.ndarray,
+                 left: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`merge_product` of two exchangeable hands' states ``a`` with themselves, over the
+    unordered pairs ``i <= j`` only (row by row), a pair ``i != j`` weighing twice."""
+    assert _SQUARE is not None
+    return _merge(_SQUARE, a, None, place, base, left)
+
+
+def _merge(function: Any, a: tuple[np.ndarray, np.ndarray, np.ndarray],
+           b: Optional[tuple[np.ndarray, np.ndarray, np.ndarray]], place: np.ndarray, base: np.ndarray,
+           left: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    sides = (*a, *b) if b is not None else a
+    arrays = [np.ascontiguousarray(x, dtype=dtype) for x, dtype in zip(sides, (np.int64, np.int64, np.float64) * 2)]
     checks = [np.ascontiguousarray(x, dtype=np.int64) for x in (place, base, left)]
-    capacity = len(arrays[0]) * len(arrays[3])
+    n_a = len(arrays[0])
+    capacity = n_a * len(arrays[3]) if b is not None else n_a * (n_a + 1) // 2
     out = (np.empty(capacity, dtype=np.int64), np.empty(capacity, dtype=np.int64), np.empty(capacity))
     pointer = [x.ctypes.data_as(_F64 if x.dtype == np.float64 else _I64) for x in arrays + checks + list(out)]
-    n = _MERGE(len(arrays[0]), *pointer[0:3], len(arrays[3]), *pointer[3:6], len(checks[0]), *pointer[6:9],
-               capacity, *pointer[9:12])
+    sized = [n_a, *pointer[0:3]] + ([len(arrays[3]), *pointer[3:6]] if b is not None else [])
+    n = function(*sized, len(checks[0]), *pointer[-6:-3], capacity, *pointer[-3:])
     if n < 0:
         raise MemoryError("the round distribution's merge could not allocate its table")
     return out[0][:n].copy(), out[1][:n].copy(), out[2][:n].copy()

@@ -585,11 +585,7 @@ class _UpcardRounds:
         """Every state followed by every one of a hand's finishes (``most``: the most cards of
         each value one takes), impossible card sets dropped."""
         n, k = len(states.weight), len(weight)
-        if n * k > MAX_STATES:
-            raise StrategyError(
-                f"the round distribution is too large here: splitting {self._pair_label} v {_UP[self.up]} "
-                f"combines {n:,} rounds so far with {k:,} ways to finish a hand ({n * k:,} states, limit "
-                f"{MAX_STATES:,}); use fewer split hands (max_split_hands=2) or a smaller shoe")
+        self._check_size(n * k, f"combines {n:,} rounds so far with {k:,} ways to finish a hand")
         if not self.exact and not self.infinite and _kernels.merge_available():   # product, check and merge in C
             left = self.left_after_deal
             bound = left + 1 if states.most is None else states.most + most
@@ -604,6 +600,14 @@ class _UpcardRounds:
         if not self.infinite:
             self._drop_impossible(out)
         return out.merged()     # (merged here as the compiled merge does, so the sums are the same)
+
+    def _check_size(self, size: int, how: str) -> None:
+        """Refuse a step of more than :data:`MAX_STATES` states, up front, saying its size."""
+        if size > MAX_STATES:
+            raise StrategyError(
+                f"the round distribution is too large here: splitting {self._pair_label} v {_UP[self.up]} "
+                f"{how} ({size:,} states, limit {MAX_STATES:,}); use fewer split hands (max_split_hands=2) "
+                f"or a smaller shoe")
 
     def _drop_impossible(self, states: _States) -> None:
         """Drop states that took more cards of a value than the shoe holds; only the values
@@ -622,9 +626,10 @@ class _UpcardRounds:
     def split_states(self, pair: int, extra: Sequence[int]) -> _States:
         """Every way a split of ``pair`` can finish (cards taken beyond the pair's two cards)."""
         hands = most_hands(self.rules, pair)
-        eye = np.eye(10, dtype=np.int64)
         self._pair_label = f"{_UP[pair]},{_UP[pair]}"
-        self.left_after_deal = self.counts - 2 * eye[pair - 1]
+        self.left_after_deal = self.counts - 2 * np.eye(10, dtype=np.int64)[pair - 1]
+        if hands == 2:
+            return self._two_hands(pair, extra)
         table: dict[tuple[int, int], list[_States]] = {(1, 2): [self._single(extra)]}
         finished: list[_States] = []
         for slot in range(1, hands + 1):
@@ -634,22 +639,64 @@ class _UpcardRounds:
                     continue
                 states = merged.merged()
                 for card in range(1, 11):
-                    step = 0 if self.infinite else int(self.codes.place[card - 1])
-                    drawn = _States(states.taken + step, states.classes, states.weight * self._card_weight(card),
-                                    None if states.most is None else states.most + eye[card - 1])
                     if card == pair and count < hands:          # another pair card: split again
-                        table.setdefault((slot, count + 1), []).append(drawn)
+                        table.setdefault((slot, count + 1), []).append(self._drawn(states, card))
                         continue
-                    composition = tuple(int(x) for x in eye[pair - 1] + eye[card - 1])
-                    found = self.decide.split_hand(pair, count, composition)
-                    if found is None:
-                        continue
-                    node, action = found
-                    taken, classes, weight = self.walk(node, action)
-                    if not len(weight):
-                        continue
-                    combined = self._then(drawn, taken, classes, weight, self._walk_most[(node, action)])
-                    (finished if slot + 1 > count else table.setdefault((slot + 1, count), [])).append(combined)
+                    combined = self._finish(states, pair, count, card)
+                    if combined is not None:
+                        (finished if slot + 1 > count else table.setdefault((slot + 1, count), [])).append(combined)
+        return self._whole(finished)
+
+    def _two_hands(self, pair: int, extra: Sequence[int]) -> _States:
+        """A split to two hands, neither splitting again: both play alike, so the round is the
+        unordered pairs of one hand's finishes (half the pairs the hand-by-hand product takes),
+        the round's own classes added once."""
+        start = self._single([])
+        one = _concat([f for f in (self._finish(start, pair, 2, card) for card in range(1, 11)) if f is not None])
+        if one is None:
+            return self._whole([])
+        hand = one.merged()
+        n = len(hand.weight)
+        self._check_size(n * (n + 1) // 2, f"pairs {n:,} ways to finish one hand with each other")
+        bound = None if hand.most is None else 2 * hand.most
+        if not self.exact and not self.infinite and _kernels.square_available():
+            left = self.left_after_deal
+            check = np.flatnonzero(bound > left)
+            both = _States(*_kernels.merge_square((hand.taken, hand.classes, hand.weight), self.codes.place[check],
+                                                  self.codes.base[check], left[check]), np.minimum(bound, left))
+        else:
+            first, second = np.triu_indices(n)          # (row by row, as the compiled square)
+            twice = np.where(first == second, 1, 2)
+            both = _States(hand.taken[first] + hand.taken[second], hand.classes[first] + hand.classes[second],
+                           hand.weight[first] * hand.weight[second] * twice, bound)
+            if not self.infinite:
+                self._drop_impossible(both)
+            both = both.merged()
+        both.classes = both.classes + int(sum(int(_CLASS_DIGIT[c]) for c in extra))
+        return self._whole([both])
+
+    def _drawn(self, states: _States, card: int) -> _States:
+        """``states`` with one more card of value ``card`` taken (a hand's second card)."""
+        step = 0 if self.infinite else int(self.codes.place[card - 1])
+        eye = np.eye(10, dtype=np.int64)
+        return _States(states.taken + step, states.classes, states.weight * self._card_weight(card),
+                       None if states.most is None else states.most + eye[card - 1])
+
+    def _finish(self, states: _States, pair: int, count: int, card: int) -> Optional[_States]:
+        """``states`` followed by one split hand of ``pair`` and ``card`` played out (``count``
+        hands in the round), or None if the strategy's shoe never holds that hand."""
+        eye = np.eye(10, dtype=np.int64)
+        found = self.decide.split_hand(pair, count, tuple(int(x) for x in eye[pair - 1] + eye[card - 1]))
+        if found is None:
+            return None
+        node, action = found
+        taken, classes, weight = self.walk(node, action)
+        if not len(weight):
+            return None
+        return self._then(self._drawn(states, card), taken, classes, weight, self._walk_most[(node, action)])
+
+    @staticmethod
+    def _whole(finished: list[_States]) -> _States:
         result = _concat(finished)
         if result is None:
             raise ShoeError("the shoe cannot finish this split; use a larger shoe")
@@ -766,13 +813,17 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
 def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classes, pmf: dict) -> tuple[Any, Any]:
     """Add one up card's rounds to ``pmf`` (net numerator -> probability); returns its
     (expected total wager, probability)."""
+    import pandas as pd     # (hashing: the states are many, their distinct card sets and classes fewer)
+
     exact, infinite, codes = calc.exact, calc.shoe.is_infinite, upcard.codes
     removed_all, classes_all, weight_all = [], [], []
     for p, base, states in rounds:
         weight = states.weight
         if not infinite:
-            taken = codes.decode(states.taken)
-            weight = weight * _sequence_probability(upcard.counts - base, taken, exact)
+            # a sequence's chance depends only on the cards it takes: each distinct set once
+            distinct, sets_taken = pd.factorize(states.taken, sort=False)
+            chance = _sequence_probability(upcard.counts - base, codes.decode(np.asarray(sets_taken)), exact)
+            weight = weight * chance[distinct]
             removed_all.append(codes.encode(base)[0] + states.taken)
         else:
             removed_all.append(np.zeros(len(weight), dtype=np.int64))
@@ -781,11 +832,11 @@ def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classe
     merged = _States(np.concatenate(removed_all), np.concatenate(classes_all), np.concatenate(weight_all))
     keep = merged.weight != 0
     merged = _States(merged.taken[keep], merged.classes[keep], merged.weight[keep]).merged()
-    sets, where = np.unique(merged.taken, return_inverse=True)
-    removed = codes.decode(sets) if not infinite else np.zeros((1, 10), dtype=np.int64)
+    where, sets = pd.factorize(merged.taken, sort=False)
+    removed = codes.decode(np.asarray(sets)) if not infinite else np.zeros((len(sets), 10), dtype=np.int64)
     result = calc.round.dealer_engine.evaluate(upcard.up, removed)
-    class_codes, by_class = np.unique(merged.classes, return_inverse=True)
-    by_class, where = by_class.reshape(-1), where.reshape(-1)
+    by_class, class_codes = pd.factorize(merged.classes, sort=True)   # (sorted: the pmf adds in class order)
+    class_codes = np.asarray(class_codes)
     n_classes = len(classes.rows)
     counts = (class_codes[:, None] // _CLASS_DIGIT[None, :n_classes]) % _RADIX        # (codes, classes)
     nets = counts @ np.array(classes.rows, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
@@ -793,16 +844,17 @@ def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classe
     probabilities = result.probabilities
     if result.exhausted.any():
         probabilities = _without_dealer(calc, upcard, removed, result, nets[by_class], where)
-    dealer = probabilities[where]                                     # (states, outcomes)
     if exact:
         # sum weight * dealer row over the states of each class code, then spread by net
         mass = np.zeros((len(class_codes), N_OUTCOMES), dtype=object)
         weights = np.array([EXACT.convert(w) for w in merged.weight.tolist()], dtype=object)
-        np.add.at(mass, by_class, dealer * weights[:, None])
+        np.add.at(mass, by_class, probabilities[where] * weights[:, None])
     else:
-        weighted = dealer.astype(np.float64) * merged.weight.astype(np.float64)[:, None]
-        mass = np.stack([np.bincount(by_class, weights=weighted[:, o], minlength=len(class_codes))
-                         for o in range(N_OUTCOMES)], axis=1)
+        weight = merged.weight.astype(np.float64)
+        rows = probabilities.astype(np.float64)
+        mass = np.empty((len(class_codes), N_OUTCOMES))
+        for o in range(N_OUTCOMES):      # (one outcome at a time: no states-by-outcomes temporaries)
+            mass[:, o] = np.bincount(by_class, weights=rows[where, o] * weight, minlength=len(class_codes))
     zero = EXACT.scalar(0) if exact else 0.0
     for net, m in zip(nets.ravel().tolist(), mass.ravel().tolist()):
         if m:
