@@ -69,6 +69,17 @@ def test_infinite_deck():
     _check_identities(Calculator(Rules(max_split_hands=2), shoe=Shoe.infinite()))
 
 
+@pytest.mark.parametrize("split", ["CDZ-", "CDP"])
+def test_infinite_deck_resplits_to_four_hands(split):
+    """No card is ever short on the infinite deck, so a hand's finishes merge by class and
+    resplits to four hands (aces too) stay small: not refused."""
+    _check_identities(Calculator(Rules(max_split_hands=4, resplit_aces=True), shoe=Shoe.infinite(),
+                                 split_strategy=split))
+
+
+def test_infinite_deck_resplits_exactly():
+    _check_identities(Calculator(Rules(max_split_hands=3, max_hand_cards=3), shoe=Shoe.infinite(), exact=True))
+
 
 def test_exact_mode_sums_to_exactly_one_and_floats_agree():
     shoe = Shoe.from_counts({"A": 2, "2": 2, "4": 2, "5": 2, "6": 2, "7": 2, "8": 2, "9": 2, "T": 8})

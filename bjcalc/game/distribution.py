@@ -472,15 +472,25 @@ class _UpcardRounds:
             return out
         return np.array(counts, dtype=np.float64)
 
-    def _draw_factor(self, taken: np.ndarray) -> np.ndarray:
-        """Infinite deck: the probability of drawing these cards (rows by value) in one given order."""
-        p = [Fraction(int(c), int(self.counts.sum())) for c in self.counts]
-        if self.exact:
-            out = np.empty(len(taken), dtype=object)
-            out[:] = [math.prod((p[r] ** int(row[r]) for r in range(10)), start=Fraction(1)) for row in taken]
-            return out
-        probs = np.array([float(x) for x in p])
-        return np.prod(probs[None, :] ** taken, axis=1)
+    def _by_class(self, taken: np.ndarray, class_codes: np.ndarray, ways: list[int]
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Infinite deck: a hand's finishes merged by class (no card is ever short, so the cards
+        taken do not matter), each weighing its probability: its orderings times the chance of
+        its cards in one order."""
+        counts, total = [int(c) for c in self.counts], int(self.counts.sum())
+        if self.exact:      # whole numbers over one denominator, then one fraction per class
+            longest = int(taken.sum(axis=1).max(initial=0))
+            sums: dict[int, int] = {}
+            for code, row, w in zip(class_codes.tolist(), taken.tolist(), ways):
+                sums[code] = sums.get(code, 0) + w * math.prod(c ** t for c, t in zip(counts, row)) * (
+                    total ** (longest - sum(row)))
+            weight = np.empty(len(sums), dtype=object)
+            weight[:] = [Fraction(v, total ** longest) for v in sums.values()]
+            return np.zeros(len(sums), dtype=np.int64), np.array(list(sums), dtype=np.int64), weight
+        probs = np.array([float(Fraction(c, total)) for c in counts])
+        weight = np.array(ways, dtype=np.float64) * np.prod(probs[None, :] ** taken, axis=1)
+        one = _States(np.zeros(len(weight), dtype=np.int64), class_codes, weight).merged()
+        return one.taken, one.classes, one.weight
 
     def _stand_class(self, total: int, bet: int) -> int:
         key = (total, bet)
@@ -567,10 +577,11 @@ class _UpcardRounds:
                             ids.append(self._bust_class(int(cards_of[node]) + 1, int(hard_of[node]) + card, 1))
                             ways.append(w)
         taken = np.array(comps, dtype=np.int64).reshape(-1, 10) - hand[start][None, :]
-        weight = self._weights(ways)
+        class_codes = _CLASS_DIGIT[np.array(ids, dtype=np.int64)]
         if self.infinite:
-            weight = weight * self._draw_factor(taken)
-        out = (self.codes.encode(taken), _CLASS_DIGIT[np.array(ids, dtype=np.int64)], weight)
+            out = self._by_class(taken, class_codes, ways)
+        else:
+            out = (self.codes.encode(taken), class_codes, self._weights(ways))
         self._walks[key] = out
         self._walk_most[key] = taken.max(axis=0, initial=0)
         return out
