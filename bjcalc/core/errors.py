@@ -4,7 +4,7 @@ Every error a user can provoke with bad input is a :class:`BjcalcError`, so a
 caller (and the CLI) can catch one type and print its one-line message.
 """
 
-__all__ = ["BjcalcError", "RulesError", "ShoeError", "HandError", "StrategyError"]
+__all__ = ["BjcalcError", "RulesError", "ShoeError", "HandError", "StrategyError", "TooLargeError"]
 
 
 class BjcalcError(ValueError):
@@ -25,3 +25,11 @@ class HandError(BjcalcError):
 
 class StrategyError(BjcalcError):
     """An unknown or unsupported strategy option."""
+
+
+class TooLargeError(StrategyError):
+    """A computation refused up front because of its size (the message says the size).
+
+    >>> issubclass(TooLargeError, BjcalcError)
+    True
+    """

@@ -21,6 +21,7 @@ from ..core.rules import Rules
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import check_exact_game_size
 from .distribution import RoundOutcomes, round_outcomes
+from .moments import RoundMoments, round_moments
 from .removal import effects_of_removal, play_on
 from .rounds import UP_LABELS, Assumptions, GameResult, Round, deal_probabilities, pair_state
 
@@ -264,6 +265,17 @@ class Calculator:
         (True, True)
         """
         return round_outcomes(self, strategy, insurance)
+
+    def moments(self, strategy: str = "CD", insurance: str = "never") -> RoundMoments:
+        """The exact mean and variance of one round's net result (``.ev``, ``.sd``,
+        ``.variance``, ``.average_bet``, ``.element_of_risk``), resplits included where the
+        whole distribution (:meth:`outcomes`) is too large.  See :mod:`bjcalc.game.moments`.
+
+        >>> moments = Calculator(Rules(max_split_hands=4), shoe=Shoe.infinite()).moments()
+        >>> round(moments.sd, 4)
+        1.1538
+        """
+        return round_moments(self, strategy, insurance)
 
     def game(self, strategy: str = "CD", progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
         """EV of one round dealt from the full shoe, with CD or TD play.

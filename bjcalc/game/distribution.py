@@ -55,7 +55,7 @@ import numpy as np
 
 from ..core.actions import PostSplitStrategy, most_hands, post_split_actions
 from ..core.arithmetic import EXACT, Value
-from ..core.errors import ShoeError, StrategyError
+from ..core.errors import ShoeError, StrategyError, TooLargeError
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
 from ..engine import _kernels
 from ..engine.hands import BUST, UNSPLIT, Context, composition_of
@@ -75,7 +75,8 @@ class _Facade(Game, Protocol):
 
     def insurance(self, cards: str, up: str = "A") -> Value: ...
 
-__all__ = ["RoundOutcomes", "round_outcomes", "net_label", "INSURANCE", "STRATEGIES", "MAX_STATES"]
+__all__ = ["RoundOutcomes", "round_outcomes", "net_label", "INSURANCE", "STRATEGIES", "MAX_STATES",
+           "check_round_options"]
 
 INSURANCE = ("never", "always", "optimal")
 """When the player takes insurance against an ace: never, always (even money on a natural
@@ -355,6 +356,16 @@ class _Decisions:
                 choice = action
         return node, choice
 
+    def alike(self, pair: int, count: int, hands: int) -> int:
+        """The fewest hands existing at which a split hand plays as one does when ``count``
+        exist: the same decisions (CDZ- and TD ignore the count, CDP1 too, CDP copies the
+        count's composition) and the same second cards allowed (a pair card only once the most
+        hands exist)."""
+        if self.strategy == "TD" or policy_extra(self.split_strategy, pair, count) == policy_extra(
+                self.split_strategy, pair, 2):
+            return count if count == hands else 2
+        return count
+
     def _allowed(self, pair: int, node: int) -> tuple[str, ...]:
         nodes = self.values.nodes
         if self.max_cards <= 2:
@@ -615,10 +626,10 @@ class _UpcardRounds:
     def _check_size(self, size: int, how: str) -> None:
         """Refuse a step of more than :data:`MAX_STATES` states, up front, saying its size."""
         if size > MAX_STATES:
-            raise StrategyError(
+            raise TooLargeError(
                 f"the round distribution is too large here: splitting {self._pair_label} v {_UP[self.up]} "
                 f"{how} ({size:,} states, limit {MAX_STATES:,}); use fewer split hands (max_split_hands=2) "
-                f"or a smaller shoe")
+                f"or a smaller shoe, or moments() for the exact mean and SD")
 
     def _drop_impossible(self, states: _States) -> None:
         """Drop states that took more cards of a value than the shoe holds; only the values
@@ -637,8 +648,7 @@ class _UpcardRounds:
     def split_states(self, pair: int, extra: Sequence[int]) -> _States:
         """Every way a split of ``pair`` can finish (cards taken beyond the pair's two cards)."""
         hands = most_hands(self.rules, pair)
-        self._pair_label = f"{_UP[pair]},{_UP[pair]}"
-        self.left_after_deal = self.counts - 2 * np.eye(10, dtype=np.int64)[pair - 1]
+        self.start_split(pair)
         if hands == 2:
             return self._two_hands(pair, extra)
         table: dict[tuple[int, int], list[_States]] = {(1, 2): [self._single(extra)]}
@@ -658,33 +668,49 @@ class _UpcardRounds:
                         (finished if slot + 1 > count else table.setdefault((slot + 1, count), [])).append(combined)
         return self._whole(finished)
 
+    def start_split(self, pair: int) -> None:
+        """Set up the splitting of ``pair``: the cards left after the deal, the pair's label."""
+        self._pair_label = f"{_UP[pair]},{_UP[pair]}"
+        self.left_after_deal = self.counts - 2 * np.eye(10, dtype=np.int64)[pair - 1]
+
     def _two_hands(self, pair: int, extra: Sequence[int]) -> _States:
         """A split to two hands, neither splitting again: both play alike, so the round is the
         unordered pairs of one hand's finishes (half the pairs the hand-by-hand product takes),
         the round's own classes added once."""
-        start = self._single([])
-        one = _concat([f for f in (self._finish(start, pair, 2, card) for card in range(1, 11)) if f is not None])
-        if one is None:
+        hand = self.one_hand(self._single([]), pair, 2)
+        if hand is None:
             return self._whole([])
-        hand = one.merged()
+        both = self.squared(hand)
+        both.classes = both.classes + int(sum(int(_CLASS_DIGIT[c]) for c in extra))
+        return self._whole([both])
+
+    def one_hand(self, states: _States, pair: int, count: int) -> Optional[_States]:
+        """``states`` followed by one split hand of ``pair`` with every second card it may
+        draw (not a pair card while fewer than the most hands exist), played out, merged."""
+        hands = most_hands(self.rules, pair)
+        cards = [card for card in range(1, 11) if card != pair or count >= hands]
+        finished = _concat([f for f in (self._finish(states, pair, count, card) for card in cards) if f is not None])
+        return None if finished is None else finished.merged()
+
+    def squared(self, hand: _States) -> _States:
+        """Two hands alike, each finishing as ``hand`` does: its states paired with themselves
+        over unordered pairs (a pair of two different states weighing twice), checked against
+        the shoe and merged."""
         n = len(hand.weight)
         self._check_size(n * (n + 1) // 2, f"pairs {n:,} ways to finish one hand with each other")
         bound = None if hand.most is None else 2 * hand.most
         if not self.exact and not self.infinite and _kernels.square_available():
             left = self.left_after_deal
             check = np.flatnonzero(bound > left)
-            both = _States(*_kernels.merge_square((hand.taken, hand.classes, hand.weight), self.codes.place[check],
+            return _States(*_kernels.merge_square((hand.taken, hand.classes, hand.weight), self.codes.place[check],
                                                   self.codes.base[check], left[check]), np.minimum(bound, left))
-        else:
-            first, second = np.triu_indices(n)          # (row by row, as the compiled square)
-            twice = np.where(first == second, 1, 2)
-            both = _States(hand.taken[first] + hand.taken[second], hand.classes[first] + hand.classes[second],
-                           hand.weight[first] * hand.weight[second] * twice, bound)
-            if not self.infinite:
-                self._drop_impossible(both)
-            both = both.merged()
-        both.classes = both.classes + int(sum(int(_CLASS_DIGIT[c]) for c in extra))
-        return self._whole([both])
+        first, second = np.triu_indices(n)          # (row by row, as the compiled square)
+        twice = np.where(first == second, 1, 2)
+        both = _States(hand.taken[first] + hand.taken[second], hand.classes[first] + hand.classes[second],
+                       hand.weight[first] * hand.weight[second] * twice, bound)
+        if not self.infinite:
+            self._drop_impossible(both)
+        return both.merged()
 
     def _drawn(self, states: _States, card: int) -> _States:
         """``states`` with one more card of value ``card`` taken (a hand's second card)."""
@@ -747,21 +773,35 @@ class _UpcardRounds:
                 if self.rules.split_tens_by_rank and pair == 10:
                     raise StrategyError("the round distribution does not follow tens split by rank; "
                                         "use split_tens_by_rank=False")
-                states = self.split_states(pair, extra)
+                out.extend(self.split_round(p, base, pair, extra))
+                continue
             else:
                 taken, class_codes, weight = self.walk(node, action)
                 states = _States(taken, class_codes + int(sum(int(_CLASS_DIGIT[c]) for c in extra)), weight)
             out.append((p, base, states))
         return out
 
+    def split_round(self, p: Fraction, base: np.ndarray, pair: int, extra: list[int]) -> list[tuple]:
+        """The entries of a deal the strategy splits: here its one list of finished states."""
+        return [(p, base, self.split_states(pair, extra))]
+
     def _insured(self, hand: tuple[int, int]) -> bool:
         if self.up != 1 or self.insurance == "never":
             return False
-        if self.insurance == "always":
-            return True
+        return self.insurance == "always" or self._insurance_ev(hand) > 0
+
+    def _insurance_ev(self, hand: tuple[int, int]) -> Value:
         labels = {1: "A", 10: "T"}
-        cards = ",".join(labels.get(c, str(c)) for c in hand)
-        return self.calc.insurance(cards, "A") > 0
+        return self.calc.insurance(",".join(labels.get(c, str(c)) for c in hand), "A")
+
+    def insurance_gain(self, deals: dict) -> Fraction | float:
+        """What the insurance taken adds to the round's mean: each insured deal's chance
+        times its insurance EV (per initial bet)."""
+        if self.exact:
+            return sum((Fraction(p) * Fraction(str(self._insurance_ev(hand))) for (hand, _), p in deals.items()
+                        if self._insured(hand)), Fraction(0))
+        return sum((float(p) * float(self._insurance_ev(hand)) for (hand, _), p in deals.items()
+                    if self._insured(hand)), 0.0)
 
 
 # -- the whole round ------------------------------------------------------------------------------
@@ -780,13 +820,7 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
     """
     import pandas as pd
 
-    if strategy not in STRATEGIES:
-        raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
-    if insurance not in INSURANCE:
-        raise StrategyError(f"insurance must be one of {', '.join(INSURANCE)}, not {insurance!r}")
-    if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
-        raise StrategyError("the round distribution takes a post-split strategy whose decisions are per hand "
-                            "(CDZ-, CDP1 or CDP): the optimal split decides with every card of the round")
+    check_round_options(calc, strategy, insurance, "the round distribution")
     chart = calc.game("TD").strategy if strategy == "TD" else None
     payout = Fraction(calc.round.settlement.natural_payout())
     den = math.lcm(2, payout.denominator)
@@ -821,9 +855,53 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
     return RoundOutcomes(series, average_bet, stated, insurance, exact, strategy)
 
 
+def check_round_options(calc: _Facade, strategy: str, insurance: str, what: str) -> None:
+    """Refuse, in one line, a strategy or insurance option ``what`` (a round's distribution or
+    moments) cannot follow: optimal splits decide with every card of the round.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> check_round_options(Calculator(Rules(decks=1)), "CD", "sometimes", "the round distribution")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: insurance must be one of never, always, optimal, not 'sometimes'
+    """
+    if strategy not in STRATEGIES:
+        raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+    if insurance not in INSURANCE:
+        raise StrategyError(f"insurance must be one of {', '.join(INSURANCE)}, not {insurance!r}")
+    if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
+        raise StrategyError(f"{what} takes a post-split strategy whose decisions are per hand "
+                            "(CDZ-, CDP1 or CDP): the optimal split decides with every card of the round")
+
+
 def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classes, pmf: dict) -> tuple[Any, Any]:
     """Add one up card's rounds to ``pmf`` (net numerator -> probability); returns its
     (expected total wager, probability)."""
+    class_codes, mass = _class_mass(calc, upcard, rounds, classes)
+    nets, bets = _class_rows(classes, class_codes)
+    zero = EXACT.scalar(0) if calc.exact else 0.0
+    for net, m in zip(nets.ravel().tolist(), mass.ravel().tolist()):
+        if m:
+            pmf[net] = pmf.get(net, zero) + m
+    bet_total = (mass * bets).sum()
+    return bet_total / classes.den, mass.sum()
+
+
+def _class_rows(classes: _Classes, class_codes: np.ndarray, power: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Per class code (a multiset of classes): the sums over its classes of their net rows
+    raised to ``power``, and of their wager rows, by dealer outcome (in 1/den units)."""
+    n_classes = len(classes.rows)
+    counts = (class_codes[:, None] // _CLASS_DIGIT[None, :n_classes]) % _RADIX        # (codes, classes)
+    rows = np.array(classes.rows, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
+    return counts @ rows ** power, counts @ np.array(classes.bets, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
+
+
+def _class_mass(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classes,
+               every_hand: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """One up card's rounds, ``(probability, deal cards, states)`` each, settled against the
+    dealer: the distinct class codes (sorted) and the probability of each with each dealer
+    outcome.  ``every_hand``: the states hold every hand of the round, so a dealer that can
+    run out of cards is allowed where no hand's result depends on it."""
     import pandas as pd     # (hashing: the states are many, their distinct card sets and classes fewer)
 
     exact, infinite, codes = calc.exact, calc.shoe.is_infinite, upcard.codes
@@ -847,16 +925,15 @@ def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classe
     removed = codes.decode(np.asarray(sets)) if not infinite else np.zeros((len(sets), 10), dtype=np.int64)
     result = calc.round.dealer_engine.evaluate(upcard.up, removed)
     by_class, class_codes = pd.factorize(merged.classes, sort=True)   # (sorted: the pmf adds in class order)
-    class_codes = np.asarray(class_codes)
-    n_classes = len(classes.rows)
-    counts = (class_codes[:, None] // _CLASS_DIGIT[None, :n_classes]) % _RADIX        # (codes, classes)
-    nets = counts @ np.array(classes.rows, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
-    bets = counts @ np.array(classes.bets, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
+    class_codes = np.asarray(class_codes, dtype=np.int64)
     probabilities = result.probabilities
     if result.exhausted.any():
+        if not every_hand:
+            raise ShoeError("the shoe is too small: the dealer can run out of cards; use a larger shoe")
+        nets, _ = _class_rows(classes, class_codes)
         probabilities = _without_dealer(calc, upcard, removed, result, nets[by_class], where)
     if exact:
-        # sum weight * dealer row over the states of each class code, then spread by net
+        # sum weight * dealer row over the states of each class code
         mass = np.zeros((len(class_codes), N_OUTCOMES), dtype=object)
         weights = np.array([EXACT.convert(w) for w in merged.weight.tolist()], dtype=object)
         np.add.at(mass, by_class, probabilities[where] * weights[:, None])
@@ -866,12 +943,7 @@ def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classe
         mass = np.empty((len(class_codes), N_OUTCOMES))
         for o in range(N_OUTCOMES):      # (one outcome at a time: no states-by-outcomes temporaries)
             mass[:, o] = np.bincount(by_class, weights=rows[where, o] * weight, minlength=len(class_codes))
-    zero = EXACT.scalar(0) if exact else 0.0
-    for net, m in zip(nets.ravel().tolist(), mass.ravel().tolist()):
-        if m:
-            pmf[net] = pmf.get(net, zero) + m
-    bet_total = (mass * bets).sum()
-    return bet_total / classes.den, mass.sum()
+    return class_codes, mass
 
 
 def _without_dealer(calc: _Facade, upcard: _UpcardRounds, removed: np.ndarray, result: Any, nets: np.ndarray,

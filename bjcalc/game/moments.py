@@ -1,0 +1,295 @@
+"""The mean and variance of one round's net result, exactly, where its whole distribution is
+too large: resplits to 3 or 4 hands from real shoes.
+
+The round distribution (:mod:`bjcalc.game.distribution`) needs every split hand's finish
+jointly, because the dealer depends on every card removed; with resplits from a real shoe
+that joint enumeration reaches billions of states.  The variance needs less: the square of
+the net result is a sum of terms in at most *two* hands,
+
+    ``X = Q + sum_h Y_h``,  ``X**2 = Q**2 + sum_h (Y_h**2 + 2 Q Y_h) + sum_{h != h'} Y_h Y_h'``
+
+(``Y_h``: hand ``h``'s net against the dealer's outcome, ``Q``: the round's own charge on a
+dealer blackjack, and insurance), so each term needs the joint law of at most two hands and
+the dealer.  The other hands are removed exactly, by exchangeability:
+
+- A dealing sequence's chance depends only on the multiset of cards it takes, and each hand
+  (and the dealer) stops by its own cards alone.  So the draws of the hands a term does not
+  track can be moved after the dealer's without changing any sequence's chance; there they
+  sum to 1, whatever the cards before them.
+- What stays is the split's *structure*: how many pair cards each hand drew as second cards
+  (how many hands there are, and how many existed when each hand played, which CDP's
+  decisions use), and that a hand's final second card was not a pair card while more hands
+  were allowed.  That constraint on an untracked hand's second card is removed by
+  ``sum_{c != p} P(R + c) row(R + c) = P(R) row(R) - P(R + p) row(R + p)``: drawing any card
+  leaves the dealer's outcome distribution as it was, so "a card that is not p" is "no card"
+  minus "a p".  An untracked hand thus costs nothing, and a structure is a signed count of
+  extra pair cards.
+
+Each tracked set (no hand, one hand, two hands; by how many hands existed when each played)
+is enumerated once, as the round distribution enumerates a split to two hands, with every
+structure's signed pair cards as one more step; the dealer is evaluated once per removed
+multiset.  The mean comes out too, and must equal the game's EV: checked on every call.
+
+Where it applies: a round whose cards cannot run out (the shoe holds more cards than any
+round can take: every hand's and the dealer's cards but the last sum to at most 21 each),
+a post-split strategy whose decisions are per hand (CDZ-, CDP1, CDP) or TD play.
+
+>>> from bjcalc import Calculator, Rules
+>>> moments = round_moments(Calculator(Rules(decks=6, max_split_hands=2)))
+>>> round(moments.sd, 4), round(float(moments.ev), 6)
+(1.1465, -0.004569)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Optional
+
+import numpy as np
+
+from ..core.actions import most_hands
+from ..core.arithmetic import EXACT, Value
+from ..core.errors import ShoeError
+from .distribution import (_CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, check_round_options,
+                           _class_mass, _class_rows)
+from .rounds import Assumptions
+
+__all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms"]
+
+Structure = tuple[int, ...]
+"""A split's structure: for each hand in dealing order, how many hands existed when it played."""
+
+
+@dataclass(frozen=True)
+class RoundMoments:
+    """The exact mean and variance of one round's net result (units of the initial bet), with
+    the average total bet, where the whole distribution may be too large to enumerate.
+
+    >>> from bjcalc import Calculator, Rules, Shoe
+    >>> moments = Calculator(Rules(max_split_hands=4), shoe=Shoe.infinite()).moments()
+    >>> round(moments.sd, 4), round(float(moments.average_bet), 4)
+    (1.1538, 1.1318)
+    """
+
+    ev: Value
+    second_moment: Value
+    average_bet: Value
+    assumptions: Assumptions
+    insurance: str = "never"
+    exact: bool = False
+    strategy: str = "CD"
+
+    @property
+    def variance(self) -> Value:
+        """E[net^2] - EV^2 (of the whole round, split hands' covariance included)."""
+        return self.second_moment - self.ev ** 2
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation of the round's net result."""
+        return math.sqrt(float(self.variance))
+
+    @property
+    def element_of_risk(self) -> Value:
+        """-EV / average total bet."""
+        return -self.ev / self.average_bet
+
+    def summary(self) -> dict[str, Value]:
+        """The figures by name (``ev``, ``sd``, ``variance``, ``average_bet``, ``element_of_risk``)."""
+        return {"ev": self.ev, "sd": self.sd, "variance": self.variance, "average_bet": self.average_bet,
+                "element_of_risk": self.element_of_risk}
+
+    def summary_lines(self) -> list[str]:
+        """The figures and the assumptions, one per line."""
+        return [f"EV {float(self.ev) * 100:+.4f} %   SD {self.sd:.4f}   variance {float(self.variance):.4f}",
+                f"average bet {float(self.average_bet):.6f}   element of risk {float(self.element_of_risk) * 100:+.4f} %",
+                f"strategy: {self.strategy}; insurance: {self.insurance}"]
+
+    def __str__(self) -> str:
+        return "\n".join(["The exact mean and variance of one round's net result, in initial bets",
+                          *self.summary_lines(), "", *self.assumptions.lines()])
+
+
+def split_structures(hands: int) -> list[Structure]:
+    """Every structure of a split to at most ``hands`` hands, as dealt: each hand draws second
+    cards, splitting off every pair card while fewer than ``hands`` hands exist.
+
+    >>> split_structures(3)
+    [(2, 3, 3), (2, 2), (3, 3, 3)]
+    """
+    found: list[Structure] = []
+
+    def deal(slot: int, count: int, played: Structure) -> None:
+        if slot > count:
+            found.append(played)
+            return
+        for more in range(hands - count + 1):       # this hand splits off ``more`` pair cards
+            deal(slot + 1, count + more, played + (count + more,))
+
+    deal(1, 2, ())
+    found.sort(key=lambda s: (s[0], -len(s)))
+    return found
+
+
+def tracked_terms(hands: int) -> dict[Structure, list[int]]:
+    """For each tracked set of at most two hands (how many hands existed when each played,
+    sorted), the signed number of ways its structures take each number of extra pair cards
+    (index ``i``: ``i`` pair cards beyond the deal's two), summed over structures and over
+    the hands tracked: ``p**e (1 - p)**j`` for ``e`` pair cards split off and ``j`` untracked
+    hands whose second card was not a pair card.
+
+    >>> tracked_terms(2)
+    {(): [1], (2,): [2], (2, 2): [1]}
+    >>> tracked_terms(3)[(3,)]      # (2, 3, 3): 2 p (1 - p); (3, 3, 3): 3 p
+    [0, 5, -2]
+    """
+    terms: dict[Structure, list[int]] = {}
+    for structure in split_structures(hands):
+        extra = len(structure) - 2
+        slots = range(len(structure))
+        for tracked in [()] + [(a,) for a in slots] + [(a, b) for a in slots for b in slots if a < b]:
+            free = sum(1 for s in slots if s not in tracked and structure[s] < hands)
+            key = tuple(sorted(structure[s] for s in tracked))
+            ways = terms.setdefault(key, [])
+            for i in range(free + 1):
+                while len(ways) <= extra + i:
+                    ways.append(0)
+                ways[extra + i] += (-1) ** i * math.comb(free, i)
+    return terms
+
+
+class _TrackedRounds(_UpcardRounds):
+    """One up card's rounds, a split one as its tracked sets of hands (the deal's other
+    rounds as the distribution has them)."""
+
+    def split_round(self, p: Fraction, base: np.ndarray, pair: int, extra: list[int]) -> list[tuple]:
+        hands = most_hands(self.rules, pair)
+        self.start_split(pair)
+        # hands that play alike (the same decisions, the same second cards allowed) are one
+        alike = {count: self.decide.alike(pair, count, hands) for count in range(2, hands + 1)}
+        merged: dict[Structure, list[int]] = {}
+        for tracked, ways in tracked_terms(hands).items():
+            key = tuple(sorted(alike[c] for c in tracked))
+            total = merged.setdefault(key, [])
+            total.extend([0] * (len(ways) - len(total)))
+            for i, w in enumerate(ways):
+                total[i] += w
+        out = []
+        for tracked, ways in merged.items():
+            if not any(ways):
+                continue
+            states = self._tracked(pair, tracked, ways)
+            if states is not None:
+                out.append((p, base, states, len(tracked), tuple(extra)))
+        return out
+
+    def _tracked(self, pair: int, tracked: Structure, ways: list[int]) -> Optional[_States]:
+        states: Optional[_States] = self._single([])
+        if len(tracked) == 2 and tracked[0] == tracked[1]:
+            hand = self.one_hand(states, pair, tracked[0])
+            states = None if hand is None else self.squared(hand)
+        else:
+            for count in tracked:
+                states = self.one_hand(states, pair, count)
+                if states is None:
+                    return None
+        if states is None:
+            return None
+        # the structures' extra pair cards, signed: one more step
+        step = 0 if self.infinite else int(self.codes.place[pair - 1])
+        share = self._card_weight(pair)
+        kept = [(i, w) for i, w in enumerate(ways) if w]
+        taken = np.array([i * step for i, _ in kept], dtype=np.int64)
+        weight = self._weights([w * share ** i for i, w in kept])
+        most = np.eye(10, dtype=np.int64)[pair - 1] * max(i for i, _ in kept)
+        return self._then(states, taken, np.zeros(len(kept), dtype=np.int64), weight, most).merged()
+
+
+def _longest_round(calc: _Facade) -> int:
+    """The most cards a round can take: each of the most hands and the dealer's hand draws
+    only while its cards sum to at most 21 (aces as one), so all their cards but each last
+    one are at most the smallest cards of the shoe summing to 21 per hand."""
+    budget = 21 * (calc.rules.max_split_hands + 1)
+    taken = 0
+    for value, count in enumerate(calc.shoe.value_counts(), start=1):
+        fits = min(int(count), budget // value)
+        taken += fits
+        budget -= fits * value
+    return taken + calc.rules.max_split_hands + 1
+
+
+def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never") -> RoundMoments:
+    """The exact mean and variance of one round's net result under ``calc``'s strategy, with
+    resplits from any shoe whose rounds cannot run out of cards.
+
+    ``strategy`` and ``insurance`` as for
+    :func:`~bjcalc.game.distribution.round_outcomes`.  The mean is checked against the
+    game's EV (exactly in exact mode, to 1e-12 in floats).
+
+    >>> from bjcalc import Calculator, Rules, Shoe
+    >>> calc = Calculator(Rules(max_split_hands=3), shoe=Shoe.infinite())
+    >>> moments = round_moments(calc)
+    >>> round(moments.sd, 4), abs(moments.ev - calc.game().ev) < 1e-12
+    (1.1521, True)
+    """
+    check_round_options(calc, strategy, insurance, "the round's moments")
+    if not calc.shoe.is_infinite and _longest_round(calc) > sum(calc.shoe.value_counts()):
+        raise ShoeError(f"the shoe is too small for the round's moments: a round can take up to "
+                        f"{_longest_round(calc)} cards of its {sum(calc.shoe.value_counts())}; use outcomes()")
+    chart = calc.game("TD").strategy if strategy == "TD" else None
+    payout = Fraction(calc.round.settlement.natural_payout())
+    classes = _Classes(calc, math.lcm(2, payout.denominator))
+    exact = calc.exact
+    zero: Any = EXACT.scalar(0) if exact else 0.0
+    first, second, bet, total = zero, zero, zero, zero
+    deals = calc.round.deals()
+    game = calc.game(strategy).ev
+    expected: Any = Fraction(str(game)) if exact else float(game)     # (with what insurance adds: checked below)
+    for up in range(1, 11):
+        if not deals[up]:
+            continue
+        upcard = _TrackedRounds(calc, up, strategy, chart, classes, insurance)
+        expected += upcard.insurance_gain(deals[up])
+        groups: dict[tuple, list] = {}
+        for entry in upcard.rounds(deals[up]):
+            kind = ("whole", ()) if len(entry) == 3 else entry[3:]
+            groups.setdefault(kind, []).append(entry[:3])
+        for (kind, extra), rounds in groups.items():
+            codes, mass = _class_mass(calc, upcard, rounds, classes, every_hand=kind == "whole")
+            nets, bets = _class_rows(classes, codes)
+            squares, _ = _class_rows(classes, codes, 2)
+            charge = _round_rows(classes, extra)
+            if kind == "whole":
+                terms = (nets, nets * nets, bets)
+                total += mass.sum()
+            elif kind == 0:         # the round's own charge and insurance
+                terms = (charge[0][None, :], charge[0][None, :] ** 2, charge[1][None, :])
+                total += mass.sum()
+            elif kind == 1:
+                terms = (nets, squares + 2 * charge[0][None, :] * nets, bets)
+            else:                   # two hands: 2 Y Y' = (Y + Y')^2 - Y^2 - Y'^2
+                terms = (0 * nets, nets * nets - squares, 0 * bets)
+            first += (mass * terms[0]).sum()
+            second += (mass * terms[1]).sum()
+            bet += (mass * terms[2]).sum()
+    den = classes.den
+    ev, second, bet = first / den, second / den ** 2, bet / den
+    if exact:
+        ev, second, bet = (Fraction(int(x.numerator), int(x.denominator)) for x in (ev, second, bet))
+        consistent = total == 1 and ev == expected
+    else:
+        ev, second, bet = float(ev), float(second), float(bet)
+        consistent = abs(total - 1) < 1e-9 and abs(ev - expected) < 1e-12
+    if not consistent:
+        raise ShoeError(f"the round's moments do not add up here (probability {float(total)!r}, mean {float(ev)!r} "
+                        f"against the game's {float(expected)!r}); use outcomes() on this shoe")
+    return RoundMoments(ev, second, bet, calc.assumptions(strategy), insurance, exact, strategy)
+
+
+def _round_rows(classes: _Classes, extra: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The round's own classes (its blackjack charge, insurance) summed: net and wager rows."""
+    code = np.array([int(sum(int(_CLASS_DIGIT[c]) for c in extra))], dtype=np.int64)
+    nets, bets = _class_rows(classes, code)
+    return nets[0], bets[0]

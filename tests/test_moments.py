@@ -1,0 +1,115 @@
+"""Issue 12: the exact mean and variance of a round with resplits (``Calculator.moments``).
+
+The moments track at most two hands at a time and remove the others by exchangeability (see
+``bjcalc/game/moments.py``), so they are checked against the whole distribution
+(``Calculator.outcomes``, itself checked against an independent brute force in
+``tests/test_brute_pmf.py``): equal as rationals on small shoes where resplits to 3 and 4
+hands really happen (the variance differs from the same game's split to two hands), for
+CDZ-/CDP/CDP1, TD, insurance, peek/ENHC/OBO, surrender, H17, resplit aces and No Bust; on
+real shoes the mean equals the game's EV (checked inside every call) and one deck to three
+hands equals the whole distribution computed with its size limit lifted.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from bjcalc import Calculator, Rules, Shoe
+from bjcalc.core.errors import ShoeError, StrategyError, TooLargeError
+from bjcalc.game import variants
+from bjcalc.game.moments import split_structures, tracked_terms
+
+EIGHTS = {"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 4, "9": 1, "T": 12}
+ACES = {"A": 4, "2": 1, "3": 1, "4": 1, "5": 1, "6": 2, "7": 1, "8": 1, "9": 2, "T": 12}
+THREES = {"A": 1, "2": 1, "3": 3, "4": 1, "5": 2, "6": 1, "7": 2, "8": 1, "9": 2, "T": 10}
+
+CASES = {
+    "eights-cdz-4": (EIGHTS, dict(max_split_hands=4), "CDZ-", "CD", "never"),
+    "aces-cdp-rsa-enhc-insured": (ACES, dict(max_split_hands=4, resplit_aces=True, hole_card="enhc"), "CDP", "CD",
+                                  "always"),
+    "threes-cdp1-td-obo-h17-late": (THREES, dict(max_split_hands=3, hole_card="enhc_obo", surrender="late",
+                                                 dealer_hits_soft_17=True), "CDP1", "TD", "optimal"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_moments_equal_the_whole_distributions_exactly(case):
+    counts, rules, split, strategy, insurance = CASES[case]
+    shoe = Shoe.from_counts(counts)
+    calc = Calculator(Rules(**rules), shoe=shoe, exact=True, split_strategy=split)
+    whole, moments = calc.outcomes(strategy, insurance), calc.moments(strategy, insurance)
+    assert moments.ev == whole.ev
+    assert moments.variance == whole.variance
+    assert moments.average_bet == whole.average_bet
+    assert moments.element_of_risk == whole.element_of_risk
+    # not vacuous: the resplits change the spread on this shoe
+    two = Rules(**{**rules, "resplit_aces": False}).replace(max_split_hands=2)
+    assert Calculator(two, shoe=shoe, exact=True, split_strategy=split).outcomes(strategy, insurance).variance \
+        != whole.variance
+
+
+def test_no_bust_moments_equal_its_whole_distribution():
+    calc = Calculator(variants.no_bust_21st_century(), shoe=Shoe.from_counts(EIGHTS), exact=True)
+    whole, moments = calc.outcomes(), calc.moments()
+    assert (moments.ev, moments.variance, moments.average_bet) == (whole.ev, whole.variance, whole.average_bet)
+
+
+def test_one_deck_to_three_hands_equals_the_whole_distribution():
+    """A real shoe: the whole distribution of 1 deck split to three hands, computed once by the
+    other route with its size limit lifted (87 s and 1.4 GB, 2026-12-02, see the README), had
+    SD 1.159170243445094; the moments give the same to 1e-12."""
+    moments = Calculator(Rules(decks=1, max_split_hands=3)).moments()
+    assert math.isclose(moments.sd, 1.159170243445094, rel_tol=0, abs_tol=1e-12)
+
+
+def test_six_decks_resplitting_to_three_hands():
+    """Mean = game EV (checked inside); the SD in the published neighbourhood (about 1.15 with
+    resplits), above the same game's split to two hands (1.1465)."""
+    moments = Calculator(Rules(decks=6, max_split_hands=3)).moments()
+    assert 1.1465 < moments.sd < 1.16
+    assert 1.12 < moments.average_bet < 1.14
+
+
+def test_float_and_exact_agree():
+    shoe = Shoe.from_counts(EIGHTS)
+    rules = Rules(max_split_hands=4, resplit_aces=True)
+    exact, floats = (Calculator(rules, shoe=shoe, exact=x).moments() for x in (True, False))
+    assert abs(float(exact.variance) - floats.variance) < 1e-12
+    assert abs(float(exact.ev) - floats.ev) < 1e-12 and abs(float(exact.average_bet) - floats.average_bet) < 1e-12
+
+
+@pytest.mark.parametrize("hands", [2, 3, 4])
+def test_every_structure_is_counted_once(hands):
+    """With no hand tracked, the structures' chances sum to 1 whatever a pair card's chance
+    ``p``: the signed polynomial is exactly 1.  Each hand is tracked once in every structure
+    it appears in: at ``p = 0`` (no resplit) two hands are tracked once each."""
+    terms = tracked_terms(hands)
+    assert terms[()][0] == 1 and not any(terms[()][1:])
+    assert sum(ways[0] for key, ways in terms.items() if len(key) == 1) == 2
+    assert all(len(s) >= 2 and s == tuple(sorted(s)) for s in split_structures(hands))
+    assert len(split_structures(4)) == 8
+
+
+def test_refusals_are_one_line():
+    with pytest.raises(ShoeError, match="too small for the round's moments.*use outcomes") as refused:
+        Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts({"A": 2, "8": 4, "T": 6})).moments()
+    assert "\n" not in str(refused.value)
+    with pytest.raises(StrategyError, match="per hand"):
+        Calculator(Rules(decks=1, max_split_hands=2), split_strategy="optimal").moments()
+    with pytest.raises(StrategyError, match="insurance must be"):
+        Calculator(Rules(decks=1)).moments(insurance="sometimes")
+
+
+def test_edge_sd_falls_back_to_the_moments(monkeypatch, capsys):
+    """``bjcalc edge --sd`` gives the SD of a game whose whole distribution is refused as too
+    large (here refused at once, standing in for 6 decks' resplits)."""
+    from bjcalc.cli import main
+
+    def refused(self, *args):
+        raise TooLargeError("the round distribution is too large here")
+
+    monkeypatch.setattr(Calculator, "outcomes", refused)
+    assert main(["edge", "--decks", "1", "--split-hands", "3", "--sd"]) == 0
+    assert "SD 1.1592" in capsys.readouterr().out
