@@ -356,15 +356,18 @@ class _Decisions:
                 choice = action
         return node, choice
 
-    def alike(self, pair: int, count: int, hands: int) -> int:
-        """The fewest hands existing at which a split hand plays as one does when ``count``
-        exist: the same decisions (CDZ- and TD ignore the count, CDP1 too, CDP copies the
-        count's composition) and the same second cards allowed (a pair card only once the most
-        hands exist)."""
-        if self.strategy == "TD" or policy_extra(self.split_strategy, pair, count) == policy_extra(
-                self.split_strategy, pair, 2):
-            return count if count == hands else 2
-        return count
+    def same_play(self, pair: int, count: int) -> int:
+        """The fewest hands existing at which a split hand decides as one does when ``count``
+        exist (CDZ-, CDP1 and TD ignore the count; CDP copies the composition of ``count``).
+
+        >>> from bjcalc import Calculator, Rules
+        >>> _Decisions(Calculator(Rules(decks=6)), 10, "CD", None).same_play(8, 4)
+        2
+        """
+        if self.strategy == "TD":
+            return 2
+        policy = policy_extra(self.split_strategy, pair, count)
+        return min(c for c in range(2, count + 1) if policy_extra(self.split_strategy, pair, c) == policy)
 
     def _allowed(self, pair: int, node: int) -> tuple[str, ...]:
         nodes = self.values.nodes
@@ -629,7 +632,7 @@ class _UpcardRounds:
             raise TooLargeError(
                 f"the round distribution is too large here: splitting {self._pair_label} v {_UP[self.up]} "
                 f"{how} ({size:,} states, limit {MAX_STATES:,}); use fewer split hands (max_split_hands=2) "
-                f"or a smaller shoe, or moments() for the exact mean and SD")
+                f"or a smaller shoe, or Calculator.moments() (bjcalc edge --sd) for the exact mean and SD")
 
     def _drop_impossible(self, states: _States) -> None:
         """Drop states that took more cards of a value than the shoe holds; only the values
@@ -684,11 +687,14 @@ class _UpcardRounds:
         both.classes = both.classes + int(sum(int(_CLASS_DIGIT[c]) for c in extra))
         return self._whole([both])
 
-    def one_hand(self, states: _States, pair: int, count: int) -> Optional[_States]:
+    def one_hand(self, states: _States, pair: int, count: int,
+                 cards: Optional[Sequence[int]] = None) -> Optional[_States]:
         """``states`` followed by one split hand of ``pair`` with every second card it may
-        draw (not a pair card while fewer than the most hands exist), played out, merged."""
-        hands = most_hands(self.rules, pair)
-        cards = [card for card in range(1, 11) if card != pair or count >= hands]
+        draw (not a pair card while fewer than the most hands exist; or only ``cards``),
+        played out as when ``count`` hands exist, merged."""
+        if cards is None:
+            hands = most_hands(self.rules, pair)
+            cards = [card for card in range(1, 11) if card != pair or count >= hands]
         finished = _concat([f for f in (self._finish(states, pair, count, card) for card in cards) if f is not None])
         return None if finished is None else finished.merged()
 
@@ -897,11 +903,12 @@ def _class_rows(classes: _Classes, class_codes: np.ndarray, power: int = 1) -> t
 
 
 def _class_mass(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classes,
-               every_hand: bool = True) -> tuple[np.ndarray, np.ndarray]:
+               every_hand: bool = True, merge: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """One up card's rounds, ``(probability, deal cards, states)`` each, settled against the
     dealer: the distinct class codes (sorted) and the probability of each with each dealer
     outcome.  ``every_hand``: the states hold every hand of the round, so a dealer that can
-    run out of cards is allowed where no hand's result depends on it."""
+    run out of cards is allowed where no hand's result depends on it.  ``merge``: equal
+    states are merged first (the pmf's float sums are defined in that order)."""
     import pandas as pd     # (hashing: the states are many, their distinct card sets and classes fewer)
 
     exact, infinite, codes = calc.exact, calc.shoe.is_infinite, upcard.codes
@@ -920,7 +927,9 @@ def _class_mass(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Cl
         weight_all.append(weight * (p if exact else float(p)))
     merged = _States(np.concatenate(removed_all), np.concatenate(classes_all), np.concatenate(weight_all))
     keep = merged.weight != 0
-    merged = _States(merged.taken[keep], merged.classes[keep], merged.weight[keep]).merged()
+    merged = _States(merged.taken[keep], merged.classes[keep], merged.weight[keep])
+    if merge:
+        merged = merged.merged()
     where, sets = pd.factorize(merged.taken, sort=False)
     removed = codes.decode(np.asarray(sets)) if not infinite else np.zeros((len(sets), 10), dtype=np.int64)
     result = calc.round.dealer_engine.evaluate(upcard.up, removed)

@@ -42,6 +42,7 @@ a post-split strategy whose decisions are per hand (CDZ-, CDP1, CDP) or TD play.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -60,6 +61,9 @@ __all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms"]
 
 Structure = tuple[int, ...]
 """A split's structure: for each hand in dealing order, how many hands existed when it played."""
+Block = tuple[int, bool]
+"""A tracked hand's finishes: how many hands exist for its decisions (the fewest that decide
+alike), and whether its second card is a pair card (else any other card)."""
 
 
 @dataclass(frozen=True)
@@ -167,32 +171,40 @@ class _TrackedRounds(_UpcardRounds):
     def split_round(self, p: Fraction, base: np.ndarray, pair: int, extra: list[int]) -> list[tuple]:
         hands = most_hands(self.rules, pair)
         self.start_split(pair)
-        # hands that play alike (the same decisions, the same second cards allowed) are one
-        alike = {count: self.decide.alike(pair, count, hands) for count in range(2, hands + 1)}
-        merged: dict[Structure, list[int]] = {}
+        # a tracked hand is one block (second card not a pair card) or, once the most hands
+        # exist, two (that, or a pair card); blocks that decide alike are one
+        blocks: dict[tuple[Block, ...], list[int]] = {}
         for tracked, ways in tracked_terms(hands).items():
-            key = tuple(sorted(alike[c] for c in tracked))
-            total = merged.setdefault(key, [])
-            total.extend([0] * (len(ways) - len(total)))
-            for i, w in enumerate(ways):
-                total[i] += w
+            choices = [[(self.decide.same_play(pair, c), False)] + ([(self.decide.same_play(pair, c), True)]
+                                                                     if c >= hands else []) for c in tracked]
+            for chosen in itertools.product(*choices):
+                total = blocks.setdefault(tuple(sorted(chosen)), [])
+                total.extend([0] * (len(ways) - len(total)))
+                for i, w in enumerate(ways):
+                    total[i] += w
         out = []
-        for tracked, ways in merged.items():
+        for chosen, ways in blocks.items():
             if not any(ways):
                 continue
-            states = self._tracked(pair, tracked, ways)
+            states = self._tracked(pair, chosen, ways)
             if states is not None:
-                out.append((p, base, states, len(tracked), tuple(extra)))
+                out.append((p, base, states, len(chosen), tuple(extra)))
         return out
 
-    def _tracked(self, pair: int, tracked: Structure, ways: list[int]) -> Optional[_States]:
+    def _tracked(self, pair: int, chosen: tuple[Block, ...], ways: list[int]) -> Optional[_States]:
         states: Optional[_States] = self._single([])
-        if len(tracked) == 2 and tracked[0] == tracked[1]:
-            hand = self.one_hand(states, pair, tracked[0])
-            states = None if hand is None else self.squared(hand)
+        others = [card for card in range(1, 11) if card != pair]
+
+        def hand(before: _States, block: Block) -> Optional[_States]:
+            count, pair_card = block
+            return self.one_hand(before, pair, count, [pair] if pair_card else others)
+
+        if len(chosen) == 2 and chosen[0] == chosen[1]:
+            one = hand(states, chosen[0])
+            states = None if one is None else self.squared(one)
         else:
-            for count in tracked:
-                states = self.one_hand(states, pair, count)
+            for block in chosen:
+                states = hand(states, block)
                 if states is None:
                     return None
         if states is None:
@@ -204,7 +216,7 @@ class _TrackedRounds(_UpcardRounds):
         taken = np.array([i * step for i, _ in kept], dtype=np.int64)
         weight = self._weights([w * share ** i for i, w in kept])
         most = np.eye(10, dtype=np.int64)[pair - 1] * max(i for i, _ in kept)
-        return self._then(states, taken, np.zeros(len(kept), dtype=np.int64), weight, most).merged()
+        return self._then(states, taken, np.zeros(len(kept), dtype=np.int64), weight, most)   # (merged)
 
 
 def _longest_round(calc: _Facade) -> int:
@@ -252,12 +264,19 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
             continue
         upcard = _TrackedRounds(calc, up, strategy, chart, classes, insurance)
         expected += upcard.insurance_gain(deals[up])
-        groups: dict[tuple, list] = {}
-        for entry in upcard.rounds(deals[up]):
-            kind = ("whole", ()) if len(entry) == 3 else entry[3:]
-            groups.setdefault(kind, []).append(entry[:3])
-        for (kind, extra), rounds in groups.items():
-            codes, mass = _class_mass(calc, upcard, rounds, classes, every_hand=kind == "whole")
+        whole, tracked = [], []
+        for deal, chance in deals[up].items():     # (a split's states settled before the next deal's: less memory)
+            groups: dict[tuple, list] = {}
+            for entry in upcard.rounds({deal: chance}):
+                if len(entry) == 3:
+                    whole.append(entry)
+                else:
+                    groups.setdefault(entry[3:], []).append(entry[:3])
+            tracked.extend((kind, extra, _class_mass(calc, upcard, rounds, classes, every_hand=False, merge=False))
+                           for (kind, extra), rounds in groups.items())
+        if whole:
+            tracked.append(("whole", (), _class_mass(calc, upcard, whole, classes, merge=False)))
+        for kind, extra, (codes, mass) in tracked:
             nets, bets = _class_rows(classes, codes)
             squares, _ = _class_rows(classes, codes, 2)
             charge = _round_rows(classes, extra)
