@@ -25,10 +25,14 @@ the dealer.  The other hands are removed exactly, by exchangeability:
   minus "a p".  An untracked hand thus costs nothing, and a structure is a signed count of
   extra pair cards.
 
-Each tracked set (no hand, one hand, two hands; by how many hands existed when each played)
-is enumerated once, as the round distribution enumerates a split to two hands, with every
-structure's signed pair cards as one more step; the dealer is evaluated once per removed
-multiset.  The mean comes out too, and must equal the game's EV: checked on every call.
+Each tracked set (no hand, one hand, two hands) is enumerated once, as the round distribution
+enumerates a split to two hands, by *blocks*: a hand's finishes from a second card that is not
+a pair card, or (once the most hands exist) from a pair card, blocks that decide alike (CDZ-
+ignores how many hands exist, CDP does not) being one.  The structures' signed extra pair cards
+are applied at settlement: per distinct card set, the dealer rows of the set with ``i`` more
+pair cards, weighted by their sequences' chances and the signed counts, are summed once, so
+the states are not multiplied by them.  The mean comes out too, and must equal the game's EV:
+checked on every call.
 
 Where it applies: a round whose cards cannot run out (the shoe holds more cards than any
 round can take: every hand's and the dealer's cards but the last sum to at most 21 each),
@@ -53,8 +57,9 @@ import numpy as np
 from ..core.actions import most_hands
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError
-from .distribution import (_CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, check_round_options,
-                           _class_mass, _class_rows)
+from ..core.outcomes import N_OUTCOMES
+from .distribution import (_CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _class_mass, _class_rows,
+                           _sequence_probability, check_round_options)
 from .rounds import Assumptions
 
 __all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms"]
@@ -186,12 +191,13 @@ class _TrackedRounds(_UpcardRounds):
         for chosen, ways in blocks.items():
             if not any(ways):
                 continue
-            states = self._tracked(pair, chosen, ways)
+            states = self._tracked(pair, chosen)
             if states is not None:
-                out.append((p, base, states, len(chosen), tuple(extra)))
+                out.append((p, base, states, len(chosen), tuple(extra), pair, ways))
         return out
 
-    def _tracked(self, pair: int, chosen: tuple[Block, ...], ways: list[int]) -> Optional[_States]:
+    def _tracked(self, pair: int, chosen: tuple[Block, ...]) -> Optional[_States]:
+        """The tracked hands' finishes (the structures' extra pair cards not yet taken)."""
         states: Optional[_States] = self._single([])
         others = [card for card in range(1, 11) if card != pair]
 
@@ -209,14 +215,54 @@ class _TrackedRounds(_UpcardRounds):
                     return None
         if states is None:
             return None
-        # the structures' extra pair cards, signed: one more step
-        step = 0 if self.infinite else int(self.codes.place[pair - 1])
-        share = self._card_weight(pair)
+        return states
+
+    def shifted_mass(self, entry: tuple, classes: _Classes) -> tuple[np.ndarray, np.ndarray]:
+        """A tracked entry settled as :func:`~bjcalc.game.distribution._class_mass` settles
+        states, each state standing for itself with ``ways[i]`` times ``i`` more pair cards
+        taken: the dealer rows of those sets, weighted by their sequences' chances, are summed
+        per distinct card set first, so the states are not multiplied by the pair cards."""
+        import pandas as pd
+
+        p, base, states, _, _, pair, ways = entry
+        exact, codes = self.exact, self.codes
         kept = [(i, w) for i, w in enumerate(ways) if w]
-        taken = np.array([i * step for i, _ in kept], dtype=np.int64)
-        weight = self._weights([w * share ** i for i, w in kept])
-        most = np.eye(10, dtype=np.int64)[pair - 1] * max(i for i, _ in kept)
-        return self._then(states, taken, np.zeros(len(kept), dtype=np.int64), weight, most)   # (merged)
+        if not len(states.weight):
+            return np.zeros(0, dtype=np.int64), np.zeros((0, N_OUTCOMES), dtype=object if exact else np.float64)
+        distinct, sets = pd.factorize(states.taken, sort=False)
+        sets = np.asarray(sets, dtype=np.int64)
+        left = self.counts - base
+        dealer = self.calc.round.dealer_engine
+        if self.infinite:
+            row = dealer.evaluate(self.up, np.zeros((1, 10), dtype=np.int64)).probabilities[0]
+            factor = sum(w * self._card_weight(pair) ** i for i, w in kept)
+            combined = np.repeat((row * factor)[None, :], len(sets), axis=0)
+        else:
+            taken = codes.decode(sets)
+            step = np.eye(10, dtype=np.int64)[pair - 1]
+            shifted = [taken + i * step for i, _ in kept]
+            removed = np.concatenate([codes.encode(base)[0] + codes.encode(t) for t in shifted])
+            where, unique = pd.factorize(removed, sort=False)
+            result = dealer.evaluate(self.up, codes.decode(np.asarray(unique, dtype=np.int64)))
+            chances = [_sequence_probability(left, t, exact) for t in shifted]
+            needed = np.concatenate([c != 0 for c in chances])
+            if (result.exhausted[where] & needed).any():
+                raise ShoeError("the shoe is too small: the dealer can run out of cards; use a larger shoe")
+            rows = result.probabilities[where].reshape(len(kept), len(sets), N_OUTCOMES)
+            combined = sum(w * chance[:, None] * rows[k] for k, ((_, w), chance) in enumerate(zip(kept, chances)))
+        by_class, class_codes = pd.factorize(states.classes, sort=True)
+        class_codes = np.asarray(class_codes, dtype=np.int64)
+        if exact:
+            mass = np.zeros((len(class_codes), combined.shape[1]), dtype=object)
+            weights = np.array([EXACT.convert(w) * EXACT.convert(p) for w in states.weight.tolist()], dtype=object)
+            np.add.at(mass, by_class, combined[distinct] * weights[:, None])
+        else:
+            weight = states.weight.astype(np.float64) * float(p)
+            combined = combined.astype(np.float64)
+            mass = np.empty((len(class_codes), combined.shape[1]))
+            for o in range(combined.shape[1]):
+                mass[:, o] = np.bincount(by_class, weights=combined[distinct, o] * weight, minlength=len(class_codes))
+        return class_codes, mass
 
 
 def _longest_round(calc: _Facade) -> int:
@@ -266,14 +312,11 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
         expected += upcard.insurance_gain(deals[up])
         whole, tracked = [], []
         for deal, chance in deals[up].items():     # (a split's states settled before the next deal's: less memory)
-            groups: dict[tuple, list] = {}
             for entry in upcard.rounds({deal: chance}):
                 if len(entry) == 3:
                     whole.append(entry)
                 else:
-                    groups.setdefault(entry[3:], []).append(entry[:3])
-            tracked.extend((kind, extra, _class_mass(calc, upcard, rounds, classes, every_hand=False, merge=False))
-                           for (kind, extra), rounds in groups.items())
+                    tracked.append((entry[3], entry[4], upcard.shifted_mass(entry, classes)))
         if whole:
             tracked.append(("whole", (), _class_mass(calc, upcard, whole, classes, merge=False)))
         for kind, extra, (codes, mass) in tracked:
