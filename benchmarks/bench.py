@@ -69,6 +69,8 @@ CASES = {
                                         "the reference computes it with the EVs in 2.26 s, 78 MB)"),
     "6d-moments": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, outcomes="moments",
                        label="6 decks, S17, DAS, resplit to 4, CDZ-: the round's exact mean and variance (issue 12)"),
+    "6d-moments-cdp": dict(rules="Rules(decks=6)", exact=False, split="CDP", reference=None, outcomes="moments",
+                           label="6 decks, S17, DAS, resplit to 4, CDP: the round's exact mean and variance"),
     "1d-pmf-exact": dict(rules="Rules(decks=1, max_split_hands=2)", exact=True, split="CDZ-", reference=None,
                          outcomes=True, label="1 deck, S17, DAS, split once, CDZ-: the distribution in exact rationals"),
 }
