@@ -213,8 +213,6 @@ class _TrackedRounds(_UpcardRounds):
                 states = hand(states, block)
                 if states is None:
                     return None
-        if states is None:
-            return None
         return states
 
     def shifted_mass(self, entry: tuple, classes: _Classes) -> tuple[np.ndarray, np.ndarray]:
@@ -241,11 +239,14 @@ class _TrackedRounds(_UpcardRounds):
             taken = codes.decode(sets)
             step = np.eye(10, dtype=np.int64)[pair - 1]
             shifted = [taken + i * step for i, _ in kept]
-            removed = np.concatenate([codes.encode(base)[0] + codes.encode(t) for t in shifted])
+            chances = [_sequence_probability(left, t, exact) for t in shifted]
+            possible = [np.array([c != 0 for c in chance.tolist()], dtype=bool) for chance in chances]
+            # (a set the shoe cannot hold has chance 0: its row is the unshifted set's, never used)
+            removed = np.concatenate([codes.encode(base)[0] + codes.encode(np.where(ok[:, None], t, taken))
+                                      for t, ok in zip(shifted, possible)])
             where, unique = pd.factorize(removed, sort=False)
             result = dealer.evaluate(self.up, codes.decode(np.asarray(unique, dtype=np.int64)))
-            chances = [_sequence_probability(left, t, exact) for t in shifted]
-            needed = np.concatenate([c != 0 for c in chances])
+            needed = np.concatenate(possible)
             if (result.exhausted[where] & needed).any():
                 raise ShoeError("the shoe is too small: the dealer can run out of cards; use a larger shoe")
             rows = result.probabilities[where].reshape(len(kept), len(sets), N_OUTCOMES)
