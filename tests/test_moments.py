@@ -113,3 +113,22 @@ def test_edge_sd_falls_back_to_the_moments(monkeypatch, capsys):
     monkeypatch.setattr(Calculator, "outcomes", refused)
     assert main(["edge", "--decks", "1", "--split-hands", "3", "--sd"]) == 0
     assert "SD 1.1592" in capsys.readouterr().out
+
+
+def test_committed_pmf_files_state_the_games_own_resplit_moments():
+    """Where ``tables/<preset>/pmf.csv`` holds the game split to two hands only, its second line
+    gives the game's own exact mean and SD with its resplits (and they are fresh: the standard
+    game's is recomputed)."""
+    import pathlib
+    import re
+
+    tables = pathlib.Path(__file__).resolve().parents[1] / "tables"
+    stated = {}
+    for key in variants.PRESETS:
+        lines = (tables / key / "pmf.csv").read_text().splitlines()
+        if "splitting to two hands only" in lines[0]:
+            found = re.match(r"# This game itself, resplitting to \d hands .* EV ([-+0-9.]+) %, SD ([0-9.]+),", lines[1])
+            assert found, f"tables/{key}/pmf.csv lacks the game's own moments: run 'bjcalc tables --out tables'"
+            stated[key] = float(found.group(2))
+    assert "standard" in stated and len(stated) >= 4
+    assert abs(Calculator(variants.standard()).moments().sd - stated["standard"]) < 1e-4

@@ -32,13 +32,14 @@ from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult
 from ..game.distribution import RoundOutcomes
+from ..game.moments import RoundMoments
 from ..game.variants import OPEN_RULES, PRESETS
 from .charts import chart
 from .counting import SYSTEMS, betting_correlation
 from .render import chart_html, markdown_table
 from .sweeps import EVs, edge_sweep, sweep_points
 
-__all__ = ["report", "Report", "Section", "SECTIONS", "round_distribution"]
+__all__ = ["report", "Report", "Section", "SECTIONS", "round_distribution", "resplit_moments", "moments_line"]
 
 SECTIONS = ("rules", "edges", "rule effects", "distribution", "strategy", "removal", "side bets")
 """The report's sections, in order (a footer follows them)."""
@@ -320,6 +321,42 @@ def round_distribution(calc: Calculator) -> tuple[RoundOutcomes, str]:
     return _DISTRIBUTIONS[calc]
 
 
+_MOMENTS: "weakref.WeakKeyDictionary[Calculator, Optional[RoundMoments]]" = weakref.WeakKeyDictionary()
+
+
+def resplit_moments(calc: Calculator) -> Optional[RoundMoments]:
+    """Where :func:`round_distribution` gives the game split to two hands only, this game's
+    own exact mean and variance with its resplits (:meth:`Calculator.moments`), else None
+    (also where those are refused).  Computed once per calculator.
+
+    >>> from bjcalc import Rules
+    >>> round(resplit_moments(Calculator(Rules(decks=6, max_split_hands=3))).sd, 4)
+    1.1527
+    """
+    if calc not in _MOMENTS:
+        moments = None
+        if round_distribution(calc)[1] != "this game":
+            try:
+                moments = calc.moments()
+            except BjcalcError:
+                pass
+        _MOMENTS[calc] = moments
+    return _MOMENTS[calc]
+
+
+def moments_line(calc: Calculator, moments: RoundMoments) -> str:
+    """One sentence: this game's own mean and SD with its resplits.
+
+    >>> from bjcalc import Rules
+    >>> calc = Calculator(Rules(decks=6, max_split_hands=3))
+    >>> moments_line(calc, resplit_moments(calc))[:60]
+    'This game itself, resplitting to 3 hands (its exact mean and'
+    """
+    return (f"This game itself, resplitting to {calc.rules.max_split_hands} hands (its exact mean and variance, "
+            f"Calculator.moments): EV {float(moments.ev) * 100:+.4f} %, SD {moments.sd:.4f}, average total bet "
+            f"{float(moments.average_bet):.4f}, element of risk {float(moments.element_of_risk) * 100:+.4f} %.")
+
+
 def _distribution_section(calc: Calculator) -> Section:
     """The round's exact distribution (:func:`round_distribution`)."""
     title = TITLES["distribution"]
@@ -340,6 +377,9 @@ def _distribution_section(calc: Calculator) -> Section:
     text = (f"The exact probability of every net result of one round (every split hand and double settled "
             f"against the one dealer hand, in initial bets), CD play with {calc.split_strategy} split hands, no "
             f"insurance, for {basis}.")
+    moments = resplit_moments(calc)
+    if moments is not None:
+        text += " " + moments_line(calc, moments)
     try:
         import matplotlib.pyplot as plt
 

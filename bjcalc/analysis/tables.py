@@ -26,7 +26,7 @@ from ..game.calculator import Calculator
 from .charts import chart, ev_table
 from .codes import LEGEND
 from .render import edge_words, exceptions_csv, markdown_table, page   # (edge_words: here before render had it)
-from .report import report, round_distribution
+from .report import moments_line, report, resplit_moments, round_distribution
 
 __all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "TIMING", "is_preset", "table_sets", "table_edges",
            "tables_index", "generate_tables", "write_tables", "write_text", "edge_words", "without_timing"]
@@ -311,5 +311,7 @@ def _set_files(key: str, rules: Rules, files: tuple[str, ...] = TABLE_FILES + PR
         out["eor.csv"] = eor_csv(calc)
     if "pmf.csv" in files and is_preset(rules):      # (the report's, computed once for both)
         outcomes, basis = round_distribution(calc)
-        out["pmf.csv"] = f"# {key}: the distribution of {basis}\n" + outcomes.to_csv()
+        moments = resplit_moments(calc)
+        own = "" if moments is None else f"# {moments_line(calc, moments)}\n"
+        out["pmf.csv"] = f"# {key}: the distribution of {basis}\n{own}" + outcomes.to_csv()
     return {name: out[name] for name in TABLE_FILES + PRESET_FILES if name in files and name in out}
