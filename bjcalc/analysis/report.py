@@ -347,10 +347,10 @@ def resplit_moments(calc: Calculator) -> Optional[RoundMoments]:
 def moments_line(calc: Calculator, moments: RoundMoments) -> str:
     """One sentence: this game's own mean and SD with its resplits.
 
-    >>> from bjcalc import Rules
-    >>> calc = Calculator(Rules(decks=6, max_split_hands=3))
-    >>> moments_line(calc, resplit_moments(calc))[:60]
-    'This game itself, resplitting to 3 hands (its exact mean and'
+    >>> from bjcalc import Rules, Shoe
+    >>> calc = Calculator(Rules(max_split_hands=4), shoe=Shoe.infinite())
+    >>> moments_line(calc, calc.moments())[:60]
+    'This game itself, resplitting to 4 hands (its exact mean and'
     """
     return (f"This game itself, resplitting to {calc.rules.max_split_hands} hands (its exact mean and variance, "
             f"Calculator.moments): EV {float(moments.ev) * 100:+.4f} %, SD {moments.sd:.4f}, average total bet "

@@ -112,9 +112,22 @@ class RoundMoments:
 
     def summary_lines(self) -> list[str]:
         """The figures and the assumptions, one per line."""
-        return [f"EV {float(self.ev) * 100:+.4f} %   SD {self.sd:.4f}   variance {float(self.variance):.4f}",
-                f"average bet {float(self.average_bet):.6f}   element of risk {float(self.element_of_risk) * 100:+.4f} %",
+        return [f"EV {float(self.ev) * 100:+.4f} %, SD {self.sd:.4f}, variance {float(self.variance):.4f}",
+                f"average bet {float(self.average_bet):.6f}, element of risk {float(self.element_of_risk) * 100:+.4f} %",
                 f"strategy: {self.strategy}; insurance: {self.insurance}"]
+
+    def _repr_html_(self) -> str:
+        """The figures and the assumptions, for a notebook.
+
+        >>> from bjcalc import Calculator, Rules, Shoe
+        >>> Calculator(Rules(max_split_hands=3), shoe=Shoe.infinite()).moments()._repr_html_()[:30]
+        '<p>EV -0.5208 %, SD 1.1521, va'
+        """
+        from html import escape
+
+        head, bet, strategy = (escape(line) for line in self.summary_lines())
+        notes = "<br>".join(escape(line) for line in [strategy, *self.assumptions.lines()])
+        return f"<p>{head}, {bet}</p><p><small>{notes}</small></p>"
 
     def __str__(self) -> str:
         return "\n".join(["The exact mean and variance of one round's net result, in initial bets",
