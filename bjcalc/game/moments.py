@@ -280,16 +280,19 @@ class _TrackedRounds(_UpcardRounds):
 
 
 def _longest_round(calc: _Facade) -> int:
-    """The most cards a round can take: each of the most hands and the dealer's hand draws
-    only while its cards sum to at most 21 (aces as one), so all their cards but each last
-    one are at most the smallest cards of the shoe summing to 21 per hand."""
+    """At least the most cards a round can take: each of the most hands and the dealer's hand
+    draws only while its cards sum to at most 21 (aces as one), so all their cards but each
+    last one are at most the smallest cards of the shoe summing to 21 per hand; Burn 20's
+    dealer may burn every ace and ten-value besides."""
+    counts = [int(c) for c in calc.shoe.value_counts()]
     budget = 21 * (calc.rules.max_split_hands + 1)
     taken = 0
-    for value, count in enumerate(calc.shoe.value_counts(), start=1):
-        fits = min(int(count), budget // value)
+    for value, count in enumerate(counts, start=1):
+        fits = min(count, budget // value)
         taken += fits
         budget -= fits * value
-    return taken + calc.rules.max_split_hands + 1
+    burned = counts[0] + counts[9] if calc.rules.burn_20 else 0
+    return taken + calc.rules.max_split_hands + 1 + burned
 
 
 def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never") -> RoundMoments:
