@@ -132,6 +132,14 @@ class Burn20Dealer(StandardDealer):
     share: Fraction = Fraction(1, 4)
     special_up_cards: ClassVar[Optional[tuple[int, ...]]] = (UP_TEN,)     # (A-9: the standard tree)
 
+    def most_burned(self, counts: Sequence[int]) -> int:
+        """Burned pairs are two ten-values or a blackjack: at most every ace and ten-value.
+
+        >>> Burn20Dealer(hits_soft_17=False).most_burned([4] * 9 + [16])
+        20
+        """
+        return int(counts[0]) + int(counts[9])
+
     def __post_init__(self) -> None:
         share = self.share
         if isinstance(share, bool) or not isinstance(share, (numbers.Rational, str)):

@@ -77,6 +77,15 @@ class StandardDealer:
         """Share of the hole cards that would complete a blackjack which really do (all of them)."""
         return Fraction(1)
 
+    def most_burned(self, counts: Sequence[int]) -> int:
+        """A hook: at most how many cards of a shoe (counts by value, ace first) the dealer may
+        take besides its final hand (the standard dealer: none).
+
+        >>> StandardDealer(hits_soft_17=False).most_burned([4] * 9 + [16])
+        0
+        """
+        return 0
+
     def outcome(self, hand: Sequence[int], hard: int) -> Optional[int]:
         """The final outcome index of a dealer hand (counts by value, hard total), or None if it draws."""
         if is_natural(hand):

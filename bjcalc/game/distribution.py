@@ -627,12 +627,22 @@ class _UpcardRounds:
         return out.merged()     # (merged here as the compiled merge does, so the sums are the same)
 
     def _check_size(self, size: int, how: str) -> None:
-        """Refuse a step of more than :data:`MAX_STATES` states, up front, saying its size."""
-        if size > MAX_STATES:
+        """Refuse a step of more than :meth:`size_limit` states, up front, saying its size."""
+        if size > self.size_limit():
             raise TooLargeError(
-                f"the round distribution is too large here: splitting {self._pair_label} v {_UP[self.up]} "
-                f"{how} ({size:,} states, limit {MAX_STATES:,}); use fewer split hands (max_split_hands=2) "
-                f"or a smaller shoe, or Calculator.moments() (bjcalc edge --sd) for the exact mean and SD")
+                f"{self.computing} is too large here: splitting {self._pair_label} v {_UP[self.up]} "
+                f"{how} ({size:,} states, limit {self.size_limit():,}); use fewer split hands (max_split_hands=2) "
+                f"or a smaller shoe{self.instead}")
+
+    computing = "the round distribution"
+    """What these rounds compute, for the size refusal."""
+    instead = ", or Calculator.moments() (bjcalc edge --sd) for the exact mean and SD"
+    """What to use instead when it is too large."""
+
+    @staticmethod
+    def size_limit() -> int:
+        """The most states one step may combine before merging (:data:`MAX_STATES`, read when asked)."""
+        return MAX_STATES
 
     def _drop_impossible(self, states: _States) -> None:
         """Drop states that took more cards of a value than the shoe holds; only the values

@@ -34,8 +34,8 @@ pair cards, weighted by their sequences' chances and the signed counts, are summ
 the states are not multiplied by them.  The mean comes out too, and must equal the game's EV:
 checked on every call.
 
-Where it applies: a round whose cards cannot run out (the shoe holds more cards than any
-round can take: every hand's and the dealer's cards but the last sum to at most 21 each),
+Where it applies: a round whose cards cannot run out (the shoe holds at least as many cards
+as a bound on what one round can take: every hand's and the dealer's cards but the last sum to at most 21 each),
 a post-split strategy whose decisions are per hand (CDZ-, CDP1, CDP) or TD play.
 
 >>> from bjcalc import Calculator, Rules
@@ -62,7 +62,12 @@ from .distribution import (_CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRoun
                            _sequence_probability, check_round_options)
 from .rounds import Assumptions
 
-__all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms"]
+__all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms", "MAX_TRACKED_STATES"]
+
+MAX_TRACKED_STATES = 64_000_000
+"""The most states one step of the moments may combine before merging (two tracked hands of
+6 decks with hit split aces: about 5 million; each million takes about 0.05 s).  A step is
+checked before it runs, and its merged states are far fewer."""
 
 Structure = tuple[int, ...]
 """A split's structure: for each hand in dealing order, how many hands existed when it played."""
@@ -186,8 +191,18 @@ class _TrackedRounds(_UpcardRounds):
     """One up card's rounds, a split one as its tracked sets of hands (the deal's other
     rounds as the distribution has them)."""
 
+    computing = "the round's moments"
+    instead = ""
+
+    @staticmethod
+    def size_limit() -> int:
+        """The moments' steps pair one or two tracked hands only: :data:`MAX_TRACKED_STATES`."""
+        return MAX_TRACKED_STATES
+
     def split_round(self, p: Fraction, base: np.ndarray, pair: int, extra: list[int]) -> list[tuple]:
         hands = most_hands(self.rules, pair)
+        if hands == 2:      # two hands: the whole round's states, as the distribution has them
+            return super().split_round(p, base, pair, extra)
         self.start_split(pair)
         # a tracked hand is one block (second card not a pair card) or, once the most hands
         # exist, two (that, or a pair card); blocks that decide alike are one
@@ -291,8 +306,7 @@ def _longest_round(calc: _Facade) -> int:
         fits = min(count, budget // value)
         taken += fits
         budget -= fits * value
-    burned = counts[0] + counts[9] if calc.rules.burn_20 else 0
-    return taken + calc.rules.max_split_hands + 1 + burned
+    return taken + calc.rules.max_split_hands + 1 + calc.round.dealer_engine.procedure.most_burned(counts)
 
 
 def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never") -> RoundMoments:
@@ -311,7 +325,7 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
     """
     check_round_options(calc, strategy, insurance, "the round's moments")
     if not calc.shoe.is_infinite and _longest_round(calc) > sum(calc.shoe.value_counts()):
-        raise ShoeError(f"the shoe is too small for the round's moments: a round can take up to "
+        raise ShoeError(f"the shoe is too small for the round's moments: a round may take up to "
                         f"{_longest_round(calc)} cards of its {sum(calc.shoe.value_counts())}; use outcomes()")
     chart = calc.game("TD").strategy if strategy == "TD" else None
     payout = Fraction(calc.round.settlement.natural_payout())
