@@ -35,8 +35,9 @@ the states are not multiplied by them.  The mean comes out too, and must equal t
 checked on every call.
 
 Where it applies: a round whose cards cannot run out (the shoe holds at least as many cards
-as a bound on what one round can take: every hand's and the dealer's cards but the last sum to at most 21 each),
-a post-split strategy whose decisions are per hand (CDZ-, CDP1, CDP) or TD play.
+as a bound on what one round can take: every hand's and the dealer's cards but the last sum
+to at most 21 each, plus what the dealer may burn), a post-split strategy whose decisions are
+per hand (CDZ-, CDP1, CDP) or TD play.
 
 >>> from bjcalc import Calculator, Rules
 >>> moments = round_moments(Calculator(Rules(decks=6, max_split_hands=2)))
