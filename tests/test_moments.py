@@ -17,7 +17,7 @@ import math
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe
-from bjcalc.core.errors import ShoeError, StrategyError, TooLargeError
+from bjcalc.core.errors import ShoeError, StrategyError
 from bjcalc.game import variants
 from bjcalc.game.moments import split_structures, tracked_terms
 
@@ -102,17 +102,25 @@ def test_refusals_are_one_line():
         Calculator(Rules(decks=1)).moments(insurance="sometimes")
 
 
-def test_edge_sd_falls_back_to_the_moments(monkeypatch, capsys):
-    """``bjcalc edge --sd`` gives the SD of a game whose whole distribution is refused as too
-    large (here refused at once, standing in for 6 decks' resplits)."""
+def test_edge_sd_takes_the_moments_where_a_real_shoe_resplits(monkeypatch, capsys):
+    """``bjcalc edge --sd`` of a game that resplits from a real shoe goes to the moments first
+    (its whole distribution is usually refused as too large); on a shoe so small that a round
+    could run out, which the moments refuse, it takes the whole distribution."""
     from bjcalc.cli import main
 
-    def refused(self, *args):
-        raise TooLargeError("the round distribution is too large here")
+    def not_asked(self, *args):
+        raise AssertionError("the distribution was not to be computed")
 
-    monkeypatch.setattr(Calculator, "outcomes", refused)
-    assert main(["edge", "--decks", "1", "--split-hands", "3", "--sd"]) == 0
-    assert "SD 1.1592" in capsys.readouterr().out
+    with monkeypatch.context() as patched:
+        patched.setattr(Calculator, "outcomes", not_asked)
+        assert main(["edge", "--decks", "1", "--split-hands", "3", "--sd"]) == 0
+        assert "SD 1.1592" in capsys.readouterr().out
+    tiny = {"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 4, "9": 1, "T": 6}
+    with pytest.raises(ShoeError, match="too small for the round's moments"):
+        Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts(tiny)).moments()
+    expected = Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts(tiny)).outcomes().sd
+    assert main(["edge", "--shoe", ",".join(f"{r}:{n}" for r, n in tiny.items()), "--split-hands", "4", "--sd"]) == 0
+    assert f"SD {expected:.4f}" in capsys.readouterr().out
 
 
 def test_committed_pmf_files_state_the_games_own_resplit_moments():

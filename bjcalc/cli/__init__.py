@@ -260,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     edge.add_argument("--sd", action="store_true",
                       help="the round's standard deviation too, from its exact distribution (bjcalc outcomes: a few "
                            "seconds more), or where that is too large (resplits to 3-4 hands from real shoes) "
-                           "from its exact moments (about 10 s for 6 decks)")
+                           "from its exact moments (about 6 s for 6 decks)")
     hand = sub.add_parser("hand", help="EV of every action for one hand", description="EV of every action for one "
                                                                                         "hand against an up card.")
     hand.add_argument("--cards", required=True, help="the player's cards, e.g. T,6 or A,7")
@@ -419,11 +419,17 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
     result = calc.game(args.strategy, progress=progress)
     rows = result.rows()   # plain tuples: the text and JSON need no pandas
     outcomes: Any = None
-    if args.sd:     # the whole distribution's, or where it is too large (resplits) the exact moments'
+    if args.sd:     # the round's SD, the same from its distribution or its exact moments: the moments
+        # first where resplits from a real shoe usually make the distribution too large
+        resplits = calc.rules.max_split_hands > 2 and not calc.shoe.is_infinite
         try:
-            outcomes = calc.outcomes(args.strategy)
-        except TooLargeError:
+            outcomes = calc.moments(args.strategy) if resplits else calc.outcomes(args.strategy)
+        except TooLargeError:       # (split once, and still too large)
             outcomes = calc.moments(args.strategy)
+        except ShoeError:           # (a shoe so small a round could run out: the distribution copes)
+            if not resplits:
+                raise
+            outcomes = calc.outcomes(args.strategy)
     if args.json:
         payload: dict[str, Any] = {
             "ev": number(result.ev, args.exact), "house_edge": number(result.house_edge, args.exact),
