@@ -425,6 +425,8 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
         try:
             outcomes = calc.moments(args.strategy) if resplits else calc.outcomes(args.strategy)
         except TooLargeError:       # (split once, and still too large)
+            if resplits:
+                raise
             outcomes = calc.moments(args.strategy)
         except ShoeError:           # (a shoe so small a round could run out: the distribution copes)
             if not resplits:

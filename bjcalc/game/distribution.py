@@ -813,11 +813,14 @@ class _UpcardRounds:
     def insurance_gain(self, deals: dict) -> Fraction | float:
         """What the insurance taken adds to the round's mean: each insured deal's chance
         times its insurance EV (per initial bet)."""
-        if self.exact:
-            return sum((Fraction(p) * Fraction(str(self._insurance_ev(hand))) for (hand, _), p in deals.items()
-                        if self._insured(hand)), Fraction(0))
-        return sum((float(p) * float(self._insurance_ev(hand)) for (hand, _), p in deals.items()
-                    if self._insured(hand)), 0.0)
+        gain: Fraction | float = Fraction(0) if self.exact else 0.0
+        if self.up != 1 or self.insurance == "never":
+            return gain
+        for (hand, _), p in deals.items():
+            ev = self._insurance_ev(hand)       # (once: "optimal" takes it where it is positive)
+            if self.insurance == "always" or ev > 0:
+                gain += Fraction(p) * Fraction(str(ev)) if self.exact else float(p) * float(ev)
+        return gain
 
 
 # -- the whole round ------------------------------------------------------------------------------
@@ -943,26 +946,41 @@ def _class_mass(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Cl
     where, sets = pd.factorize(merged.taken, sort=False)
     removed = codes.decode(np.asarray(sets)) if not infinite else np.zeros((len(sets), 10), dtype=np.int64)
     result = calc.round.dealer_engine.evaluate(upcard.up, removed)
-    by_class, class_codes = pd.factorize(merged.classes, sort=True)   # (sorted: the pmf adds in class order)
-    class_codes = np.asarray(class_codes, dtype=np.int64)
     probabilities = result.probabilities
     if result.exhausted.any():
         if not every_hand:
-            raise ShoeError("the shoe is too small: the dealer can run out of cards; use a larger shoe")
-        nets, _ = _class_rows(classes, class_codes)
+            raise ShoeError(_DEALER_SHORT)
+        by_class, class_codes = pd.factorize(merged.classes)
+        nets, _ = _class_rows(classes, np.asarray(class_codes, dtype=np.int64))
         probabilities = _without_dealer(calc, upcard, removed, result, nets[by_class], where)
+    weight = merged.weight
     if exact:
-        # sum weight * dealer row over the states of each class code
-        mass = np.zeros((len(class_codes), N_OUTCOMES), dtype=object)
-        weights = np.array([EXACT.convert(w) for w in merged.weight.tolist()], dtype=object)
-        np.add.at(mass, by_class, probabilities[where] * weights[:, None])
-    else:
-        weight = merged.weight.astype(np.float64)
-        rows = probabilities.astype(np.float64)
-        mass = np.empty((len(class_codes), N_OUTCOMES))
-        for o in range(N_OUTCOMES):      # (one outcome at a time: no states-by-outcomes temporaries)
-            mass[:, o] = np.bincount(by_class, weights=rows[where, o] * weight, minlength=len(class_codes))
-    return class_codes, mass
+        weight = np.array([EXACT.convert(w) for w in weight.tolist()], dtype=object)
+    return _by_class(merged.classes, probabilities, where, weight, exact)
+
+
+_DEALER_SHORT = "the shoe is too small: the dealer can run out of cards; use a larger shoe"
+"""The refusal where a round's dealer could run out of cards."""
+
+
+def _by_class(class_codes: np.ndarray, rows: np.ndarray, where: np.ndarray, weight: np.ndarray,
+              exact: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``weight[i]`` times the dealer row ``rows[where[i]]`` of every state ``i``, summed over the
+    states of each class code: the distinct class codes (sorted: the pmf adds in their order)
+    and those sums by dealer outcome."""
+    import pandas as pd
+
+    by_class, distinct = pd.factorize(class_codes, sort=True)
+    distinct = np.asarray(distinct, dtype=np.int64)
+    if exact:
+        mass = np.zeros((len(distinct), N_OUTCOMES), dtype=object)
+        np.add.at(mass, by_class, rows[where] * weight[:, None])
+        return distinct, mass
+    rows, weight = rows.astype(np.float64), weight.astype(np.float64)
+    mass = np.empty((len(distinct), N_OUTCOMES))
+    for o in range(N_OUTCOMES):      # (one outcome at a time: no states-by-outcomes temporaries)
+        mass[:, o] = np.bincount(by_class, weights=rows[where, o] * weight, minlength=len(distinct))
+    return distinct, mass
 
 
 def _without_dealer(calc: _Facade, upcard: _UpcardRounds, removed: np.ndarray, result: Any, nets: np.ndarray,
@@ -974,7 +992,7 @@ def _without_dealer(calc: _Facade, upcard: _UpcardRounds, removed: np.ndarray, r
     needed = np.zeros(len(removed), dtype=bool)
     needed[where[~blind]] = True
     if (result.exhausted & needed).any():
-        raise ShoeError("the shoe is too small: the dealer can run out of cards; use a larger shoe")
+        raise ShoeError(_DEALER_SHORT)
     ar, up = calc.ar, upcard.up
     rows = result.probabilities.copy()
     share = ar.convert(calc.round.dealer_engine.procedure.hole_blackjack_share(up))

@@ -59,8 +59,8 @@ from ..core.actions import most_hands
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError
 from ..core.outcomes import N_OUTCOMES
-from .distribution import (_CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _class_mass, _class_rows,
-                           _sequence_probability, check_round_options)
+from .distribution import (_DEALER_SHORT, _CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _by_class,
+                           _class_mass, _class_rows, _sequence_probability, check_round_options)
 from .rounds import Assumptions
 
 __all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms", "MAX_TRACKED_STATES"]
@@ -182,10 +182,14 @@ def tracked_terms(hands: int) -> dict[Structure, list[int]]:
             key = tuple(sorted(structure[s] for s in tracked))
             ways = terms.setdefault(key, [])
             for i in range(free + 1):
-                while len(ways) <= extra + i:
-                    ways.append(0)
-                ways[extra + i] += (-1) ** i * math.comb(free, i)
+                _add_ways(ways, extra + i, (-1) ** i * math.comb(free, i))
     return terms
+
+
+def _add_ways(ways: list[int], extra: int, count: int) -> None:
+    """Add ``count`` ways to take ``extra`` more pair cards (the list grows as needed)."""
+    ways.extend([0] * (extra + 1 - len(ways)))
+    ways[extra] += count
 
 
 class _TrackedRounds(_UpcardRounds):
@@ -213,9 +217,8 @@ class _TrackedRounds(_UpcardRounds):
                                                                      if c >= hands else []) for c in tracked]
             for chosen in itertools.product(*choices):
                 total = blocks.setdefault(tuple(sorted(chosen)), [])
-                total.extend([0] * (len(ways) - len(total)))
-                for i, w in enumerate(ways):
-                    total[i] += w
+                for extra_cards, count in enumerate(ways):
+                    _add_ways(total, extra_cards, count)
         out = []
         for chosen, ways in blocks.items():
             if not any(ways):
@@ -277,22 +280,14 @@ class _TrackedRounds(_UpcardRounds):
             result = dealer.evaluate(self.up, codes.decode(np.asarray(unique, dtype=np.int64)))
             needed = np.concatenate(possible)
             if (result.exhausted[where] & needed).any():
-                raise ShoeError("the shoe is too small: the dealer can run out of cards; use a larger shoe")
+                raise ShoeError(_DEALER_SHORT)
             rows = result.probabilities[where].reshape(len(kept), len(sets), N_OUTCOMES)
             combined = sum(w * chance[:, None] * rows[k] for k, ((_, w), chance) in enumerate(zip(kept, chances)))
-        by_class, class_codes = pd.factorize(states.classes, sort=True)
-        class_codes = np.asarray(class_codes, dtype=np.int64)
         if exact:
-            mass = np.zeros((len(class_codes), combined.shape[1]), dtype=object)
-            weights = np.array([EXACT.convert(w) * EXACT.convert(p) for w in states.weight.tolist()], dtype=object)
-            np.add.at(mass, by_class, combined[distinct] * weights[:, None])
+            weight = np.array([EXACT.convert(w) * EXACT.convert(p) for w in states.weight.tolist()], dtype=object)
         else:
             weight = states.weight.astype(np.float64) * float(p)
-            combined = combined.astype(np.float64)
-            mass = np.empty((len(class_codes), combined.shape[1]))
-            for o in range(combined.shape[1]):
-                mass[:, o] = np.bincount(by_class, weights=combined[distinct, o] * weight, minlength=len(class_codes))
-        return class_codes, mass
+        return _by_class(states.classes, combined, distinct, weight, exact)
 
 
 def _longest_round(calc: _Facade) -> int:
