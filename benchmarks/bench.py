@@ -79,6 +79,8 @@ CHILD = """
 import json, resource, sys, time
 t0 = time.perf_counter()
 from bjcalc import Calculator, Rules, variants
+if {eor!r} or {outcomes!r}:   # (their results are pandas objects: pandas is loaded with bjcalc)
+    import pandas
 t1 = time.perf_counter()
 class Hand:   # one split value instead of a game
     def __init__(self, value): self.ev = value
@@ -99,8 +101,8 @@ print(json.dumps(dict(imp=t1 - t0, first=first, again=again, ev=float(result.ev)
 """
 
 
-def measure(name: str) -> dict:
-    case = CASES[name]
+def measure(name: str, **changes: object) -> dict:
+    case = {**CASES[name], **changes}
     code = CHILD.format(rules=case["rules"], split=case["split"], exact=case["exact"],
                         strategy=case.get("strategy", "CD"), hand=case.get("hand"), eor=case.get("eor"),
                         outcomes=case.get("outcomes", False))
@@ -157,11 +159,20 @@ def main(argv: list[str]) -> None:
         m = measure(name)
         ref = CASES[name]["reference"]
         ratio = f"{m['first'] / ref:.2f}x" if ref else "-"
+        if CASES[name].get("eor"):     # (against the same game alone, in fresh processes too, taken in turns)
+            tables, games = [m], [measure(name, eor=None)]
+            for _ in range(RUNS - 1):
+                tables.append(measure(name))
+                games.append(measure(name, eor=None))
+            m = {key: statistics.median(run[key] for run in tables) for key in m}
+            ratio = f"{m['first'] / statistics.median(g['first'] for g in games):.2f}g"
         print(f"{name:<20} {m['imp']:>8.2f} {m['first']:>8.2f} {m['again']:>8.2f} {m['rss']:>8.0f} {ratio:>8}  "
               f"{m['ev'] * 100:+.6f} %   ({CASES[name]['label']})")
     if names:
         print("vs ref: first-run time / reference C++ calculator (0.7 s for a 6-deck game, 114 s for 1 deck exact).")
         print("optimal cases: EV is the split value of that hand (no dealer blackjack), not a game;")
+        print(f"eor cases: medians of {RUNS} runs; import includes pandas (so do pmf cases'); 'vs ref' is first / the "
+              f"median first of the same game alone, in {RUNS} fresh processes taken in turns ('g': game times)")
         print("eor cases: the full shoe's EV; pmf and moments cases: the round's mean (the game's EV); 6d-pmf's ratio is "
               "against the reference's 2.26 s for the distribution.")
     if cli_names:

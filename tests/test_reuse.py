@@ -122,6 +122,47 @@ def test_rows_borrowed_from_the_shoe_one_card_larger_are_the_shoes_own(rules, sh
     assert play_on(full, borrowing).ev == play_on(full, plain).ev
 
 
+@pytest.mark.parametrize("rules, split", [
+    (Rules(decks=2), "CDZ-"),
+    (Rules(decks=1, hole_card="enhc", dealer_hits_soft_17=True, surrender="late", max_split_hands=3), "CDP"),
+    (variants.burn20(decks=1), "CDZ-"),                   # (its dealer under a ten has its own outcomes)
+    (variants.no_bust_21st_century(decks=1), "CDP1"),
+])
+def test_rows_lent_in_one_batch_are_those_each_shoe_evaluates(rules, split):
+    """``PlayerEngine.lend_to``: the shoe one card short of each value takes the rows no node of
+    the full shoe has from one batch the full shoe evaluates for all ten (what the effects of
+    removal do in floats): each shoe's fixed play and every row it reads are, to the bit, those
+    it gets evaluating them itself."""
+    full = Calculator(rules, split_strategy=split)
+    full.game()
+    suited = full.shoe.suit_counts is not None
+    shoes = {value: full.shoe.without(label + "S") if suited else full.shoe.remove(label)
+             for value, label in enumerate("A23456789T", start=1)}
+    alone = {value: play_on(full, Calculator(rules, left, split, reuse=full)) for value, left in shoes.items()}
+    engine = full.engine
+    engine.lend_to(range(1, 11))
+    try:
+        for value, left in shoes.items():
+            lent = Calculator(rules, left, split, reuse=full)
+            fixed = play_on(full, lent)
+            borrowed = {up for up in range(1, 11) if lent.engine._lent_rows(up) is not None}
+            assert len(borrowed) >= 9 and set(engine._beyond) >= borrowed     # (not Burn 20's dealer under a ten)
+            assert fixed.ev == alone[value].ev
+            assert play_on(full, lent).by_upcard.tolist() == alone[value].by_upcard.tolist()
+            own = lent.round.dealer_engine
+            for up in (2, 6, 10):
+                hits = (full.round.upcard(up).hits | engine.must_hit) & engine.can_hit
+                sets = forced_reach(engine.nodes, hits).sets
+                rows = lent.engine._rows_of(up, sets)
+                wanted = own.evaluate(up, engine.nodes.removed_sets[sets])
+                assert (rows.probabilities == wanted.probabilities).all()
+                assert (rows.exhausted == wanted.exhausted).all()
+        assert engine._beyond
+    finally:
+        engine.lend_to(())
+    assert not engine._beyond
+
+
 @pytest.mark.parametrize("rules", [Rules(decks=6), Rules(decks=1, resplit_aces=True, hit_split_aces=True)])
 def test_a_fixed_play_reaches_every_hand_it_can_read(rules):
     """The fixed play values only the hands it can reach (``NodeSet.reachable``): every hand of

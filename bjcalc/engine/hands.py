@@ -226,6 +226,17 @@ class NodeSet:
         return (np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
                 np.concatenate(self.levels).astype(np.int64))
 
+    @property
+    def set_codes(self) -> np.ndarray:
+        """Each removed set's code, ascending, in the order of ``removed_sets``: its counts by
+        value as base-32 digits (the ace's the lowest).  One card of value v more adds 32 ** (v - 1).
+
+        >>> nodes = NodeSet(HandSpace(limit=(4,) * 9 + (16,), max_cards=None), {Context(): [(1,) + (0,) * 9]})
+        >>> nodes.set_codes.tolist()
+        [1]
+        """
+        return self._set_codes
+
     def shifted_sets(self, value: int) -> np.ndarray:
         """For each removed set (a row of ``removed_sets``), the index of the set holding the same
         cards and one more of ``value`` (1-10), or -1 where no node removes that set.  The dealer's

@@ -560,10 +560,14 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
     ar = calc.ar
     rows = _shared_rows(calc)
+    weights_by_value = removal_weights(calc.shoe, calc.rules)
+    engine = calc.round.engine
     try:
         full = calc.game(strategy)    # type: ignore[attr-defined]
+        if rows is None and play == "fixed":     # (floats: the rows no node has, for all ten shoes at once)
+            engine.lend_to(weights_by_value)
         depleted = {}
-        for value, shoes in removal_weights(calc.shoe, calc.rules).items():
+        for value, shoes in weights_by_value.items():
             total = ar.scalar(0)
             for p, left in shoes:
                 other = make(left)
@@ -573,6 +577,7 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
                 total = total + ar.convert(p) * ar.convert(ev)
             depleted[VALUE_LABELS[value - 1]] = ar.output(total)
     finally:
+        engine.lend_to(())
         if rows is not None:
             calc.round.dealer_engine.share_rows(None)
     counts = calc.shoe.value_counts()
