@@ -220,75 +220,95 @@ class _TrackedRounds(_UpcardRounds):
                 for extra_cards, count in enumerate(ways):
                     _add_ways(total, extra_cards, count)
         out = []
+        first: dict[Block, Optional[_States]] = {}      # (each block's finishes on their own, made once)
         for chosen, ways in blocks.items():
             if not any(ways):
                 continue
-            states = self._tracked(pair, chosen)
+            states = self._tracked(pair, chosen, first)
             if states is not None:
                 out.append((p, base, states, len(chosen), tuple(extra), pair, ways))
         return out
 
-    def _tracked(self, pair: int, chosen: tuple[Block, ...]) -> Optional[_States]:
-        """The tracked hands' finishes (the structures' extra pair cards not yet taken)."""
-        states: Optional[_States] = self._single([])
+    def _tracked(self, pair: int, chosen: tuple[Block, ...], first: dict[Block, Optional[_States]]
+                 ) -> Optional[_States]:
+        """The tracked hands' finishes (the structures' extra pair cards not yet taken);
+        ``first`` keeps each block's finishes on their own for the deal's other entries."""
         others = [card for card in range(1, 11) if card != pair]
 
         def hand(before: _States, block: Block) -> Optional[_States]:
             count, pair_card = block
             return self.one_hand(before, pair, count, [pair] if pair_card else others)
 
-        if len(chosen) == 2 and chosen[0] == chosen[1]:
-            one = hand(states, chosen[0])
-            states = None if one is None else self.squared(one)
-        else:
-            for block in chosen:
-                states = hand(states, block)
-                if states is None:
-                    return None
-        return states
+        if not chosen:          # (no hand tracked: the round's own charge)
+            return self._single([])
+        if chosen[0] not in first:
+            first[chosen[0]] = hand(self._single([]), chosen[0])
+        states = first[chosen[0]]
+        if states is None or len(chosen) == 1:
+            return states
+        return self.squared(states) if chosen[0] == chosen[1] else hand(states, chosen[1])
 
-    def shifted_mass(self, entry: tuple, classes: _Classes) -> tuple[np.ndarray, np.ndarray]:
-        """A tracked entry settled as :func:`~bjcalc.game.distribution._class_mass` settles
-        states, each state standing for itself with ``ways[i]`` times ``i`` more pair cards
-        taken: the dealer rows of those sets, weighted by their sequences' chances, are summed
-        per distinct card set first, so the states are not multiplied by the pair cards."""
+    def shifted_masses(self, entries: list[tuple], classes: _Classes) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Tracked entries of one deal settled as :func:`~bjcalc.game.distribution._class_mass`
+        settles states, each state standing for itself with ``ways[i]`` times ``i`` more pair
+        cards taken: the dealer rows of those sets, weighted by their sequences' chances, are
+        summed per distinct card set first, so the states are not multiplied by the pair cards.
+        The entries' card sets overlap (their tracked hands are the same hands, paired
+        differently), so each distinct set's chances and dealer rows are found once for all."""
         import pandas as pd
 
-        p, base, states, _, _, pair, ways = entry
-        exact, codes = self.exact, self.codes
-        kept = [(i, w) for i, w in enumerate(ways) if w]
-        if not len(states.weight):
-            return np.zeros(0, dtype=np.int64), np.zeros((0, N_OUTCOMES), dtype=object if exact else np.float64)
-        distinct, sets = pd.factorize(states.taken, sort=False)
-        sets = np.asarray(sets, dtype=np.int64)
-        left = self.counts - base
-        dealer = self.calc.round.dealer_engine
         if self.infinite:
-            row = dealer.evaluate(self.up, np.zeros((1, 10), dtype=np.int64)).probabilities[0]
-            factor = sum(w * self._card_weight(pair) ** i for i, w in kept)
-            combined = np.repeat((row * factor)[None, :], len(sets), axis=0)
-        else:
-            taken = codes.decode(sets)
-            step = np.eye(10, dtype=np.int64)[pair - 1]
-            shifted = [taken + i * step for i, _ in kept]
-            chances = [_sequence_probability(left, t, exact) for t in shifted]
-            possible = [np.array([c != 0 for c in chance.tolist()], dtype=bool) for chance in chances]
-            # (a set the shoe cannot hold has chance 0: its row is the unshifted set's, never used)
-            removed = np.concatenate([codes.encode(base)[0] + codes.encode(np.where(ok[:, None], t, taken))
-                                      for t, ok in zip(shifted, possible)])
-            where, unique = pd.factorize(removed, sort=False)
-            result = dealer.evaluate(self.up, codes.decode(np.asarray(unique, dtype=np.int64)))
-            needed = np.concatenate(possible)
-            if (result.exhausted[where] & needed).any():
-                raise ShoeError(_DEALER_SHORT)
-            rows = result.probabilities[where].reshape(len(kept), len(sets), N_OUTCOMES)
-            combined = sum(w * chance[:, None] * rows[k] for k, ((_, w), chance) in enumerate(zip(kept, chances)))
-        if exact:
-            weight = np.array([EXACT.convert(w) * EXACT.convert(p) for w in states.weight.tolist()], dtype=object)
-        else:
-            weight = states.weight.astype(np.float64) * float(p)
-        return _by_class(states.classes, combined, distinct, weight, exact)
+            return [self._infinite_mass(entry, classes) for entry in entries]
+        p, base, _, _, _, pair, _ = entries[0]
+        exact, codes = self.exact, self.codes
+        shifts = sorted({i for entry in entries for i, w in enumerate(entry[6]) if w})
+        where, sets = pd.factorize(np.concatenate([entry[2].taken for entry in entries]), sort=False)
+        taken = codes.decode(np.asarray(sets, dtype=np.int64))
+        left = self.counts - base
+        step = np.eye(10, dtype=np.int64)[pair - 1]
+        chance, possible = {}, {}
+        for i in shifts:
+            chance[i] = _sequence_probability(left, taken + i * step, exact)
+            possible[i] = np.array([c != 0 for c in chance[i].tolist()], dtype=bool)
+        # (a set the shoe cannot hold has chance 0: its row is the unshifted set's, never used)
+        removed = np.concatenate([codes.encode(base)[0] + codes.encode(np.where(possible[i][:, None], taken + i * step,
+                                                                                 taken)) for i in shifts])
+        row_of, unique = pd.factorize(removed, sort=False)
+        result = self.calc.round.dealer_engine.evaluate(self.up, codes.decode(np.asarray(unique, dtype=np.int64)))
+        row_of = row_of.reshape(len(shifts), len(sets))
+        out, start = [], 0
+        for entry in entries:
+            states, ways = entry[2], entry[6]
+            mine = where[start:start + len(states.taken)]
+            start += len(states.taken)
+            distinct, own = pd.factorize(mine, sort=False)     # (the entry's sets, among all)
+            combined = 0
+            for k, i in enumerate(shifts):
+                if i >= len(ways) or not ways[i]:
+                    continue
+                rows = row_of[k].take(own)
+                if (result.exhausted.take(rows) & possible[i].take(own)).any():
+                    raise ShoeError(_DEALER_SHORT)
+                combined = combined + ways[i] * chance[i].take(own)[:, None] * result.probabilities.take(rows, axis=0)
+            out.append(_by_class(states.classes, combined, distinct, self._state_weights(states, p), exact))
+        return out
 
+    def _infinite_mass(self, entry: tuple, classes: _Classes) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`shifted_masses` of one entry on the infinite deck (one dealer row for all)."""
+        import pandas as pd
+
+        p, _, states, _, _, pair, ways = entry
+        distinct, sets = pd.factorize(states.taken, sort=False)
+        row = self.calc.round.dealer_engine.evaluate(self.up, np.zeros((1, 10), dtype=np.int64)).probabilities[0]
+        factor = sum(w * self._card_weight(pair) ** i for i, w in enumerate(ways) if w)
+        combined = np.repeat((row * factor)[None, :], len(sets), axis=0)
+        return _by_class(states.classes, combined, distinct, self._state_weights(states, p), self.exact)
+
+    def _state_weights(self, states: _States, p: Fraction) -> np.ndarray:
+        """Each state's number of orderings times the deal's chance."""
+        if self.exact:
+            return np.array([EXACT.convert(w) * EXACT.convert(p) for w in states.weight.tolist()], dtype=object)
+        return states.weight.astype(np.float64) * float(p)
 
 def _longest_round(calc: _Facade) -> int:
     """At least the most cards a round can take: each of the most hands and the dealer's hand
@@ -339,11 +359,12 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
         expected += upcard.insurance_gain(deals[up])
         whole, tracked = [], []
         for deal, chance in deals[up].items():     # (a split's states settled before the next deal's: less memory)
-            for entry in upcard.rounds({deal: chance}):
-                if len(entry) == 3:
-                    whole.append(entry)
-                else:
-                    tracked.append((entry[3], entry[4], upcard.shifted_mass(entry, classes)))
+            entries = upcard.rounds({deal: chance})
+            whole.extend(entry for entry in entries if len(entry) == 3)
+            split = [entry for entry in entries if len(entry) != 3]
+            if split:
+                masses = upcard.shifted_masses(split, classes)
+                tracked.extend((entry[3], entry[4], mass) for entry, mass in zip(split, masses))
         if whole:
             tracked.append(("whole", (), _class_mass(calc, upcard, whole, classes, merge=False)))
         for kind, extra, (codes, mass) in tracked:
