@@ -269,7 +269,7 @@ class _TrackedRounds(_UpcardRounds):
         chance, possible = {}, {}
         for i in shifts:
             chance[i] = _sequence_probability(left, taken + i * step, exact)
-            possible[i] = np.array([c != 0 for c in chance[i].tolist()], dtype=bool)
+            possible[i] = np.asarray(chance[i] != 0, dtype=bool)
         # (a set the shoe cannot hold has chance 0: its row is the unshifted set's, never used)
         removed = np.concatenate([codes.encode(base)[0] + codes.encode(np.where(possible[i][:, None], taken + i * step,
                                                                                  taken)) for i in shifts])
