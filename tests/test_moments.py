@@ -80,6 +80,22 @@ def test_float_and_exact_agree():
     assert abs(float(exact.ev) - floats.ev) < 1e-12 and abs(float(exact.average_bet) - floats.average_bet) < 1e-12
 
 
+@pytest.mark.parametrize("rules, split", [(Rules(decks=2, max_split_hands=4), "CDP"),
+                                          (Rules(decks=1, max_split_hands=3, resplit_aces=True), "CDZ-")])
+def test_compiled_settlement_gives_numpys_numbers_to_the_bit(monkeypatch, rules, split):
+    """The compiled settlement of the tracked entries (``bjcalc_shifted_mass``) sums what the
+    numpy one sums, in the same order."""
+    from bjcalc.engine import _kernels
+
+    if not _kernels.shifted_mass_available():
+        pytest.skip("the compiled kernel is not built here (pip install -e . builds it)")
+    compiled = Calculator(rules, split_strategy=split).moments()
+    monkeypatch.setattr(_kernels, "shifted_mass_available", lambda: False)
+    plain = Calculator(rules, split_strategy=split).moments()
+    assert (compiled.ev, compiled.second_moment, compiled.average_bet) == (plain.ev, plain.second_moment,
+                                                                           plain.average_bet)
+
+
 @pytest.mark.parametrize("hands", [2, 3, 4])
 def test_every_structure_is_counted_once(hands):
     """With no hand tracked, the structures' chances sum to 1 whatever a pair card's chance

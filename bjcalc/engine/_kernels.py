@@ -24,7 +24,8 @@ from ..core.runner import KERNEL_THREADS
 
 __all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
            "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws", "player_play",
-           "merge_available", "merge_product", "square_available", "merge_square"]
+           "merge_available", "merge_product", "square_available", "merge_square",
+           "shifted_mass_available", "ShiftedMass"]
 
 _I64 = ctypes.POINTER(ctypes.c_int64)
 _F64 = ctypes.POINTER(ctypes.c_double)
@@ -78,6 +79,11 @@ def _load() -> Optional[ctypes.CDLL]:
                 square.restype = ctypes.c_int64
                 square.argtypes = [ctypes.c_int64, _I64, _I64, _F64,
                                    ctypes.c_int64, _I64, _I64, _I64, ctypes.c_int64, _I64, _I64, _F64]
+            shifted = getattr(library, "bjcalc_shifted_mass", None)
+            if shifted is not None:    # (a kernel built before the moments' settlement lacks it)
+                shifted.restype = ctypes.c_int
+                shifted.argtypes = [ctypes.c_int64, _I64, _I64, _F64, ctypes.c_int64, _F64, ctypes.c_int64, _F64,
+                                    _I64, ctypes.c_int64, _F64, _F64, _F64, _I64, ctypes.c_int64]
             return library
     return None
 
@@ -91,6 +97,7 @@ _PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYE
 _PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
 _MERGE = getattr(_LIBRARY, "bjcalc_merge_product", None) if _LIBRARY is not None else None
 _SQUARE = getattr(_LIBRARY, "bjcalc_merge_square", None) if _MERGE is not None else None
+_SHIFTED = getattr(_LIBRARY, "bjcalc_shifted_mass", None) if _LIBRARY is not None else None
 _POOL: Optional[ThreadPoolExecutor] = None
 _THREADS = 0        # (0: not decided yet)
 
@@ -422,6 +429,54 @@ def merge_available() -> bool:
 def square_available() -> bool:
     """Whether the compiled merge of two exchangeable hands (:func:`merge_square`) is in use."""
     return _SQUARE is not None
+
+
+def shifted_mass_available() -> bool:
+    """Whether the compiled settlement of the moments' tracked entries is in use."""
+    return _SHIFTED is not None
+
+
+class ShiftedMass:
+    """The compiled settlement of one deal's tracked entries (``bjcalc_shifted_mass`` in the C
+    file): every entry's states read the deal's card sets, each set's sequence chance
+    ``chance[i, set]`` and dealer row ``probabilities[rows[i, set]]`` with ``i`` more pair cards
+    (shift ``i``); a set's rows combined over an entry's shifts are made once per entry.
+
+    >>> import numpy as np
+    >>> rows = np.array([[0.5, 0.5], [0.25, 0.75]])
+    >>> deal = ShiftedMass(np.array([[1.0, 0.5]]), np.array([[0, 1]]), rows) if shifted_mass_available() else None
+    >>> deal.mass(np.array([0, 1, 0]), np.array([0, 0, 1]), np.array([1.0, 2.0, 4.0]), np.array([1.0]), 2
+    ...           ).tolist() if deal else [[0.75, 1.25], [2.0, 2.0]]
+    [[0.75, 1.25], [2.0, 2.0]]
+    """
+
+    def __init__(self, chance: np.ndarray, rows: np.ndarray, probabilities: np.ndarray):
+        assert _SHIFTED is not None
+        self.chance = np.ascontiguousarray(chance, dtype=np.float64)
+        self.rows = _i64(rows)
+        self.probabilities = np.ascontiguousarray(probabilities, dtype=np.float64)
+        n_sets, self.outcomes = self.chance.shape[1], self.probabilities.shape[1]
+        self.combined = np.empty((n_sets, self.outcomes))
+        self.stamp = np.full(n_sets, -1, dtype=np.int64)
+        self.entries = 0
+
+    def mass(self, sets: np.ndarray, classes: np.ndarray, weight: np.ndarray, coef: np.ndarray,
+             n_classes: int) -> np.ndarray:
+        """One entry: state ``s`` holds set ``sets[s]`` and class ``classes[s]`` (0 ..
+        ``n_classes`` - 1) and weighs ``weight[s]``; shift ``i`` counts ``coef[i]`` ways (0:
+        not taken).  Each state's combined row times its weight, summed per class (classes by
+        outcomes): numpy's sums in numpy's order."""
+        sets, classes = _i64(sets), _i64(classes)
+        weight, coef = (np.ascontiguousarray(a, dtype=np.float64) for a in (weight, coef))
+        mass = np.zeros((n_classes, self.outcomes))
+        assert _SHIFTED is not None
+        _SHIFTED(len(sets), sets.ctypes.data_as(_I64), classes.ctypes.data_as(_I64), weight.ctypes.data_as(_F64),
+                 len(coef), coef.ctypes.data_as(_F64), self.chance.shape[1], self.chance.ctypes.data_as(_F64),
+                 self.rows.ctypes.data_as(_I64), self.outcomes, self.probabilities.ctypes.data_as(_F64),
+                 mass.ctypes.data_as(_F64), self.combined.ctypes.data_as(_F64), self.stamp.ctypes.data_as(_I64),
+                 self.entries)
+        self.entries += 1
+        return mass
 
 
 def merge_product(a: tuple[np.ndarray, np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray, np.ndarray],

@@ -58,6 +58,7 @@ import numpy as np
 from ..core.actions import most_hands
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError
+from ..engine import _kernels
 from ..core.outcomes import N_OUTCOMES
 from .distribution import (_DEALER_SHORT, _CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _by_class,
                            _class_mass, _class_rows, _sequence_probability, check_round_options)
@@ -276,6 +277,8 @@ class _TrackedRounds(_UpcardRounds):
         row_of, unique = pd.factorize(removed, sort=False)
         result = self.calc.round.dealer_engine.evaluate(self.up, codes.decode(np.asarray(unique, dtype=np.int64)))
         row_of = row_of.reshape(len(shifts), len(sets))
+        if not exact and _kernels.shifted_mass_available():
+            return self._compiled_masses(entries, p, shifts, where, chance, possible, row_of, result)
         out, start = [], 0
         for entry in entries:
             states, ways = entry[2], entry[6]
@@ -291,6 +294,33 @@ class _TrackedRounds(_UpcardRounds):
                     raise ShoeError(_DEALER_SHORT)
                 combined = combined + ways[i] * chance[i].take(own)[:, None] * result.probabilities.take(rows, axis=0)
             out.append(_by_class(states.classes, combined, distinct, self._state_weights(states, p), exact))
+        return out
+
+    def _compiled_masses(self, entries: list[tuple], p: Fraction, shifts: list[int], where: np.ndarray,
+                         chance: dict[int, np.ndarray], possible: dict[int, np.ndarray], row_of: np.ndarray,
+                         result: Any) -> list[tuple[np.ndarray, np.ndarray]]:
+        """:meth:`shifted_masses` in floats by the compiled settlement: each state's rows read
+        by its set's place among all the deal's sets (no per-entry sets), summed per class of
+        the deal's classes, each entry's own classes kept (the same numbers as numpy's)."""
+        import pandas as pd
+
+        by_class, codes = pd.factorize(np.concatenate([entry[2].classes for entry in entries]), sort=True)
+        codes = np.asarray(codes, dtype=np.int64)
+        short = [result.exhausted.take(row_of[k]) & possible[i] for k, i in enumerate(shifts)]
+        deal = _kernels.ShiftedMass(np.array([chance[i] for i in shifts], dtype=np.float64), row_of,
+                                    result.probabilities)
+        out, start = [], 0
+        for entry in entries:
+            states, ways = entry[2], entry[6]
+            end = start + len(states.taken)
+            mine, classes = where[start:end], by_class[start:end]
+            start = end
+            coef = np.array([float(ways[i]) if i < len(ways) else 0.0 for i in shifts])
+            if any(coef[k] and short[k].take(mine).any() for k in range(len(shifts))):
+                raise ShoeError(_DEALER_SHORT)
+            mass = deal.mass(mine, classes, self._state_weights(states, p), coef, len(codes))
+            present = np.flatnonzero(np.bincount(classes, minlength=len(codes)))
+            out.append((codes[present], mass[present]))
         return out
 
     def _infinite_mass(self, entry: tuple, classes: _Classes) -> tuple[np.ndarray, np.ndarray]:
