@@ -242,12 +242,19 @@ class _TrackedRounds(_UpcardRounds):
 
         if not chosen:          # (no hand tracked: the round's own charge)
             return self._single([])
-        if chosen[0] not in first:
-            first[chosen[0]] = hand(self._single([]), chosen[0])
+        for block in chosen:
+            if block not in first:
+                first[block] = hand(self._single([]), block)
         states = first[chosen[0]]
         if states is None or len(chosen) == 1:
             return states
-        return self.squared(states) if chosen[0] == chosen[1] else hand(states, chosen[1])
+        if chosen[0] == chosen[1]:
+            return self.squared(states)
+        other = first[chosen[1]]       # (the second hand's finishes, second cards included: one product)
+        if other is None:
+            return None
+        assert other.most is not None
+        return self._then(states, other.taken, other.classes, other.weight, other.most)
 
     def shifted_masses(self, entries: list[tuple], classes: _Classes) -> list[tuple[np.ndarray, np.ndarray]]:
         """Tracked entries of one deal settled as :func:`~bjcalc.game.distribution._class_mass`
