@@ -4,6 +4,8 @@ the numbers of one built alone: exactly in exact mode; in floats up to rounding,
 compiled dealer walk groups its sums by the tree's states and a larger shoe's tree has more of
 them (which the smaller shoe reaches with chance 0)."""
 
+import pickle
+
 import numpy as np
 import pytest
 
@@ -161,6 +163,8 @@ def test_rows_lent_in_one_batch_are_those_each_shoe_evaluates(rules, split):
     finally:
         engine.lend_to(())
     assert not engine._beyond
+    copied = pickle.loads(pickle.dumps(full))     # (no lock in an engine: a calculator still pickles)
+    assert copied.game().ev == full.game().ev and not copied.engine._lending
 
 
 @pytest.mark.parametrize("rules", [Rules(decks=6), Rules(decks=1, resplit_aces=True, hit_split_aces=True)])

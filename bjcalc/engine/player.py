@@ -154,7 +154,6 @@ class PlayerEngine:
         self._lender: Optional[tuple["PlayerEngine", int]] = None     # see borrow_rows
         self._lending: tuple[int, ...] = ()                            # see lend_to
         self._beyond: dict[int, tuple[Optional[np.ndarray], DealerResult, dict[int, np.ndarray]]] = {}
-        self._beyond_lock = threading.Lock()
         if like is not None:
             if like.rules != rules or like.ar is not arithmetic:
                 raise ValueError("an engine can take the nodes of one with the same rules and arithmetic only")
@@ -237,7 +236,7 @@ class PlayerEngine:
         True
         >>> full.round.engine.lend_to(())
         """
-        with self._beyond_lock:
+        with _LENDING_LOCK:
             self._lending = tuple(int(v) for v in values)
             self._beyond = {}
 
@@ -250,22 +249,24 @@ class PlayerEngine:
         the sets of ``sets`` one card of it larger that no node here removes, each once.  It is
         made when the first borrower asks and kept while it asks with the same ``sets`` (the
         play's reach, one array for every shoe valuing the play)."""
-        if value not in self._lending:
-            return None
-        with self._beyond_lock:
+        with _LENDING_LOCK:       # (lend_to may run in another thread: read what is lent once, here)
+            lending = self._lending
+            if value not in lending:
+                return None
             held = self._beyond.get(up)
             if held is None or held[0] is not sets:
-                held = self._beyond[up] = (sets, *self._batch_beyond(up, sets))
+                held = self._beyond[up] = (sets, *self._batch_beyond(up, sets, lending))
         return held[1], held[2][value]
 
-    def _batch_beyond(self, up: int, sets: Optional[np.ndarray]) -> tuple[DealerResult, dict[int, np.ndarray]]:
-        """:meth:`_lent_batch`'s table and, for each value lent to, the rows of ``sets``."""
+    def _batch_beyond(self, up: int, sets: Optional[np.ndarray], lending: tuple[int, ...]
+                      ) -> tuple[DealerResult, dict[int, np.ndarray]]:
+        """:meth:`_lent_batch`'s table and, for each value of ``lending``, the rows of ``sets``."""
         own = self._outcomes[up]
         nodes = self.nodes
         chosen = np.arange(len(nodes.removed_sets)) if sets is None else sets
         codes = nodes.set_codes.take(chosen)
         index, larger = {}, []
-        for value in self._lending:
+        for value in lending:
             index[value] = there = nodes.shifted_sets(value).take(chosen)
             short = np.flatnonzero(there < 0)
             larger.append((short, codes.take(short) + _SET_DIGITS[value - 1]))
@@ -277,7 +278,7 @@ class PlayerEngine:
             cards[:, value] = (unique >> (5 * value)) & 31
         fresh = self.dealer.evaluate(up, cards)
         start = 0
-        for value, (short, _) in zip(self._lending, larger):
+        for value, (short, _) in zip(lending, larger):
             index[value][short] = len(own.exhausted) + inverse.reshape(-1)[start:start + len(short)]
             start += len(short)
         table = DealerResult(np.concatenate([own.probabilities, fresh.probabilities]),
@@ -721,6 +722,7 @@ class ForcedReach:
 
 
 _SET_DIGITS = 32 ** np.arange(10, dtype=np.int64)   # the digits of NodeSet.set_codes
+_LENDING_LOCK = threading.Lock()    # (lend_to and the batches: one lock for all engines, which then pickle)
 
 _FORCED: "weakref.WeakKeyDictionary[NodeSet, dict[bytes, ForcedReach]]" = weakref.WeakKeyDictionary()
 _FORCED_LOCK = threading.Lock()
