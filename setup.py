@@ -1,7 +1,8 @@
 """Builds the optional C kernel of the dealer engine (bjcalc/engine/_dealer_kernel.c).
 
 If no C compiler is available the build of the kernel is skipped and bjcalc falls
-back to its numpy implementation (same results, a few times slower).
+back to its numpy implementation (the same results up to rounding in the last bits, a few times
+slower: tests/test_identities.py compares the two).
 -ffp-contract=off: no fused multiply-adds, which round differently from the numpy recursion.
 """
 
