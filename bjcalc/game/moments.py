@@ -58,8 +58,8 @@ import numpy as np
 from ..core.actions import most_hands
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError
-from ..engine import _kernels
 from ..core.outcomes import N_OUTCOMES
+from ..engine import _kernels
 from .distribution import (_DEALER_SHORT, _CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _by_class,
                            _class_mass, _class_rows, _sequence_probability, check_round_options)
 from .rounds import Assumptions
@@ -346,6 +346,7 @@ class _TrackedRounds(_UpcardRounds):
         if self.exact:
             return np.array([EXACT.convert(w) * EXACT.convert(p) for w in states.weight.tolist()], dtype=object)
         return states.weight.astype(np.float64) * float(p)
+
 
 def _longest_round(calc: _Facade) -> int:
     """At least the most cards a round can take: each of the most hands and the dealer's hand

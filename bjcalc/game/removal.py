@@ -560,9 +560,9 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
     ar = calc.ar
     rows = _shared_rows(calc)
-    weights_by_value = removal_weights(calc.shoe, calc.rules)
     engine = calc.round.engine
     try:
+        weights_by_value = removal_weights(calc.shoe, calc.rules)
         full = calc.game(strategy)    # type: ignore[attr-defined]
         if rows is None and play == "fixed":     # (floats: the rows no node has, for all ten shoes at once)
             engine.lend_to(weights_by_value)
