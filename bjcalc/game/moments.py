@@ -284,48 +284,47 @@ class _TrackedRounds(_UpcardRounds):
         row_of, unique = pd.factorize(removed, sort=False)
         result = self.calc.round.dealer_engine.evaluate(self.up, codes.decode(np.asarray(unique, dtype=np.int64)))
         row_of = row_of.reshape(len(shifts), len(sets))
+        bounds = np.cumsum([0] + [len(entry[2].taken) for entry in entries])
+        mine = [where[a:b] for a, b in zip(bounds[:-1], bounds[1:])]       # (each entry's sets, among all)
+        used = [[k for k, i in enumerate(shifts) if i < len(entry[6]) and entry[6][i]] for entry in entries]
+        short = [result.exhausted.take(row_of[k]) & possible[i] for k, i in enumerate(shifts)]
+        if any(short[k].take(sets_of).any() for sets_of, taken_here in zip(mine, used) for k in taken_here):
+            raise ShoeError(_DEALER_SHORT)
         if not exact and _kernels.shifted_mass_available():
-            return self._compiled_masses(entries, p, shifts, where, chance, possible, row_of, result)
-        out, start = [], 0
-        for entry in entries:
+            return self._compiled_masses(entries, p, shifts, mine, used, chance, row_of, result)
+        out = []
+        for entry, sets_of, taken_here in zip(entries, mine, used):
             states, ways = entry[2], entry[6]
-            mine = where[start:start + len(states.taken)]
-            start += len(states.taken)
-            distinct, own = pd.factorize(mine, sort=False)     # (the entry's sets, among all)
+            distinct, own = pd.factorize(sets_of, sort=False)     # (the entry's sets, among all)
             combined = 0
-            for k, i in enumerate(shifts):
-                if i >= len(ways) or not ways[i]:
-                    continue
+            for k in taken_here:
+                i = shifts[k]
                 rows = row_of[k].take(own)
-                if (result.exhausted.take(rows) & possible[i].take(own)).any():
-                    raise ShoeError(_DEALER_SHORT)
                 combined = combined + ways[i] * chance[i].take(own)[:, None] * result.probabilities.take(rows, axis=0)
             out.append(_by_class(states.classes, combined, distinct, self._state_weights(states, p), exact))
         return out
 
-    def _compiled_masses(self, entries: list[tuple], p: Fraction, shifts: list[int], where: np.ndarray,
-                         chance: dict[int, np.ndarray], possible: dict[int, np.ndarray], row_of: np.ndarray,
+    def _compiled_masses(self, entries: list[tuple], p: Fraction, shifts: list[int], mine: list[np.ndarray],
+                         used: list[list[int]], chance: dict[int, np.ndarray], row_of: np.ndarray,
                          result: Any) -> list[tuple[np.ndarray, np.ndarray]]:
         """:meth:`shifted_masses` in floats by the compiled settlement: each state's rows read
-        by its set's place among all the deal's sets (no per-entry sets), summed per class of
-        the deal's classes, each entry's own classes kept (the same numbers as numpy's)."""
+        by its set's place among all the deal's sets (``mine``: no per-entry sets), the shifts
+        ``used`` by each entry, summed per class of the deal's classes, each entry's own
+        classes kept (the same numbers as numpy's)."""
         import pandas as pd
 
         by_class, codes = pd.factorize(np.concatenate([entry[2].classes for entry in entries]), sort=True)
         codes = np.asarray(codes, dtype=np.int64)
-        short = [result.exhausted.take(row_of[k]) & possible[i] for k, i in enumerate(shifts)]
         deal = _kernels.ShiftedMass(np.array([chance[i] for i in shifts], dtype=np.float64), row_of,
                                     result.probabilities)
         out, start = [], 0
-        for entry in entries:
+        for entry, sets_of, taken_here in zip(entries, mine, used):
             states, ways = entry[2], entry[6]
-            end = start + len(states.taken)
-            mine, classes = where[start:end], by_class[start:end]
-            start = end
-            coef = np.array([float(ways[i]) if i < len(ways) else 0.0 for i in shifts])
-            if any(coef[k] and short[k].take(mine).any() for k in range(len(shifts))):
-                raise ShoeError(_DEALER_SHORT)
-            mass = deal.mass(mine, classes, self._state_weights(states, p), coef, len(codes))
+            classes = by_class[start:start + len(sets_of)]
+            start += len(sets_of)
+            coef = np.zeros(len(shifts))
+            coef[taken_here] = [float(ways[shifts[k]]) for k in taken_here]
+            mass = deal.mass(sets_of, classes, self._state_weights(states, p), coef, len(codes))
             present = np.flatnonzero(np.bincount(classes, minlength=len(codes)))
             out.append((codes[present], mass[present]))
         return out
