@@ -40,6 +40,7 @@ def test_moments_equal_the_whole_distributions_exactly(case):
     shoe = Shoe.from_counts(counts)
     calc = Calculator(Rules(**rules), shoe=shoe, exact=True, split_strategy=split)
     whole, moments = calc.outcomes(strategy, insurance), calc.moments(strategy, insurance)
+    assert moments.method == "hand pairs"       # (not the distribution's own moments: not vacuous)
     assert moments.ev == whole.ev
     assert moments.variance == whole.variance
     assert moments.average_bet == whole.average_bet
@@ -53,7 +54,23 @@ def test_moments_equal_the_whole_distributions_exactly(case):
 def test_no_bust_moments_equal_its_whole_distribution():
     calc = Calculator(variants.no_bust_21st_century(), shoe=Shoe.from_counts(EIGHTS), exact=True)
     whole, moments = calc.outcomes(), calc.moments()
+    assert moments.method == "hand pairs"
     assert (moments.ev, moments.variance, moments.average_bet) == (whole.ev, whole.variance, whole.average_bet)
+
+
+def test_a_shoe_where_a_round_could_run_out_takes_the_whole_distributions_moments():
+    """Below the bound on a round's cards (the last cards of a shoe) the pairs' exchangeability
+    does not hold, so the moments are the whole distribution's: exact all the same, said so in
+    their text, and refused only where the distribution refuses."""
+    tiny = {"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 4, "9": 1, "T": 6}
+    calc = Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts(tiny), exact=True)
+    moments, whole = calc.moments(), calc.outcomes()
+    assert moments.method == "distribution"
+    assert (moments.ev, moments.variance, moments.average_bet) == (whole.ev, whole.variance, whole.average_bet)
+    assert moments.ev == calc.game().ev
+    assert "from the whole distribution" in str(moments)
+    larger = Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts(EIGHTS)).moments()
+    assert larger.method == "hand pairs" and "from the whole distribution" not in str(larger)
 
 
 def test_one_deck_to_three_hands_equals_the_whole_distribution():
@@ -109,7 +126,7 @@ def test_every_structure_is_counted_once(hands):
 
 
 def test_refusals_are_one_line():
-    with pytest.raises(ShoeError, match="too small for the round's moments.*use outcomes") as refused:
+    with pytest.raises(ShoeError, match="dealer can run out of cards; use a larger shoe") as refused:
         Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts({"A": 2, "8": 4, "T": 6})).moments()
     assert "\n" not in str(refused.value)
     with pytest.raises(StrategyError, match="per hand"):
@@ -121,7 +138,7 @@ def test_refusals_are_one_line():
 def test_edge_sd_takes_the_moments_where_a_real_shoe_resplits(monkeypatch, capsys):
     """``bjcalc edge --sd`` of a game that resplits from a real shoe goes to the moments first
     (its whole distribution is usually refused as too large); on a shoe so small that a round
-    could run out, which the moments refuse, it takes the whole distribution."""
+    could run out the moments are the whole distribution's."""
     from bjcalc.cli import main
 
     def not_asked(self, *args):
@@ -132,8 +149,6 @@ def test_edge_sd_takes_the_moments_where_a_real_shoe_resplits(monkeypatch, capsy
         assert main(["edge", "--decks", "1", "--split-hands", "3", "--sd"]) == 0
         assert "SD 1.1592" in capsys.readouterr().out
     tiny = {"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 4, "9": 1, "T": 6}
-    with pytest.raises(ShoeError, match="too small for the round's moments"):
-        Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts(tiny)).moments()
     expected = Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts(tiny)).outcomes().sd
     assert main(["edge", "--shoe", ",".join(f"{r}:{n}" for r, n in tiny.items()), "--split-hands", "4", "--sd"]) == 0
     assert f"SD {expected:.4f}" in capsys.readouterr().out

@@ -19,7 +19,7 @@ from bjcalc.analysis.simulate import (Simulation, SimulationSpec, _Worker, cut_c
                                      parse_ramp, plot_by_true_count, simulate, simulate_shoes)
 from bjcalc.cli import main
 from bjcalc.core.cards import RANK_VALUE, RANKS
-from bjcalc.core.errors import BjcalcError, ShoeError
+from bjcalc.core.errors import BjcalcError, ShoeError, TooLargeError
 from bjcalc.core.runner import run_chunks
 from bjcalc.game.removal import Deviation, Deviations, play_on, play_on_each
 
@@ -507,9 +507,10 @@ def test_index_plays_the_rules_or_the_shoe_cannot_have_are_left_out():
 
 
 def test_each_rounds_sd_is_its_whole_distributions():
-    """sd=True: every round's sd_perfect is the SD of Calculator(rules, shoe=cards left).outcomes(),
-    whose mean is the round's ev_perfect exactly (the distribution is of the same play); off the
-    top it is the full shoe's; without sd the column is NaN and nothing else changes."""
+    """sd=True: every round's sd_perfect is the SD of Calculator(rules, shoe=cards left).outcomes()
+    (on shoes this small the moments are the distribution's), whose mean is the round's
+    ev_perfect exactly (the distribution is of the same play); off the top it is the full
+    shoe's; without sd the column is NaN and nothing else changes."""
     kwargs = dict(shoes=4, seed=5, exact=True, shoe=SMALL, penetration=0.7, workers=1, progress=None)
     run = simulate(RULES, sd=True, **kwargs)
     frame = run.frame
@@ -531,6 +532,20 @@ def test_each_rounds_sd_is_its_whole_distributions():
     assert plain["sd_perfect"].isna().all()
     pd.testing.assert_frame_equal(plain.drop(columns="sd_perfect"), frame.drop(columns="sd_perfect"))
     assert run.by_true_count()["sd_perfect"].notna().any() and "sd_perfect" in run.assumptions.strategy
+
+
+def test_the_rounds_sd_comes_with_resplits_the_distribution_refuses():
+    """A real deck resplitting to four hands: its whole distribution is refused as too large,
+    yet every round gets its exact SD, from the exact moments (two hands at a time)."""
+    rules = Rules(decks=1, max_split_hands=4)
+    with pytest.raises(TooLargeError):
+        Calculator(rules).outcomes()
+    frame = simulate(rules, shoes=1, seed=4, penetration=0.2, sd=True, workers=1, progress=None).frame
+    assert len(frame) >= 3 and frame["sd_perfect"].notna().all()
+    for row in frame.itertuples():
+        moments = Calculator(rules, Shoe(row.ranks_left)).moments()
+        assert moments.method == "hand pairs"
+        assert row.sd_perfect == moments.sd and abs(moments.ev - row.ev_perfect) < 1e-12
 
 
 def test_the_rounds_sd_is_refused_up_front_where_it_cannot_be_had(capsys):

@@ -13,7 +13,8 @@ and for every round, *before it is dealt*, records
   running count per deck left (decks left estimated to ``deck_resolution`` decks, 0 for exact;
   an unbalanced count starts at its initial running count);
 - with ``sd=True``, ``sd_perfect``: the exact standard deviation of the round's net result with
-  perfect play (its whole distribution, :meth:`bjcalc.Calculator.outcomes`; NaN otherwise);
+  perfect play (its exact moments, :meth:`bjcalc.Calculator.moments`, resplits included; NaN
+  otherwise);
 - ``result``: the round's actual net result per unit initial bet, the round played out by the
   fixed strategy (see below);
 - ``cards_left`` and ``ranks_left`` (the 13 rank counts, the shoe the EVs are of), and ``cards``,
@@ -70,7 +71,7 @@ import numpy as np
 
 from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards, rank_index
-from ..core.errors import BjcalcError, ShoeError
+from ..core.errors import BjcalcError, ShoeError, TooLargeError
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
@@ -125,7 +126,7 @@ class SimulationSpec:
     none by default."""
     sd: bool = False
     """Whether each round also gets ``sd_perfect``, the exact standard deviation of its net result
-    with perfect play (:meth:`bjcalc.Calculator.outcomes` on the cards left; with ``values="both"``)."""
+    with perfect play (:meth:`bjcalc.Calculator.moments` on the cards left; with ``values="both"``)."""
 
     @property
     def full_shoe(self) -> Shoe:
@@ -188,7 +189,7 @@ class _Worker:
     def _full_spread(self) -> Any:
         """The full shoe's ``sd_perfect`` (every shoe's first round), computed once."""
         if self._full_sd is None:
-            self._full_sd = self.full.outcomes().sd
+            self._full_sd = self.full.moments().sd
         return self._full_sd
 
     # -- one shoe -------------------------------------------------------------------------------
@@ -232,10 +233,10 @@ class _Worker:
                 if spec.values == "both":
                     try:
                         perfect = other.game().ev
-                        if spec.sd:      # (the distribution of the same play: its mean is ev_perfect)
-                            spread = self._full_spread() if full else other.outcomes().sd
-                    except ShoeError:
-                        pass
+                        if spec.sd:      # (the moments of the same play: their mean is ev_perfect)
+                            spread = self._full_spread() if full else other.moments().sd
+                    except (ShoeError, TooLargeError):
+                        pass     # (NaN: a shoe so small a round could run out, whose distribution is refused)
             row = {"shoe": number, "round": len(rows), "cards_left": left, "running_count": running,
                    "true_count": true_count, "ev_fixed": fixed, "ev_perfect": perfect, "ev_indices": indexed,
                    "ev_insurance": self.insurance(shoe), "sd_perfect": spread, "ranks_left": shoe.rank_counts,
@@ -654,7 +655,7 @@ def true_count_table(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> "pd
     beyond ``low`` and ``high``: ``rounds``, ``frequency``, mean ``ev_fixed``, ``ev_perfect``,
     ``ev_indices``, ``ev_insurance`` and ``sd_perfect`` (NaN where the frame has none), and the
     mean and SD (``result_sd``) of the rounds' actual results.  (``result_sd`` is of the results
-    played out; ``sd_perfect`` averages each round's exact SD, from its whole distribution, which
+    played out; ``sd_perfect`` averages each round's exact SD, from its exact moments, which
     :func:`simulate` computes only when asked: it costs far more than the round's EV.)
 
     >>> import pandas as pd
@@ -870,10 +871,9 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
 
     ``sd``: each round also gets ``sd_perfect``, the exact standard deviation of its net result
     with perfect play for the cards left (every split hand and double settled against the one
-    dealer hand: :meth:`bjcalc.Calculator.outcomes`), with ``values="both"``.  Costly: the whole
-    distribution of every round, seconds a round with splits in 6 decks (see the README), so a
-    sample of shoes; a game the distribution refuses (optimal splits, too many resplit states)
-    is refused before any shoe is dealt.
+    dealer hand, resplits included: :meth:`bjcalc.Calculator.moments`), with ``values="both"``.
+    Costly: about a second a round in 6 decks (see the README), so a sample of shoes; a game
+    the moments refuse (optimal splits) is refused before any shoe is dealt.
 
     ``shoe``: the shoe each shuffle starts from (default the rules' full decks; a small one keeps
     exact arithmetic quick).  ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
@@ -904,8 +904,8 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
         if values != "both":
             raise BjcalcError(f"the rounds' SD is of perfect play, whose EV it goes with: values='both' (--values "
                               f"both), not {values!r}")
-        # (refused here, before any shoe is dealt, if the distribution refuses this game)
-        Calculator(rules, full_shoe, split_strategy, exact).outcomes()
+        # (refused here, before any shoe is dealt, if the moments refuse this game)
+        Calculator(rules, full_shoe, split_strategy, exact).moments()
     if indices:
         spec = with_index_plays(spec)
     per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
@@ -985,7 +985,7 @@ def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]
              "re-optimised for the cards left; ev_insurance: insurance per unit insured against an ace, from the cards "
              "left; ")
     if spec.sd:
-        plays += ("sd_perfect: the exact SD of the round's net result with perfect play (its whole distribution: "
+        plays += ("sd_perfect: the exact SD of the round's net result with perfect play (its exact moments: "
                   "every split hand and double against the one dealer hand); ")
     if spec.indices:
         plays += (f"ev_indices: the fixed strategy with {spec.system}'s index plays at the round's true count before "

@@ -420,7 +420,8 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
     rows = result.rows()   # plain tuples: the text and JSON need no pandas
     outcomes: Any = None
     if args.sd:     # the round's SD, the same from its distribution or its exact moments: the moments
-        # first where resplits from a real shoe usually make the distribution too large
+        # where resplits from a real shoe usually make the distribution too large (on a shoe so
+        # small that a round could run out they are the distribution's own)
         resplits = calc.rules.max_split_hands > 2 and not calc.shoe.is_infinite
         try:
             outcomes = calc.moments(args.strategy) if resplits else calc.outcomes(args.strategy)
@@ -428,10 +429,6 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
             if resplits:
                 raise
             outcomes = calc.moments(args.strategy)
-        except ShoeError:           # (a shoe so small a round could run out: the distribution copes)
-            if not resplits:
-                raise
-            outcomes = calc.outcomes(args.strategy)
     if args.json:
         payload: dict[str, Any] = {
             "ev": number(result.ev, args.exact), "house_edge": number(result.house_edge, args.exact),

@@ -73,8 +73,8 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
                           "exact effects of removal for these rules) to basic strategy: each round gets their exact EV "
                           "too, is played out by them, and the ramp's win rate is theirs; a balanced count only")
     how.add_argument("--sd", action="store_true",
-                     help="each round also gets the exact SD of its net result with perfect play (its whole "
-                          "distribution: seconds a round with splits in 6 decks, so a sample of shoes)")
+                     help="each round also gets the exact SD of its net result with perfect play (its exact "
+                          "moments, resplits included: 1-2 s a round in 6 decks, so a sample of shoes)")
     how.add_argument("--ramp", default=DEFAULT_RAMP, help=f"bets by true count (default {DEFAULT_RAMP!r})")
     how.add_argument("--bankroll", type=float, default=1000.0, metavar="UNITS",
                      help="bankroll in smallest bets for the risk of ruin (default 1000)")

@@ -125,6 +125,11 @@ class RoundOutcomes:
         return self._moment(1)
 
     @property
+    def second_moment(self) -> Value:
+        """E[net^2], as :class:`~bjcalc.game.moments.RoundMoments` gives it."""
+        return self._moment(2)
+
+    @property
     def variance(self) -> Value:
         """E[net^2] - EV^2 (of the whole round, split hands' covariance included)."""
         return self._moment(2) - self.ev ** 2

@@ -37,7 +37,10 @@ checked on every call.
 Where it applies: a round whose cards cannot run out (the shoe holds at least as many cards
 as a bound on what one round can take: every hand's and the dealer's cards but the last sum
 to at most 21 each, plus what the dealer may burn), a post-split strategy whose decisions are
-per hand (CDZ-, CDP1, CDP) or TD play.
+per hand (CDZ-, CDP1, CDP) or TD play.  On a shoe below that bound (the last cards of a
+shoe, where a dealer short of cards is allowed only when no hand's pay depends on him) the
+moments are those of the whole distribution (:func:`~bjcalc.game.distribution.round_outcomes`,
+small on such a shoe), exact all the same; :attr:`RoundMoments.method` says which was used.
 
 >>> from bjcalc import Calculator, Rules
 >>> moments = round_moments(Calculator(Rules(decks=6, max_split_hands=2)))
@@ -61,15 +64,20 @@ from ..core.errors import ShoeError
 from ..core.outcomes import N_OUTCOMES
 from ..engine import _kernels
 from .distribution import (_DEALER_SHORT, _CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _by_class,
-                           _class_mass, _class_rows, _sequence_probability, check_round_options)
+                           _class_mass, _class_rows, _sequence_probability, check_round_options, round_outcomes)
 from .rounds import Assumptions
 
-__all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms", "MAX_TRACKED_STATES"]
+__all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms", "MAX_TRACKED_STATES", "METHODS"]
 
 MAX_TRACKED_STATES = 64_000_000
 """The most states one step of the moments may combine before merging (two tracked hands of
 6 decks with hit split aces: about 5 million; each million takes about 0.05 s).  A step is
 checked before it runs, and its merged states are far fewer."""
+
+METHODS = ("hand pairs", "distribution")
+"""How a :class:`RoundMoments` was found: from terms in at most two hands at a time (this
+module's method), or as the moments of the round's whole distribution (a shoe so small that a
+round could run out of cards)."""
 
 Structure = tuple[int, ...]
 """A split's structure: for each hand in dealing order, how many hands existed when it played."""
@@ -96,6 +104,8 @@ class RoundMoments:
     insurance: str = "never"
     exact: bool = False
     strategy: str = "CD"
+    method: str = METHODS[0]
+    """One of :data:`METHODS`: the same exact figures either way."""
 
     @property
     def variance(self) -> Value:
@@ -121,7 +131,9 @@ class RoundMoments:
         """The figures and the assumptions, one per line."""
         return [f"EV {float(self.ev) * 100:+.4f} %, SD {self.sd:.4f}, variance {float(self.variance):.4f}",
                 f"average bet {float(self.average_bet):.6f}, element of risk {float(self.element_of_risk) * 100:+.4f} %",
-                f"strategy: {self.strategy}; insurance: {self.insurance}"]
+                f"strategy: {self.strategy}; insurance: {self.insurance}"
+                + ("; from the whole distribution (a round could run out of cards on this shoe)"
+                   if self.method == METHODS[1] else "")]
 
     def _repr_html_(self) -> str:
         """The figures and the assumptions, for a notebook.
@@ -364,7 +376,8 @@ def _longest_round(calc: _Facade) -> int:
 
 def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never") -> RoundMoments:
     """The exact mean and variance of one round's net result under ``calc``'s strategy, with
-    resplits from any shoe whose rounds cannot run out of cards.
+    resplits from any shoe whose rounds cannot run out of cards, and from the whole
+    distribution on a shoe so small that they can (see the module's docstring).
 
     ``strategy`` and ``insurance`` as for
     :func:`~bjcalc.game.distribution.round_outcomes`.  The mean is checked against the
@@ -378,8 +391,11 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
     """
     check_round_options(calc, strategy, insurance, "the round's moments")
     if not calc.shoe.is_infinite and _longest_round(calc) > sum(calc.shoe.value_counts()):
-        raise ShoeError(f"the shoe is too small for the round's moments: a round may take up to "
-                        f"{_longest_round(calc)} cards of its {sum(calc.shoe.value_counts())}; use outcomes()")
+        # (a round could run out of cards, which moving untracked hands' draws after the dealer's
+        # does not allow; so few cards make a small distribution, which copes)
+        outcomes = round_outcomes(calc, strategy, insurance)
+        return RoundMoments(outcomes.ev, outcomes.second_moment, outcomes.average_bet,
+                            outcomes.assumptions, insurance, outcomes.exact, strategy, METHODS[1])
     chart = calc.game("TD").strategy if strategy == "TD" else None
     payout = Fraction(calc.round.settlement.natural_payout())
     classes = _Classes(calc, math.lcm(2, payout.denominator))
