@@ -13,11 +13,12 @@ hands equals the whole distribution computed with its size limit lifted.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe
-from bjcalc.core.errors import ShoeError, StrategyError
+from bjcalc.core.errors import ShoeError, StrategyError, TooLargeError
 from bjcalc.game import variants
 from bjcalc.game.moments import split_structures, tracked_terms
 
@@ -71,6 +72,24 @@ def test_a_shoe_where_a_round_could_run_out_takes_the_whole_distributions_moment
     assert "from the whole distribution" in str(moments)
     larger = Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts(EIGHTS)).moments()
     assert larger.method == "hand pairs" and "from the whole distribution" not in str(larger)
+    # refused as the distribution refuses it, without advising these very moments instead
+    small_cards = {"A": 4, "2": 4, "3": 4, "4": 4, "5": 3, "6": 3, "7": 2, "8": 2, "9": 2, "T": 2}
+    with pytest.raises(TooLargeError, match="moments on a shoe of 30 cards, where a round may take up to 31") \
+            as refused:
+        Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts(small_cards)).moments()
+    assert "moments()" not in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_the_moments_own_check_is_a_bug_not_a_refusal(monkeypatch):
+    """A mean that is not the game's EV is a RuntimeError (a bug), never a ShoeError that a
+    caller could take for a shoe too small (the simulator turns those into NaN)."""
+    import bjcalc.game.moments as moments
+
+    with pytest.raises(RuntimeError, match="do not add up"):
+        moments._check_mean(1.0, -0.01, -0.0100001, False)
+    moments._check_mean(Fraction(1), Fraction(-1, 100), Fraction(-1, 100), True)
+    with pytest.raises(RuntimeError):
+        moments._check_mean(Fraction(1), Fraction(-1, 100), Fraction(-1, 101), True)
 
 
 def test_one_deck_to_three_hands_equals_the_whole_distribution():

@@ -508,9 +508,10 @@ def test_index_plays_the_rules_or_the_shoe_cannot_have_are_left_out():
 
 def test_each_rounds_sd_is_its_whole_distributions():
     """sd=True: every round's sd_perfect is the SD of Calculator(rules, shoe=cards left).outcomes()
-    (on shoes this small the moments are the distribution's), whose mean is the round's
-    ev_perfect exactly (the distribution is of the same play); off the top it is the full
-    shoe's; without sd the column is NaN and nothing else changes."""
+    (the moments by hand pairs on the first rounds, the distribution's own moments on the last
+    ones, where a round could run out of cards), whose mean is the round's ev_perfect exactly
+    (the distribution is of the same play); off the top it is the full shoe's; without sd the
+    column is NaN and nothing else changes."""
     kwargs = dict(shoes=4, seed=5, exact=True, shoe=SMALL, penetration=0.7, workers=1, progress=None)
     run = simulate(RULES, sd=True, **kwargs)
     frame = run.frame
@@ -546,6 +547,20 @@ def test_the_rounds_sd_comes_with_resplits_the_distribution_refuses():
         moments = Calculator(rules, Shoe(row.ranks_left)).moments()
         assert moments.method == "hand pairs"
         assert row.sd_perfect == moments.sd and abs(moments.ev - row.ev_perfect) < 1e-12
+
+
+def test_a_failed_self_check_of_the_moments_is_not_hidden_as_nan(monkeypatch):
+    """Only refusals (a shoe too small, too many states) leave a round's SD NaN: the moments'
+    own check failing is a bug, and the simulation stops with it."""
+    def failing(self, *args):
+        if self.shoe != SMALL:      # (the full shoe's, checked up front, passes)
+            raise RuntimeError("the round's moments do not add up")
+        return original(self, *args)
+
+    original = Calculator.moments
+    monkeypatch.setattr(Calculator, "moments", failing)
+    with pytest.raises(RuntimeError, match="do not add up"):
+        simulate(RULES, shoes=1, seed=5, shoe=SMALL, sd=True, workers=1, progress=None)
 
 
 def test_the_rounds_sd_is_refused_up_front_where_it_cannot_be_had(capsys):

@@ -236,7 +236,9 @@ class _Worker:
                         if spec.sd:      # (the moments of the same play: their mean is ev_perfect)
                             spread = self._full_spread() if full else other.moments().sd
                     except (ShoeError, TooLargeError):
-                        pass     # (NaN: a shoe so small a round could run out, whose distribution is refused)
+                        pass     # (NaN: a shoe so small that a round could run out of cards, where the
+                        # moments are the whole distribution's, and that is refused: a dealer short
+                        # of cards, or too many resplit states)
             row = {"shoe": number, "round": len(rows), "cards_left": left, "running_count": running,
                    "true_count": true_count, "ev_fixed": fixed, "ev_perfect": perfect, "ev_indices": indexed,
                    "ev_insurance": self.insurance(shoe), "sd_perfect": spread, "ranks_left": shoe.rank_counts,

@@ -60,7 +60,7 @@ import numpy as np
 
 from ..core.actions import most_hands
 from ..core.arithmetic import EXACT, Value
-from ..core.errors import ShoeError
+from ..core.errors import ShoeError, TooLargeError
 from ..core.outcomes import N_OUTCOMES
 from ..engine import _kernels
 from .distribution import (_DEALER_SHORT, _CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _by_class,
@@ -390,12 +390,6 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
     (1.1521, True)
     """
     check_round_options(calc, strategy, insurance, "the round's moments")
-    if not calc.shoe.is_infinite and _longest_round(calc) > sum(calc.shoe.value_counts()):
-        # (a round could run out of cards, which moving untracked hands' draws after the dealer's
-        # does not allow; so few cards make a small distribution, which copes)
-        outcomes = round_outcomes(calc, strategy, insurance)
-        return RoundMoments(outcomes.ev, outcomes.second_moment, outcomes.average_bet,
-                            outcomes.assumptions, insurance, outcomes.exact, strategy, METHODS[1])
     chart = calc.game("TD").strategy if strategy == "TD" else None
     payout = Fraction(calc.round.settlement.natural_payout())
     classes = _Classes(calc, math.lcm(2, payout.denominator))
@@ -405,11 +399,27 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
     deals = calc.round.deals()
     game = calc.game(strategy).ev
     expected: Any = Fraction(str(game)) if exact else float(game)     # (with what insurance adds: checked below)
+    if insurance != "never" and deals[1]:
+        expected += _UpcardRounds(calc, 1, strategy, chart, classes, insurance).insurance_gain(deals[1])
+    cards, longest = sum(calc.shoe.value_counts()), _longest_round(calc)
+    if not calc.shoe.is_infinite and longest > cards:
+        # (a round could run out of cards, which moving untracked hands' draws after the dealer's
+        # does not allow; so few cards make a small distribution, which copes)
+        try:
+            outcomes = round_outcomes(calc, strategy, insurance)
+        except TooLargeError as refused:    # (whose advice would be these very moments)
+            raise TooLargeError(f"the round's moments on a shoe of {cards} cards, where a round may take up to "
+                                f"{longest}, are its whole distribution's, and "
+                                f"{str(refused).replace(_UpcardRounds.instead, '')}") from None
+        figures = [outcomes.ev, outcomes.second_moment, outcomes.average_bet]
+        if not exact:
+            figures = [float(x) for x in figures]       # (numpy's floats from the pmf: plain ones, as below)
+        _check_mean(sum(outcomes.pmf), figures[0], expected, exact)
+        return RoundMoments(*figures, outcomes.assumptions, insurance, exact, strategy, METHODS[1])
     for up in range(1, 11):
         if not deals[up]:
             continue
         upcard = _TrackedRounds(calc, up, strategy, chart, classes, insurance)
-        expected += upcard.insurance_gain(deals[up])
         whole, tracked = [], []
         for deal, chance in deals[up].items():     # (a split's states settled before the next deal's: less memory)
             entries = upcard.rounds({deal: chance})
@@ -441,14 +451,21 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
     ev, second, bet = first / den, second / den ** 2, bet / den
     if exact:
         ev, second, bet = (Fraction(int(x.numerator), int(x.denominator)) for x in (ev, second, bet))
-        consistent = total == 1 and ev == expected
     else:
         ev, second, bet = float(ev), float(second), float(bet)
-        consistent = abs(total - 1) < 1e-9 and abs(ev - expected) < 1e-12
-    if not consistent:
-        raise ShoeError(f"the round's moments do not add up here (probability {float(total)!r}, mean {float(ev)!r} "
-                        f"against the game's {float(expected)!r}); use outcomes() on this shoe")
+    _check_mean(total, ev, expected, exact)
     return RoundMoments(ev, second, bet, calc.assumptions(strategy), insurance, exact, strategy)
+
+
+def _check_mean(total: Any, ev: Any, expected: Any, exact: bool) -> None:
+    """The moments' own check: their probabilities sum to 1 and their mean is the game's EV (with
+    what insurance adds), exactly in exact mode, to 1e-9 and 1e-12 in floats.  A failure is a
+    bug, not a refusal: a RuntimeError, which no caller takes for a shoe too small."""
+    consistent = total == 1 and ev == expected if exact else abs(total - 1) < 1e-9 and abs(ev - expected) < 1e-12
+    if not consistent:
+        raise RuntimeError(f"the round's moments do not add up (probability {float(total)!r}, mean {float(ev)!r} "
+                           f"against the game's {float(expected)!r}): a bug in bjcalc, please report it with the "
+                           f"rules and shoe")
 
 
 def _round_rows(classes: _Classes, extra: tuple) -> tuple[np.ndarray, np.ndarray]:
