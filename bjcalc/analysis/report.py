@@ -1,10 +1,11 @@
-"""A one-page analysis of a game: rules, house edges, rule effects, strategy, removal, side bets.
+"""A one-page analysis of a game: rules, house edges, rule effects, the round's distribution,
+strategy, removal, side bets.
 
 :func:`report` computes every section for a preset (by name) or any :class:`~bjcalc.core.rules.Rules`
 and returns a :class:`Report`: ``.html()`` is one self-contained page (CSS inline, plots as inline
 SVG, no script, prints on A4 or Letter), ``.markdown()`` the same in Markdown, and a notebook shows
-it inline.  A section whose analysis bjcalc does not have yet (the round's distribution) says so in
-one line.
+it inline.  Where the round's distribution is refused for the game's resplits, its section gives
+the same game split to two hands, says so, and states the game's own exact mean and SD.
 
 >>> page = report("classic_single_deck", sections=("rules",))
 >>> "<h2>1. Rules</h2>" in page.html(), page.markdown().splitlines()[0]

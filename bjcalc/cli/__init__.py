@@ -260,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     edge.add_argument("--sd", action="store_true",
                       help="the round's standard deviation too, from its exact distribution (bjcalc outcomes: a few "
                            "seconds more), or where that is too large (resplits to 3-4 hands from real shoes) "
-                           "from its exact moments (about 6 s for 6 decks)")
+                           "from its exact moments (about 3 s for 6 decks)")
     hand = sub.add_parser("hand", help="EV of every action for one hand", description="EV of every action for one "
                                                                                         "hand against an up card.")
     hand.add_argument("--cards", required=True, help="the player's cards, e.g. T,6 or A,7")
@@ -284,13 +284,16 @@ def build_parser() -> argparse.ArgumentParser:
     outcomes = sub.add_parser("outcomes", help="the exact distribution of a round's net result",
                               description="The exact probability of every net result of one round (every split "
                                           "hand and double settled against the one dealer hand), with SD, "
-                                          "win/push/loss, average bet and element of risk.")
+                                          "win/push/loss, average bet and element of risk.  Refused: resplits to "
+                                          "3-4 hands from real shoes (too many states: use --split-hands 2, or "
+                                          "bjcalc edge --sd for the exact mean and SD) and --split optimal.")
     from .outcomes import add_outcomes_arguments
 
     add_outcomes_arguments(outcomes)
     report = sub.add_parser("report", help="a one-page report of a game (HTML or Markdown)",
                             description="A one-page report of a game: rules, house edges, the edge by rule, the "
-                                        "strategy chart, effects of removal and side bets.")
+                                        "round's distribution, the strategy chart, effects of removal and side "
+                                        "bets.")
     from .report import add_report_arguments
 
     add_report_arguments(report)
