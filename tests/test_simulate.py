@@ -549,6 +549,27 @@ def test_the_rounds_sd_comes_with_resplits_the_distribution_refuses():
         assert row.sd_perfect == moments.sd and abs(moments.ev - row.ev_perfect) < 1e-12
 
 
+def test_rounds_value_no_more_of_a_shoe_than_they_keep(monkeypatch):
+    """rounds=N values at most N + 1 rounds of a chunk (the one after tells whether the cut falls
+    inside a shoe), not every round to the cut card: a sample's SDs cost what it holds."""
+    depleted = []
+    original = Calculator.moments
+
+    def counted(self, *args):
+        if self.shoe != MID:
+            depleted.append(self.shoe)
+        return original(self, *args)
+
+    monkeypatch.setattr(Calculator, "moments", counted)
+    whole = simulate(RULES, shoes=1, seed=2, shoe=MID, sd=True, workers=1, progress=None).frame
+    assert len(whole) >= 3 and len(depleted) == len(whole) - 1      # (the shoe's first round is MID itself)
+    depleted.clear()
+    sim = simulate(RULES, rounds=1, seed=2, shoe=MID, sd=True, workers=1, progress=None)
+    assert len(depleted) == 1          # the second round, the one after the cut
+    pd.testing.assert_frame_equal(sim.frame, whole.iloc[:1])
+    assert sim.partial_shoe == 0
+
+
 def test_a_failed_self_check_of_the_moments_is_not_hidden_as_nan(monkeypatch):
     """Only refusals (a shoe too small, too many states) leave a round's SD NaN: the moments'
     own check failing is a bug, and the simulation stops with it."""

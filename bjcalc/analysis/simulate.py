@@ -193,7 +193,8 @@ class _Worker:
         return self._full_sd
 
     # -- one shoe -------------------------------------------------------------------------------
-    def shoe(self, number: int) -> list[dict[str, Any]]:
+    def shoe(self, number: int, limit: Optional[int] = None) -> list[dict[str, Any]]:
+        """The rows of shoe ``number``, every round to the cut card, or its first ``limit``."""
         spec = self.spec
         rng = np.random.default_rng([spec.seed, number])
         by_suit = self.full_shoe.suit_counts or tuple((n, 0, 0, 0) for n in self.full_shoe.rank_counts)
@@ -204,7 +205,7 @@ class _Worker:
         cut = spec.cut_cards(len(deck))
         running = float(self.system.initial_running_count(round(len(deck) / 52)))
         position, rows = 0, []   # type: tuple[int, list[dict[str, Any]]]
-        while position < cut:
+        while position < cut and (limit is None or len(rows) < limit):
             left = len(deck) - position
             shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
             fixed = perfect = indexed = spread = math.nan
@@ -443,9 +444,12 @@ def _is_natural(cards: Sequence[int]) -> bool:
     return len(cards) == 2 and sorted(RANK_VALUE[r] for r in cards) == [1, 10]
 
 
-def simulate_shoes(task: tuple[SimulationSpec, int, int]) -> "pd.DataFrame":
+def simulate_shoes(task: Union[tuple[SimulationSpec, int, int], tuple[SimulationSpec, int, int, Optional[int]]]
+                   ) -> "pd.DataFrame":
     """One chunk of work: the rows of shoes ``first`` .. ``first + count - 1`` of ``spec``, as a
     DataFrame (what :func:`simulate` sends to the runner; a module-level function, so picklable).
+    A fourth element, ``limit``, stops the chunk after that many rows: :func:`simulate` asked for
+    a number of rounds needs no more of any one chunk (the rows are the same, only fewer).
 
     >>> from bjcalc import Rules
     >>> frame = simulate_shoes((SimulationSpec(Rules(decks=1, max_split_hands=2), seed=3), 0, 1))
@@ -454,11 +458,16 @@ def simulate_shoes(task: tuple[SimulationSpec, int, int]) -> "pd.DataFrame":
     """
     import pandas as pd
 
-    spec, first, count = task
+    spec, first, count = task[:3]
+    limit: Optional[int] = task[3] if len(task) > 3 else None     # type: ignore[misc]
     worker = per_process(("bjcalc.simulate", spec.rules, spec.split_strategy, spec.system, spec.exact, spec.shoe),
                          lambda: _Worker(dataclasses.replace(spec, seed=0)))
     worker.spec = spec          # the cached engines depend on the rules only; seed, cut and values come with the task
-    rows = [row for number in range(first, first + count) for row in worker.shoe(number)]
+    rows: list[dict[str, Any]] = []
+    for number in range(first, first + count):
+        if limit is not None and len(rows) >= limit:
+            break
+        rows += worker.shoe(number, None if limit is None else limit - len(rows))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -921,7 +930,10 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     dealt, next_shoe, target = 0, 0, rounds or 0
     while True:
         want = shoes if shoes is not None else max(1, math.ceil((target - dealt) / per_shoe * 1.05))
-        tasks = [(spec, first, min(chunk, next_shoe + want - first))
+        # (no chunk needs more rows than are still wanted, and one more: the row after the last
+        # wanted tells whether the cut falls inside a shoe; the rows are the same, only fewer)
+        limit = target - dealt + 1 if rounds is not None else None
+        tasks = [(spec, first, min(chunk, next_shoe + want - first), limit)
                  for first in range(next_shoe, next_shoe + want, chunk)]
         results = run_chunks(simulate_shoes, tasks, workers=workers, scheduler=scheduler, progress=progress,
                              weight=len, total=target - dealt if rounds else round(want * per_shoe))
