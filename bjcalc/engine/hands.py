@@ -26,11 +26,25 @@ import numpy as np
 
 from ..core.outcomes import hand_total, soft_total
 
-__all__ = ["Composition", "Context", "UNSPLIT", "EMPTY", "BUST", "add", "composition_of", "describe", "HandSpace", "NodeSet"]
+__all__ = ["Composition", "Context", "UNSPLIT", "EMPTY", "BUST", "add", "composition_of", "describe", "HandSpace", "NodeSet",
+           "CODE_DIGITS", "counts_of_codes"]
 
 Composition = tuple[int, ...]
 EMPTY: Composition = (0,) * 10
-_DIGITS = 32 ** np.arange(10, dtype=np.int64)   # a composition's code: counts (< 32) as base-32 digits
+CODE_DIGITS = 32 ** np.arange(10, dtype=np.int64)
+"""A composition's (or removed set's) code: its counts by value (each below 32) as base-32 digits,
+the ace's the lowest: one card of value v more adds ``CODE_DIGITS[v - 1]``."""
+
+
+def counts_of_codes(codes: np.ndarray) -> np.ndarray:
+    """Counts by value (rows of 10) of the codes of :data:`CODE_DIGITS`.
+
+    >>> counts_of_codes(np.array([1 + 2 * 32 ** 9])).tolist()
+    [[1, 0, 0, 0, 0, 0, 0, 0, 0, 2]]
+    """
+    codes = np.asarray(codes, dtype=np.int64)
+    return (codes[:, None] >> (5 * np.arange(10, dtype=np.int64))[None, :]) & 31
+
 BUST, IMPOSSIBLE = -1, -2
 
 
@@ -128,7 +142,7 @@ class HandSpace:
     def codes(self) -> np.ndarray:
         """Each composition's code (counts as base-32 digits), ascending for sorted lookups, and the
         composition of each."""
-        codes = self.array @ _DIGITS
+        codes = self.array @ CODE_DIGITS
         order = np.argsort(codes)
         return np.stack([codes[order], order])
 
@@ -144,8 +158,8 @@ class HandSpace:
     def child(self) -> np.ndarray:
         """(compositions, 10): the composition one more card of each value makes, or -1 (past
         hard 21, or outside the space)."""
-        base = self.array @ _DIGITS
-        return np.stack([self.locate(base + _DIGITS[v]) for v in range(10)], axis=1).reshape(-1, 10)
+        base = self.array @ CODE_DIGITS
+        return np.stack([self.locate(base + CODE_DIGITS[v]) for v in range(10)], axis=1).reshape(-1, 10)
 
 
 class NodeSet:
@@ -179,7 +193,7 @@ class NodeSet:
         self._by_extra: dict[Composition, list[Context]] = {}
         for context in self.contexts:
             self._by_extra.setdefault(context.extra, []).append(context)
-        self._codes = self.hand @ _DIGITS
+        self._codes = self.hand @ CODE_DIGITS
         self._found: dict[tuple[Composition, Context], Optional[int]] = {}     # find's answers
         # The node of each (context, composition of the space): lookups are one gather.
         self._node_of = np.full((len(self.contexts), len(space.compositions)), IMPOSSIBLE, dtype=np.int64)
@@ -191,7 +205,7 @@ class NodeSet:
         self.child = np.where(self.hard[:, None] + values[None, :] > 21, BUST, child)
         # Unique removed sets, for one dealer evaluation per set.
         # (by code: counts stay below 32, a hand's hard total is at most 21 and at most 3 pair cards are extra)
-        self._set_codes, first, inverse = np.unique(self.removed @ _DIGITS, return_index=True, return_inverse=True)
+        self._set_codes, first, inverse = np.unique(self.removed @ CODE_DIGITS, return_index=True, return_inverse=True)
         self.removed_sets = self.removed[first]
         self.removed_index = inverse.reshape(-1)
         self._shifted: dict[int, np.ndarray] = {}
@@ -229,7 +243,7 @@ class NodeSet:
     @property
     def set_codes(self) -> np.ndarray:
         """Each removed set's code, ascending, in the order of ``removed_sets``: its counts by
-        value as base-32 digits (the ace's the lowest).  One card of value v more adds 32 ** (v - 1).
+        value as base-32 digits (:data:`CODE_DIGITS`; one card of value v more adds 32 ** (v - 1)).
 
         >>> nodes = NodeSet(HandSpace(limit=(4,) * 9 + (16,), max_cards=None), {Context(): [(1,) + (0,) * 9]})
         >>> nodes.set_codes.tolist()
@@ -251,7 +265,7 @@ class NodeSet:
         shifted = self._shifted.get(value)
         if shifted is None:
             codes = self._set_codes
-            wanted = codes + _DIGITS[value - 1]
+            wanted = codes + CODE_DIGITS[value - 1]
             at = np.minimum(np.searchsorted(codes, wanted), max(len(codes) - 1, 0))
             shifted = np.where((codes[at] == wanted) if len(codes) else np.zeros(0, dtype=bool), at, -1)
             self._shifted[value] = shifted = shifted.astype(np.int64)

@@ -31,7 +31,7 @@ from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
 from ..core.outcomes import BLACKJACK
 from .dealer import DealerEngine, DealerResult
-from .hands import Composition, Context, HandSpace, NodeSet
+from .hands import CODE_DIGITS, Composition, Context, HandSpace, NodeSet, counts_of_codes
 from ..core.rules import Rules
 from .settlement import Settlement
 
@@ -269,14 +269,11 @@ class PlayerEngine:
         for value in lending:
             index[value] = there = nodes.shifted_sets(value).take(chosen)
             short = np.flatnonzero(there < 0)
-            larger.append((short, codes.take(short) + _SET_DIGITS[value - 1]))
+            larger.append((short, codes.take(short) + CODE_DIGITS[value - 1]))
         # (return_index: a stable sort, which merges the ten ascending runs several times faster)
         unique, _, inverse = np.unique(np.concatenate([wanted for _, wanted in larger]), return_index=True,
                                        return_inverse=True)
-        cards = np.empty((len(unique), 10), dtype=np.int64)
-        for value in range(10):       # (a set's counts stay below 25, a hand's hard total at most 21: 5 bits)
-            cards[:, value] = (unique >> (5 * value)) & 31
-        fresh = self.dealer.evaluate(up, cards)
+        fresh = self.dealer.evaluate(up, counts_of_codes(unique))
         start = 0
         for value, (short, _) in zip(lending, larger):
             index[value][short] = len(own.exhausted) + inverse.reshape(-1)[start:start + len(short)]
@@ -721,7 +718,6 @@ class ForcedReach:
         return out
 
 
-_SET_DIGITS = 32 ** np.arange(10, dtype=np.int64)   # the digits of NodeSet.set_codes
 _LENDING_LOCK = threading.Lock()    # (lend_to and the batches: one lock for all engines, which then pickle)
 
 _FORCED: "weakref.WeakKeyDictionary[NodeSet, dict[bytes, ForcedReach]]" = weakref.WeakKeyDictionary()
