@@ -399,8 +399,6 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
     deals = calc.round.deals()
     game = calc.game(strategy).ev
     expected: Any = Fraction(str(game)) if exact else float(game)     # (with what insurance adds: checked below)
-    if insurance != "never" and deals[1]:
-        expected += _UpcardRounds(calc, 1, strategy, chart, classes, insurance).insurance_gain(deals[1])
     cards, longest = sum(calc.shoe.value_counts()), _longest_round(calc)
     if not calc.shoe.is_infinite and longest > cards:
         # (a round could run out of cards, which moving untracked hands' draws after the dealer's
@@ -414,12 +412,15 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
         figures = [outcomes.ev, outcomes.second_moment, outcomes.average_bet]
         if not exact:
             figures = [float(x) for x in figures]       # (numpy's floats from the pmf: plain ones, as below)
+        if insurance != "never" and deals[1]:
+            expected += _UpcardRounds(calc, 1, strategy, chart, classes, insurance).insurance_gain(deals[1])
         _check_mean(sum(outcomes.pmf), figures[0], expected, exact)
         return RoundMoments(*figures, outcomes.assumptions, insurance, exact, strategy, METHODS[1])
     for up in range(1, 11):
         if not deals[up]:
             continue
         upcard = _TrackedRounds(calc, up, strategy, chart, classes, insurance)
+        expected += upcard.insurance_gain(deals[up])
         whole, tracked = [], []
         for deal, chance in deals[up].items():     # (a split's states settled before the next deal's: less memory)
             entries = upcard.rounds({deal: chance})
