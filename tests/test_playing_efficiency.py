@@ -156,3 +156,23 @@ def test_committed_eor_tables_hold_their_identities():
         assert (cards["share"] * cards["reoptimized EOR %"]).sum() > -1e-5, name
         assert (abs(cards["fixed EV after %"] - full - cards["fixed EOR %"]) < 2e-4).all(), name
         assert table.loc["weighted sum", "fixed EOR %"] == 0, name
+
+
+@pytest.mark.parametrize("rules, split", [
+    (SINGLE, "CDZ-"),
+    (Rules(decks=2, hole_card="enhc", max_split_hands=4, surrender="late"), "CDP"),
+    (Rules(decks=1, max_split_hands=3, resplit_aces=True, hit_split_aces=True), "CDP1"),
+])
+def test_the_effects_pass_makes_the_same_basis_as_its_own(rules, split):
+    """fixed_effects values each depleted shoe once for the effects and for playing efficiency:
+    the effects, the basis (every decision's values on every depleted shoe) and the playing
+    efficiencies equal, to the bit, those of a calculator that made its basis by itself."""
+    from bjcalc.analysis import counting
+
+    shared, alone = Calculator(rules, split_strategy=split), Calculator(rules, split_strategy=split)
+    assert counting.fixed_effects(shared).equals(alone.effects_of_removal())
+    assert shared in counting._BASES and alone not in counting._BASES
+    assert counting._BASES[shared] == counting._basis(alone)
+    systems = list(SYSTEMS.values())
+    assert (playing_efficiency(shared, systems, method="griffin")
+            == playing_efficiency(alone, systems, method="griffin"))

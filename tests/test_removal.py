@@ -187,3 +187,11 @@ def test_deal_values_read_in_one_go_are_each_deals_value(rules):
         both = list(deals[up])
         assert removal._round_values(calc, other, fixed, both, [True] * len(both)) == [
             removal._round_value(calc, other, fixed, hand, key) for hand, key in both]
+
+
+def test_fixed_play_under_the_optimal_split_is_refused_before_the_game(monkeypatch):
+    """The full shoe's game under the optimal split takes minutes: the refusal comes first."""
+    calc = Calculator(Rules(decks=1, max_split_hands=2), split_strategy="optimal")
+    monkeypatch.setattr(calc, "game", lambda *args: pytest.fail("the game was computed before the refusal"))
+    with pytest.raises(BjcalcError, match="choose CDZ-, CDP1 or CDP"):
+        calc.effects_of_removal()

@@ -12,8 +12,8 @@ import argparse
 import re
 from typing import Any, Callable, Optional
 
-from ..analysis.counting import (SYSTEMS, CountSystem, betting_correlation, indices, insurance_correlation,
-                                 playing_efficiency, sample_shoes)
+from ..analysis.counting import (SYSTEMS, CountSystem, betting_correlation, fixed_effects, indices,
+                                 insurance_correlation, playing_efficiency, sample_shoes)
 from ..core.errors import BjcalcError, ShoeError
 from ..game.calculator import Calculator
 from .output import assumptions_json, dumps, number
@@ -90,7 +90,10 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
         raise BjcalcError(f"--pe-shoes must be 0 or more, not {args.pe_shoes}")
     effects = None
     for _ in progress([None], total=1):
-        effects = calc.effects_of_removal(args.play, args.strategy)
+        if (args.play, args.strategy) == ("fixed", "CD") and not calc.exact:   # (playing efficiency's shoes too)
+            effects = fixed_effects(calc)
+        else:
+            effects = calc.effects_of_removal(args.play, args.strategy)
     assert effects is not None
     efficiency, pe_basis = _playing_efficiency(args, calc)
     table = indices(calc, system) if system is not None else None

@@ -285,10 +285,13 @@ def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = Fals
 
 
 def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviations]],
-                 best_too: bool = False) -> list[GameResult]:
+                 best_too: bool = False, visit: Optional[Callable[[int, "FixedUpcard"], None]] = None
+                 ) -> list[GameResult]:
     """:func:`play_on` with CD play, once for each of ``deviations`` (None: the strategy
     unchanged), in the same passes: the hands' values are shared, and only the deals a
-    deviation touches are valued again.
+    deviation touches are valued again.  ``visit(up, fixed)``, if given, sees each up card's
+    :class:`FixedUpcard` (every hand's value under the strategy, on ``other``'s shoe) while it
+    is at hand, for a caller that reads more of it than the round's value.
 
     >>> from bjcalc import Calculator, Rules
     >>> calc = Calculator(Rules(decks=1))
@@ -298,9 +301,7 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
     (True, True)
     """
     _check_fixed_play(calc, other)
-    if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
-        raise StrategyError("fixed play takes a post-split strategy whose decisions are per hand (CDZ-, CDP1 or "
-                            "CDP): the optimal split decides with every card of the round")
+    _check_fixed_split(calc)
     deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
         pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
         if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
@@ -310,6 +311,8 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
         if not deals[up]:
             continue
         fixed = FixedUpcard.on(calc.round.upcard(up), other, up, best_too)
+        if visit is not None:
+            visit(up, fixed)
         deals_up = list(deals[up])
         unchanged = [[changes is None or not changes.touches(up, hand) for changes in deviations]
                      for hand, _ in deals_up]
@@ -349,6 +352,13 @@ def _check_fixed_play(calc: Game, other: Game) -> None:
             mine < theirs for mine, theirs in zip(calc.shoe.rank_counts, other.shoe.rank_counts))):
         raise ShoeError(f"the strategy of {calc.shoe.describe()} cannot be played on {other.shoe.describe()}: give "
                         f"a shoe with no more cards of any rank (a depleted shoe)")
+
+
+def _check_fixed_split(calc: Game) -> None:
+    """Refuse fixed CD play under the optimal split, whose decisions are not per hand."""
+    if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
+        raise StrategyError("fixed play needs a post-split strategy whose decisions are per hand: choose CDZ-, CDP1 "
+                            "or CDP (the optimal split decides with every card of the round)")
 
 
 def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, int], keys: tuple,
@@ -533,7 +543,8 @@ def removal_weights(shoe: Shoe, rules: Any) -> dict[int, list[tuple[Fraction, Sh
 
 
 def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fixed",
-                       strategy: str = "CD") -> "pd.Series":
+                       strategy: str = "CD", visit: Optional[Callable[[int, int, Game, int, FixedUpcard], None]] = None
+                       ) -> "pd.Series":
     """EV(shoe less one card of each value) - EV(shoe), per unit initial bet, for one round.
 
     ``make(shoe)`` builds a calculator of the same rules, post-split strategy and arithmetic on
@@ -545,6 +556,12 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     ``.table()`` (a DataFrame with the depleted EVs beside the effects).  A removed card is a
     random one of the shoe's cards of that value (its rank and, where the game sees suits, its
     suit), which the player has seen.
+
+    ``visit(value, i, other, up, fixed)`` (fixed CD play only) sees each depleted shoe's
+    :class:`FixedUpcard` for each up card while it is at hand (``other``: the calculator of the
+    ``i``-th shoe of :func:`removal_weights` for that card value), for a caller that reads more
+    of the strategy's values on the depleted shoes than their EVs (playing efficiency does):
+    the ten shoes are then valued once for both.
 
     >>> from bjcalc import Calculator, Rules
     >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
@@ -558,6 +575,11 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         raise StrategyError(f"play must be 'fixed' or 'reoptimized', not {play!r}")
     if strategy not in STRATEGIES:
         raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+    if visit is not None and (play, strategy) != ("fixed", "CD"):
+        raise StrategyError("only fixed CD play values the depleted shoes hand by hand: a visit needs play='fixed', "
+                            "strategy='CD'")
+    if (play, strategy) == ("fixed", "CD"):
+        _check_fixed_split(calc)         # (before the full shoe's game, which may take minutes)
     ar = calc.ar
     rows = _shared_rows(calc)
     engine = calc.round.engine
@@ -569,11 +591,15 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         depleted = {}
         for value, shoes in weights_by_value.items():
             total = ar.scalar(0)
-            for p, left in shoes:
+            for i, (p, left) in enumerate(shoes):
                 other = make(left)
                 if rows is not None and other.round.dealer_engine.use_trees_of(calc.round.dealer_engine):
                     other.round.dealer_engine.share_rows(rows)
-                ev = play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev  # type: ignore
+                if visit is not None:
+                    seen = functools.partial(visit, value, i, other)
+                    ev = play_on_each(calc, other, (None,), visit=seen)[0].ev
+                else:
+                    ev = play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev  # type: ignore
                 total = total + ar.convert(p) * ar.convert(ev)
             depleted[VALUE_LABELS[value - 1]] = ar.output(total)
     finally:
