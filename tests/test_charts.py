@@ -435,3 +435,22 @@ def test_a_player_favourable_chart_says_player_edge():
     assert "player edge" in edges and "house edge -" not in edges
     assert _edges_of("# " + edges) == tuple("-" + part.split("player edge ")[1].split(" %")[0]
                                             for part in edges.split(";"))
+
+
+@pytest.mark.parametrize("argv", [["chart", "--decks", "1", "--remove", "2,2,2,2"], ["chart", "--shoe", "A:4,T:16"],
+                                  ["edge", "--shoe", "A:4,T:16", "--strategy", "TD", "--json"]])
+def test_a_chart_against_an_up_card_the_shoe_cannot_deal(argv, capsys):
+    """No two left (or only aces and tens): the chart's columns of up cards the shoe cannot deal
+    read "-", with the legend saying so, where they used to raise KeyError."""
+    from bjcalc.cli import main
+
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    if "--json" in argv:
+        assert '"-"' in out
+    else:
+        assert "not dealt: the shoe holds no card of that value" in " ".join(out.split())
+    drawn = chart(Calculator(Rules(decks=1), shoe=Calculator(Rules(decks=1)).shoe.remove("2", "2", "2", "2")))
+    assert set(drawn.table["2"]) == {"-"} and "-" not in set(drawn.table["3"])
+    assert ("-", "not dealt: the shoe holds no card of that value") in drawn.legend()
+    assert '<td class="none">-</td>' in drawn._repr_html_() and "\x1b[30;47m" in drawn.to_text(colour=True)

@@ -36,7 +36,8 @@ from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult, deal_probabilities
 from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
-from .codes import ACTIONS, AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit, without_das
+from .codes import (ACTIONS, AFTER_HIT_LEGEND, LEGEND, NOT_DEALT_LEGEND, UPS, is_das_code, resolve, split_after_hit,
+                    without_das)
 from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, edge_words,
                      ev_table_csv, ev_table_html, ev_table_text)
 
@@ -209,7 +210,7 @@ class Chart:
         """
         used = {part for code in set(self.table.values.ravel()) | set(self.no_das_cells.values())
                 for part in split_after_hit(code) if part}
-        return [(code, text) for code, text in LEGEND + AFTER_HIT_LEGEND if code in used]
+        return [(code, text) for code, text in LEGEND + AFTER_HIT_LEGEND + NOT_DEALT_LEGEND if code in used]
 
     def exception_summary(self) -> pd.DataFrame:
         """The CD exceptions grouped by chart cell and plays: ``row``, ``up``, ``chart_action``,

@@ -23,8 +23,8 @@ from typing import Iterable
 
 from ..game.strategy import AFTER_HIT_CODES, UP_LABEL, UP_ORDER
 
-__all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "LEGEND", "AFTER_HIT_LEGEND", "is_das_code", "without_das",
-           "split_after_hit", "code_action", "resolve"]
+__all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "NOT_DEALT", "LEGEND", "AFTER_HIT_LEGEND", "NOT_DEALT_LEGEND",
+           "is_das_code", "without_das", "split_after_hit", "code_action", "resolve"]
 
 UPS: tuple[str, ...] = tuple(UP_LABEL.get(up, str(up)) for up in UP_ORDER)
 """Up card labels in chart order: 2 ... 9, T, A."""
@@ -32,6 +32,8 @@ ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 """Every action of a first-two-card hand, in the order ties go to."""
 LETTER_ACTION: dict[str, str] = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
 """The action a code's (upper case) letter names; a cell takes its first letter's action."""
+NOT_DEALT = "-"
+"""The code of a cell whose up card the shoe cannot deal (it holds no card of that value)."""
 _IF_DAS = "split if doubling after a split is allowed, else "
 LEGEND: tuple[tuple[str, str], ...] = (
     ("H", "hit"), ("S", "stand"), ("Dh", "double, else hit"), ("Ds", "double, else stand"),
@@ -45,6 +47,8 @@ AFTER_HIT_LEGEND: tuple[tuple[str, str], ...] = (
     ("+D", "after a hit too (three or more cards): double where allowed"),
     ("+R", "after a hit too (three or more cards): surrender where allowed"))
 """The suffixes of a total's code (:data:`bjcalc.game.strategy.AFTER_HIT_CODES`), with their meaning."""
+NOT_DEALT_LEGEND: tuple[tuple[str, str], ...] = ((NOT_DEALT, "not dealt: the shoe holds no card of that value"),)
+"""The cell of an up card a (depleted or custom) shoe cannot deal, with its meaning."""
 
 
 def split_after_hit(code: str) -> tuple[str, str]:
@@ -59,9 +63,11 @@ def split_after_hit(code: str) -> tuple[str, str]:
 def code_action(code: str) -> str:
     """The action a code (or a legend entry such as ``+D``) leads with, for colouring.
 
-    >>> code_action("Dh+D"), code_action("+R"), code_action("Prp")
-    ('double', 'surrender', 'split')
+    >>> code_action("Dh+D"), code_action("+R"), code_action("Prp"), code_action(NOT_DEALT)
+    ('double', 'surrender', 'split', 'none')
     """
+    if code == NOT_DEALT:
+        return "none"
     return LETTER_ACTION[code.lstrip("+")[0].upper()]
 
 

@@ -31,7 +31,8 @@ __all__ = ["COLOURS", "ChartView", "EVTableView", "edge_words", "markdown_table"
 
 COLOURS: dict[str, str] = {"hit": "#f6c6c0", "stand": "#fbe7a1", "double": "#b9e0a5", "split": "#a8c8ec",
                            "surrender": "#d6cbe8"}
-"""Background colour of each action (a chart cell takes its first letter's action)."""
+"""Background colour of each action (a chart cell takes its first letter's action; a cell not
+dealt, action "none", none)."""
 _ANSI = {"hit": "41", "stand": "43", "double": "42", "split": "44", "surrender": "45"}
 _STYLE = ("<style>\n"
           ".bjcalc table {border-collapse: collapse; margin: 4px 0}\n"
@@ -169,7 +170,7 @@ def chart_text(chart: ChartView, colour: bool = False) -> str:
             code = chart.table.loc[row, up]
             text = f"{code:>{width + 1}}"
             if colour:
-                text = f" \x1b[30;{_ANSI[code_action(code)]}m{code:^{width}}\x1b[0m"
+                text = f" \x1b[30;{_ANSI.get(code_action(code), '47')}m{code:^{width}}\x1b[0m"
             cells.append(text)
         lines.append(f"{row:<9}" + "".join(cells))
     lines.append("")
@@ -320,7 +321,7 @@ def chart_styler(chart: ChartView) -> Any:
     'Styler'
     """
     def colour(code: str) -> str:
-        return f"background-color: {COLOURS[code_action(code)]}; color: black; text-align: center"
+        return f"background-color: {COLOURS.get(code_action(code), 'white')}; color: black; text-align: center"
     style = chart.table.style
     apply = getattr(style, "map", None) or style.applymap
     caption = (f"<b>{_html.escape(chart.title)}</b><br>"

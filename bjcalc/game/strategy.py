@@ -474,13 +474,17 @@ class TotalDependentStrategy(dict):
 
     Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split,
     Rh/Rs/Rp surrender (else hit/stand/split); a total's code ending ``+D``/``+R``: a hand of
-    three or more cards doubles/surrenders (:data:`AFTER_HIT_CODES`).
+    three or more cards doubles/surrenders (:data:`AFTER_HIT_CODES`); ``-``: an up card the
+    shoe cannot deal.
     """
 
     def code(self, up: int, total: int, soft: bool, pair: int | None = None) -> str:
         """The chart code of a total (or, with ``pair``, of a pair whose value is ``pair``:
-        the pair's own best play, which may differ from its total's)."""
-        strategy = self[up]
+        the pair's own best play, which may differ from its total's); ``-`` against an up card
+        the shoe cannot deal (no card of that value in it)."""
+        strategy = self.get(up)
+        if strategy is None:
+            return "-"      # (analysis.codes.NOT_DEALT: this layer does not import it)
         hit_or_stand = "H" if strategy.hits.get((total, soft), total < 17) else "S"
         if pair is not None and pair in strategy.pairs:
             action = strategy.pairs[pair]
