@@ -606,3 +606,23 @@ def test_cli_with_the_rounds_sd_and_index_plays_stays_in_80_columns(capsys):
     rows = [line.split() for line in lines[head + 1:rises]]
     # TC, rounds, freq, fixed, perfect, indices, insurance, the round's SD, result, results' SD
     assert rows and all(len(row) == 10 and 1.0 < float(row[7]) < 1.3 for row in rows)
+
+
+def test_a_run_too_short_or_too_narrow_gives_nan_not_a_warning_or_traceback():
+    """Ten rounds finish no whole shoe (no cut-card effect: NaN, no 0/0 warning); a tiny shoe
+    may give one true count only (no line: NaN, where polyfit raised LinAlgError)."""
+    import warnings
+
+    import pandas as pd
+
+    from bjcalc.analysis.simulate import true_count_slope
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sim = simulate(Rules(decks=1, max_split_hands=2), rounds=3, seed=1, workers=1, progress=None)
+        effect = sim.cut_card_effect()
+        assert math.isnan(effect["mean_ev_fixed"]) and math.isnan(effect["se_fixed"])
+        one_count = pd.DataFrame({"true_count": [2.0, 2.0, 2.0], "ev_fixed": [0.1, 0.2, 0.3],
+                                  "ev_perfect": [0.1, 0.2, 0.3]})
+        line = true_count_slope(one_count, low=-10, high=10)
+        assert math.isnan(line["slope_fixed"]) and math.isnan(line["intercept_perfect"])

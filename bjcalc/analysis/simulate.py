@@ -705,8 +705,9 @@ def true_count_slope(frame: "pd.DataFrame", low: int = -6, high: int = 6) -> dic
             out[f"slope_{play}"] = out[f"intercept_{play}"] = math.nan
             continue
         ev = frame[f"ev_{play}"].astype(float).to_numpy()[inside]
-        valued = ~np.isnan(ev)         # (a run without this play's EVs has none: no line)
-        slope, intercept = (np.polyfit(tc[inside][valued], ev[valued], 1) if valued.sum() > 1
+        valued = np.isfinite(ev) & np.isfinite(tc[inside])    # (a run without this play's EVs has none: no line)
+        # (a line needs two true counts at least: a tiny shoe may give one, and polyfit then fails)
+        slope, intercept = (np.polyfit(tc[inside][valued], ev[valued], 1) if len(np.unique(tc[inside][valued])) > 1
                             else (math.nan, math.nan))
         out[f"slope_{play}"], out[f"intercept_{play}"] = float(slope), float(intercept)
         if play == "fixed":
@@ -719,6 +720,8 @@ def _per_round_dealt(frame: "pd.DataFrame", column: "pd.Series") -> tuple[float,
     being the independent draws (see :meth:`Simulation.cut_card_effect`)."""
     by_shoe = column.groupby(frame["shoe"].to_numpy())
     sums, rounds = by_shoe.sum(min_count=1).to_numpy(), by_shoe.size().to_numpy(dtype=float)
+    if not rounds.sum():
+        return math.nan, math.nan      # (no whole shoe: a run of fewer rounds than a shoe deals)
     mean = float(sums.sum() / rounds.sum())
     shoes = len(rounds)
     spread = float(((sums - mean * rounds) ** 2).sum()) * shoes / (shoes - 1) if shoes > 1 else math.nan
