@@ -195,3 +195,24 @@ def test_fixed_play_under_the_optimal_split_is_refused_before_the_game(monkeypat
     monkeypatch.setattr(calc, "game", lambda *args: pytest.fail("the game was computed before the refusal"))
     with pytest.raises(BjcalcError, match="choose CDZ-, CDP1 or CDP"):
         calc.effects_of_removal()
+
+
+def test_a_value_the_shoe_holds_none_of_has_no_effect_not_a_made_up_one(capsys):
+    """No 2 left: there is no 2 to remove, so its effect and depleted EV are NaN (they were 0
+    and -EV), the weighted sum of the others is still 0, the correlations skip it, and the
+    CLI prints '-' for it."""
+    import math
+
+    from bjcalc.analysis.counting import SYSTEMS, betting_correlation, insurance_effects
+    from bjcalc.cli import main
+
+    calc = Calculator(Rules(decks=1, max_split_hands=2), shoe=Shoe.decks(1).remove("2", "2", "2", "2"))
+    eor = calc.effects_of_removal()
+    assert math.isnan(eor["2"]) and math.isnan(eor.depleted_ev["2"]) and eor.weights["2"] == 0
+    assert not any(math.isnan(eor[card]) for card in "A3456789T")
+    assert abs(eor.weighted_sum()) < 1e-15
+    assert math.isnan(insurance_effects(calc.shoe)["2"])
+    with_nan = betting_correlation(eor, SYSTEMS["Hi-Lo"])
+    assert -1 <= with_nan <= 1
+    assert main(["eor", "--decks", "1", "--remove", "2,2,2,2", "--split-hands", "2"]) == 0
+    assert "    2          -           -  (the shoe holds none)" in capsys.readouterr().out

@@ -138,18 +138,23 @@ GRIFFIN_SINGLE_DECK_EOR: dict[str, float] = {
 
 
 def _correlation(effects: Mapping[str, Number], system: CountSystem) -> float:
-    """Pearson's correlation over the 13 ranks (each ten-value rank its own point)."""
+    """Pearson's correlation over the 13 ranks (each ten-value rank its own point), less the
+    values whose effect is NaN (a shoe with no card of that value has none to remove); NaN if
+    what is left does not vary."""
     missing = [label for label in VALUE_LABELS if label not in effects]
     if missing:
         raise BjcalcError(f"effects of removal are needed for every value A, 2 ... 9, T; missing {missing[0]}")
     xs, ys = [], []
     for label, tag, ranks in zip(VALUE_LABELS, system.tags, RANKS_PER_VALUE):
-        xs += [float(tag)] * ranks
-        ys += [float(effects[label])] * ranks
-    mx, my = sum(xs) / 13, sum(ys) / 13
+        if not math.isnan(float(effects[label])):
+            xs += [float(tag)] * ranks
+            ys += [float(effects[label])] * ranks
+    mx, my = sum(xs) / max(len(xs), 1), sum(ys) / max(len(ys), 1)
     sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
     sxx, syy = sum((x - mx) ** 2 for x in xs), sum((y - my) ** 2 for y in ys)
     if sxx == 0 or syy == 0:
+        if len(xs) < 13:
+            return math.nan
         raise BjcalcError("a correlation needs tags and effects that are not all equal")
     return sxy / math.sqrt(sxx * syy)
 
@@ -165,9 +170,10 @@ def betting_correlation(effects: Mapping[str, Number], system: CountSystem) -> f
     return _correlation(effects, system)
 
 
-def insurance_effects(shoe: Shoe) -> dict[str, Fraction]:
+def insurance_effects(shoe: Shoe) -> dict[str, Union[Fraction, float]]:
     """The exact effect of removing one card of each value on the insurance bet's EV per unit
-    insured (it pays 2:1 on a hole ten), the ace up card already out of the shoe.
+    insured (it pays 2:1 on a hole ten), the ace up card already out of the shoe; NaN for a
+    value the shoe holds no card of.
 
     >>> effects = insurance_effects(Shoe.decks(1))
     >>> effects["T"], effects["5"]
@@ -180,7 +186,7 @@ def insurance_effects(shoe: Shoe) -> dict[str, Fraction]:
         raise BjcalcError("insurance needs an ace up and two more cards in the shoe")
     full = insurance_ev(counts)
     return {label: insurance_ev([n - (v == value) for v, n in enumerate(counts)]) - full if counts[value] else
-            Fraction(0) for value, label in enumerate(VALUE_LABELS)}
+            math.nan for value, label in enumerate(VALUE_LABELS)}
 
 
 def insurance_ev(counts: Sequence[int]) -> Fraction:

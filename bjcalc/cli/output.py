@@ -35,13 +35,15 @@ WIDTH = 80
 
 
 def number(value: Any, exact: bool) -> Any:
-    """A computed value for JSON: a float, or with ``exact`` ``{"exact": "p/q", "float": x}``.
+    """A computed value for JSON: a float, or with ``exact`` ``{"exact": "p/q", "float": x}``;
+    None (JSON null) for no value (None, or the NaN of a value that does not exist, like the
+    effect of removing a card the shoe holds none of).
 
     >>> from fractions import Fraction
-    >>> number(Fraction(3, 2), exact=True)
-    {'exact': '3/2', 'float': 1.5}
+    >>> number(Fraction(3, 2), exact=True), number(float("nan"), exact=True)
+    ({'exact': '3/2', 'float': 1.5}, None)
     """
-    if value is None:
+    if value is None or (isinstance(value, float) and value != value):     # (NaN is not equal to itself)
         return None
     if exact:
         return {"exact": str(value), "float": float(value)}

@@ -9,6 +9,7 @@ effects of removal, fixed CD play (per card removed, % of the initial bet)
 from __future__ import annotations
 
 import argparse
+import math
 import re
 from typing import Any, Callable, Optional
 
@@ -106,7 +107,7 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
             "effects": {card: number(value, args.exact) for card, value in effects.items()},
             "depleted_ev": {card: number(value, args.exact) for card, value in effects.depleted_ev.items()},
             "weighted_sum": number(effects.weighted_sum(), args.exact),
-            "counts": {name: {"betting_correlation": bc, "insurance_correlation": ic,
+            "counts": {name: {"betting_correlation": number(bc, False), "insurance_correlation": number(ic, False),
                               "playing_efficiency": {method: pe[name] for method, pe in efficiency.items()},
                               "tags": {label: number(tag, False) for label, tag in zip(effects.index,
                                                                                       SYSTEMS[name].tags)}}
@@ -123,12 +124,15 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
     lines = [f"effects of removal, {args.play} {args.strategy} play (per card removed, % of the initial bet)",
              f"{'card':>5} {'EOR %':>10} {'EV after %':>11}"]
     for card, value in effects.items():
+        if math.isnan(float(value)):      # (no card of this value in the shoe: nothing to remove)
+            lines.append(f"{card:>5} {'-':>10} {'-':>11}  (the shoe holds none)")
+            continue
         lines.append(f"{card:>5} {float(value) * 100:>+10.4f} {float(effects.depleted_ev[card]) * 100:>+11.4f}")
     lines.append(f"{'full':>5} {'':>10} {float(effects.full_ev) * 100:>+11.4f}")
     lines.append(f"weighted sum {float(effects.weighted_sum()) * 100:+.2e} % "
                  f"({'exactly 0 for fixed play' if args.play == 'fixed' else 'at least 0 when reoptimized'})")
     if args.exact:
-        lines += [""] + [f"EOR {card} = {value}" for card, value in effects.items()]
+        lines += [""] + [f"EOR {card} = {value}" for card, value in effects.items() if not math.isnan(float(value))]
     exact_pe = "shoes" in efficiency
     extra = ("  exact", "     PE") if exact_pe else ("", "")
     lines += ["", f"{'count':<12} {'betting':>8} {'insur.':>7} {'playing':>8}{extra[0]}  tags A 2 3 4 5 6 7 8 9 T",
@@ -137,7 +141,8 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
         tags = " ".join(str(tag) for tag in SYSTEMS[name].tags)
         pe = f"{efficiency['griffin'][name]:.3f}" if efficiency else "-"
         exact = f" {efficiency['shoes'][name]:>6.3f}" if exact_pe else ""
-        lines.append(f"{name:<12} {bc:>8.3f} {ic:>7.3f} {pe:>8}{exact}  {tags}")
+        bc_text, ic_text = ("-" if math.isnan(c) else f"{c:.3f}" for c in (bc, ic))
+        lines.append(f"{name:<12} {bc_text:>8} {ic_text:>7} {pe:>8}{exact}  {tags}")
     lines.append(f"playing efficiency: {pe_basis}")
     if table is not None and system is not None:
         lines += ["", f"{system.name} indices (true count: running count per 52 cards left; "

@@ -555,7 +555,8 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     the shoe), ``.assumptions``, ``.weighted_sum()`` (exactly 0 for fixed play) and
     ``.table()`` (a DataFrame with the depleted EVs beside the effects).  A removed card is a
     random one of the shoe's cards of that value (its rank and, where the game sees suits, its
-    suit), which the player has seen.
+    suit), which the player has seen.  A value the shoe holds no card of has no effect: NaN,
+    and its depleted EV NaN (its weight is 0).
 
     ``visit(value, i, other, up, fixed)`` (fixed CD play only) sees each depleted shoe's
     :class:`FixedUpcard` for each up card while it is at hand (``other``: the calculator of the
@@ -590,6 +591,9 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
             engine.lend_to(weights_by_value)
         depleted = {}
         for value, shoes in weights_by_value.items():
+            if not shoes:       # (no card of this value to remove: no effect, not a made-up one)
+                depleted[VALUE_LABELS[value - 1]] = math.nan
+                continue
             total = ar.scalar(0)
             for i, (p, left) in enumerate(shoes):
                 other = make(left)
@@ -613,9 +617,16 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     else:
         how = f"reoptimized: the best play for each depleted shoe ({full.assumptions.strategy})"
     stated = dataclasses.replace(full.assumptions, strategy=how)
-    return _effects_class()([ar.output(ar.convert(depleted[k]) - ar.convert(full.ev)) for k in VALUE_LABELS],
+    effects = [math.nan if _missing(depleted[k]) else ar.output(ar.convert(depleted[k]) - ar.convert(full.ev))
+               for k in VALUE_LABELS]
+    return _effects_class()(effects,
                             index=list(VALUE_LABELS), name=f"EOR ({play} {strategy} play)",
                             full_ev=full.ev, depleted=depleted, weights=weights, assumptions=stated)
+
+
+def _missing(value: Any) -> bool:
+    """Whether a depleted EV is the NaN of a value the shoe holds no card of."""
+    return isinstance(value, float) and math.isnan(value)
 
 
 def _shared_rows(calc: Game) -> Optional[DealerRows]:
@@ -661,7 +672,7 @@ def _effects_class() -> Any:
         def weighted_sum(self) -> Any:
             """The effects weighted by each value's share of the shoe: exactly 0 for fixed play
             (a random unseen card cannot change a fixed strategy's EV), at least 0 reoptimized."""
-            return sum(effect * self.weights[label] for label, effect in self.items())
+            return sum(effect * self.weights[label] for label, effect in self.items() if self.weights[label])
 
         def table(self) -> "pd.DataFrame":
             """The depleted EVs beside the effects, per card value, with the full-shoe EV as a row."""
