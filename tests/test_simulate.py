@@ -626,3 +626,26 @@ def test_a_run_too_short_or_too_narrow_gives_nan_not_a_warning_or_traceback():
                                   "ev_perfect": [0.1, 0.2, 0.3]})
         line = true_count_slope(one_count, low=-10, high=10)
         assert math.isnan(line["slope_fixed"]) and math.isnan(line["intercept_perfect"])
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--bankroll", "0"], "--bankroll is in smallest bets"),
+    (["--ramp", "tc<=1:1,3:4"], "gives no bet at true count"),
+    (["--control-shoes", "-1"], "--control-shoes is a number of shoes"),
+])
+def test_count_refuses_what_its_summaries_cannot_use_before_simulating(flags, words, monkeypatch, capsys):
+    """These used to be found after the whole simulation (36 s for 200 rounds), its rounds lost."""
+    import bjcalc.cli.count as count_cli
+
+    monkeypatch.setattr(count_cli, "simulate", lambda *a, **k: pytest.fail("simulated before refusing"))
+    assert main(["count", "--rounds", "200", "--quiet", *flags]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_edge_sd_under_the_optimal_split_is_refused_up_front(monkeypatch, capsys):
+    from bjcalc.game.calculator import Calculator as Calc
+
+    monkeypatch.setattr(Calc, "game", lambda *a, **k: pytest.fail("the game was computed before the refusal"))
+    assert main(["edge", "--decks", "1", "--split", "optimal", "--split-hands", "2", "--sd"]) == 2
+    assert "--sd: the round's SD needs a post-split strategy" in capsys.readouterr().err

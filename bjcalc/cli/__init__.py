@@ -413,6 +413,9 @@ def run(args: argparse.Namespace) -> str:
 
 
 def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
+    if args.sd and calc.split_strategy == "optimal" and calc.rules.splits and not calc.shoe.is_infinite:
+        raise BjcalcError("--sd: the round's SD needs a post-split strategy whose decisions are per hand: choose "
+                          "--split CDZ-, CDP1 or CDP (the optimal split decides with every card of the round)")
     progress = _progress(args, "edge", "up cards")
     chart = None
     if args.json and args.strategy == "TD":   # the chart first: the game then reuses its values

@@ -98,6 +98,14 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
         raise BjcalcError(f"--plot draws a .png, .svg or .pdf file; name one so, not {args.plot!r}")
     if args.workers == 0:
         raise BjcalcError("--workers must be at least 1")
+    # (what the summaries need, checked before the simulation rather than after it)
+    bounds = [b for low, high, _ in ramp.steps for b in (low, high) if b is not None]
+    for count in (-10 ** 9, 10 ** 9, *range(min(bounds, default=0) - 1, max(bounds, default=0) + 2)):
+        ramp.bet(count)        # (a count the ramp leaves out: its own message, naming the count)
+    if not (math.isfinite(args.bankroll) and args.bankroll > 0):
+        raise BjcalcError(f"--bankroll is in smallest bets, a finite positive number, not {args.bankroll:g}")
+    if args.control_shoes is not None and args.control_shoes < 0:
+        raise BjcalcError(f"--control-shoes is a number of shoes (0: none), not {args.control_shoes}")
     if args.control_shoes and args.values == "none":
         raise BjcalcError("--control-shoes needs the rounds' fixed-play EVs: --values both or fixed")
     progress: Optional[Progress] = Progress("count", unit="rounds", enabled=not args.quiet)
