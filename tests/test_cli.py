@@ -160,6 +160,10 @@ def test_the_package_exports_the_side_bets():
 HAND = ["hand", "--cards", "T6", "--up", "6", "--decks", "1"]
 
 ERRORS = [
+    # found by a fresh-eyes audit: accepted, or refused only after the work
+    (["explain", "--variant", "classic_single_deck", "--edge", "0.13", "--top", "0"], "--top lists at least 1"),
+    (["explain", "--variant", "classic_single_deck", "--edge", "150"], "between -100 and 100"),
+    (["report", "--out", "r.pdf"], "--out writes an HTML (.html) or Markdown (.md) report"),
     # commands and unknown options, with the --help of the (sub)command that went wrong
     ([], "name a command: edge, hand, dealer, insurance, chart, eor, outcomes, report, tables, verify, explain, count or sidebet"),
     (["bogus"], "invalid choice"),

@@ -128,6 +128,7 @@ def test_eor_json_holds_playing_efficiency_and_indices(capsys):
     (["--indices", "nosuch"], "unknown count 'nosuch'"),
     (["--indices", "ko"], "KO is unbalanced"),
     (["--pe-shoes", "-1"], "--pe-shoes must be 0 or more"),
+    (["--pe-shoes", "1000000"], "at most 10,000"),
     (["--pe-dealt", "1.5"], "--pe-dealt is the share"),
 ])
 def test_eor_bad_input_exits_2_with_one_line(extra, words, capsys):

@@ -582,6 +582,10 @@ def run_explain(args: argparse.Namespace) -> str:
             raise InvalidOperation
     except InvalidOperation:
         raise UsageError(f"--edge takes the published house edge in percent, like 0.74, not {args.edge!r}") from None
+    if not -100 <= target <= 100:
+        raise UsageError(f"--edge is a house edge in percent, between -100 and 100, not {args.edge.strip()}")
+    if args.top < 1:
+        raise UsageError(f"--top lists at least 1 candidate, not {args.top}")
     strategies = ("CD", "TD") if args.strategy == "both" else (args.strategy,)
     if not combinations(args.variant, fixed):
         raise UsageError(f"no rule set of {args.variant} has every --fix given: {' '.join(args.fix)}")

@@ -22,6 +22,8 @@ from .output import assumptions_json, dumps, number
 __all__ = ["add_eor_arguments", "run_eor", "count_system"]
 
 PE_DEALT = 0.25
+MAX_PE_SHOES = 10_000
+"""The most shoes ``--pe-shoes`` values (each about a game's time)."""
 
 
 def add_eor_arguments(parser: argparse.ArgumentParser) -> None:
@@ -89,6 +91,9 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
         raise BjcalcError(f"--pe-dealt is the share of the shoe dealt, between 0 and 1, not {args.pe_dealt}")
     if args.pe_shoes < 0:
         raise BjcalcError(f"--pe-shoes must be 0 or more, not {args.pe_shoes}")
+    if args.pe_shoes > MAX_PE_SHOES:
+        raise BjcalcError(f"--pe-shoes {args.pe_shoes}: each shoe costs about a game's time (0.2-0.5 s for 6 decks); "
+                          f"at most {MAX_PE_SHOES:,} (an hour or so)")
     effects = None
     for _ in progress([None], total=1):
         if (args.play, args.strategy) == ("fixed", "CD") and not calc.exact:   # (playing efficiency's shoes too)

@@ -27,6 +27,9 @@ def run_report(args: argparse.Namespace, rules: Rules, shoe: Shoe, plain: bool, 
     write or return it."""
     from ..analysis.report import report
 
+    suffix = Path(args.out).suffix.lower() if args.out else ""
+    if suffix not in ("", ".html", ".htm", ".md", ".markdown"):
+        raise BjcalcError(f"--out writes an HTML (.html) or Markdown (.md) report, not {suffix!r}: name the file so")
     command = "bjcalc " + " ".join(shlex.quote(a) for a in (argv if argv is not None else ["report"]))
     game: Any = (args.variant or "standard") if plain else rules
     result = report(game, None if plain else shoe, progress=progress, command=command)
