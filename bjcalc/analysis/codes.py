@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..game.strategy import AFTER_HIT_CODES, UP_LABEL, UP_ORDER
+from ..game.strategy import AFTER_HIT_CODES, NOT_DEALT, UP_LABEL, UP_ORDER
 
 __all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "NOT_DEALT", "LEGEND", "AFTER_HIT_LEGEND", "NOT_DEALT_LEGEND",
            "is_das_code", "without_das", "split_after_hit", "code_action", "resolve"]
@@ -32,8 +32,6 @@ ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 """Every action of a first-two-card hand, in the order ties go to."""
 LETTER_ACTION: dict[str, str] = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
 """The action a code's (upper case) letter names; a cell takes its first letter's action."""
-NOT_DEALT = "-"
-"""The code of a cell whose up card the shoe cannot deal (it holds no card of that value)."""
 _IF_DAS = "split if doubling after a split is allowed, else "
 LEGEND: tuple[tuple[str, str], ...] = (
     ("H", "hit"), ("S", "stand"), ("Dh", "double, else hit"), ("Ds", "double, else stand"),

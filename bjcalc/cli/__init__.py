@@ -413,9 +413,10 @@ def run(args: argparse.Namespace) -> str:
 
 
 def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
-    if args.sd and calc.split_strategy == "optimal" and calc.rules.splits and not calc.shoe.is_infinite:
-        raise BjcalcError("--sd: the round's SD needs a post-split strategy whose decisions are per hand: choose "
-                          "--split CDZ-, CDP1 or CDP (the optimal split decides with every card of the round)")
+    if args.sd:     # (before the game, which the optimal split makes long)
+        from ..game.distribution import check_round_options
+
+        check_round_options(calc, args.strategy, "never", "--sd: the round's SD")
     progress = _progress(args, "edge", "up cards")
     chart = None
     if args.json and args.strategy == "TD":   # the chart first: the game then reuses its values

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence, Union
 
 import numpy as np
 
-from ..core.actions import PostSplitStrategy, most_hands, post_split_actions
+from ..core.actions import most_hands, post_split_actions
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError, StrategyError, TooLargeError
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
@@ -62,7 +62,7 @@ from ..engine.hands import BUST, UNSPLIT, Context, composition_of
 from ..engine.player import UpcardValues
 from ..engine.hands import EMPTY
 from ..engine.splits import context_strategy, first_context, pair_cards, policy_extra
-from .rounds import Assumptions, Game, GameResult
+from .rounds import Assumptions, Game, GameResult, check_per_hand_split
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -893,9 +893,7 @@ def check_round_options(calc: _Facade, strategy: str, insurance: str, what: str)
         raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
     if insurance not in INSURANCE:
         raise StrategyError(f"insurance must be one of {', '.join(INSURANCE)}, not {insurance!r}")
-    if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
-        raise StrategyError(f"{what} takes a post-split strategy whose decisions are per hand "
-                            "(CDZ-, CDP1 or CDP): the optimal split decides with every card of the round")
+    check_per_hand_split(calc, what)
 
 
 def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classes, pmf: dict) -> tuple[Any, Any]:

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from ..core.actions import PostSplitStrategy
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.arithmetic import Value
 from ..core.errors import ShoeError, StrategyError
@@ -42,7 +41,7 @@ from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
 from ..engine.procedures import dealer_procedure
 from ..engine.splits import SplitPlay, context_strategy, split_value
-from .rounds import Game, GameResult, deal_plan, deal_probabilities, pair_state
+from .rounds import Game, GameResult, check_per_hand_split, deal_plan, deal_probabilities, pair_state
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -301,7 +300,7 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
     (True, True)
     """
     _check_fixed_play(calc, other)
-    _check_fixed_split(calc)
+    check_per_hand_split(calc, "fixed play")
     deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
         pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
         if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
@@ -352,13 +351,6 @@ def _check_fixed_play(calc: Game, other: Game) -> None:
             mine < theirs for mine, theirs in zip(calc.shoe.rank_counts, other.shoe.rank_counts))):
         raise ShoeError(f"the strategy of {calc.shoe.describe()} cannot be played on {other.shoe.describe()}: give "
                         f"a shoe with no more cards of any rank (a depleted shoe)")
-
-
-def _check_fixed_split(calc: Game) -> None:
-    """Refuse fixed CD play under the optimal split, whose decisions are not per hand."""
-    if calc.split_strategy == PostSplitStrategy.OPTIMAL and calc.rules.splits and not calc.shoe.is_infinite:
-        raise StrategyError("fixed play needs a post-split strategy whose decisions are per hand: choose CDZ-, CDP1 "
-                            "or CDP (the optimal split decides with every card of the round)")
 
 
 def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, int], keys: tuple,
@@ -580,7 +572,7 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         raise StrategyError("only fixed CD play values the depleted shoes hand by hand: a visit needs play='fixed', "
                             "strategy='CD'")
     if (play, strategy) == ("fixed", "CD"):
-        _check_fixed_split(calc)         # (before the full shoe's game, which may take minutes)
+        check_per_hand_split(calc, "fixed play")         # (before the full shoe's game, which may take minutes)
     ar = calc.ar
     rows = _shared_rows(calc)
     engine = calc.round.engine

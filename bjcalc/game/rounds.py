@@ -32,7 +32,7 @@ import numpy as np
 from ..core.actions import PostSplitStrategy
 from ..core.arithmetic import Arithmetic, Value
 from ..core.cards import RANK_VALUE, Shoe
-from ..core.errors import ShoeError
+from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import is_natural
 from ..core.rules import Rules
 from ..engine.dealer import DealerEngine
@@ -46,7 +46,7 @@ if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is sl
     import pandas as pd
 
 __all__ = ["Assumptions", "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
-           "deal_probabilities"]
+           "deal_probabilities", "check_per_hand_split"]
 
 Deals = dict[int, dict[tuple[tuple[int, int], Any], Fraction]]
 """Up value -> {(the player's two values, :func:`pair_state`): probability}."""
@@ -429,6 +429,21 @@ class Game(Protocol):
 
 UP_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 """Up cards in the order results list them."""
+
+
+def check_per_hand_split(game: Game, what: str) -> None:
+    """Refuse, in one line, ``what`` (fixed play, a round's distribution ...) under the optimal
+    split, whose decisions are not per hand: it decides with every card of the round.
+
+    >>> from bjcalc.game.calculator import Calculator
+    >>> check_per_hand_split(Calculator(Rules(decks=1, max_split_hands=2), split_strategy="optimal"), "fixed play")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: fixed play needs a post-split strategy whose decisions are per hand: choose CDZ-, CDP1 or CDP (the optimal split decides with every card of the round)
+    """
+    if game.split_strategy == PostSplitStrategy.OPTIMAL and game.rules.splits and not game.shoe.is_infinite:
+        raise StrategyError(f"{what} needs a post-split strategy whose decisions are per hand: choose CDZ-, CDP1 or "
+                            "CDP (the optimal split decides with every card of the round)")
 
 
 @dataclass

@@ -46,7 +46,7 @@ from ..engine.splits import context_strategy, first_context, pair_cards, split_v
 from .rounds import Game, GameResult
 
 __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total_dependent_game", "set_cell",
-           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "AFTER_HIT_CODES", "MAX_ROUNDS"]
+           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "AFTER_HIT_CODES", "NOT_DEALT", "MAX_ROUNDS"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -466,6 +466,8 @@ three or more cards doubles, where ``double_after_hit`` lets it) or ``+R`` (surr
 ``surrender="any_time"``; unsplit hands), else hits or stands by the code."""
 AFTER_HIT_CODES = ("+D", "+R")
 """Suffixes of a total's chart code for hands of three or more cards: double, surrender."""
+NOT_DEALT = "-"
+"""The chart code of a cell whose up card the shoe cannot deal (it holds no card of that value)."""
 FALLBACK_LETTER = {STAND: "s", HIT: "h", SPLIT: "p"}
 
 
@@ -484,7 +486,7 @@ class TotalDependentStrategy(dict):
         the shoe cannot deal (no card of that value in it)."""
         strategy = self.get(up)
         if strategy is None:
-            return "-"      # (analysis.codes.NOT_DEALT: this layer does not import it)
+            return NOT_DEALT
         hit_or_stand = "H" if strategy.hits.get((total, soft), total < 17) else "S"
         if pair is not None and pair in strategy.pairs:
             action = strategy.pairs[pair]
