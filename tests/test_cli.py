@@ -164,6 +164,19 @@ ERRORS = [
     (["explain", "--variant", "classic_single_deck", "--edge", "0.13", "--top", "0"], "--top lists at least 1"),
     (["explain", "--variant", "classic_single_deck", "--edge", "150"], "between -100 and 100"),
     (["report", "--out", "r.pdf"], "--out writes an HTML (.html) or Markdown (.md) report"),
+    # contradictory flags: refused, not the last one winning silently; a flag without effect
+    (HAND + ["--h17", "--s17"], "argument --s17: contradicts --h17: give one of them (see 'bjcalc hand --help')"),
+    (["edge", "--no-das", "--das"], "argument --das: contradicts --no-das: give one of them"),
+    (["edge", "--decks", "2", "--decks", "6"], "argument --decks: contradicts --decks 2: give it once"),
+    (["edge", "--surrender", "late", "--surrender", "early"], "contradicts --surrender late: give it once"),
+    (["eor", "--remove", "5", "--remove", "6"], "give it once, with every card to take out: --remove 5,6"),
+    (["count", "--split", "CDP", "--split", "CDZ-"], "argument --split: contradicts --split CDP"),
+    (["dealer", "--up", "6", "--s17", "--h17"], "contradicts --s17"),
+    (["sidebet", "buster", "--decks", "1", "--decks", "2"], "argument --decks: contradicts --decks 1"),
+    (["sidebet", "lucky-lucky", "--remove", "AS", "--remove", "KH"], "--remove AS,KH"),
+    (["edge", "--strategy", "TD", "--split", "CDP"], "--split does not apply to --strategy TD"),
+    (["outcomes", "--strategy", "TD", "--split", "CDZ-"], "split hands follow the TD chart"),
+    (["eor", "--strategy", "TD", "--split", "optimal"], "drop --split, or use --strategy CD"),
     # commands and unknown options, with the --help of the (sub)command that went wrong
     ([], "name a command: edge, hand, dealer, insurance, chart, eor, outcomes, report, tables, verify, explain, count or sidebet"),
     (["bogus"], "invalid choice"),
@@ -229,6 +242,12 @@ def test_errors_exit_2_with_one_line(argv, words, capsys):
     assert out == ""
     assert_one_error_line(err)
     assert words in err, err
+
+
+def test_a_flag_given_twice_alike_is_fine(capsys):
+    once = run_json(HAND + ["--h17"], capsys)
+    twice = run_json(HAND + ["--h17", "--h17", "--decks", "1"], capsys)
+    assert twice == once
 
 
 def test_one_line_escapes_every_line_break():

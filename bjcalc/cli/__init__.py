@@ -47,7 +47,7 @@ from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError, Too
 from .output import assumptions_json, chart_json, dumps, fit, number
 from ..core.progress import Progress
 from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
-from .shoe_flags import REMOVE_HELP, SHOE_HELP, decks_argument, shoe_argument, shoe_from_flags
+from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
 from ..engine.splits import SPLIT_STRATEGIES
 from ..game.variants import PRESETS
 
@@ -167,7 +167,7 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
 
     def add(name: str, **options: Any) -> None:
         if keep is None or name in keep:
-            g.add_argument(name, **options)
+            g.add_argument(name, action=OnceFlag, **{k: v for k, v in options.items() if k != "action"})
         else:   # the flag is known (so it is not "unrecognized"), refused, and hidden from --help
             g.add_argument(name, action=_Refuse, nargs="?", dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
                            help=argparse.SUPPRESS)
@@ -406,6 +406,9 @@ def run(args: argparse.Namespace) -> str:
         from .count import run_count
 
         return fit(run_count(args, rules, shoe)) if not args.json else run_count(args, rules, shoe)
+    if getattr(args, "strategy", "CD") == "TD" and "split" in flags_given(args):   # (it was ignored silently)
+        raise UsageError("--split does not apply to --strategy TD: split hands follow the TD chart (drop --split, "
+                         "or use --strategy CD)")
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)

@@ -13,12 +13,12 @@ them without loading a side bet (:mod:`bjcalc.cli.sidebets` uses them too).
 from __future__ import annotations
 
 import argparse
-from typing import Optional, Union
+from typing import Any, Optional, Sequence, Union
 
 from ..core.cards import Shoe, parse_decks, parse_shoe
 from ..core.errors import BjcalcError, ShoeError
 
-__all__ = ["decks_argument", "shoe_argument", "shoe_from_flags", "SHOE_HELP", "REMOVE_HELP"]
+__all__ = ["decks_argument", "shoe_argument", "shoe_from_flags", "SHOE_HELP", "REMOVE_HELP", "OnceFlag", "flags_given"]
 
 SHOE_HELP = ("a custom shoe: rank:count pairs (A:4,5:3,T:16), or card:count pairs with suits "
              "(AS:1,TH:2,...; Burn 20 and Lucky Lucky need suits); replaces --decks")
@@ -27,6 +27,63 @@ SHOE_HELP = ("a custom shoe: rank:count pairs (A:4,5:3,T:16), or card:count pair
 REMOVE_HELP = ("cards taken out of the shoe before the round, e.g. A,A,5,T; with suits (AS,TH) the shoe keeps "
                "its suit counts; an error if the shoe does not hold them")
 """The help of ``--remove``."""
+
+
+class OnceFlag(argparse.Action):
+    """A rule or shoe flag: stores its value (``const`` for a flag that takes none) and refuses
+    a second flag that sets the same thing to something else, through the parser's one-line
+    error (``--h17 --s17`` or ``--remove 5 --remove 6`` used to let the last one win silently).
+    The same flag given twice alike is fine.
+
+    >>> parser = argparse.ArgumentParser(exit_on_error=False)
+    >>> _ = parser.add_argument("--h17", dest="h17", action=OnceFlag, const=True)
+    >>> _ = parser.add_argument("--s17", dest="h17", action=OnceFlag, const=False)
+    >>> parser.parse_args(["--h17", "--h17"]).h17
+    True
+    >>> parser.parse_args(["--h17", "--s17"])
+    Traceback (most recent call last):
+    argparse.ArgumentError: argument --s17: contradicts --h17: give one of them
+    """
+
+    def __init__(self, option_strings: Sequence[str], dest: str, nargs: Any = None, const: Any = None,
+                 **options: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0 if const is not None else nargs, const=const, **options)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: Optional[str] = None) -> None:
+        value = self.const if self.nargs == 0 else values
+        given = flags_given(namespace)
+        said = option_string if self.nargs == 0 else f"{option_string} {_shown(values)}"
+        if self.dest in given and given[self.dest][1] != value:
+            before, earlier = given[self.dest]
+            if self.dest == "remove":
+                fix = f"give it once, with every card to take out: --remove {earlier},{value}"
+            else:
+                fix = "give it once" if before.split()[0] == option_string else "give one of them"
+            raise argparse.ArgumentError(self, f"contradicts {before}: {fix}")
+        given[self.dest] = (said, value)
+        setattr(namespace, self.dest, value)
+
+
+def _shown(value: Any) -> str:
+    """A flag's value for a message (a custom shoe as its description)."""
+    return value.describe() if isinstance(value, Shoe) else str(value)
+
+
+def flags_given(args: argparse.Namespace) -> dict[str, tuple[str, Any]]:
+    """The :class:`OnceFlag` flags of a parsed command line that were given, by destination:
+    how each was given and its value (a flag missing here kept its default).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> _ = parser.add_argument("--split", action=OnceFlag, default="CDZ-")
+    >>> flags_given(parser.parse_args(["--split", "CDP"])), flags_given(parser.parse_args([]))
+    ({'split': ('--split CDP', 'CDP')}, {})
+    """
+    given = getattr(args, "_flags_given", None)
+    if given is None:
+        given = {}
+        setattr(args, "_flags_given", given)
+    return given
 
 
 def decks_argument(text: str) -> Union[int, float]:
