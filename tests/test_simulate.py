@@ -649,3 +649,23 @@ def test_edge_sd_under_the_optimal_split_is_refused_up_front(monkeypatch, capsys
     monkeypatch.setattr(Calc, "game", lambda *a, **k: pytest.fail("the game was computed before the refusal"))
     assert main(["edge", "--decks", "1", "--split", "optimal", "--split-hands", "2", "--sd"]) == 2
     assert "--sd: the round's SD needs a post-split strategy" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flags, words", [
+    # rounds are played out hand by hand: the optimal split cannot be played, whatever is valued
+    (["--split", "optimal", "--split-hands", "2", "--shoes", "1", "--values", "none"],
+     "a shoe simulation needs a post-split strategy whose decisions are per hand"),
+    (["--split", "optimal", "--split-hands", "2", "--shoes", "1"], "decisions are per hand"),
+    # a frame row per round: refused with its size, before any game
+    (["--shoes", "100000000", "--values", "none"], "100,000,000 shoes (about 4,333,333,333 rounds) is too large"),
+    (["--rounds", "10000001", "--values", "none"], "at most 10,000,000 rounds"),
+])
+def test_count_refuses_a_run_it_cannot_do_before_any_game(flags, words, monkeypatch, capsys):
+    """The optimal split with --values none computed the optimal game (minutes for one deck) and
+    then played split hands by their own cards; 10^8 shoes were accepted (days, terabytes)."""
+    from bjcalc.game.calculator import Calculator as Calc
+
+    monkeypatch.setattr(Calc, "game", lambda *a, **k: pytest.fail("the game was computed before the refusal"))
+    assert main(["count", "--decks", "6", "--quiet", "--workers", "1", *flags]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1, err

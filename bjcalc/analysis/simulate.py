@@ -79,6 +79,7 @@ from ..engine.burn20 import Burn20Dealer
 from ..engine.procedures import dealer_procedure, settlement
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
+from ..game.rounds import check_per_hand_split
 from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, Play, deviations_at, index_plays,
                        indices as index_table, insurance_ev)
 from .risk import n0, risk_of_ruin
@@ -86,7 +87,7 @@ from .risk import n0, risk_of_ruin
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "linear_ev", "cut_card_effect_controlled",
+__all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "MAX_ROUNDS", "linear_ev", "cut_card_effect_controlled",
            "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
            "true_count_table", "true_count_slope", "plot_by_true_count", "with_index_plays"]
 
@@ -102,6 +103,10 @@ CARDS_PER_ROUND = 5.4
 """About how many cards a heads-up round uses; only to size the work for ``rounds=N``."""
 ROUNDS_PER_CHUNK = 200
 """About how many rounds one task values: seconds of work, beside a set-up of a tenth of one."""
+MAX_ROUNDS = 10_000_000
+"""The most rounds one simulation deals (``rounds``, or about as many as ``shoes`` hold): every
+round is a row of the frame, about 300 bytes, so this is some 3 GB; more is refused up front
+with its size (several runs with other seeds can be combined)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -887,7 +892,9 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     with perfect play for the cards left (every split hand and double settled against the one
     dealer hand, resplits included: :meth:`bjcalc.Calculator.moments`), with ``values="both"``.
     Costly: about a second a round in 6 decks (see the README), so a sample of shoes; a game
-    the moments refuse (optimal splits) is refused before any shoe is dealt.
+    the moments refuse (optimal splits) is refused before any shoe is dealt.  So is the optimal
+    split whatever ``values``: rounds are played out hand by hand, and so is a run above
+    :data:`MAX_ROUNDS`.
 
     ``shoe``: the shoe each shuffle starts from (default the rules' full decks; a small one keeps
     exact arithmetic quick).  ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
@@ -914,6 +921,15 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe, values,
                           sd=bool(sd))
     full_shoe = _check_spec(spec)
+    per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
+    size = rounds if rounds is not None else shoes * per_shoe       # type: ignore[operator]
+    if size > MAX_ROUNDS:
+        asked = f"{rounds:,} rounds" if rounds is not None else f"{shoes:,} shoes (about {size:,.0f} rounds)"
+        raise TooLargeError(f"{asked} is too large for one run: at most {MAX_ROUNDS:,} rounds (a frame row each, "
+                            f"about 300 bytes); deal fewer, or run several seeds and combine them")
+    # (every round is played out hand by hand, by each hand's own cards: not the optimal split,
+    # which decides with every card of the round; refused before the optimal game, minutes long)
+    check_per_hand_split(Calculator(rules, full_shoe, split_strategy, exact), "a shoe simulation")
     if spec.sd:
         if values != "both":
             raise BjcalcError(f"the rounds' SD is of perfect play, whose EV it goes with: values='both' (--values "
@@ -922,7 +938,6 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
         Calculator(rules, full_shoe, split_strategy, exact).moments()
     if indices:
         spec = with_index_plays(spec)
-    per_shoe = max(1.0, spec.cut_cards(full_shoe.total) / CARDS_PER_ROUND)
     chunk = shoes_per_chunk or max(1, round(ROUNDS_PER_CHUNK / per_shoe))
     if progress == "default":       # a bar on a terminal; nothing in a log or a notebook's stderr
         import sys
