@@ -416,14 +416,19 @@ def test_progress_draws_a_bar_on_a_terminal():
 
 @pytest.mark.parametrize("argv", [["verify", "--only", "nairn-8-8-das"], EXPLAIN,
                                   ["edge", "--decks", "1", "--split-hands", "2"],
-                                  ["chart", "--decks", "1", "--split-hands", "2"]],
-                         ids=["verify", "explain", "edge", "chart"])
+                                  ["chart", "--decks", "1", "--split-hands", "2"],
+                                  ["outcomes", "--decks", "1", "--split-hands", "2"],
+                                  ["edge", "--sd", "--shoe", "A:4,5:8,6:8,T:16", "--split-hands", "2"]],
+                         ids=["verify", "explain", "edge", "chart", "outcomes", "edge-sd"])
 def test_long_commands_report_progress_on_stderr_unless_quiet(argv, capsys, monkeypatch):
+    """(``edge --sd --exact`` used to be silent for the minute its SD took after the game.)"""
     import bjcalc.core.progress
     monkeypatch.setattr(bjcalc.core.progress, "NON_TERMINAL_INTERVAL", 0.001)
     assert main(argv) == 0
     err = capsys.readouterr().err
     assert re.search(rf"^bjcalc {argv[0]}: ", err, re.M) and "done, " in err, err
+    if "--sd" in argv:
+        assert re.search(r"^bjcalc edge --sd: done, 10/10 up cards", err, re.M), err
     assert main(argv + ["--quiet"]) == 0
     assert capsys.readouterr().err == ""
 

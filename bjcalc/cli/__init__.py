@@ -433,12 +433,14 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
         # where resplits from a real shoe usually make the distribution too large (on a shoe so
         # small that a round could run out they are the distribution's own)
         resplits = calc.rules.max_split_hands > 2 and not calc.shoe.is_infinite
+        spread = _progress(args, "edge --sd", "up cards")      # (a minute and more in exact arithmetic)
         try:
-            outcomes = calc.moments(args.strategy) if resplits else calc.outcomes(args.strategy)
+            outcomes = calc.moments(args.strategy, progress=spread) if resplits else calc.outcomes(
+                args.strategy, progress=spread)
         except TooLargeError:       # (split once, and still too large)
             if resplits:
                 raise
-            outcomes = calc.moments(args.strategy)
+            outcomes = calc.moments(args.strategy, progress=spread)
     if args.json:
         payload: dict[str, Any] = {
             "ev": number(result.ev, args.exact), "house_edge": number(result.house_edge, args.exact),
@@ -469,7 +471,7 @@ def _run_eor(args: argparse.Namespace, calc: Calculator) -> str:
 def _run_outcomes(args: argparse.Namespace, calc: Calculator) -> str:
     from .outcomes import run_outcomes
 
-    return run_outcomes(args, calc, _progress(args, "outcomes", "distributions"))
+    return run_outcomes(args, calc, _progress(args, "outcomes", "up cards"))
 
 
 def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:

@@ -31,10 +31,7 @@ def run_outcomes(args: argparse.Namespace, calc: Calculator, progress: Callable[
     """The pmf as an aligned table with EV, SD, win/push/loss, average bet and element of
     risk (text; with ``--exact`` the probabilities as fractions too), or
     ``{"pmf": {"-1": p, ...}, "ev": ..., "sd": ..., ...}`` (JSON)."""
-    outcomes = None
-    for _ in progress([None], total=1):
-        outcomes = calc.outcomes(args.strategy, args.insurance)
-    assert outcomes is not None
+    outcomes = calc.outcomes(args.strategy, args.insurance, progress=progress)
     if args.json:
         payload = {"pmf": {net_label(net): number(p, args.exact) for net, p in outcomes.pmf.items()},
                    **{name: number(value, args.exact) for name, value in outcomes.summary().items()},

@@ -254,28 +254,32 @@ class Calculator:
         """
         return effects_of_removal(self, self._depleted, play, strategy)
 
-    def outcomes(self, strategy: str = "CD", insurance: str = "never") -> "RoundOutcomes":
+    def outcomes(self, strategy: str = "CD", insurance: str = "never",
+                 progress: Optional[Callable[..., Iterable]] = None) -> "RoundOutcomes":
         """The exact distribution of one round's net result (every split hand and double
         settled against the one dealer hand): ``.pmf``, ``.ev``, ``.sd``, ``.p_win``,
         ``.average_bet``, ``.element_of_risk`` ...  See :mod:`bjcalc.game.distribution`.
+        ``progress`` may wrap the loop over up cards, as :meth:`game`'s.
 
         >>> quarter_deck = Shoe.from_counts({**{rank: 1 for rank in "A23456789"}, "T": 4})
         >>> outcomes = Calculator(Rules(max_split_hands=2), shoe=quarter_deck, exact=True).outcomes()
         >>> sum(outcomes.pmf) == 1, outcomes.p_win + outcomes.p_push + outcomes.p_loss == 1
         (True, True)
         """
-        return round_outcomes(self, strategy, insurance)
+        return round_outcomes(self, strategy, insurance, progress)
 
-    def moments(self, strategy: str = "CD", insurance: str = "never") -> RoundMoments:
+    def moments(self, strategy: str = "CD", insurance: str = "never",
+                progress: Optional[Callable[..., Iterable]] = None) -> RoundMoments:
         """The exact mean and variance of one round's net result (``.ev``, ``.sd``,
         ``.variance``, ``.average_bet``, ``.element_of_risk``), resplits included where the
         whole distribution (:meth:`outcomes`) is too large.  See :mod:`bjcalc.game.moments`.
+        ``progress`` may wrap the loop over up cards, as :meth:`game`'s.
 
         >>> moments = Calculator(Rules(max_split_hands=4), shoe=Shoe.infinite()).moments()
         >>> round(moments.sd, 4)
         1.1538
         """
-        return round_moments(self, strategy, insurance)
+        return round_moments(self, strategy, insurance, progress)
 
     def game(self, strategy: str = "CD", progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
         """EV of one round dealt from the full shoe, with CD or TD play.

@@ -56,6 +56,7 @@ import numpy as np
 from ..core.actions import most_hands, post_split_actions
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError, StrategyError, TooLargeError
+from ..core.progress import ProgressFn, no_progress
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
 from ..engine import _kernels
 from ..engine.hands import BUST, UNSPLIT, Context, composition_of
@@ -829,13 +830,15 @@ class _UpcardRounds:
 
 
 # -- the whole round ------------------------------------------------------------------------------
-def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never") -> RoundOutcomes:
+def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never",
+                   progress: Optional[ProgressFn] = None) -> RoundOutcomes:
     """The exact distribution of one round's net result under ``calc``'s strategy.
 
     ``strategy``: ``"CD"`` (with the calculator's post-split strategy) or ``"TD"`` (its chart).
     ``insurance``: one of :data:`INSURANCE`; when taken it is part of the net result and of
     the average bet.  Optimal splits (``split_strategy="optimal"``) decide with every card of
-    the round and are refused.
+    the round and are refused.  ``progress`` may wrap the loop over up cards
+    (``progress(iterable, total=10)``, as :meth:`~bjcalc.game.calculator.Calculator.game`'s).
 
     >>> from bjcalc import Calculator, Rules
     >>> outcomes = round_outcomes(Calculator(Rules(decks=6, max_split_hands=2)))
@@ -854,7 +857,7 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
     pmf: dict[int, Any] = {}
     average_bet: Any = EXACT.scalar(0) if exact else 0.0
     total: Any = EXACT.scalar(0) if exact else 0.0
-    for up in range(1, 11):
+    for up in (progress or no_progress)(range(1, 11), total=10):
         if not deals[up]:
             continue
         upcard = _UpcardRounds(calc, up, strategy, chart, classes, insurance)

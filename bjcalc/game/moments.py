@@ -61,6 +61,7 @@ import numpy as np
 from ..core.actions import most_hands
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError, TooLargeError
+from ..core.progress import ProgressFn, no_progress
 from ..core.outcomes import N_OUTCOMES
 from ..engine import _kernels
 from .distribution import (_DEALER_SHORT, _CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _by_class,
@@ -374,12 +375,13 @@ def _longest_round(calc: _Facade) -> int:
     return taken + calc.rules.max_split_hands + 1 + calc.round.dealer_engine.procedure.most_burned(counts)
 
 
-def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never") -> RoundMoments:
+def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never",
+                  progress: Optional[ProgressFn] = None) -> RoundMoments:
     """The exact mean and variance of one round's net result under ``calc``'s strategy, with
     resplits from any shoe whose rounds cannot run out of cards, and from the whole
     distribution on a shoe so small that they can (see the module's docstring).
 
-    ``strategy`` and ``insurance`` as for
+    ``strategy``, ``insurance`` and ``progress`` as for
     :func:`~bjcalc.game.distribution.round_outcomes`.  The mean is checked against the
     game's EV (exactly in exact mode, to 1e-12 in floats).
 
@@ -404,7 +406,7 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
         # (a round could run out of cards, which moving untracked hands' draws after the dealer's
         # does not allow; so few cards make a small distribution, which copes)
         try:
-            outcomes = round_outcomes(calc, strategy, insurance)
+            outcomes = round_outcomes(calc, strategy, insurance, progress)
         except TooLargeError as refused:    # (whose advice would be these very moments)
             raise TooLargeError(f"the round's moments on a shoe of {cards} cards, where a round may take up to "
                                 f"{longest}, are its whole distribution's, and "
@@ -416,7 +418,7 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never")
             expected += _UpcardRounds(calc, 1, strategy, chart, classes, insurance).insurance_gain(deals[1])
         _check_mean(sum(outcomes.pmf), figures[0], expected, exact)
         return RoundMoments(*figures, outcomes.assumptions, insurance, exact, strategy, METHODS[1])
-    for up in range(1, 11):
+    for up in (progress or no_progress)(range(1, 11), total=10):
         if not deals[up]:
             continue
         upcard = _TrackedRounds(calc, up, strategy, chart, classes, insurance)
