@@ -175,6 +175,8 @@ ERRORS = [
     (["sidebet", "buster", "--decks", "1", "--decks", "2"], "argument --decks: contradicts --decks 1"),
     (["sidebet", "lucky-lucky", "--remove", "AS", "--remove", "KH"], "--remove AS,KH"),
     (["edge", "--strategy", "TD", "--split", "CDP"], "--split does not apply to --strategy TD"),
+    (["sidebet", "buster", "--model", "player", "--split", "optimal"],
+     "invalid choice: 'optimal' (choose from 'CDZ-', 'CDP1', 'CDP')"),
     (["outcomes", "--strategy", "TD", "--split", "CDZ-"], "split hands follow the TD chart"),
     (["eor", "--strategy", "TD", "--split", "optimal"], "drop --split, or use --strategy CD"),
     # commands and unknown options, with the --help of the (sub)command that went wrong
@@ -242,6 +244,14 @@ def test_errors_exit_2_with_one_line(argv, words, capsys):
     assert out == ""
     assert_one_error_line(err)
     assert words in err, err
+
+
+def test_buster_player_takes_the_split_strategies_it_can_replay():
+    """(It took 'optimal' and then advised --split-hands 2, which 'sidebet buster' does not have.)"""
+    from bjcalc.cli.sidebets import PLAYER_SPLITS
+    from bjcalc.sidebets.buster_player import ENUMERATED_SPLIT_STRATEGIES
+
+    assert PLAYER_SPLITS == ENUMERATED_SPLIT_STRATEGIES
 
 
 def test_a_flag_given_twice_alike_is_fine(capsys):

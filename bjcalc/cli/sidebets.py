@@ -38,6 +38,11 @@ if TYPE_CHECKING:   # pandas is imported where a table is built: it is slow to i
 
 __all__ = ["add_sidebet_parser", "run_sidebet", "sidebet_assumptions", "SIDE_BET_HELP"]
 
+PLAYER_SPLITS = tuple(name for name in SPLIT_STRATEGIES if name != "optimal")
+"""``--model player``'s post-split strategies: those it replays card by card (the optimal split
+decides with every card of the round; :data:`~bjcalc.sidebets.buster_player.ENUMERATED_SPLIT_STRATEGIES`,
+not imported here: the parser is built for every command)."""
+
 SIDE_BET_HELP: dict[str, str] = {
     "buster": "Buster Blackjack: pays when the dealer busts, by the number of cards",
     "lucky-lucky": "Lucky Lucky: the player's two cards and the dealer's up card"}
@@ -88,8 +93,9 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
                                 "difference from model shoe)")
             p.add_argument("--strategy", choices=("CD", "TD"), default=None,
                            help="--model player: the player's strategy (default CD)")
-            p.add_argument("--split", choices=SPLIT_STRATEGIES, default=None,
-                           help="--model player: the post-split strategy (default CDZ-)")
+            p.add_argument("--split", choices=PLAYER_SPLITS, default=None,
+                           help="--model player: the post-split strategy, CDZ- (the default), CDP1 or CDP (the "
+                                "player's hands are replayed card by card: not the optimal split)")
             p.add_argument("--full", action="store_true", help="every busted-hand length separately")
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
         p.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
