@@ -175,6 +175,8 @@ ERRORS = [
     (["sidebet", "buster", "--decks", "1", "--decks", "2"], "argument --decks: contradicts --decks 1"),
     (["sidebet", "lucky-lucky", "--remove", "AS", "--remove", "KH"], "--remove AS,KH"),
     (["edge", "--strategy", "TD", "--split", "CDP"], "--split does not apply to --strategy TD"),
+    (["edge", "--burn20", "--decks", "1", "--remove", "T"], "give --decks N or a --shoe with suits (AS:1,TH:2,...)"),
+    (["sidebet", "buster", "--burn20", "--shoe", "A:4,5:8,T:16"], "--remove cards with their suits (TS,AH)"),
     (["sidebet", "buster", "--model", "player", "--split", "optimal"],
      "invalid choice: 'optimal' (choose from 'CDZ-', 'CDP1', 'CDP')"),
     (["outcomes", "--strategy", "TD", "--split", "CDZ-"], "split hands follow the TD chart"),

@@ -51,7 +51,8 @@ from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, decks_argument, flags_
 from ..engine.splits import SPLIT_STRATEGIES
 from ..game.variants import PRESETS
 
-__all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "UsageError", "one_line", "COMMANDS"]
+__all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "shoe_words", "UsageError", "one_line",
+           "COMMANDS"]
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
@@ -136,6 +137,20 @@ def cli_words(message: str) -> str:
     text = text.replace("must be None (no limit) or ", "must be ").replace("Calculator.moments() (bjcalc edge --sd)",
                                                                            "bjcalc edge --sd")
     return re.sub(r"(--[\w-]+(?: [\w.:/'-]+)?) \(\1\)", r"\1", text)      # "X (X)" said twice
+
+
+_SUITS_ADVICE = re.compile(r"build the shoe with Shoe\.decks\(n\) or Shoe\.from_cards\(\[\.\.\.\]\)")
+
+
+def shoe_words(message: str) -> str:
+    """A shoe error reworded for the command line: the flags that build a shoe with suits
+    instead of the Python calls (a suitless ``--remove T`` leaves a shoe counted by rank).
+
+    >>> shoe_words("Burn 20 needs the suits: build the shoe with Shoe.decks(n) or Shoe.from_cards([...])")
+    'Burn 20 needs the suits: give --decks N or a --shoe with suits (AS:1,TH:2,...), and --remove cards with their suits (TS,AH)'
+    """
+    return _SUITS_ADVICE.sub("give --decks N or a --shoe with suits (AS:1,TH:2,...), and --remove cards with their "
+                             "suits (TS,AH)", message)
 
 
 # -- flags -------------------------------------------------------------------------------------
@@ -652,6 +667,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         message = str(exc)
         if command in RULE_COMMANDS and isinstance(exc, (RulesError, StrategyError)):
             message = cli_words(message)
+        if isinstance(exc, ShoeError):
+            message = shoe_words(message)
         print(f"bjcalc: error: {one_line(message)}", file=sys.stderr)
         return 2
     try:
