@@ -175,6 +175,10 @@ ERRORS = [
     (["sidebet", "buster", "--decks", "1", "--decks", "2"], "argument --decks: contradicts --decks 1"),
     (["sidebet", "lucky-lucky", "--remove", "AS", "--remove", "KH"], "--remove AS,KH"),
     (["edge", "--strategy", "TD", "--split", "CDP"], "--split does not apply to --strategy TD"),
+    # advice that, followed, leads to the next refusal and back (found by a fresh-eyes audit)
+    (["edge", "--rsa", "--split-hands", "1"], "--rsa needs --split-hands of 3 or 4"),
+    (["edge", "--rsa", "--split", "optimal"], "so no resplit aces: use CDZ-, CDP1 or CDP, or drop --rsa and use "
+                                              "--split-hands 2"),
     (["edge", "--burn20", "--decks", "1", "--remove", "T"], "give --decks N or a --shoe with suits (AS:1,TH:2,...)"),
     (["sidebet", "buster", "--burn20", "--shoe", "A:4,5:8,T:16"], "--remove cards with their suits (TS,AH)"),
     (["sidebet", "buster", "--model", "player", "--split", "optimal"],

@@ -154,6 +154,9 @@ def check_optimal_split_rules(rules: Rules) -> None:
     ...
     bjcalc.core.errors.StrategyError: split strategy 'optimal' covers one split (two hands): use max_split_hands=2 (--split-hands 2), or CDZ-, CDP1 or CDP to resplit
     """
+    if rules.max_split_hands > 2 and rules.resplit_aces:    # (max_split_hands=2 alone would not do)
+        raise StrategyError("split strategy 'optimal' covers one split (two hands), so no resplit aces: use CDZ-, "
+                            "CDP1 or CDP, or drop resplit_aces and use max_split_hands=2 (--split-hands 2)")
     if rules.max_split_hands > 2:
         raise StrategyError("split strategy 'optimal' covers one split (two hands): use max_split_hands=2 "
                             "(--split-hands 2), or CDZ-, CDP1 or CDP to resplit")

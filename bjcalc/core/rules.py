@@ -205,12 +205,12 @@ class Rules:
         if self.double_after_hit and self.max_hand_cards == 2:
             raise RulesError("double_after_hit=True can never apply with max_hand_cards=2 (a hand stands on "
                              "two cards): raise max_hand_cards, or double_after_hit=False")
+        if self.resplit_aces and self.max_split_hands < 3:     # (first: "2 or more" below would not do)
+            raise RulesError("resplit_aces=True needs max_split_hands of 3 or 4 (2 hands cannot resplit)")
         if self.max_split_hands == 1:
-            for name in ("resplit_aces", "hit_split_aces", "double_split_aces"):
+            for name in ("hit_split_aces", "double_split_aces"):
                 if getattr(self, name):
                     raise RulesError(f"{name}=True needs splitting: set max_split_hands to 2 or more")
-        if self.resplit_aces and self.max_split_hands < 3:
-            raise RulesError("resplit_aces=True needs max_split_hands of 3 or 4 (2 hands cannot resplit)")
         if self.double_split_aces and not self.double_after_split:
             raise RulesError("double_split_aces=True needs double_after_split=True")
         if self.double_split_aces and self.double_on == "none":
