@@ -124,6 +124,46 @@ def test_eor_json_holds_playing_efficiency_and_indices(capsys):
     assert {p["play"] for p in data["indices"]["plays"]} >= {"insurance", "16 v T"}
 
 
+def test_eor_indices_on_a_shoe_missing_a_rank_lists_the_plays_it_leaves_out(capsys):
+    """(A shoe without fours refused every index, "the shoe has no 4 left to deal"; count --indices
+    dropped those plays.)  The plays' own cards are fixed (10 v T is 6,4), so those go."""
+    argv = ["eor", "--decks", "1", "--remove", "4,4,4,4", "--split-hands", "2", "--quiet", "--indices", "hilo"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert any(line.startswith("16 v T") for line in out.splitlines())
+    assert "left out (the shoe cannot deal" in out and "10 v T (6,4)" in out
+    assert main(argv + ["--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["indices"]
+    left_out = {p["play"] for p in data["left_out"]}
+    assert left_out == {"10 v T", "9 v 2", "10 v A", "9 v 7", "12 v 4"}
+    assert left_out.isdisjoint(p["play"] for p in data["plays"]) and len(data["plays"]) == 13
+
+
+def test_a_missing_effect_is_left_out_of_the_fits_not_counted_as_zero():
+    """A value with no effect (NaN: the shoe has none of it) is left out of the least-squares line,
+    the variance and the correlation over the ranks; numpy over the ranks that are left agrees."""
+    import math
+
+    import numpy as np
+
+    from bjcalc.analysis.counting import _fit, _variance, _weighted_correlation
+
+    hilo = SYSTEMS["Hi-Lo"]
+    effects = [-0.6, 0.4, 0.45, math.nan, 0.7, 0.45, 0.3, 0.0, -0.2, -0.5]
+    kept = [v for v in range(10) if not math.isnan(effects[v])]
+    ranks = [v for v in kept for _ in range(4 if v == 9 else 1)]    # (a ten-value is four ranks)
+    x = np.array([float(hilo.tags[v]) for v in ranks])
+    y = np.array([effects[v] for v in ranks])
+    slope, intercept = np.polyfit(x, y, 1)
+    mean, fitted = _fit(hilo, effects)
+    assert fitted == pytest.approx(slope, abs=1e-12) and mean == pytest.approx(y.mean(), abs=1e-12)
+    assert _variance(effects) == pytest.approx(y.var(), abs=1e-12)
+    assert _weighted_correlation([float(t) for t in hilo.tags], effects) == pytest.approx(
+        np.corrcoef(x, y)[0, 1], abs=1e-12)
+    with_zero = [0.0 if math.isnan(e) else e for e in effects]       # (what a missing effect used to count as)
+    assert _fit(hilo, with_zero)[1] != pytest.approx(slope, abs=1e-6)
+
+
 @pytest.mark.parametrize("extra, words", [
     (["--indices", "nosuch"], "unknown count 'nosuch'"),
     (["--indices", "ko"], "KO is unbalanced"),

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
            "GRIFFIN_SINGLE_DECK_EOR", "GRIFFIN_PLAYING_EFFICIENCY", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices",
+           "playable",
            "IndexPlay", "index_plays", "deviations_at", "insurance_ev", "sample_shoes", "playing_gains",
            "playing_efficiency", "fixed_effects", "eor_csv"]
 
@@ -279,6 +280,34 @@ def _decision_gain(calc: Calculator, play: Play, base: Optional[Calculator] = No
     return values[play.action] - values[play.versus]
 
 
+def playable(calc: Calculator, plays: Sequence[Play] = COMMON_PLAYS) -> list[Play]:
+    """The plays of ``plays`` that have an index on ``calc``'s shoe and rules: the shoe can deal
+    the hand and up card less any one card (the effects of removal deal it from every such
+    shoe; insurance needs two aces) and the rules allow both actions.  The others would be
+    refused by :func:`indices`.
+
+    >>> from bjcalc import Rules, Shoe
+    >>> no_fours = Calculator(Rules(decks=1), Shoe.decks(1).remove(*"4444"))
+    >>> [f"{play.label} ({play.cards})" for play in COMMON_PLAYS if play not in playable(no_fours)]
+    ['10 v T (6,4)', '9 v 2 (5,4)', '10 v A (6,4)', '9 v 7 (5,4)', '12 v 4 (T,2)']
+    """
+    return [play for play in plays if _dealable(calc.shoe, play) and (
+        play.cards == "insurance" or {play.action, play.versus} <= set(calc.hand(play.cards, play.up)))]
+
+
+def _dealable(shoe: Shoe, play: Play) -> bool:
+    """Whether ``play``'s cards and up card can be dealt from ``shoe`` less any one card; insurance
+    needs an ace up and an ace to remove."""
+    if shoe.is_infinite:
+        return True
+    if play.cards == "insurance":
+        return shoe.value_counts()[0] > 1
+    needed = [0] * 13
+    for rank in [*parse_cards(play.cards), rank_index(play.up)]:
+        needed[rank] += 1
+    return all(have > want for have, want in zip(shoe.rank_counts, needed) if want)
+
+
 def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMON_PLAYS) -> "pd.DataFrame":
     """The true count at which each play changes, for a balanced count.
 
@@ -311,7 +340,7 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
     for play in plays:
         base = float(_decision_gain(calc, play))
         effects = [sum(float(p) * float(_decision_gain(other, play, follow)) for p, other in depleted[v]) - base
-                   if depleted.get(v) else 0.0 for v in range(1, 11)]
+                   if depleted.get(v) else math.nan for v in range(1, 11)]    # (NaN: no card to remove)
         slope = (cards - 1) / 52 * float(_fit(system, effects)[1])
         index: Optional[float] = -base / slope if slope else None
         if index is None:
@@ -413,18 +442,34 @@ def _fit(system: CountSystem, effects: Sequence[Any]) -> tuple[Any, Any]:
     """The least-squares line of the effects (by value A ... T) on the tags over the 13 ranks:
     (intercept, slope), the intercept being the effects' mean (tags centred on their mean, so a
     count and any affine change of its tags fit alike).  No slope (0) for a count whose tags are
-    all equal."""
-    tags = _centred(system)
-    mean = sum((e * n for e, n in zip(effects, RANKS_PER_VALUE)), 0 * effects[0]) / 13
-    spread = sum(t * t * n for t, n in zip(tags, RANKS_PER_VALUE))
+    all equal.  A value whose effect is missing (NaN: the shoe has none of it, or its removal
+    leaves the decision unplayable) is left out, and the tags centred on the ranks left, not
+    counted as an effect of 0."""
+    weights = _weights(effects)
+    if sum(weights) == 0:
+        return math.nan, 0.0
+    tags = _centred(system, weights)
+    zero = 0 * next(e for e, n in zip(effects, weights) if n)
+    mean = sum((e * n for e, n in zip(effects, weights) if n), zero) / sum(weights)
+    spread = sum(t * t * n for t, n in zip(tags, weights))
     if spread == 0:
         return mean, 0 * mean
-    return mean, sum((e * t * n for e, t, n in zip(effects, tags, RANKS_PER_VALUE)), 0 * mean) / spread
+    return mean, sum((e * t * n for e, t, n in zip(effects, tags, weights) if n), zero) / spread
 
 
-def _centred(system: CountSystem) -> tuple[Fraction, ...]:
-    """The tags less their mean over the 13 ranks (a balanced count's tags are unchanged)."""
-    mean = sum((t * n for t, n in zip(system.tags, RANKS_PER_VALUE)), Fraction(0)) / 13
+def _weights(*columns: Sequence[Any]) -> tuple[int, ...]:
+    """Each value's ranks among the 13 (4 for tens), 0 where any column's entry is missing (NaN)."""
+    return tuple(0 if any(_missing(column[v]) for column in columns) else n for v, n in enumerate(RANKS_PER_VALUE))
+
+
+def _missing(value: Any) -> bool:
+    return isinstance(value, float) and math.isnan(value)
+
+
+def _centred(system: CountSystem, weights: Sequence[int] = RANKS_PER_VALUE) -> tuple[Fraction, ...]:
+    """The tags less their mean over the 13 ranks, or over the ranks ``weights`` counts (a
+    balanced count's tags are unchanged over all 13)."""
+    mean = sum((t * n for t, n in zip(system.tags, weights)), Fraction(0)) / sum(weights)
     return tuple(t - mean for t in system.tags)
 
 
@@ -570,10 +615,10 @@ def _make_basis(calc: Calculator, depleted: Depleted) -> _Basis:
     base = {d: _gains(v, chosen[d], True, conditioned) for d, v in full.items()}
     effects: dict[Decision, dict[str, list[Any]]] = {}
     for d, gains in base.items():
-        effects[d] = {a: [0 * g] * 10 for a, g in gains.items()}
+        effects[d] = {a: [math.nan] * 10 for a in gains}      # (NaN: no effect measured, left out of the fits)
         for value, shoes in depleted.items():
             if not shoes or any(d not in values or chosen[d] not in values[d].actions for _, values in shoes):
-                continue           # this value's removal leaves the decision unplayable: no effect measured
+                continue           # no card of this value, or its removal leaves the decision unplayable
             for a, g in gains.items():
                 if all(a in values[d].actions for _, values in shoes):
                     after = sum((calc.ar.convert(p) * _gains(values[d], chosen[d], True, conditioned)[a]
@@ -758,17 +803,27 @@ def _griffin(calc: Calculator, systems: Sequence[CountSystem], dealt: float) -> 
     return {name: gain / perfect for name, gain in count.items()}
 
 
-def _variance(xs: Sequence[float]) -> float:
-    """The variance over the 13 ranks of values by card value."""
-    mean = sum(x * n for x, n in zip(xs, RANKS_PER_VALUE)) / 13
-    return sum((x - mean) ** 2 * n for x, n in zip(xs, RANKS_PER_VALUE)) / 13
+def _variance(xs: Sequence[float], weights: Optional[Sequence[int]] = None) -> float:
+    """The variance over the 13 ranks of values by card value (over the ranks ``weights``
+    counts: default those whose value is not NaN)."""
+    weights = _weights(xs) if weights is None else weights
+    ranks = sum(weights)
+    if ranks == 0:
+        return 0.0
+    mean = sum(x * n for x, n in zip(xs, weights) if n) / ranks
+    return sum((x - mean) ** 2 * n for x, n in zip(xs, weights) if n) / ranks
 
 
 def _weighted_correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
-    """Pearson's correlation over the 13 ranks; 0 when either side does not vary."""
-    mx, my = (sum(v * n for v, n in zip(vs, RANKS_PER_VALUE)) / 13 for vs in (xs, ys))
-    sxy = sum((x - mx) * (y - my) * n for x, y, n in zip(xs, ys, RANKS_PER_VALUE))
-    sxx, syy = _variance(xs) * 13, _variance(ys) * 13
+    """Pearson's correlation over the 13 ranks, less the values either side misses (NaN); 0 when
+    either side does not vary."""
+    weights = _weights(xs, ys)
+    ranks = sum(weights)
+    if ranks == 0:
+        return 0.0
+    mx, my = (sum(v * n for v, n in zip(vs, weights) if n) / ranks for vs in (xs, ys))
+    sxy = sum((x - mx) * (y - my) * n for x, y, n in zip(xs, ys, weights) if n)
+    sxx, syy = _variance(xs, weights) * ranks, _variance(ys, weights) * ranks
     return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
 
 

@@ -70,7 +70,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 import numpy as np
 
 from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
-from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards, rank_index
+from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards
 from ..core.errors import BjcalcError, ShoeError, TooLargeError
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
@@ -80,8 +80,8 @@ from ..engine.procedures import dealer_procedure, settlement
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
 from ..game.rounds import check_per_hand_split
-from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, Play, deviations_at, index_plays,
-                       indices as index_table, insurance_ev)
+from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, deviations_at, index_plays,
+                       indices as index_table, insurance_ev, playable)
 from .risk import n0, risk_of_ruin
 
 if TYPE_CHECKING:
@@ -988,23 +988,11 @@ def with_index_plays(spec: SimulationSpec) -> SimulationSpec:
                           f"count (hilo, zen, halves ...)")
     full_shoe = spec.full_shoe
     calc = Calculator(spec.rules, full_shoe, spec.split_strategy, spec.exact)
-    plays = [play for play in COMMON_PLAYS if _dealable(full_shoe, play) and (
-        play.cards == "insurance" or {play.action, play.versus} <= set(calc.hand(play.cards, play.up)))]
+    plays = playable(calc)
     if not plays:
         raise BjcalcError("the shoe is too small to deal any index play's cards: use whole decks")
     table = index_table(calc, system, plays)
     return dataclasses.replace(spec, indices=index_plays(table))
-
-
-def _dealable(shoe: Shoe, play: Play) -> bool:
-    """Whether ``play``'s cards and up card can be dealt from ``shoe`` less any one card (the
-    effects of removal behind its index deal it from every such shoe); insurance needs an ace."""
-    if play.cards == "insurance":
-        return shoe.value_counts()[0] > 1
-    needed = [0] * 13
-    for rank in [*parse_cards(play.cards), rank_index(play.up)]:
-        needed[rank] += 1
-    return all(have > want for have, want in zip(shoe.rank_counts, needed) if want)
 
 
 def _assumptions(spec: SimulationSpec, shoe: Shoe) -> tuple[Any, dict[str, str]]:

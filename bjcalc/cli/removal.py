@@ -13,8 +13,8 @@ import math
 import re
 from typing import Any, Callable, Optional
 
-from ..analysis.counting import (SYSTEMS, CountSystem, betting_correlation, fixed_effects, indices,
-                                 insurance_correlation, playing_efficiency, sample_shoes)
+from ..analysis.counting import (COMMON_PLAYS, SYSTEMS, CountSystem, betting_correlation, fixed_effects, indices,
+                                 insurance_correlation, playable, playing_efficiency, sample_shoes)
 from ..core.errors import BjcalcError, ShoeError
 from ..game.calculator import Calculator
 from .output import assumptions_json, dumps, number
@@ -102,7 +102,14 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
             effects = calc.effects_of_removal(args.play, args.strategy)
     assert effects is not None
     efficiency, pe_basis = _playing_efficiency(args, calc)
-    table = indices(calc, system) if system is not None else None
+    table, left_out = None, []
+    if system is not None:       # (the plays this shoe cannot deal, or these rules forbid, are listed, not refused)
+        plays = playable(calc)
+        left_out = [play for play in COMMON_PLAYS if play not in plays]
+        if not plays:
+            raise BjcalcError(f"--indices {args.indices}: the shoe cannot deal any index play's cards less any one "
+                              f"card (or the rules forbid them): use whole decks")
+        table = indices(calc, system, plays)
     correlations = {name: (betting_correlation(effects, system), insurance_correlation(calc.shoe, system))
                     for name, system in SYSTEMS.items()}
     info = effects.assumptions
@@ -124,7 +131,8 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
                 {"play": row["play"], "cards": row["cards"], "up": row["up"], "action": row["action"],
                  "versus": row["versus"], "index": row["index"], "rule": row["rule"],
                  "gain_at_tc_0": row["gain at TC 0"], "gain_per_tc": row["gain per TC"]}
-                for row in table.to_dict("records")]}
+                for row in table.to_dict("records")],
+                "left_out": [{"play": play.label, "cards": play.cards, "up": play.up} for play in left_out]}
         return dumps("eor", payload)
     lines = [f"effects of removal, {args.play} {args.strategy} play (per card removed, % of the initial bet)",
              f"{'card':>5} {'EOR %':>10} {'EV after %':>11}"]
@@ -157,4 +165,7 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
             index = "-" if row["index"] is None else f"{row['index']:+.2f}"
             lines.append(f"{row['play']:<10} {row['rule']:<30} {index:>7} {row['gain at TC 0'] * 100:>+12.3f}% "
                          f"{row['gain per TC'] * 100:>+11.4f}%")
+        if left_out:
+            lines.append("left out (the shoe cannot deal these cards less any one card, or the rules forbid an "
+                         "action): " + ", ".join(f"{play.label} ({play.cards})" for play in left_out))
     return "\n".join(lines + [""] + info.lines())
