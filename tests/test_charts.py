@@ -454,3 +454,20 @@ def test_a_chart_against_an_up_card_the_shoe_cannot_deal(argv, capsys):
     assert set(drawn.table["2"]) == {"-"} and "-" not in set(drawn.table["3"])
     assert ("-", "not dealt: the shoe holds no card of that value") in drawn.legend()
     assert '<td class="none">-</td>' in drawn._repr_html_() and "\x1b[30;47m" in drawn.to_text(colour=True)
+
+
+def test_bjcalc_tables_regenerates_every_file_by_default(monkeypatch):
+    """(The command wrote only the six files of every set, never a preset's eor.csv and pmf.csv, which
+    the README's 'bjcalc tables --out tables' says it regenerates; its --help listed six of eight.)"""
+    import argparse
+
+    import bjcalc.analysis.tables as tables_module
+    from bjcalc.analysis.tables import PRESET_FILES, TABLE_FILES
+
+    asked = {}
+    monkeypatch.setattr(tables_module, "generate_tables", lambda folder, **options: asked.update(options) or [])
+    parser = argparse.ArgumentParser()
+    _, tables_parser = add_chart_parsers(parser.add_subparsers(dest="command"))
+    run_tables(parser.parse_args(["tables", "--out", "unused"]))
+    assert tuple(asked["files"]) == TABLE_FILES + PRESET_FILES
+    assert all(name in tables_parser.format_help() for name in TABLE_FILES + PRESET_FILES)

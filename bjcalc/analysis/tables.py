@@ -276,7 +276,8 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
     Deterministic (same code, same bytes, but for a report's time: see :data:`TIMING`) and
     idempotent; ``only``: just these sets (the index is always written, with the house edges of
     the sets already in ``folder``); ``files``: just these of :data:`TABLE_FILES` (and, for the
-    presets, :data:`PRESET_FILES`: their effects of removal, ``eor.csv``).  Returns the
+    presets, :data:`PRESET_FILES`: their effects of removal, ``eor.csv``, and round
+    distribution, ``pmf.csv``; default all of both).  Returns the
     paths written (:func:`write_tables` writes them).  ``workers``/``scheduler``: where the sets
     are computed, one task each (:func:`bjcalc.core.runner.run_chunks`: default every local core;
     a Dask address or client); the files are the same wherever.

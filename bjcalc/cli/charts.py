@@ -52,7 +52,8 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
     tables_parser.add_argument("--only", nargs="+", metavar="SET", help="only these sets (as listed in the index)")
     tables_parser.add_argument("--files", nargs="+", metavar="FILE",   # (checked by generate_tables: no import here)
                                help="only these files of each set (chart.md, chart.csv, chart.html, exceptions.csv, "
-                                    "ev.csv, REPORT.html; default all: the reports take longest)")
+                                    "ev.csv, REPORT.html, and a preset's eor.csv and pmf.csv; default all: the "
+                                    "reports take longest)")
     tables_parser.add_argument("--workers", type=int, default=None, metavar="K",
                                help="local processes computing the sets (default: every core)")
     tables_parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
@@ -102,11 +103,11 @@ def run_tables(args: argparse.Namespace, progress: Optional[Progress] = None) ->
     """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``), the sets
     computed on ``args.workers`` local processes or the Dask ``args.scheduler`` (written here);
     with ``args.json``, the folder and the files written as JSON."""
-    from ..analysis.tables import TABLE_FILES, generate_tables
+    from ..analysis.tables import PRESET_FILES, TABLE_FILES, generate_tables
 
     folder = getattr(args, "out", None) or "tables"
     paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or no_progress,
-                            files=getattr(args, "files", None) or TABLE_FILES,
+                            files=getattr(args, "files", None) or TABLE_FILES + PRESET_FILES,   # (every file)
                             workers=getattr(args, "workers", None), scheduler=getattr(args, "scheduler", None))
     if getattr(args, "json", False):
         from .output import dumps
