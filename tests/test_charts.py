@@ -471,3 +471,13 @@ def test_bjcalc_tables_regenerates_every_file_by_default(monkeypatch):
     run_tables(parser.parse_args(["tables", "--out", "unused"]))
     assert tuple(asked["files"]) == TABLE_FILES + PRESET_FILES
     assert all(name in tables_parser.format_help() for name in TABLE_FILES + PRESET_FILES)
+
+
+def test_a_td_charts_header_says_its_split_hands_follow_the_chart():
+    """(The text said "post-split play CDZ-" for the TD chart, whose JSON and EV have split hands follow
+    the chart; CDZ- is the CD EV's.)"""
+    calc = Calculator(Rules(decks=1, max_split_hands=2), split_strategy="CDP")
+    td, cd = chart(calc, "TD").header_lines(), chart(calc, "CD").header_lines()
+    assert td[1].endswith("; split hands follow this chart (EV CD: post-split play CDP)")
+    assert calc.assumptions("TD").split_strategy.startswith("TD: split hands follow the same total-dependent chart")
+    assert cd[1].endswith("; post-split play CDP")

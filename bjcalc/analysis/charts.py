@@ -191,8 +191,11 @@ class Chart:
     def header_lines(self) -> list[str]:
         """Rules, shoe, the EV of TD and CD play, what the values mean, and notes."""
         ev_td, ev_cd = (float(self.ev[k]) * 100 for k in ("TD", "CD"))
+        # (a TD chart's split hands follow the chart, as its EV and JSON say; the CD EV's follow the post-split play)
+        split = (f"split hands follow this chart (EV CD: post-split play {self.split_strategy})"
+                 if self.strategy == "TD" else f"post-split play {self.split_strategy}")
         lines = [f"rules: {self.rules.describe(self.shoe)}",
-                 f"shoe: {self.shoe}; post-split play {self.split_strategy}",
+                 f"shoe: {self.shoe}; {split}",
                  f"EV TD {ev_td:+.4f} % ({edge_words(ev_td)}); EV CD {ev_cd:+.4f} % ({edge_words(ev_cd)})"]
         if self.conditioning:
             lines.append(f"values: {self.conditioning}")
