@@ -352,7 +352,7 @@ class Shoe:
         >>> Shoe.from_cards(["AS", "AH", "KD"]).suit_counts[0]
         (1, 1, 0, 0)
         >>> Shoe.from_cards("AS,10H, 9d").describe()
-        'A:1 9:1 T:1 (3 cards)'
+        'AS:1 9D:1 TH:1 (3 cards)'
         """
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
@@ -479,6 +479,11 @@ class Shoe:
 
         >>> Shoe.decks(6).describe(), Shoe.from_counts(A=2, T=5).describe()
         ('6 decks', 'A:2 T:5 (7 cards)')
+
+        A shoe whose suits differ within a rank shows its cards with suits (as ``--shoe`` takes them):
+
+        >>> parse_shoe("AS:2,AH:1,TH:4,5C:4").describe()
+        'AS:2 AH:1 5C:4 TH:4 (11 cards)'
         """
         if self.is_infinite:
             return "infinite deck"
@@ -488,7 +493,11 @@ class Shoe:
         if len(set(c)) == 1 and c[0] % 4 == 0:
             n = c[0] // 4
             return f"{n} deck" + ("s" if n != 1 else "")
-        parts = " ".join(f"{RANKS[i]}:{n}" for i, n in enumerate(c) if n)
+        suits = self.suit_counts
+        if suits is not None and any(len(set(row)) > 1 for row in suits):    # (the suits matter: say them)
+            parts = " ".join(f"{RANKS[i]}{SUITS[j]}:{n}" for i, row in enumerate(suits) for j, n in enumerate(row) if n)
+        else:
+            parts = " ".join(f"{RANKS[i]}:{n}" for i, n in enumerate(c) if n)
         return f"{parts} ({sum(c)} cards)"
 
     def __str__(self) -> str:
