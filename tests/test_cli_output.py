@@ -128,8 +128,12 @@ def _check_chart(chart):
 
 @pytest.mark.parametrize("name, argv, where", COMMANDS, ids=IDS)
 def test_every_command_prints_the_one_json_shape(name, argv, where, capsys, in_tmp):
-    """Issue 10 item 7: one JSON shape for every command (``--json``)."""
-    out = json.loads(run_ok(_argv(argv, in_tmp) + ["--json"], capsys))
+    """Issue 10 item 7: one JSON shape for every command (``--json``), strict JSON (no NaN or Infinity,
+    which strict parsers refuse)."""
+    def refuse(constant):
+        raise AssertionError(f"{constant} is not JSON")
+
+    out = json.loads(run_ok(_argv(argv, in_tmp) + ["--json"], capsys), parse_constant=refuse)
     assert isinstance(out, dict) and out["command"] == name
     # assumptions: the same object everywhere, where it applies
     if where == "top":

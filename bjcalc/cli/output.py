@@ -23,6 +23,7 @@ rules: 6 decks, S17, 6 decks, S17, 6
 from __future__ import annotations
 
 import json
+import math
 import textwrap
 from typing import Any, Iterable
 
@@ -86,14 +87,33 @@ def chart_json(chart: Any, assumptions: Assumptions, exact: bool) -> dict[str, A
 
 def dumps(command: str, payload: dict[str, Any]) -> str:
     """The JSON text of one command's result: ``{"command": ..., **payload}``, indented.
+    Strict JSON, which every parser reads: a NaN anywhere (no value) becomes null and an
+    infinity (the infinite deck's) the string ``"inf"``, as :func:`number` would have them.
 
-    >>> print(dumps("demo", {"ev": 0.5}))
+    >>> print(dumps("demo", {"ev": 0.5, "slope": float("nan"), "decks": [float("inf")]}))
     {
       "command": "demo",
-      "ev": 0.5
+      "ev": 0.5,
+      "slope": null,
+      "decks": [
+        "inf"
+      ]
     }
     """
-    return json.dumps({"command": command, **payload}, indent=2)
+    return json.dumps(_strict({"command": command, **payload}), indent=2, allow_nan=False)
+
+
+def _strict(value: Any) -> Any:
+    """``value`` with every NaN float replaced by None and every infinity by ``"inf"``/``"-inf"``."""
+    if isinstance(value, float):
+        if value != value:
+            return None
+        return ("inf" if value > 0 else "-inf") if value in (math.inf, -math.inf) else value
+    if isinstance(value, dict):
+        return {key: _strict(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict(item) for item in value]
+    return value
 
 
 def fit(text: str, width: int = WIDTH) -> str:
