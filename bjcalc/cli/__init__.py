@@ -583,7 +583,11 @@ def run_verify(args: argparse.Namespace) -> str:
             raise UsageError(f"--only: unknown figure {unknown[0]!r}; figures: {', '.join(known)}")
     rows = verify(only=args.only, games=[args.game] if args.game else None,
                   progress=_progress(args, "verify", "figures"))
-    if not rows:
+    if not rows:      # (a preset with no figure of its own: a variant's are filed under its family's game)
+        games = sorted({f.game for f in figures()})
+        if not args.only:
+            raise UsageError(f"no published figure is filed under --game {args.game}; the games with figures are "
+                             f"{', '.join(games)} (a variant's, such as Burn 20 Las Vegas's, under its family's)")
         raise UsageError(f"no figure is both of --game {args.game} and in --only {' '.join(args.only)}")
     if args.json:
         return dumps("verify", {"figures": [row.as_dict() for row in rows]})
