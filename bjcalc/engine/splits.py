@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import weakref
 from fractions import Fraction
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Union
+from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
@@ -49,9 +49,35 @@ from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal
 from ..core.rules import Rules
 
 __all__ = ["SPLIT_STRATEGIES", "check_split_strategy", "pair_cards", "slot_states", "policy_extra",
-           "first_context", "needed_contexts", "context_strategy", "split_contexts", "SplitPlay", "split_value"]
+           "first_context", "needed_contexts", "context_strategy", "split_contexts", "SplitPlay", "split_value",
+           "most_round_cards"]
 
 SPLIT_STRATEGIES = tuple(strategy.value for strategy in PostSplitStrategy)
+
+
+def most_round_cards(counts: Sequence[int], hands: int, dealer_budget: int) -> int:
+    """At least the most cards ``hands`` player hands and the dealer's hand can take from a shoe of
+    ``counts`` (by value, ace first), whatever the play: before its last card each player hand's
+    hard total (aces as one) is at most 21, and the dealer's cards before its last sum to at most
+    ``dealer_budget`` (16 less an up card already dealt; 21 bounds it loosely), so all cards
+    but the last ones are at most as many as the shoe's smallest cards fit in that budget; then
+    one last card per hand.  (A dealer that burns cards adds them:
+    :meth:`~bjcalc.engine.dealer.StandardDealer.most_burned`.)  A shoe with at least this many
+    cards cannot run out in a round, whatever the play; one with fewer may or may not, by the
+    strategy (the round's moments and Buster's player model then enumerate).
+
+    >>> most_round_cards([4] * 9 + [16], hands=2, dealer_budget=16)     # one deck, split once
+    22
+    >>> most_round_cards([0, 23] + [0] * 8, hands=4, dealer_budget=14)  # 23 twos left after a 2 up
+    28
+    """
+    budget = 21 * hands + dealer_budget
+    taken = 0
+    for value, count in enumerate(counts, start=1):
+        fits = min(int(count), budget // value)
+        taken += fits
+        budget -= fits * value
+    return taken + hands + 1
 
 
 def check_split_strategy(name: Union[str, PostSplitStrategy], rules: Rules) -> str:

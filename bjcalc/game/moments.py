@@ -64,6 +64,7 @@ from ..core.errors import ShoeError, TooLargeError
 from ..core.progress import ProgressFn, no_progress
 from ..core.outcomes import N_OUTCOMES
 from ..engine import _kernels
+from ..engine.splits import most_round_cards
 from .distribution import (_DEALER_SHORT, _CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _by_class,
                            _class_mass, _class_rows, _sequence_probability, check_round_options, round_outcomes)
 from .rounds import Assumptions
@@ -366,13 +367,8 @@ def _longest_round(calc: _Facade) -> int:
     last one are at most the smallest cards of the shoe summing to 21 per hand; Burn 20's
     dealer may burn every ace and ten-value besides."""
     counts = [int(c) for c in calc.shoe.value_counts()]
-    budget = 21 * (calc.rules.max_split_hands + 1)
-    taken = 0
-    for value, count in enumerate(counts, start=1):
-        fits = min(count, budget // value)
-        taken += fits
-        budget -= fits * value
-    return taken + calc.rules.max_split_hands + 1 + calc.round.dealer_engine.procedure.most_burned(counts)
+    return (most_round_cards(counts, calc.rules.max_split_hands, 21)
+            + calc.round.dealer_engine.procedure.most_burned(counts))
 
 
 def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never",

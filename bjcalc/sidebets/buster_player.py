@@ -79,7 +79,7 @@ from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
 from ..engine.lengths import dealer_lengths_given_up, float_bust_lengths_given_up
 from ..engine.procedures import dealer_procedure
 from ..core.actions import POST_SPLIT_ACTIONS, most_hands, post_split_actions
-from ..engine.splits import pair_cards, policy_extra
+from ..engine.splits import most_round_cards, pair_cards, policy_extra
 from ..game.calculator import Calculator, deal_probabilities
 from ..game.strategy import UpcardEvaluator
 
@@ -133,16 +133,8 @@ def round_card_bound(shoe: Shoe, rules: Rules) -> int:
     >>> round_card_bound(Shoe.decks(1), Rules(max_split_hands=2, burn_20=True))    # 22 + 1 + 16 + 4
     43
     """
-    hands = max(1, rules.max_split_hands)
-    budget = 21 * hands + 16
-    count = 0
     counts = shoe.value_counts()
-    for value, available in enumerate(counts, start=1):
-        take = min(available, budget // value)
-        count += take
-        budget -= take * value
-    burned = main_game_dealer(rules).most_cards_burned(counts)
-    return count + hands + 1 + burned
+    return most_round_cards(counts, max(1, rules.max_split_hands), 16) + main_game_dealer(rules).most_cards_burned(counts)
 
 
 def round_cannot_run_out(shoe: Shoe, rules: Rules) -> bool:
