@@ -175,6 +175,10 @@ ERRORS = [
     (["sidebet", "buster", "--decks", "1", "--decks", "2"], "argument --decks: contradicts --decks 1"),
     (["sidebet", "lucky-lucky", "--remove", "AS", "--remove", "KH"], "--remove AS,KH"),
     (["edge", "--strategy", "TD", "--split", "CDP"], "--split does not apply to --strategy TD"),
+    # a format the file name contradicts, a flag the report ignored (found by a fresh-eyes audit)
+    (["chart", "--format", "md", "--out", "chart.html"], "--format md does not match --out chart.html (html)"),
+    (["report", "--format", "md", "--out", "r.html"], "drop --format, or name the file for md"),
+    (["report", "--split", "CDP1"], "--split does not apply to 'bjcalc report'"),
     # a preset with no figure of its own (was a TypeError traceback)
     (["verify", "--game", "burn20_las_vegas"], "no published figure is filed under --game burn20_las_vegas"),
     (["verify", "--game", "no_bust_oceans_11", "--json"], "the games with figures are burn20, classic_single_deck"),
@@ -284,3 +288,22 @@ def test_chart_command_prints_a_markdown_chart(capsys):
 def test_chart_command_on_a_variant(capsys):
     assert main(["chart", "--variant", "no_bust_21st_century", "--decks", "1", "--split-hands", "2"]) == 0
     assert "hard 11" in capsys.readouterr().out
+
+
+def test_chart_machine_formats_are_not_wrapped_and_a_suffix_names_the_format(capsys, tmp_path):
+    """(A chart printed as CSV had its header lines wrapped at 80 columns, the continuation lines
+    without '#': pandas could not read it; --out chart.csv wrote the text format.)"""
+    import io
+
+    import pandas as pd
+
+    argv = ["chart", "--decks", "1", "--split-hands", "2", "--quiet"]
+    rc, out, _ = run(argv + ["--format", "csv"], capsys)
+    assert rc == 0 and pd.read_csv(io.StringIO(out), comment="#", index_col=0).shape == (36, 10)
+    rc, out, _ = run(argv + ["--format", "md"], capsys)
+    assert rc == 0 and any(len(line) > 80 for line in out.splitlines())       # (not wrapped)
+    rc, out, _ = run(argv, capsys)
+    assert rc == 0 and all(len(line) <= 80 for line in out.splitlines())     # (the text is)
+    target = tmp_path / "chart.csv"
+    assert run(argv + ["--out", str(target)], capsys)[0] == 0
+    assert target.read_text().startswith("# Basic strategy") and "hand,2,3,4,5,6,7,8,9,T,A" in target.read_text()

@@ -564,8 +564,7 @@ def _run_insurance(args: argparse.Namespace, calc: Calculator) -> str:
 
 def _run_chart(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     args.rules, args.shoe = rules, shoe
-    text = run_chart(args, progress=_progress(args, "chart", "steps"))
-    return text if args.json else fit(text)
+    return run_chart(args, progress=_progress(args, "chart", "steps"))     # (it wraps its text format itself)
 
 
 def _run_tables(args: argparse.Namespace) -> str:

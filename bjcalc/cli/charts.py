@@ -17,8 +17,9 @@ from typing import Any, Optional
 
 from ..core.errors import BjcalcError
 from ..core.progress import Progress, no_progress
+from .output import fit, out_format
 
-__all__ = ["add_chart_parsers", "run_chart", "run_tables"]
+__all__ = ["add_chart_parsers", "run_chart", "run_tables", "CHART_SUFFIXES"]
 
 
 def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
@@ -40,9 +41,10 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
                     "composition-dependent exceptions and what each gains.")
     chart_parser.add_argument("--strategy", choices=("TD", "CD"), default="TD",
                               help="TD: the chart; CD: the chart and its composition-dependent exceptions")
-    chart_parser.add_argument("--format", choices=("text", "md", "csv", "html"), default="text",
-                              help="text (default), md, csv (CD: the chart, a blank line, the exceptions) or "
-                                   "html (a coloured page); --json gives JSON instead")
+    chart_parser.add_argument("--format", choices=("text", "md", "csv", "html"), default=None,
+                              help="text (the default, or what --out's suffix names: .md, .csv, .html), md, csv "
+                                   "(CD: the chart, a blank line, the exceptions) or html (a coloured page); --json "
+                                   "gives JSON instead")
     chart_parser.add_argument("--out", metavar="FILE", default=None, help="write to FILE instead of printing")
     tables_parser = subparsers.add_parser(
         "tables", help="regenerate the generated tables (charts, exceptions, EV tables, reports)",
@@ -61,6 +63,10 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
     return chart_parser, tables_parser
 
 
+CHART_SUFFIXES = {".md": "md", ".markdown": "md", ".csv": "csv", ".html": "html", ".htm": "html", ".txt": "text"}
+"""The chart format an ``--out`` file's suffix names (when ``--format`` is not given)."""
+
+
 def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> str:
     """``bjcalc chart``: the chart of ``args.rules`` in ``args.format`` (or with ``args.json``
     the JSON of :func:`bjcalc.cli.output.chart_json`); with ``args.out``, the file is written and a
@@ -72,14 +78,15 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     from ..game.calculator import Calculator
 
     exact = bool(getattr(args, "exact", False))
-    fmt = getattr(args, "format", "text") or "text"
     as_json = bool(getattr(args, "json", False))
-    if as_json and fmt != "text":
+    given = getattr(args, "format", None)
+    if as_json and given not in (None, "text"):
         raise BjcalcError("give --json or --format, not both (--json is the chart as JSON)")
+    out = getattr(args, "out", None)
+    fmt = "text" if as_json else out_format(given, out, CHART_SUFFIXES, "text")
     calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
                       exact=exact)
     result = chart(calc, args.strategy, progress=progress or no_progress)
-    out = getattr(args, "out", None)
     if as_json:
         from .output import chart_json, dumps
 
@@ -96,7 +103,8 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     if out:
         write_text(Path(out), text)
         return f"wrote {out}"
-    return text.rstrip("\n")
+    # (only the text is wrapped to 80 columns: a wrapped CSV, Markdown or HTML line would break it)
+    return (fit(text) if fmt == "text" and not as_json else text).rstrip("\n")
 
 
 def run_tables(args: argparse.Namespace, progress: Optional[Progress] = None) -> str:

@@ -25,11 +25,13 @@ from __future__ import annotations
 import json
 import math
 import textwrap
-from typing import Any, Iterable
+from pathlib import Path
+from typing import Any, Iterable, Optional
 
+from ..core.errors import BjcalcError
 from ..game.calculator import Assumptions
 
-__all__ = ["WIDTH", "number", "assumptions_json", "chart_json", "dumps", "fit", "lines_fit"]
+__all__ = ["WIDTH", "number", "assumptions_json", "chart_json", "dumps", "fit", "lines_fit", "out_format"]
 
 WIDTH = 80
 """Columns every text output fits in."""
@@ -134,3 +136,23 @@ def fit(text: str, width: int = WIDTH) -> str:
 def lines_fit(lines: Iterable[str], width: int = WIDTH) -> list[str]:
     """:func:`fit` of each line, as a list of lines."""
     return fit("\n".join(lines), width).split("\n")
+
+
+def out_format(given: Optional[str], out: Optional[str], suffixes: dict[str, str], default: str) -> str:
+    """The format a command writes: ``--format`` where given, else the one ``--out``'s suffix
+    names (``suffixes``: suffix -> format), else ``default``.  A ``--format`` that another
+    format's suffix contradicts (``--format md --out r.html``) is refused, in one line.
+
+    >>> CHART = {".md": "md", ".csv": "csv", ".html": "html"}
+    >>> out_format(None, "chart.csv", CHART, "text"), out_format("md", "notes.txt", CHART, "text")
+    ('csv', 'md')
+    >>> out_format("md", "r.html", CHART, "text")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.BjcalcError: --format md does not match --out r.html (html): drop --format, or name the file for md
+    """
+    named = suffixes.get(Path(out).suffix.lower()) if out else None
+    if given is not None and named is not None and named != given:
+        raise BjcalcError(f"--format {given} does not match --out {out} ({named}): drop --format, or name the file "
+                          f"for {given}")
+    return given or named or default

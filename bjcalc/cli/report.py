@@ -10,8 +10,13 @@ from typing import Any, Optional
 from ..core.cards import Shoe
 from ..core.errors import BjcalcError
 from ..core.rules import Rules
+from .output import out_format
+from .shoe_flags import flags_given
 
-__all__ = ["add_report_arguments", "run_report"]
+__all__ = ["add_report_arguments", "run_report", "REPORT_SUFFIXES"]
+
+REPORT_SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md"}
+"""The report format an ``--out`` file's suffix names."""
 
 
 def add_report_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,10 +35,13 @@ def run_report(args: argparse.Namespace, rules: Rules, shoe: Shoe, plain: bool, 
     suffix = Path(args.out).suffix.lower() if args.out else ""
     if suffix not in ("", ".html", ".htm", ".md", ".markdown"):
         raise BjcalcError(f"--out writes an HTML (.html) or Markdown (.md) report, not {suffix!r}: name the file so")
+    fmt = out_format(args.format, args.out, REPORT_SUFFIXES, "html")
+    if "split" in flags_given(args):      # (it was accepted and ignored)
+        raise BjcalcError("--split does not apply to 'bjcalc report': the report is of CD play with CDZ- split hands "
+                          "beside the TD chart (see 'bjcalc edge --split ...' for another post-split strategy)")
     command = "bjcalc " + " ".join(shlex.quote(a) for a in (argv if argv is not None else ["report"]))
     game: Any = (args.variant or "standard") if plain else rules
     result = report(game, None if plain else shoe, progress=progress, command=command)
-    fmt = args.format or ("md" if args.out and Path(args.out).suffix.lower() in (".md", ".markdown") else "html")
     text = result.html() if fmt == "html" else result.markdown()
     if not args.out:
         return text
