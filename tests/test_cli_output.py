@@ -459,3 +459,19 @@ def test_edge_sd_is_the_distributions():
     assert summary.endswith(f"SD {sd:.4f}")
     plain = run(build_parser().parse_args(["edge", *argv]))
     assert "SD: see --sd" in plain
+
+
+def test_an_exact_runs_sd_is_a_float_in_outcomes_as_in_edge(capsys):
+    """(``outcomes --exact --json`` gave the SD, a square root, as {"exact": "1.26...", ...}.)"""
+    argv = ["--shoe", "A:4,5:8,6:8,T:16", "--split-hands", "2", "--exact", "--json", "--quiet"]
+    outcomes = json.loads(run_ok(["outcomes", *argv], capsys))
+    edge = json.loads(run_ok(["edge", "--sd", *argv], capsys))
+    assert isinstance(outcomes["sd"], float) and outcomes["sd"] == edge["sd"]
+    assert Fraction(outcomes["variance"]["exact"]) == Fraction(edge["variance"]["exact"])
+
+
+def test_eor_on_a_shoe_without_aces_gives_its_effects_and_no_insurance_correlation(capsys):
+    """(It refused with "insurance needs an ace up", which the effects do not need.)"""
+    out = json.loads(run_ok(["eor", "--shoe", "6:20,T:20", "--json", "--quiet"], capsys))
+    assert out["effects"]["A"] is None and out["effects"]["6"] > 0 > out["effects"]["T"]
+    assert all(count["insurance_correlation"] is None for count in out["counts"].values())

@@ -203,11 +203,17 @@ def insurance_ev(counts: Sequence[int]) -> Fraction:
 
 def insurance_correlation(shoe: Shoe, system: CountSystem) -> float:
     """The correlation of the tags with the insurance bet's effects of removal (how well the count
-    says when to insure).
+    says when to insure); NaN for a finite shoe that never offers insurance (no ace, or too few
+    cards to deal it), so that the other metrics of such a shoe still come.
 
     >>> round(insurance_correlation(Shoe.decks(6), SYSTEMS["Hi-Lo"]), 2)
     0.76
+    >>> insurance_correlation(Shoe.from_counts({6: 20, "T": 20}), SYSTEMS["Hi-Lo"])
+    nan
     """
+    counts = shoe.value_counts()
+    if not shoe.is_infinite and (counts[0] < 1 or sum(counts) < 3):
+        return math.nan
     return _correlation(insurance_effects(shoe), system)
 
 

@@ -34,7 +34,8 @@ def run_outcomes(args: argparse.Namespace, calc: Calculator, progress: Callable[
     outcomes = calc.outcomes(args.strategy, args.insurance, progress=progress)
     if args.json:
         payload = {"pmf": {net_label(net): number(p, args.exact) for net, p in outcomes.pmf.items()},
-                   **{name: number(value, args.exact) for name, value in outcomes.summary().items()},
+                   **{name: number(value, args.exact and name != "sd")      # (a square root: a float, as in edge --sd)
+                      for name, value in outcomes.summary().items()},
                    "strategy": args.strategy, "insurance": args.insurance,
                    "assumptions": assumptions_json(outcomes.assumptions)}
         return dumps("outcomes", payload)
