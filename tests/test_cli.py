@@ -175,6 +175,11 @@ ERRORS = [
     (["sidebet", "buster", "--decks", "1", "--decks", "2"], "argument --decks: contradicts --decks 1"),
     (["sidebet", "lucky-lucky", "--remove", "AS", "--remove", "KH"], "--remove AS,KH"),
     (["edge", "--strategy", "TD", "--split", "CDP"], "--split does not apply to --strategy TD"),
+    (HAND + ["--cards", "5,5"], "argument --cards: contradicts --cards T6: give it once"),
+    (["dealer", "--up", "6", "--up", "7"], "argument --up: contradicts --up 6"),
+    (["outcomes", "--insurance", "always", "--insurance", "never"], "contradicts --insurance always"),
+    (["count", "--shoes", "1", "--shoes", "2"], "argument --shoes: contradicts --shoes 1"),
+    (["sidebet", "buster", "--paytable", "seed", "--paytable", "wizard"], "contradicts --paytable seed"),
     # a format the file name contradicts, a flag the report ignored (found by a fresh-eyes audit)
     (["chart", "--format", "md", "--out", "chart.html"], "--format md does not match --out chart.html (html)"),
     (["report", "--format", "md", "--out", "r.html"], "drop --format, or name the file for md"),
@@ -307,3 +312,16 @@ def test_chart_machine_formats_are_not_wrapped_and_a_suffix_names_the_format(cap
     target = tmp_path / "chart.csv"
     assert run(argv + ["--out", str(target)], capsys)[0] == 0
     assert target.read_text().startswith("# Basic strategy") and "hand,2,3,4,5,6,7,8,9,T,A" in target.read_text()
+
+
+def test_options_of_several_values_add_up_when_repeated():
+    """(verify --only A --only B, tables --files ... --files ... and explain --fix ... --fix ... kept
+    only the last list: explain dropped three of four pins without a word.)"""
+    from bjcalc.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["verify", "--only", "a", "b", "--only", "c"]).only == ["a", "b", "c"]
+    assert parser.parse_args(["tables", "--files", "chart.md", "--files", "ev.csv"]).files == ["chart.md", "ev.csv"]
+    args = parser.parse_args(["explain", "--variant", "burn20", "--edge", "0.7", "--fix", "a=1", "b=2", "--fix", "c=3"])
+    assert args.fix == ["a=1", "b=2", "c=3"]
+    assert parser.parse_args(["explain", "--variant", "burn20", "--edge", "0.7"]).fix == []

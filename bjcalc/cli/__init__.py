@@ -71,6 +71,14 @@ class UsageError(BjcalcError):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # every option that takes a value refuses a second one that differs (--up 6 --up 7 used the
+        # last silently); options of several values (--only, --files, --fix) add up instead
+        self.register("action", None, OnceFlag)
+        self.register("action", "store", OnceFlag)
+        self.register("action", "store_const", OnceFlag)
+
     def error(self, message: str) -> None:  # one line, not argparse's usage dump
         # self.prog is the whole command ("bjcalc", "bjcalc hand", "bjcalc sidebet buster")
         raise UsageError(f"{message} (see '{self.prog} --help')")
@@ -331,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
                                         "with its source): ours with CD and TD play, and a verdict.")
     verify.add_argument("--game", choices=sorted(PRESETS), metavar="NAME",
                         help="only this game's figures: " + ", ".join(sorted(PRESETS)))
-    verify.add_argument("--only", nargs="+", metavar="KEY", help="only these figures (keys as listed)")
+    verify.add_argument("--only", nargs="+", action="extend", metavar="KEY", help="only these figures (keys as listed)")
     _output_flags(verify, exact=False, quiet=True)
     explain = sub.add_parser("explain", help="which open rules give a published house edge",
                              description=textwrap.fill("Evaluate every combination of the rules a preset's card "
@@ -341,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--variant", required=True, choices=sorted(PRESETS), metavar="NAME",
                          help="the preset whose card is read: " + ", ".join(sorted(PRESETS)))
     explain.add_argument("--edge", required=True, help="the published house edge in percent, e.g. 0.74")
-    explain.add_argument("--fix", nargs="+", default=[], metavar="RULE=VALUE",
+    explain.add_argument("--fix", nargs="+", action="extend", default=[], metavar="RULE=VALUE",
                          help="pin open rules, e.g. decks=6 hole_card=enhc resplit_aces=false (listed below)")
     explain.add_argument("--strategy", choices=("CD", "TD", "both"), default="both",
                          help="the player's strategy: CD, TD, or both (the default)")

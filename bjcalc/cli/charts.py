@@ -51,8 +51,8 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
         description="Write charts, CD exceptions, EV tables and one-page reports for every preset and common "
                     "standard rule sets, with an index README.md.")
     tables_parser.add_argument("--out", metavar="DIR", default="tables", help="folder to write (default tables)")
-    tables_parser.add_argument("--only", nargs="+", metavar="SET", help="only these sets (as listed in the index)")
-    tables_parser.add_argument("--files", nargs="+", metavar="FILE",   # (checked by generate_tables: no import here)
+    tables_parser.add_argument("--only", nargs="+", action="extend", metavar="SET", help="only these sets (as listed in the index)")
+    tables_parser.add_argument("--files", nargs="+", action="extend", metavar="FILE",   # (checked by generate_tables: no import here)
                                help="only these files of each set (chart.md, chart.csv, chart.html, exceptions.csv, "
                                     "ev.csv, REPORT.html, and a preset's eor.csv and pmf.csv; default all: the "
                                     "reports take longest)")
