@@ -119,6 +119,8 @@ def combination_problems(f: dict) -> set[str]:
         bad |= {"double_after_hit", "double_on"}
     if f["double_after_hit"] and f["max_hand_cards"] == 2:
         bad |= {"double_after_hit", "max_hand_cards"}
+    if f["hit_split_aces"] and f["max_hand_cards"] == 2:      # (a hand stands on two cards: it was ignored)
+        bad |= {"hit_split_aces", "max_hand_cards"}
     return bad
 
 
@@ -193,6 +195,8 @@ def possible_rule_fields(draw):
         f["double_split_aces"] = False
     if f["double_on"] == "none" or f["max_hand_cards"] == 2:
         f["double_after_hit"] = False
+    if f["max_hand_cards"] == 2:
+        f["hit_split_aces"] = False
     return f
 
 

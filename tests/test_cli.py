@@ -187,6 +187,7 @@ ERRORS = [
     # a preset with no figure of its own (was a TypeError traceback)
     (["verify", "--game", "burn20_las_vegas"], "no published figure is filed under --game burn20_las_vegas"),
     (["verify", "--game", "no_bust_oceans_11", "--json"], "the games with figures are burn20, classic_single_deck"),
+    (HAND + ["--hit-split-aces", "--max-cards", "2"], "--hit-split-aces can never apply with --max-cards 2"),
     # advice that, followed, leads to the next refusal and back (found by a fresh-eyes audit)
     (["edge", "--rsa", "--split-hands", "1"], "--rsa needs --split-hands of 3 or 4"),
     (["edge", "--rsa", "--split", "optimal"], "so no resplit aces: use CDZ-, CDP1 or CDP, or drop --rsa and use "

@@ -205,6 +205,9 @@ class Rules:
         if self.double_after_hit and self.max_hand_cards == 2:
             raise RulesError("double_after_hit=True can never apply with max_hand_cards=2 (a hand stands on "
                              "two cards): raise max_hand_cards, or double_after_hit=False")
+        if self.hit_split_aces and self.max_hand_cards == 2:
+            raise RulesError("hit_split_aces=True can never apply with max_hand_cards=2 (a hand stands on two "
+                             "cards): raise max_hand_cards, or hit_split_aces=False")
         if self.resplit_aces and self.max_split_hands < 3:     # (first: "2 or more" below would not do)
             raise RulesError("resplit_aces=True needs max_split_hands of 3 or 4 (2 hands cannot resplit)")
         if self.max_split_hands == 1:
