@@ -632,6 +632,8 @@ def test_a_run_too_short_or_too_narrow_gives_nan_not_a_warning_or_traceback():
     (["--bankroll", "0"], "--bankroll is in smallest bets"),
     (["--ramp", "tc<=1:1,3:4"], "gives no bet at true count"),
     (["--control-shoes", "-1"], "--control-shoes is a number of shoes"),
+    (["--sd", "--values", "none"], "--sd needs --values both"),
+    (["--ramp", "tc<=1:1,2:2"], "gives no bet at true count 3:"),     # (not "at true count 1000000000")
 ])
 def test_count_refuses_what_its_summaries_cannot_use_before_simulating(flags, words, monkeypatch, capsys):
     """These used to be found after the whole simulation (36 s for 200 rounds), its rounds lost."""
@@ -669,3 +671,10 @@ def test_count_refuses_a_run_it_cannot_do_before_any_game(flags, words, monkeypa
     assert main(["count", "--decks", "6", "--quiet", "--workers", "1", *flags]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1, err
+
+
+def test_count_of_one_shoe_says_it_has_no_standard_error(capsys):
+    """(It printed "+- - % (standard error, over 1 shoes)".)"""
+    assert main(["count", "--decks", "1", "--split-hands", "2", "--shoes", "1", "--workers", "1", "--quiet"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "(no standard error from 1 shoe)" in text and "+- -" not in text

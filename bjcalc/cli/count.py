@@ -100,14 +100,17 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
         raise BjcalcError("--workers must be at least 1")
     # (what the summaries need, checked before the simulation rather than after it)
     bounds = [b for low, high, _ in ramp.steps for b in (low, high) if b is not None]
-    for count in (-10 ** 9, 10 ** 9, *range(min(bounds, default=0) - 1, max(bounds, default=0) + 2)):
-        ramp.bet(count)        # (a count the ramp leaves out: its own message, naming the count)
+    for count in (*range(min(bounds, default=0) - 1, max(bounds, default=0) + 2), -10 ** 9, 10 ** 9):
+        ramp.bet(count)        # (a count the ramp leaves out: its own message, naming the count nearest its steps)
     if not (math.isfinite(args.bankroll) and args.bankroll > 0):
         raise BjcalcError(f"--bankroll is in smallest bets, a finite positive number, not {args.bankroll:g}")
     if args.control_shoes is not None and args.control_shoes < 0:
         raise BjcalcError(f"--control-shoes is a number of shoes (0: none), not {args.control_shoes}")
     if args.control_shoes and args.values == "none":
         raise BjcalcError("--control-shoes needs the rounds' fixed-play EVs: --values both or fixed")
+    if args.sd and args.values != "both":
+        raise BjcalcError(f"--sd needs --values both (the rounds' SD is of perfect play, whose EV it goes with), "
+                          f"not --values {args.values}")
     progress: Optional[Progress] = Progress("count", unit="rounds", enabled=not args.quiet)
     sim = simulate(rules, rounds=args.rounds, shoes=args.shoes, seed=args.seed, system=args.system,
                    penetration=args.penetration, deck_resolution=args.deck_resolution,
@@ -188,7 +191,9 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
                   f"{_shown(cut['mean_ev_fixed'] * 100, '+.4f')} %, perfect "
                   f"{_shown(cut['mean_ev_perfect'] * 100, '+.4f')} %",
               f"cut-card effect (fixed play): {_shown(cut['cut_card_effect_fixed'] * 100, '+.4f')} % per round "
-              f"+- {_shown(cut['se_fixed'] * 100, '.4f')} % (standard error, over {cut['shoes']} shoes)",
+              + (f"(no standard error from {cut['shoes']} shoe{'s' if cut['shoes'] != 1 else ''})"
+                 if math.isnan(cut['se_fixed']) else
+                 f"+- {cut['se_fixed'] * 100:.4f} % (standard error, over {cut['shoes']} shoes)"),
               *([] if controlled is None else [
                   f"with a control variate ({controlled['shoes_dealt']} more shoes dealt without EVs, the "
                   f"effects of removal predicting each round): "
