@@ -205,7 +205,8 @@ ERRORS = [
     (["sidebet", "bust"], "invalid choice: 'bust'"),
     (["sidebet", "buster", "--bogus"], "see 'bjcalc sidebet buster --help'"),
     (["sidebet", "lucky-lucky", "--h17"], "unrecognized arguments: --h17 (see 'bjcalc sidebet lucky-lucky --help')"),
-    (["sidebet", "buster", "--paytable"], "expected one argument (see 'bjcalc sidebet buster --help')"),
+    (["sidebet", "buster", "--paytable"], "expected one argument (if it starts with '-', write --paytable=VALUE) "
+                                          "(see 'bjcalc sidebet buster --help')"),
     (HAND + ["--bogus"], "unrecognized arguments: --bogus (see 'bjcalc hand --help')"),
     (["hand", "--up", "6"], "required: --cards (see 'bjcalc hand --help')"),
     (HAND + ["foo\nbar"], "foo\\nbar"),
@@ -234,6 +235,7 @@ ERRORS = [
     (HAND + ["--bj=-3:-2"], "must not be negative"),
     (HAND + ["--bj", "1_0:2"], "--bj must be a ratio"),
     (HAND + ["--bj", "5000"], "at most 1000"),
+    (HAND + ["--bj", "-3:2"], "argument --bj: expected one argument (if it starts with '-', write --bj=VALUE)"),
     (HAND + ["--double-split-aces", "--double", "9-11"], "soft hand"),
     (HAND + ["--double-split-aces", "--no-double-soft"], "with --no-double-soft"),
     (HAND + ["--double-split-aces", "--no-das"], "--double-split-aces needs --das"),

@@ -81,6 +81,9 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # one line, not argparse's usage dump
         # self.prog is the whole command ("bjcalc", "bjcalc hand", "bjcalc sidebet buster")
+        if message.startswith("argument -") and message.endswith("expected one argument"):
+            flag = message.split(":")[0].split()[-1].split("/")[-1]     # (argparse reads --bj -3:2 as two flags)
+            message += f" (if it starts with '-', write {flag}=VALUE)"
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 

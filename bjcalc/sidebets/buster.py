@@ -295,7 +295,7 @@ class BusterBlackjack(SideBet):
         assert self.rules is not None
         strategy = {"CD": "CD (composition-dependent, the Calculator's best action; ties to the earlier of "
                           "stand, hit, double, split, surrender)",
-                    "TD": "TD (the total-dependent chart of Calculator.game('TD'))"}[self.strategy or "CD"]
+                    "TD": "TD (the total-dependent basic strategy chart of these rules and shoe)"}[self.strategy or "CD"]
         post_split = (("no splitting" if not self.rules.splits else
                        f"{self.split_strategy}" + (" (values; TD hands follow the chart)"
                                                    if self.strategy == "TD" else "")))
