@@ -221,8 +221,11 @@ def test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code(t
              and (TABLES / p.relative_to(tmp_path)).read_bytes() != p.read_bytes()]
     assert stale == [], f"tables/ is stale: run 'bjcalc tables --out tables' ({stale})"
     index = (tmp_path / "README.md").read_text()
-    assert index == tables_index(table_sets(), {key: table_edges(TABLES)[key] for key in SUBSET})
+    written = {key: {p.name for p in first if p.parent.name == key} for key in table_sets()}   # (links: those only)
+    assert index == tables_index(table_sets(), {key: table_edges(TABLES)[key] for key in SUBSET}, written)
     assert index.count("not generated") == 2 * (len(table_sets()) - len(SUBSET))
+    # the committed index: every set generated, every file linked
+    assert (TABLES / "README.md").read_text() == tables_index(table_sets(), table_edges(TABLES))
 
 
 def drawn_to_4_decimals(page: str) -> str:
@@ -481,3 +484,16 @@ def test_a_td_charts_header_says_its_split_hands_follow_the_chart():
     assert td[1].endswith("; split hands follow this chart (EV CD: post-split play CDP)")
     assert calc.assumptions("TD").split_strategy.startswith("TD: split hands follow the same total-dependent chart")
     assert cd[1].endswith("; post-split play CDP")
+
+
+def test_a_partial_tables_run_indexes_what_it_wrote(tmp_path):
+    """(--files chart.md left the set 'not generated' in the index, its edges being read from chart.csv
+    only, and linked the seven files it had not written.)"""
+    from bjcalc.analysis.tables import generate_tables
+
+    generate_tables(tmp_path, only=["classic_single_deck"], files=["chart.md"], workers=1)
+    row = next(line for line in (tmp_path / "README.md").read_text().splitlines()
+               if line.startswith("| `classic_single_deck`"))
+    edges = chart(Calculator(PRESETS["classic_single_deck"]())).header_lines()[2]
+    assert "not generated" not in row and edges.split("house edge ")[1].split(" %")[0] in row
+    assert "classic_single_deck/chart.md" in row and "chart.csv" not in row and "REPORT.html" not in row

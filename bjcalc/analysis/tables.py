@@ -102,7 +102,7 @@ def without_timing(text: str) -> str:
     """
     return TIMING.sub('<p class="timing"></p>', text)
 
-_EDGES = re.compile(r"^# EV TD .*\((house|player) edge (\d+\.\d+) %\); EV CD .*\((house|player) edge (\d+\.\d+) %\)$",
+_EDGES = re.compile(r"^[#-] EV TD .*\((house|player) edge (\d+\.\d+) %\); EV CD .*\((house|player) edge (\d+\.\d+) %\)$",
                     re.M)
 
 
@@ -118,7 +118,8 @@ def _edges_of(chart_csv: str) -> Optional[tuple[str, str]]:
 
 def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:
     """The house edges (percent, TD and CD, as printed) of every set already generated in
-    ``folder``, read from each set's ``chart.csv``.
+    ``folder``, read from each set's ``chart.csv``, or its ``chart.md`` (a run of ``--files
+    chart.md`` wrote only that one).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -129,19 +130,23 @@ def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:
     """
     out = {}
     for key in table_sets():
-        path = Path(folder) / key / "chart.csv"
-        edges = _edges_of(path.read_text(encoding="utf-8")) if path.is_file() else None
-        if edges is not None:
-            out[key] = edges
+        for name in ("chart.csv", "chart.md"):      # (both hold the edges line: '# EV TD ...', '- EV TD ...')
+            path = Path(folder) / key / name
+            edges = _edges_of(path.read_text(encoding="utf-8")) if path.is_file() else None
+            if edges is not None:
+                out[key] = edges
+                break
     return out
 
 
 _LINKS = {"chart.md": "md", "chart.csv": "csv", "chart.html": "html", "REPORT.html": "report"}
 
 
-def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, str]]] = None) -> str:
+def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, str]]] = None,
+                 present: Optional[dict[str, set[str]]] = None) -> str:
     """``tables/README.md``: what each set is, its house edge with TD and CD play (``edges``, as
-    :func:`table_edges` reads them; a set without is marked not generated), and links.
+    :func:`table_edges` reads them; a set without is marked not generated), and links to its
+    files (those of ``present``, by set, where given: a partial run links only what it wrote).
 
     >>> index = tables_index(table_sets(), {"standard": ("0.5000", "0.4000")})
     >>> index.splitlines()[0], "| 0.5000 % | 0.4000 % |" in index
@@ -181,7 +186,8 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
     rows = []
     for key, rules in sets.items():
         links = " ".join(f"[{_LINKS.get(name, name)}]({key}/{name})"
-                         for name in TABLE_FILES + (PRESET_FILES if key in PRESETS else ()))
+                         for name in TABLE_FILES + (PRESET_FILES if key in PRESETS else ())
+                         if present is None or name in present.get(key, ()))
         td, cd = (f"{edge} %" for edge in edges[key]) if key in edges else ("not generated",) * 2
         rows.append([f"`{key}`", rules.describe(), td, cd, links])
     out += markdown_table(["set", "rules", "house edge TD", "house edge CD", "files"], rows)
@@ -231,7 +237,9 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]],
                scheduler=scheduler, on_result=write,
                progress=lambda ticks, total=None: progress(ticks, total=total, desc="tables"))
     written = [path for index in range(len(chosen)) for path in paths[index]]
-    return [write_text(root / "README.md", tables_index(sets, table_edges(root)))] + written
+    present = {key: {path.name for path in (root / key).iterdir()} if (root / key).is_dir() else set()
+               for key in sets}
+    return [write_text(root / "README.md", tables_index(sets, table_edges(root), present))] + written
 
 
 def _set_task(task: tuple[Callable, str, Rules, tuple[str, ...]]) -> dict[str, str]:
