@@ -30,10 +30,11 @@ REMOVE_HELP = ("cards taken out of the shoe before the round, e.g. A,A,5,T; with
 
 
 class OnceFlag(argparse.Action):
-    """A rule or shoe flag: stores its value (``const`` for a flag that takes none) and refuses
-    a second flag that sets the same thing to something else, through the parser's one-line
-    error (``--h17 --s17`` or ``--remove 5 --remove 6`` used to let the last one win silently).
-    The same flag given twice alike is fine.
+    """An option that stores one value (``const`` for a flag that takes none), refusing a second
+    option that sets the same destination to something else, through the parser's one-line
+    error (``--h17 --s17``, ``--remove 5 --remove 6`` or ``--up 6 --up 7`` used to let the last
+    one win silently).  The same option given twice alike is fine.  The ``bjcalc`` parsers use
+    it for every option that takes one value (their ``store`` and ``store_const`` actions).
 
     >>> parser = argparse.ArgumentParser(exit_on_error=False)
     >>> _ = parser.add_argument("--h17", dest="h17", action=OnceFlag, const=True)
