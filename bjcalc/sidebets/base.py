@@ -302,7 +302,8 @@ class RemovalEffects:
                 "correlation": None if math.isnan(self.correlation) else self.correlation, "method": self.method}
 
     def _lines(self) -> list[str]:
-        rows = [f"effects of removal: {self.bet}, pay table {self.paytable.name}, {self.shoe}",
+        rows = [f"effects of removal: {self.bet}, pay table {self.paytable.name}, {self.shoe} (EVs and EoRs per "
+                f"unit side bet, not percent)",
                 f"{'rank':<5} {'share':>8} {'EV after removal':>17} {'EoR':>13} {'tag':>4}"]
         for rank, row in self.table.iterrows():
             ev = "-" if row["ev"] is None else f"{float(row['ev']):+.9f}"
