@@ -217,3 +217,11 @@ def test_the_effects_pass_makes_the_same_basis_as_its_own(rules, split):
     systems = list(SYSTEMS.values())
     assert (playing_efficiency(shared, systems, method="griffin")
             == playing_efficiency(alone, systems, method="griffin"))
+
+
+def test_playing_efficiency_samples_a_quarter_dealt_by_default(calc):
+    """As its docstring and the README say (it took sample_shoes' own default, half the shoe dealt)."""
+    hilo = SYSTEMS["Hi-Lo"]
+    default = playing_efficiency(calc, hilo, samples=2)
+    assert default == playing_efficiency(calc, hilo, shoes=sample_shoes(calc.shoe, 0.25, 2))
+    assert default != playing_efficiency(calc, hilo, samples=2, dealt=0.5)

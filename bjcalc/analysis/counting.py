@@ -766,8 +766,8 @@ def playing_efficiency(calc: Calculator, system: Union[CountSystem, Sequence[Cou
         if shoes is not None or set(sample) - {"dealt"}:
             raise BjcalcError("Griffin's playing efficiency samples no shoes: give only dealt")
         out = _griffin(calc, systems, sample.get("dealt", 0.25))
-    elif method == "shoes":
-        table = playing_gains(calc, systems, shoes, **sample)
+    elif method == "shoes":       # (a quarter dealt by default, as documented: sample_shoes' own default is half)
+        table = playing_gains(calc, systems, shoes, **({"dealt": 0.25, **sample} if shoes is None else sample))
         perfect = sum(float(v) for v in table["perfect"])
         if perfect <= 0:
             raise BjcalcError("perfect play gains nothing over basic strategy on these shoes: playing efficiency is "
