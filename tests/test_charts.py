@@ -497,3 +497,20 @@ def test_a_partial_tables_run_indexes_what_it_wrote(tmp_path):
     edges = chart(Calculator(PRESETS["classic_single_deck"]())).header_lines()[2]
     assert "not generated" not in row and edges.split("house edge ")[1].split(" %")[0] in row
     assert "classic_single_deck/chart.md" in row and "chart.csv" not in row and "REPORT.html" not in row
+
+
+def test_chart_refuses_a_td_result_of_another_game_and_what_is_not_a_calculator():
+    """(A TD result of another game gave that game's TD EV beside this one's CD EV under this
+    one's header; a CD result, a Rules or a text min_gain raised AttributeError or TypeError.)"""
+    from bjcalc.core.errors import StrategyError
+
+    calc = Calculator(Rules(decks=1, max_split_hands=2))
+    other = Calculator(Rules(decks=1, max_split_hands=2, dealer_hits_soft_17=True))
+    for wrong in (other.game("TD"), calc.game("CD")):
+        with pytest.raises(StrategyError, match="td_result must be this calculator's own game"):
+            chart(calc, "TD", td_result=wrong)
+    with pytest.raises(StrategyError, match="chart needs a bjcalc.Calculator"):
+        chart(Rules(), "TD")
+    with pytest.raises(StrategyError, match="min_gain must be a number"):
+        chart(calc, "CD", min_gain="x")
+    assert chart(calc, "TD", td_result=calc.game("TD")).ev["TD"] == calc.game("TD").ev

@@ -26,6 +26,7 @@ preset's open rules, and its plots: :mod:`bjcalc.analysis.sweeps`.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
 
@@ -313,8 +314,16 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     >>> drawn.table.loc["hard 16", "T"], sorted(set(drawn.exceptions["cards"]))
     ('H', [2])
     """
+    if not isinstance(calc, Calculator):
+        raise StrategyError(f"chart needs a bjcalc.Calculator (Calculator(rules, shoe)), not {type(calc).__name__}")
     if strategy not in ("TD", "CD"):
         raise StrategyError(f"strategy must be 'TD' or 'CD', not {strategy!r}")
+    if min_gain is not None and (isinstance(min_gain, bool) or not isinstance(min_gain, numbers.Real)):
+        raise StrategyError(f"min_gain must be a number (the smallest gain listed), not {min_gain!r}")
+    if td_result is not None and (getattr(td_result, "strategy", None) is None
+                                  or getattr(td_result, "assumptions", None) != calc.assumptions("TD")):
+        raise StrategyError("td_result must be this calculator's own game('TD') (the same rules, shoe and arithmetic, "
+                            "with its TD strategy): leave it out to compute it")
     rules = calc.rules
     das_applies = das_codes and rules.double_after_split and rules.splits and rules.double_on != "none"
     steps = ["TD strategy"] + (["DAS codes"] if das_applies else []) + \
