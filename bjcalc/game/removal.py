@@ -672,4 +672,25 @@ def _effects_class() -> Any:
             frame.loc["full shoe"] = [self.full_ev, 0 * self.full_ev]
             return frame
 
+        def __reduce__(self) -> Any:
+            # (the class is made inside a function, which pickle cannot name: rebuild it by a module-level one)
+            return (_rebuilt_effects, (list(self.values), list(self.index), self.name, getattr(self, "full_ev", None),
+                                       dict(getattr(self, "depleted_ev", {})), getattr(self, "weights", None),
+                                       getattr(self, "assumptions", None)))
+
     return EffectsOfRemoval
+
+
+def _rebuilt_effects(values: list, index: list, name: Any, full_ev: Any, depleted: dict, weights: Any,
+                     assumptions: Any) -> "pd.Series":
+    """An :func:`effects_of_removal` Series unpickled (joblib and process pools send them so).
+
+    >>> import pickle
+    >>> from bjcalc import Calculator, Rules
+    >>> eor = Calculator(Rules(decks=1, max_split_hands=2)).effects_of_removal()
+    >>> back = pickle.loads(pickle.dumps(eor))
+    >>> back.equals(eor), back.full_ev == eor.full_ev, back.assumptions == eor.assumptions
+    (True, True, True)
+    """
+    return _effects_class()(values, index=index, name=name, full_ev=full_ev, depleted=depleted, weights=weights,
+                            assumptions=assumptions)
