@@ -1033,3 +1033,13 @@ def test_from_cards_takes_text():
     assert Shoe.from_cards("AS, TH 9d").rank_counts == Shoe.from_cards(["AS", "TH", "9D"]).rank_counts
     with pytest.raises(ShoeError, match="with a suit"):
         Shoe.from_cards("A,T")
+
+
+def test_an_emptied_shoe_says_so_and_deals_nothing():
+    """(It described itself as "0 decks", and its probability raised ZeroDivisionError.)"""
+    from bjcalc.core.errors import ShoeError
+
+    empty = Shoe.from_counts({"A": 1}).remove("A")
+    assert empty.describe() == "empty shoe (0 cards)"
+    with pytest.raises(ShoeError, match="the shoe is empty"):
+        empty.probability("A")

@@ -393,10 +393,15 @@ class Shoe:
         Fraction(1, 13)
         """
         counts = self.value_counts()
+        if not sum(counts):     # (an empty shoe is left by removing every card: nothing is next)
+            raise ShoeError("the shoe is empty: no card is next")
         return Fraction(counts[card_value(card) - 1], sum(counts))
 
     def remove(self, *cards: RankLike) -> "Shoe":
-        """A new shoe without the given cards (ranks, or values 1-10).
+        """A new shoe without the given cards: ranks (``"A"``, ``"K"``), or numbers 1-10 (10 is the
+        rank T, not any ten-value card: name J, Q or K for those).  The infinite deck is unchanged
+        by any finite removal (it never depletes).  Removing every card leaves an empty shoe
+        (``"empty shoe"``), which deals nothing: the callers refuse it in their own words.
 
         Raises :class:`~bjcalc.core.errors.HandError` when the shoe does not hold them.
 
@@ -490,6 +495,8 @@ class Shoe:
         c = self.rank_counts
         if self.label:
             return f"{self.label} ({sum(c)} cards)"
+        if not any(c):
+            return "empty shoe (0 cards)"
         if len(set(c)) == 1 and c[0] % 4 == 0:
             n = c[0] // 4
             return f"{n} deck" + ("s" if n != 1 else "")
