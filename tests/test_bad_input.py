@@ -1043,3 +1043,12 @@ def test_an_emptied_shoe_says_so_and_deals_nothing():
     assert empty.describe() == "empty shoe (0 cards)"
     with pytest.raises(ShoeError, match="the shoe is empty"):
         empty.probability("A")
+
+
+def test_a_hand_value_given_no_dealer_blackjack_where_the_dealer_has_one_for_certain_is_refused():
+    """(Every action read 0.0: the conditioning on no dealer blackjack has nothing to condition on.)"""
+    calc = Calculator(Rules(decks=1, max_split_hands=2), Shoe.from_counts({"A": 1, "T": 4, 5: 2}))
+    with pytest.raises(HandError, match="the dealer has blackjack for certain"):
+        calc.hand("5,5", "A")
+    unconditional = Calculator(Rules(decks=1, max_split_hands=2, hole_card="enhc"), calc.shoe).hand("5,5", "A")
+    assert unconditional["stand"] == -1      # (ENHC values are unconditional: the blackjack takes the bet)

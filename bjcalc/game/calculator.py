@@ -149,6 +149,9 @@ class Calculator:
         values = self.round.upcard(up_value)
         self.round.check_dealable(values, node)
         blackjack = values.blackjack[node]
+        if self.hand_values_conditioned and blackjack == 1:     # (conditioning on what cannot happen)
+            raise HandError(f"with these cards the dealer has blackjack for certain (the shoe's cards left under "
+                            f"{RANKS[up_rank]} all make one): a value given no dealer blackjack does not exist")
         natural = is_natural(composition)
         if natural:
             joint = {"stand": self.round.natural_value(blackjack)}
