@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bjcalc import Calculator, Rules
+from bjcalc import Calculator, Rules, Shoe
 from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, hand_label, td_ev_table,
                                     two_card_hands)
 from bjcalc.analysis.codes import AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit
@@ -514,3 +514,11 @@ def test_chart_refuses_a_td_result_of_another_game_and_what_is_not_a_calculator(
     with pytest.raises(StrategyError, match="min_gain must be a number"):
         chart(calc, "CD", min_gain="x")
     assert chart(calc, "TD", td_result=calc.game("TD")).ev["TD"] == calc.game("TD").ev
+
+
+def test_a_chart_and_ev_table_of_another_shoe_say_custom_shoe_as_the_game_does():
+    """(Their repr and HTML caption said '6 decks' for a two-deck shoe under 6-deck rules.)"""
+    calc = Calculator(Rules(decks=6, max_split_hands=2), Shoe.decks(2))
+    table = ev_table(calc)
+    assert "custom shoe" in repr(table) and "custom shoe" in table._repr_html_() and "6 decks" not in repr(table)
+    assert calc.game().assumptions.rules.startswith("custom shoe")

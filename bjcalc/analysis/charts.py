@@ -263,7 +263,7 @@ class Chart:
 
     def __repr__(self) -> str:
         extra = "" if self.exceptions is None else f", {len(self.exceptions)} CD exceptions"
-        return f"<Chart {self.strategy}: {self.rules.describe()}; shoe {self.shoe}{extra}>"
+        return f"<Chart {self.strategy}: {self.rules.describe(self.shoe)}; shoe {self.shoe}{extra}>"
 
     def to_markdown(self) -> str:
         """The chart (and exceptions: a summary by chart cell, then every hand) as a Markdown document."""
@@ -488,7 +488,7 @@ class EVTable:
         return ev_table_text(self)
 
     def __repr__(self) -> str:
-        return f"<EVTable: {len(self.long)} values; {self.rules.describe()}; shoe {self.shoe}>"
+        return f"<EVTable: {len(self.long)} values; {self.rules.describe(self.shoe)}; shoe {self.shoe}>"
 
 
 def ev_table(calc: Calculator) -> EVTable:

@@ -357,7 +357,7 @@ def ev_table_html(table: EVTableView) -> str:
     wide, best = table.wide, table.best
     head = "".join(f"<th>{up}</th>" for up in wide.columns)
     lines = ['<div class="bjcalc">', _STYLE, f"<h3>EV of every action: {_html.escape(table.shoe)}</h3>",
-             f"<p>{_html.escape(table.rules.describe())}.  Values: {_html.escape(table.conditioning)}; "
+             f"<p>{_html.escape(table.rules.describe(table.shoe))}.  Values: {_html.escape(table.conditioning)}; "
              f"the best action is coloured.</p>",
              f'<table class="ev"><thead><tr><th>hand</th><th>action</th>{head}</tr></thead><tbody>']
     for hand, action in wide.index:
