@@ -225,3 +225,14 @@ def test_playing_efficiency_samples_a_quarter_dealt_by_default(calc):
     default = playing_efficiency(calc, hilo, samples=2)
     assert default == playing_efficiency(calc, hilo, shoes=sample_shoes(calc.shoe, 0.25, 2))
     assert default != playing_efficiency(calc, hilo, samples=2, dealt=0.5)
+
+
+def test_the_count_functions_take_a_count_by_name_too(calc):
+    """(betting_correlation(e, "Hi-Lo") raised AttributeError; a name is what a notebook types.)"""
+    from bjcalc.analysis.counting import betting_correlation, count_system, insurance_correlation
+
+    effects = calc.effects_of_removal()
+    assert betting_correlation(effects, "hi-lo") == betting_correlation(effects, SYSTEMS["Hi-Lo"])
+    assert insurance_correlation(calc.shoe, "Zen") == insurance_correlation(calc.shoe, SYSTEMS["Zen"])
+    with pytest.raises(BjcalcError, match="unknown count 'hilow'"):
+        count_system("hilow")

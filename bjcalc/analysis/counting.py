@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
            "GRIFFIN_SINGLE_DECK_EOR", "GRIFFIN_PLAYING_EFFICIENCY", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices",
-           "playable",
+           "playable", "count_system",
            "IndexPlay", "index_plays", "deviations_at", "insurance_ev", "sample_shoes", "playing_gains",
            "playing_efficiency", "fixed_effects", "eor_csv"]
 
@@ -160,7 +161,29 @@ def _correlation(effects: Mapping[str, Number], system: CountSystem) -> float:
     return sxy / math.sqrt(sxx * syy)
 
 
-def betting_correlation(effects: Mapping[str, Number], system: CountSystem) -> float:
+def count_system(system: Union[str, CountSystem]) -> CountSystem:
+    """A count of :data:`SYSTEMS` by name, ignoring case, spaces and hyphens (``hilo``,
+    ``Hi-Opt II``, ``wonghalves``), or a :class:`CountSystem` as it is; the functions taking
+    a count take either.
+
+    >>> count_system("hilo").name, count_system("omega ii").name, count_system(SYSTEMS["Zen"]).name
+    ('Hi-Lo', 'Omega II', 'Zen')
+    """
+    if isinstance(system, CountSystem):
+        return system
+    if not isinstance(system, str):
+        raise BjcalcError(f"a count is a CountSystem or a name ({', '.join(SYSTEMS)}), not {type(system).__name__}")
+
+    def squeeze(text: str) -> str:
+        return re.sub(r"[^a-z0-9]", "", text.lower())
+
+    found = {squeeze(key): count for key, count in SYSTEMS.items()}.get(squeeze(system))
+    if found is None:
+        raise BjcalcError(f"unknown count {system!r}; counts: {', '.join(SYSTEMS)}")
+    return found
+
+
+def betting_correlation(effects: Mapping[str, Number], system: Union[str, CountSystem]) -> float:
     """How well the count tracks the game's edge: the correlation of the tags with the effects
     of removal (a Series or dict by value label, e.g. from
     :meth:`~bjcalc.Calculator.effects_of_removal`) over the 13 ranks.
@@ -168,7 +191,7 @@ def betting_correlation(effects: Mapping[str, Number], system: CountSystem) -> f
     >>> round(betting_correlation(GRIFFIN_SINGLE_DECK_EOR, SYSTEMS["Zen"]), 2)
     0.96
     """
-    return _correlation(effects, system)
+    return _correlation(effects, count_system(system))
 
 
 def insurance_effects(shoe: Shoe) -> dict[str, Union[Fraction, float]]:
@@ -201,7 +224,7 @@ def insurance_ev(counts: Sequence[int]) -> Fraction:
     return 3 * Fraction(counts[9], cards) - 1
 
 
-def insurance_correlation(shoe: Shoe, system: CountSystem) -> float:
+def insurance_correlation(shoe: Shoe, system: Union[str, CountSystem]) -> float:
     """The correlation of the tags with the insurance bet's effects of removal (how well the count
     says when to insure); NaN for a finite shoe that never offers insurance (no ace, or too few
     cards to deal it), so that the other metrics of such a shoe still come.
@@ -214,7 +237,7 @@ def insurance_correlation(shoe: Shoe, system: CountSystem) -> float:
     counts = shoe.value_counts()
     if not shoe.is_infinite and (counts[0] < 1 or sum(counts) < 3):
         return math.nan
-    return _correlation(insurance_effects(shoe), system)
+    return _correlation(insurance_effects(shoe), count_system(system))
 
 
 @dataclass(frozen=True)
@@ -314,7 +337,7 @@ def _dealable(shoe: Shoe, play: Play) -> bool:
     return all(have > want for have, want in zip(shoe.rank_counts, needed) if want)
 
 
-def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMON_PLAYS) -> "pd.DataFrame":
+def indices(calc: Calculator, system: Union[str, CountSystem], plays: Sequence[Play] = COMMON_PLAYS) -> "pd.DataFrame":
     """The true count at which each play changes, for a balanced count.
 
     For a decision, G(shoe) = EV(action) - EV(versus).  Its effect of removal for each card
@@ -334,6 +357,7 @@ def indices(calc: Calculator, system: CountSystem, plays: Sequence[Play] = COMMO
     """
     import pandas as pd
 
+    system = count_system(system)
     if not system.balanced:
         raise BjcalcError(f"{system.name} is unbalanced: indices here are true counts, which need a balanced count")
     shoe = calc.shoe

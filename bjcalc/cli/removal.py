@@ -13,13 +13,13 @@ import math
 import re
 from typing import Any, Callable, Optional
 
-from ..analysis.counting import (COMMON_PLAYS, SYSTEMS, CountSystem, betting_correlation, fixed_effects, indices,
+from ..analysis.counting import (COMMON_PLAYS, SYSTEMS, CountSystem, betting_correlation, count_system, fixed_effects, indices,
                                  insurance_correlation, playable, playing_efficiency, sample_shoes)
 from ..core.errors import BjcalcError, ShoeError
 from ..game.calculator import Calculator
 from .output import assumptions_json, dumps, number
 
-__all__ = ["add_eor_arguments", "run_eor", "count_system"]
+__all__ = ["add_eor_arguments", "run_eor"]
 
 PE_DEALT = 0.25
 MAX_PE_SHOES = 10_000
@@ -41,22 +41,6 @@ def add_eor_arguments(parser: argparse.ArgumentParser) -> None:
                              "game's time per shoe; default 0: only Griffin's approximation)")
     parser.add_argument("--pe-dealt", type=float, default=PE_DEALT, metavar="F",
                         help=f"the share of the shoe dealt for playing efficiency (default {PE_DEALT})")
-
-
-def count_system(name: str) -> CountSystem:
-    """A count of :data:`~bjcalc.analysis.counting.SYSTEMS` by name, ignoring case, spaces and
-    hyphens (``hilo``, ``Hi-Opt II``, ``wonghalves``).
-
-    >>> count_system("hilo").name, count_system("omega ii").name
-    ('Hi-Lo', 'Omega II')
-    """
-    def squeeze(text: str) -> str:
-        return re.sub(r"[^a-z0-9]", "", text.lower())
-
-    found = {squeeze(key): system for key, system in SYSTEMS.items()}.get(squeeze(name))
-    if found is None:
-        raise BjcalcError(f"unknown count {name!r}; counts: {', '.join(SYSTEMS)}")
-    return found
 
 
 def _playing_efficiency(args: argparse.Namespace, calc: Calculator) -> tuple[dict[str, dict[str, float]], str]:
