@@ -1052,3 +1052,14 @@ def test_a_hand_value_given_no_dealer_blackjack_where_the_dealer_has_one_for_cer
         calc.hand("5,5", "A")
     unconditional = Calculator(Rules(decks=1, max_split_hands=2, hole_card="enhc"), calc.shoe).hand("5,5", "A")
     assert unconditional["stand"] == -1      # (ENHC values are unconditional: the blackjack takes the bet)
+
+
+def test_calculator_argument_errors_are_rule_errors_and_numpy_counts_are_counts():
+    """(Calculator("6 decks") raised HandError; a count read from pandas, numpy's int64, was refused.)"""
+    import numpy as np
+
+    with pytest.raises(RulesError, match="rules must be a bjcalc.Rules, not str"):
+        Calculator("6 decks")
+    with pytest.raises(RulesError, match="exact must be True or False"):
+        Calculator(Rules(), exact="yes")
+    assert Shoe.from_counts({"A": np.int64(3), "T": 4}) == Shoe.from_counts({"A": 3, "T": 4})

@@ -17,6 +17,7 @@ rank), which the Burn 20 game needs for the ace of the up card's suit.
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -333,8 +334,9 @@ class Shoe:
             if index in seen:
                 raise ShoeError(f"rank {RANKS[index]} is given twice ({seen[index]!r} and {key!r})")
             seen[index] = key
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 0:   # (numpy's too)
                 raise ShoeError(f"count of rank {RANKS[index]} must be a whole number >= 0, not {count!r}")
+            count = int(count)
             if count > MAX_COUNT:
                 raise ShoeError(f"count of rank {RANKS[index]} must be at most {MAX_COUNT}, not {count}: "
                                 f"for a bigger shoe use the infinite deck")

@@ -15,7 +15,7 @@ import numpy as np
 from ..core.actions import PostSplitStrategy
 from ..core.arithmetic import EXACT, FLOAT, Arithmetic, Value
 from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
-from ..core.errors import HandError, ShoeError, StrategyError
+from ..core.errors import HandError, RulesError, ShoeError, StrategyError
 from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
 from ..core.rules import Rules
 from ..engine.hands import UNSPLIT, composition_of
@@ -63,13 +63,13 @@ class Calculator:
                  split_strategy: Union[str, PostSplitStrategy] = PostSplitStrategy.CDZ,
                  exact: bool = False, *, reuse: Optional["Calculator"] = None):
         if not isinstance(rules, Rules):
-            raise HandError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
+            raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
         if shoe is None:
             shoe = Shoe.decks(rules.decks)
         elif not isinstance(shoe, Shoe):
             raise ShoeError(f"shoe must be a bjcalc.Shoe, not {type(shoe).__name__}")
         if not isinstance(exact, bool):
-            raise HandError(f"exact must be True or False, not {exact!r}")
+            raise RulesError(f"exact must be True or False, not {exact!r}")
         self.rules = rules
         self.shoe = shoe
         self.exact = exact
