@@ -781,3 +781,10 @@ def test_cli_buster_burn20():
         with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
             assert main(argv) == 2
         assert len(err.getvalue().strip().splitlines()) == 1, argv
+
+
+def test_a_side_bet_refuses_an_exact_flag_that_is_not_a_bool():
+    """(buster_blackjack(exact="yes") ran exact, as any non-empty text would.)"""
+    for bet in (lambda: buster_blackjack(decks=1, exact="yes"), lambda: lucky_lucky(decks=1, exact=1)):
+        with pytest.raises(RulesError, match="exact must be True or False"):
+            bet()
