@@ -193,7 +193,7 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
 
     def add(name: str, **options: Any) -> None:
         if keep is None or name in keep:
-            g.add_argument(name, action=OnceFlag, **{k: v for k, v in options.items() if k != "action"})
+            g.add_argument(name, **options)      # (store and store_const are OnceFlag in every bjcalc parser)
         else:   # the flag is known (so it is not "unrecognized"), refused, and hidden from --help
             g.add_argument(name, action=_Refuse, nargs="?", dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
                            help=argparse.SUPPRESS)

@@ -31,7 +31,7 @@ from ..sidebets.buster import BUSTER_MODELS, BusterBlackjack
 from ..sidebets.catalog import SIDE_BETS
 from ..sidebets.lucky_lucky import LuckyLucky
 from .output import assumptions_json, dumps, fit
-from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, decks_argument, shoe_argument, shoe_from_flags
+from .shoe_flags import REMOVE_HELP, SHOE_HELP, decks_argument, shoe_argument, shoe_from_flags
 
 if TYPE_CHECKING:   # pandas is imported where a table is built: it is slow to import
     import pandas as pd
@@ -73,10 +73,10 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     for key, cls in SIDE_BETS.items():
         p = bets.add_parser(key, help=SIDE_BET_HELP[key], description=SIDE_BET_HELP[key])
         names = ", ".join(cls.paytables)
-        p.add_argument("--decks", type=decks_argument, default=None, metavar="N", action=OnceFlag,
+        p.add_argument("--decks", type=decks_argument, default=None, metavar="N",
                        help="number of decks, or 'inf' (default 6)")
-        p.add_argument("--shoe", type=shoe_argument, default=None, help=SHOE_HELP, action=OnceFlag)
-        p.add_argument("--remove", metavar="CARDS", default=None, help=REMOVE_HELP, action=OnceFlag)
+        p.add_argument("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
+        p.add_argument("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)
         p.add_argument("--paytable", default=cls.default_paytable,
                        help=f"a pay table name ({names}), several names separated by commas, or "
                             f"{len(cls.events)} pays separated by commas (default {cls.default_paytable})")
