@@ -33,7 +33,7 @@ def run_report(args: argparse.Namespace, rules: Rules, shoe: Shoe, plain: bool, 
     from ..analysis.report import report
 
     suffix = Path(args.out).suffix.lower() if args.out else ""
-    if suffix not in ("", ".html", ".htm", ".md", ".markdown"):
+    if suffix and suffix not in REPORT_SUFFIXES:
         raise BjcalcError(f"--out writes an HTML (.html) or Markdown (.md) report, not {suffix!r}: name the file so")
     fmt = out_format(args.format, args.out, REPORT_SUFFIXES, "html")
     if "split" in flags_given(args):      # (it was accepted and ignored)
