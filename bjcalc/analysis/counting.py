@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
            "GRIFFIN_SINGLE_DECK_EOR", "GRIFFIN_PLAYING_EFFICIENCY", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices",
-           "playable", "count_system",
+           "playable", "count_system", "offers_insurance",
            "IndexPlay", "index_plays", "deviations_at", "insurance_ev", "sample_shoes", "playing_gains",
            "playing_efficiency", "fixed_effects", "eor_csv"]
 
@@ -206,7 +206,7 @@ def insurance_effects(shoe: Shoe) -> dict[str, Union[Fraction, float]]:
     if shoe.is_infinite:
         raise BjcalcError("an infinite shoe has no effect of removal: give a finite shoe")
     counts = list(shoe.value_counts())
-    if counts[0] < 1 or sum(counts) < 3:
+    if not offers_insurance(counts):
         raise BjcalcError("insurance needs an ace up and two more cards in the shoe")
     full = insurance_ev(counts)
     return {label: insurance_ev([n - (v == value) for v, n in enumerate(counts)]) - full if counts[value] else
@@ -234,10 +234,19 @@ def insurance_correlation(shoe: Shoe, system: Union[str, CountSystem]) -> float:
     >>> insurance_correlation(Shoe.from_counts({6: 20, "T": 20}), SYSTEMS["Hi-Lo"])
     nan
     """
-    counts = shoe.value_counts()
-    if not shoe.is_infinite and (counts[0] < 1 or sum(counts) < 3):
+    if not shoe.is_infinite and not offers_insurance(shoe.value_counts()):
         return math.nan
     return _correlation(insurance_effects(shoe), count_system(system))
+
+
+def offers_insurance(counts: Sequence[int]) -> bool:
+    """Whether a shoe of ``counts`` (by value, ace first) can deal insurance: an ace up and two
+    more cards.
+
+    >>> offers_insurance(Shoe.decks(1).value_counts()), offers_insurance([0] * 5 + [20, 0, 0, 0, 20])
+    (True, False)
+    """
+    return counts[0] >= 1 and sum(counts) >= 3
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
 from ..game.rounds import check_per_hand_split
 from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, deviations_at, index_plays,
-                       indices as index_table, insurance_ev, playable)
+                       indices as index_table, insurance_ev, offers_insurance, playable)
 from .risk import n0, risk_of_ruin
 
 if TYPE_CHECKING:
@@ -277,7 +277,7 @@ class _Worker:
         """Insurance's EV per unit insured against an ace up, from the cards left before the round
         (the player's cards unseen: what a count decides it by); NaN without an ace or two more cards."""
         counts = shoe.value_counts()
-        if counts[0] < 1 or sum(counts) < 3:
+        if not offers_insurance(counts):
             return math.nan
         ev = insurance_ev(counts)
         return ev if self.spec.exact else float(ev)
