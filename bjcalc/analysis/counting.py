@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
            "GRIFFIN_SINGLE_DECK_EOR", "GRIFFIN_PLAYING_EFFICIENCY", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices",
-           "playable", "count_system", "offers_insurance",
+           "playable", "count_system", "system_key", "SYSTEM_NAMES", "offers_insurance",
            "IndexPlay", "index_plays", "deviations_at", "insurance_ev", "sample_shoes", "playing_gains",
            "playing_efficiency", "fixed_effects", "eor_csv"]
 
@@ -131,6 +131,17 @@ SYSTEMS: dict[str, CountSystem] = {system.name: system for system in (
             "what the correlations (by value) can use"),
 )}
 """The common systems by name (tags A, 2 ... 9, T)."""
+def system_key(text: str) -> str:
+    """A count's name as :data:`SYSTEM_NAMES` keys it: lower case, letters and digits only.
+
+    >>> system_key("Hi-Opt II")
+    'hioptii'
+    """
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+SYSTEM_NAMES = {system_key(name): name for name in SYSTEMS}
+"""Count systems by their short names (``hilo``, ``ko``, ``hiopti`` ...): :func:`system_key` of each."""
 
 GRIFFIN_SINGLE_DECK_EOR: dict[str, float] = {
     "A": -0.0061, "2": 0.0038, "3": 0.0044, "4": 0.0055, "5": 0.0069, "6": 0.0046, "7": 0.0028, "8": 0.0,
@@ -173,14 +184,11 @@ def count_system(system: Union[str, CountSystem]) -> CountSystem:
         return system
     if not isinstance(system, str):
         raise BjcalcError(f"a count is a CountSystem or a name ({', '.join(SYSTEMS)}), not {type(system).__name__}")
-
-    def squeeze(text: str) -> str:
-        return re.sub(r"[^a-z0-9]", "", text.lower())
-
-    found = {squeeze(key): count for key, count in SYSTEMS.items()}.get(squeeze(system))
-    if found is None:
+    name = SYSTEM_NAMES.get(system_key(system))
+    if name is None:
         raise BjcalcError(f"unknown count {system!r}; counts: {', '.join(SYSTEMS)}")
-    return found
+    return SYSTEMS[name]
+
 
 
 def betting_correlation(effects: Mapping[str, Number], system: Union[str, CountSystem]) -> float:

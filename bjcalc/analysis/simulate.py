@@ -81,7 +81,8 @@ from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
 from ..game.rounds import check_per_hand_split
 from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, deviations_at, index_plays,
-                       indices as index_table, insurance_ev, offers_insurance, playable)
+                       SYSTEM_NAMES, indices as index_table, insurance_ev, offers_insurance, playable,
+                       system_key)
 from .risk import n0, risk_of_ruin
 
 if TYPE_CHECKING:
@@ -91,8 +92,6 @@ __all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "MAX_ROUNDS", "
            "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
            "true_count_table", "true_count_slope", "plot_by_true_count", "with_index_plays"]
 
-SYSTEM_NAMES = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name in SYSTEMS}
-"""Count systems by their short names (``hilo``, ``ko``, ``hiopti`` ...)."""
 
 VALUES = ("both", "fixed", "none")
 """Which exact EVs each round gets: both plays, fixed play only (``ev_perfect`` is NaN: half
@@ -917,7 +916,7 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
             raise BjcalcError(f"{name} must be a whole number, at least 1, not {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise BjcalcError(f"the seed must be a whole number >= 0, not {seed!r}")
-    name = SYSTEM_NAMES.get(re.sub(r"[^a-z0-9]", "", str(system).lower()), system)
+    name = SYSTEM_NAMES.get(system_key(str(system)), system)
     spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe, values,
                           sd=bool(sd))
     full_shoe = _check_spec(spec)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 from typing import Any, Callable, Optional
 
 from ..analysis.counting import (COMMON_PLAYS, SYSTEMS, CountSystem, betting_correlation, count_system, fixed_effects, indices,
