@@ -35,7 +35,7 @@ from ..core.outcomes import hand_total, is_natural
 from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
 from ..game.removal import (VALUE_LABELS, Deviation, Deviations, FixedUpcard, effects_of_removal, fixed_actions,
-                            removal_weights)
+                            is_missing, removal_weights)
 from ..game.rounds import deal_probabilities, pair_state
 
 if TYPE_CHECKING:
@@ -506,11 +506,8 @@ def _fit(system: CountSystem, effects: Sequence[Any]) -> tuple[Any, Any]:
 
 def _weights(*columns: Sequence[Any]) -> tuple[int, ...]:
     """Each value's ranks among the 13 (4 for tens), 0 where any column's entry is missing (NaN)."""
-    return tuple(0 if any(_missing(column[v]) for column in columns) else n for v, n in enumerate(RANKS_PER_VALUE))
+    return tuple(0 if any(is_missing(column[v]) for column in columns) else n for v, n in enumerate(RANKS_PER_VALUE))
 
-
-def _missing(value: Any) -> bool:
-    return isinstance(value, float) and math.isnan(value)
 
 
 def _centred(system: CountSystem, weights: Sequence[int] = RANKS_PER_VALUE) -> tuple[Fraction, ...]:

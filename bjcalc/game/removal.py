@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["play_on", "play_on_each", "fixed_actions", "effects_of_removal", "removal_weights", "node_map",
-           "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS"]
+           "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS", "is_missing"]
 
 STRATEGIES = ("CD", "TD")
 PLAYS = ("fixed", "reoptimized")
@@ -609,15 +609,20 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     else:
         how = f"reoptimized: the best play for each depleted shoe ({full.assumptions.strategy})"
     stated = dataclasses.replace(full.assumptions, strategy=how)
-    effects = [math.nan if _missing(depleted[k]) else ar.output(ar.convert(depleted[k]) - ar.convert(full.ev))
+    effects = [math.nan if is_missing(depleted[k]) else ar.output(ar.convert(depleted[k]) - ar.convert(full.ev))
                for k in VALUE_LABELS]
     return _effects_class()(effects,
                             index=list(VALUE_LABELS), name=f"EOR ({play} {strategy} play)",
                             full_ev=full.ev, depleted=depleted, weights=weights, assumptions=stated)
 
 
-def _missing(value: Any) -> bool:
-    """Whether a depleted EV is the NaN of a value the shoe holds no card of."""
+def is_missing(value: Any) -> bool:
+    """Whether an effect of removal (or a depleted EV) is the NaN of no effect measured: a value
+    the shoe holds no card of (exact values are Fractions, never NaN).
+
+    >>> is_missing(float("nan")), is_missing(0.0), is_missing(Fraction(1, 3))
+    (True, False, False)
+    """
     return isinstance(value, float) and math.isnan(value)
 
 
