@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 
+from .errors import RulesError
+
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["Arithmetic", "EXACT", "FLOAT", "Value"]
+__all__ = ["Arithmetic", "EXACT", "FLOAT", "Value", "arithmetic_of"]
 
 Value = Union[float, Fraction, "sympy.Rational"]
 """A number bjcalc hands out: a float, or an exact rational (``sympy.Rational`` from results,
@@ -130,3 +132,19 @@ class Arithmetic:
 
 FLOAT = Arithmetic(exact=False)
 EXACT = Arithmetic(exact=True)
+
+
+def arithmetic_of(exact: Any) -> Arithmetic:
+    """:data:`EXACT` or :data:`FLOAT` for an ``exact`` flag, which must be True or False ("yes"
+    would otherwise count as True): the one check of the flag every computation takes.
+
+    >>> arithmetic_of(True) is EXACT, arithmetic_of(False) is FLOAT
+    (True, True)
+    >>> arithmetic_of("yes")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.RulesError: exact must be True or False, not 'yes'
+    """
+    if not isinstance(exact, bool):
+        raise RulesError(f"exact must be True or False, not {exact!r}")
+    return EXACT if exact else FLOAT

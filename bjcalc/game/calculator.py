@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 import numpy as np
 
 from ..core.actions import PostSplitStrategy
-from ..core.arithmetic import EXACT, FLOAT, Arithmetic, Value
+from ..core.arithmetic import Arithmetic, Value, arithmetic_of
 from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
 from ..core.errors import HandError, RulesError, ShoeError, StrategyError
 from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
@@ -68,12 +68,10 @@ class Calculator:
             shoe = Shoe.decks(rules.decks)
         elif not isinstance(shoe, Shoe):
             raise ShoeError(f"shoe must be a bjcalc.Shoe, not {type(shoe).__name__}")
-        if not isinstance(exact, bool):
-            raise RulesError(f"exact must be True or False, not {exact!r}")
+        self.ar: Arithmetic = arithmetic_of(exact)
         self.rules = rules
         self.shoe = shoe
         self.exact = exact
-        self.ar: Arithmetic = EXACT if exact else FLOAT
         if reuse is not None and not isinstance(reuse, Calculator):
             raise ShoeError(f"reuse must be a bjcalc.Calculator, not {type(reuse).__name__}")
         self.round = Round(rules, shoe, split_strategy, self.ar, reuse.round if reuse is not None else None)

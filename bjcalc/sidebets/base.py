@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Un
 
 import numpy as np
 
-from ..core.arithmetic import EXACT, FLOAT
+from ..core.arithmetic import EXACT, FLOAT, arithmetic_of
 from ..core.cards import RANK_VALUE, Shoe
 from ..core.errors import BjcalcError, RulesError, ShoeError
 from ..core.rules import parse_payout
@@ -481,7 +481,7 @@ class SideBet:
         >>> sum(p) == 1
         True
         """
-        _check_exact(exact)
+        arithmetic_of(exact)     # (refuses a flag that is not True or False)
         shoe = as_shoe(shoe)
         self._check(shoe)
         probs, _ = self._probabilities([shoe], exact)[0]
@@ -499,7 +499,7 @@ class SideBet:
         >>> f"{float(r.house_edge):.3%}"
         '5.478%'
         """
-        _check_exact(exact)
+        arithmetic_of(exact)     # (refuses a flag that is not True or False)
         shoe = as_shoe(shoe)
         self._check(shoe)
         table = self.paytable(paytable)
@@ -588,7 +588,7 @@ class SideBet:
         >>> e.tags
         {'A': 1, '2': -3, '3': -1, '4': 0, '5': 1, '6': -1, '7': 2, '8': 1, '9': 0, 'T': 0}
         """
-        _check_exact(exact)
+        arithmetic_of(exact)     # (refuses a flag that is not True or False)
         if isinstance(max_tag, bool) or not isinstance(max_tag, int) or max_tag < 1:
             raise RulesError(f"max_tag must be a whole number >= 1, not {max_tag!r}")
         import pandas as pd
@@ -669,8 +669,3 @@ def _weighted_correlation(weights: list[float], xs: list[float], ys: list[int]) 
     sxx, syy = (w * (x - mx) ** 2).sum(), (w * (y - my) ** 2).sum()
     return float(sxy / math.sqrt(sxx * syy)) if sxx > 0 and syy > 0 else float("nan")
 
-
-def _check_exact(exact: Any) -> None:
-    """Refuse an ``exact`` that is not True or False ("yes" ran exact, as any non-empty text would)."""
-    if not isinstance(exact, bool):
-        raise RulesError(f"exact must be True or False, not {exact!r}")
