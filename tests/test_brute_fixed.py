@@ -95,28 +95,23 @@ def test_fixed_play_is_not_reoptimised_play():
 
 # --- shoes in which a split round runs out of cards ---------------------------------------
 # bjcalc refuses a shoe in which an unsplit round can run out ("the shoe is too small: this
-# round can run out of cards"), but not one in which only a split round can, and returns a
-# value for rounds that cannot be dealt.
+# round can run out of cards"), and one in which a split round can (each used to be valued:
+# +2 for the split below, and 43/660 for the fixed play after it).
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bjcalc accepts a shoe in which a split runs out of cards: 8,9,9,9,9 split to 2 hands; "
-    "player 9,9 v 8 (probability 1/5) with the hole card a 9 leaves one card for two split "
-    "hands, yet hand('9,9','8')['split'] is +2 and game().ev is 1/5 (0 with no split); "
-    "expected ShoeError like the unsplit run-out"))
 def test_split_run_out_is_refused():
+    """8,9,9,9,9 split to 2 hands: 9,9 v 8 with the hole card a 9 leaves one card for two
+    split hands."""
     rules = Rules(decks=1, max_split_hands=2)
     calc = Calculator(rules, Shoe.from_counts({"8": 1, "9": 4}), split_strategy="CDZ-", exact=True)
-    with pytest.raises(ShoeError):
+    with pytest.raises(ShoeError, match="splitting 9,9 v 8 to 2 hands can run out"):
         calc.game()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "play_on accepts a depleted shoe in which a split round runs out of cards: P13 (A,A,3,5,6,"
-    "8,8,8,9,T,T,T,T) less T,T, 3 hands; 8,8 v A with an A in the hole, split to 3 hands, leaves "
-    "the dealer's soft 12 with the shoe empty in some branches; play_on gives 43/660"))
 def test_play_on_split_run_out_is_refused():
+    """P13 (A,A,3,5,6,8,8,8,9,T,T,T,T) less T,T, 3 hands: 8,8 v A with an A in the hole, split
+    to 3 hands, leaves the dealer's soft 12 with the shoe empty in some branches."""
     rules = Rules(decks=1, max_split_hands=3, resplit_aces=True)
     calc = Calculator(rules, Shoe.from_counts(P13), split_strategy="CDZ-", exact=True)
-    with pytest.raises(ShoeError):
+    with pytest.raises(ShoeError, match="splitting 8,8 v A to 3 hands can run out"):
         calc.play_on(Shoe.from_counts(_less(P13, "T,T")))

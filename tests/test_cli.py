@@ -249,6 +249,11 @@ ERRORS = [
     (["insurance", "--cards", "A,A", "--shoe", "A:2"], "no A left"),
     (["insurance", "--cards", "A,A", "--shoe", "A:3"], "hole card"),
     (["dealer", "--up", "11", "--decks", "1"], "not a card"),
+    # a split round that can run out of cards (its value used to read +400 %)
+    (["edge", "--shoe", "2:24"], "splitting 2,2 v 2 to 4 hands can run out of cards"),
+    (["edge", "--shoe", "2:24", "--strategy", "TD"], "splitting 2,2 v 2 to 4 hands can run out of cards"),
+    (["hand", "--cards", "9,9", "--up", "8", "--shoe", "8:1,9:4", "--split-hands", "2"],
+     "splitting 9,9 v 8 to 2 hands can run out of cards"),
     # side bets
     (["sidebet", "buster", "--paytable", "vegas"], "unknown Buster Blackjack pay table 'vegas'"),
     (["sidebet", "buster", "--paytable", "seed,3"], "mixes names and pays"),

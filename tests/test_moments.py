@@ -145,7 +145,7 @@ def test_every_structure_is_counted_once(hands):
 
 
 def test_refusals_are_one_line():
-    with pytest.raises(ShoeError, match="dealer can run out of cards; use a larger shoe") as refused:
+    with pytest.raises(ShoeError, match="can run out of cards; use a larger shoe") as refused:
         Calculator(Rules(max_split_hands=4), shoe=Shoe.from_counts({"A": 2, "8": 4, "T": 6})).moments()
     assert "\n" not in str(refused.value)
     with pytest.raises(StrategyError, match="per hand"):

@@ -25,7 +25,7 @@ SMALL_REMOVALS = [("A",), ("2", "3", "7"), ("5", "T", "6")]
 @pytest.mark.parametrize("rules, split", [
     (Rules(decks=1, max_split_hands=2), "CDZ-"),
     (Rules(decks=1, hole_card="enhc", surrender="late", max_split_hands=3, double_after_hit=True), "CDP"),
-    (Rules(decks=1, max_split_hands=4, surrender="any_time"), "CDP1"),
+    (Rules(decks=1, max_split_hands=3, surrender="any_time"), "CDP1"),    # (4 hands: T,T v A can run out, refused)
 ])
 @pytest.mark.parametrize("removed", SMALL_REMOVALS)
 def test_exact_values_are_those_of_a_calculator_built_alone(rules, split, removed):

@@ -395,9 +395,10 @@ SMALL = {   # small shoes (by value) on which no round the CD/TD player deals ru
     "18": Shoe.from_counts({"A": 3, 2: 2, 6: 1, 9: 2, "T": 10}),
 }
 PLAYER_RULES = {
-    "peek H17 DAS": dict(dealer_hits_soft_17=True),
+    # (split once: on shoe 15, T,T v 8 split to 4 hands can run out of cards, which is refused)
+    "peek H17 DAS": dict(dealer_hits_soft_17=True, max_split_hands=2),
     "peek S17 no DAS late surrender": dict(double_after_split=False, surrender="late"),
-    "ENHC H17": dict(dealer_hits_soft_17=True, hole_card="enhc"),
+    "ENHC H17": dict(dealer_hits_soft_17=True, hole_card="enhc", max_split_hands=2),
     "ENHC S17 3 hands": dict(hole_card="enhc", double_after_split=False, max_split_hands=3),
     "peek H17 RSA hit split aces 4 hands": dict(dealer_hits_soft_17=True, max_split_hands=4, resplit_aces=True,
                                                hit_split_aces=True),

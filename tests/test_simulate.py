@@ -3,6 +3,7 @@ are those of a calculator built afresh on the cards left, the shoe is the seeded
 counts are the tags of the cards seen, rounds played out by hand give the results worked out
 here, and the frame is the same on 1, 2 or 4 local workers, on a Dask cluster, and when a worker dies."""
 
+import dataclasses
 import json
 import math
 import os
@@ -55,7 +56,12 @@ def test_every_round_is_valued_exactly_on_the_cards_left(exact_run):
             left = rank_counts_after(SMALL, rounds["cards"].iloc[:k])
             assert row.ranks_left == left and row.cards_left == sum(left)
             shoe = Shoe(left)
-            assert row.ev_perfect == Calculator(RULES, shoe, exact=True).game().ev
+            try:
+                perfect = Calculator(RULES, shoe, exact=True).game().ev
+            except ShoeError:       # (a split perfect play compares could run out of cards: NaN)
+                assert math.isnan(row.ev_perfect)
+            else:
+                assert row.ev_perfect == perfect
             assert row.ev_fixed == full.play_on(shoe).ev
             assert isinstance(Fraction(str(row.ev_fixed)), Fraction)
 
@@ -167,7 +173,7 @@ def test_fixed_values_deal_the_rounds_of_both_on_a_shoe_that_runs_low():
     some rounds that fixed play can value: those rounds are dealt in both modes (ev_perfect NaN)."""
     small = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 1, "7": 1, "8": 1, "9": 1, "T": 6})
     refused = 0
-    for seed in (2, 5, 10):
+    for seed in (2, 4, 6):
         kwargs = dict(shoes=1, seed=seed, shoe=small, penetration=1, workers=1, progress=None)
         both, fixed = simulate(RULES, **kwargs).frame, simulate(RULES, values="fixed", **kwargs).frame
         pd.testing.assert_frame_equal(both.drop(columns="ev_perfect"), fixed.drop(columns="ev_perfect"))
@@ -423,7 +429,12 @@ def test_the_frame_with_index_plays_is_the_same_on_one_and_two_workers():
     gain, frame = one.index_gain(), one.frame
     together = gain["indices"] + gain["insurance"]
     assert together == pytest.approx((frame.ev_indices - frame.ev_fixed).mean(), rel=1e-12, abs=1e-15)
-    assert gain["captured"] == pytest.approx(gain["indices"] / (frame.ev_perfect - frame.ev_fixed).mean(), rel=1e-9)
+    # (captured is over the rounds perfect play is valued in: NaN where a split it compares could run out)
+    valued = frame.ev_perfect.notna()
+    assert 0 < valued.sum() < len(frame)
+    alone = one.index_gain.__func__(dataclasses.replace(one, frame=frame[valued].reset_index(drop=True)))
+    assert gain["captured"] == pytest.approx(alone["indices"] / alone["perfect"], rel=1e-9)
+    assert 0 < gain["captured"] <= 1
     assert gain["insurance"] != 0 and gain["captured"] <= 1
     if __import__("importlib").util.find_spec("matplotlib"):
         labels = [t.get_text() for t in plot_by_true_count(one).axes[0].get_legend().get_texts()]
@@ -574,14 +585,14 @@ def test_a_failed_self_check_of_the_moments_is_not_hidden_as_nan(monkeypatch):
     """Only refusals (a shoe too small, too many states) leave a round's SD NaN: the moments'
     own check failing is a bug, and the simulation stops with it."""
     def failing(self, *args):
-        if self.shoe != SMALL:      # (the full shoe's, checked up front, passes)
+        if self.shoe != MID:      # (the full shoe's, checked up front, passes)
             raise RuntimeError("the round's moments do not add up")
         return original(self, *args)
 
     original = Calculator.moments
     monkeypatch.setattr(Calculator, "moments", failing)
     with pytest.raises(RuntimeError, match="do not add up"):
-        simulate(RULES, shoes=1, seed=5, shoe=SMALL, sd=True, workers=1, progress=None)
+        simulate(RULES, shoes=1, seed=5, shoe=MID, sd=True, workers=1, progress=None)
 
 
 def test_the_rounds_sd_is_refused_up_front_where_it_cannot_be_had(capsys):

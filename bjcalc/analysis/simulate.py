@@ -631,7 +631,11 @@ class Simulation:
         out: dict[str, Any] = {}
         for play, gain in gains.items():
             out[play], out[f"se_{play}"] = _per_round_dealt(frame, gain)
-        out["captured"] = out["indices"] / out["perfect"] if out["perfect"] else math.nan
+        # (over the rounds perfect play was valued in: a round whose split could run out is NaN there)
+        valued = frame["ev_perfect"].notna().to_numpy()
+        indices, _ = _per_round_dealt(frame[valued], gains["indices"][valued])
+        perfect, _ = _per_round_dealt(frame[valued], gains["perfect"][valued])
+        out["captured"] = indices / perfect if perfect else math.nan
         return {**out, "rounds": len(frame)}
 
     def ramp(self, ramp: Union[str, BetRamp], bankroll: float = 1000.0) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Unio
 import numpy as np
 
 from ..core.cards import Shoe
-from ..core.errors import ShoeError, StrategyError
+from ..core.errors import StrategyError
 from .hands import EMPTY, Composition, Context, HandSpace, NodeSet, add
 from .player import UpcardValues
 from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal_split_rules, most_hands,
@@ -55,7 +55,7 @@ __all__ = ["SPLIT_STRATEGIES", "check_split_strategy", "pair_cards", "slot_state
 SPLIT_STRATEGIES = tuple(strategy.value for strategy in PostSplitStrategy)
 
 
-def most_round_cards(counts: Sequence[int], hands: int, dealer_budget: int) -> int:
+def most_round_cards(counts: Sequence[int], hands: int, dealer_budget: int, hand_budget: int = 21) -> int:
     """At least the most cards ``hands`` player hands and the dealer's hand can take from a shoe of
     ``counts`` (by value, ace first), whatever the play: before its last card each player hand's
     hard total (aces as one) is at most 21, and the dealer's cards before its last sum to at most
@@ -64,14 +64,17 @@ def most_round_cards(counts: Sequence[int], hands: int, dealer_budget: int) -> i
     one last card per hand.  (A dealer that burns cards adds them:
     :meth:`~bjcalc.engine.dealer.StandardDealer.most_burned`.)  A shoe with at least this many
     cards cannot run out in a round, whatever the play; one with fewer may or may not, by the
-    strategy (the round's moments and Buster's player model then enumerate).
+    strategy (the round's moments, Buster's player model and the split check of
+    :mod:`bjcalc.engine.shortage` then follow the play).  ``hand_budget`` may replace the 21
+    a player hand's cards before its last sum to at most (less where the play never draws above
+    some total, less the cards a hand already holds).
 
     >>> most_round_cards([4] * 9 + [16], hands=2, dealer_budget=16)     # one deck, split once
     22
     >>> most_round_cards([0, 23] + [0] * 8, hands=4, dealer_budget=14)  # 23 twos left after a 2 up
     28
     """
-    budget = 21 * hands + dealer_budget
+    budget = max(0, hand_budget) * hands + dealer_budget
     taken = 0
     for value, count in enumerate(counts, start=1):
         fits = min(int(count), budget // value)
@@ -288,8 +291,6 @@ class _PairSplit:
         if first is None:
             return self.ar_zero, self.ar_zero
         v = self.v
-        if v.exhausted[first] and (removed == 1 or self.p_pair(removed - 1, 0) != 0):
-            raise ShoeError("the shoe is too small: a split hand can run out of cards; use a larger shoe")
         total = self.ar_zero
         pair_hand = self.ar_zero
         draw = v.draw_row(first)

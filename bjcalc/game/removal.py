@@ -40,6 +40,7 @@ from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
 from ..engine.procedures import dealer_procedure
+from ..engine.shortage import split_play_decisions
 from ..engine.splits import SplitPlay, context_strategy, split_value
 from .rounds import Game, GameResult, check_per_hand_split, deal_plan, deal_probabilities, pair_state
 
@@ -463,8 +464,10 @@ def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[
 
 
 def _fixed_split(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Optional[Value]:
-    return split_value(other.rules, fixed.target, context_strategy(other.split_strategy), pair, key,
-                       other.round.engine.space.max_cards, play=fixed.split_play)
+    strategy, max_cards, play = context_strategy(other.split_strategy), other.round.engine.space.max_cards, fixed.split_play
+    other.round.check_split(fixed.target, pair, key, lambda: split_play_decisions(
+        fixed.target, other.rules, strategy, pair, max_cards, play))
+    return split_value(other.rules, fixed.target, strategy, pair, key, max_cards, play=play)
 
 
 def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
 
 import numpy as np
 
-from ..core.actions import PostSplitStrategy
+from ..core.actions import PostSplitStrategy, most_hands
 from ..core.arithmetic import Arithmetic, Value
 from ..core.cards import RANK_VALUE, Shoe
 from ..core.errors import ShoeError, StrategyError
@@ -40,6 +40,7 @@ from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import OptimalSplit
 from ..engine.player import PlayerEngine, UpcardValues, hand_space
 from ..engine.procedures import dealer_procedure, settlement
+from ..engine.shortage import Decisions, split_play_decisions, split_runs_out
 from ..engine.splits import check_split_strategy, context_strategy, split_contexts, split_value
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
@@ -258,9 +259,34 @@ class Round:
                                       self.engine.space.max_cards)
                 self._splits[key] = search.value()
             else:   # (the infinite deck has nothing to remember: optimal is CDZ- there)
+                values = self.upcard(up)
+                strategy = context_strategy(self.split_strategy)
+                self.check_split(values, pair, split_key, lambda: split_play_decisions(
+                    values, self.rules, strategy, pair, self.engine.space.max_cards))
                 self._splits[key] = split_value(self.rules, self.upcard(up), context_strategy(self.split_strategy),
                                                 pair, split_key, self.engine.space.max_cards)
         return self._splits[key]
+
+    def check_split(self, values: UpcardValues, pair: int, split_key: Any, decisions: Decisions) -> None:
+        """Refuse splitting ``pair`` against ``values``' up card where some dealing sequence of the
+        split hands, playing by ``decisions`` (:mod:`bjcalc.engine.shortage`), or of the dealer
+        after them, draws from an empty shoe: a split value assumes none does."""
+        if self.shoe.is_infinite or not self.rules.splits:
+            return
+        hands = most_hands(self.rules, pair)
+        by_rank = self.rules.split_tens_by_rank and pair == 10
+        resplit_left = int(split_key) - 1 if by_rank and split_key is not None else None
+        settles = self.settlement.bust_row
+
+        def bust_settles(cards: int, hard: int) -> bool:
+            return settles(cards, hard) is None
+
+        if split_runs_out(self.dealer_engine, values.nodes, values.up, pair, hands, decisions, bust_settles,
+                          resplit_left, self.settlement.peeks):
+            label = "A" if pair == 1 else "T" if pair == 10 else str(pair)
+            up = "A" if values.up == 1 else "T" if values.up == 10 else str(values.up)
+            raise ShoeError(f"the shoe is too small: splitting {label},{label} v {up} to {hands} hands can run out of "
+                            f"cards; use a larger shoe or fewer split hands (max_split_hands)")
 
     def actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Value]:
         """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None when

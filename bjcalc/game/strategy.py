@@ -41,6 +41,7 @@ import numpy as np
 from ..engine.hands import UNSPLIT, add
 from ..engine.player import UpcardValues
 from ..core.actions import post_split_actions
+from ..engine.shortage import FirstAction
 from ..engine.splits import context_strategy, first_context, pair_cards, split_value
 
 from .rounds import Game, GameResult
@@ -165,18 +166,45 @@ class _UpcardSearch:
             value[level] = np.where(codes == 2, self.after_values[DOUBLE][level],
                                     np.where(codes == 3, self.after_values[SURRENDER][level], value[level]))
 
-    def split_value(self, pair: int, split_key: Any, value: np.ndarray, two_card: dict) -> Any:
-        """Value of splitting (every hand, resplits included) when split hands follow the chart."""
+    def split_value(self, pair: int, split_key: Any, value: np.ndarray, strategy: UpcardStrategy) -> Any:
+        """Value of splitting (every hand, resplits included) when split hands follow the chart
+        (refused where the chart's split round can run out of cards on a tiny shoe)."""
         nodes = self.nodes
+        two_card = strategy.two_card
+
+        def allowed_at(node: int) -> tuple:
+            if nodes.space.max_cards <= 2:
+                return ("stand",)
+            return post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
 
         def hand_value(node: int, policy: Any) -> Any:
-            allowed = post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
-            if nodes.space.max_cards <= 2:
-                allowed = ("stand",)
-            return self.action_value(node, self.post_split_action(node, allowed, two_card), value)
+            return self.action_value(node, self.post_split_action(node, allowed_at(node), two_card), value)
 
-        return split_value(self.rules, self.v, context_strategy(self.calc.split_strategy), pair, split_key, nodes.space.max_cards,
-                           hand_value)
+        def decisions() -> tuple[FirstAction, np.ndarray]:
+            plays = self.node_plays(strategy)
+            first_node = self.split_hands[pair][0]
+
+            def first(count: int, card: int) -> "tuple[int, int] | None":
+                node = int(nodes.child[first_node, card - 1])
+                if node < 0:
+                    return None
+                action = self.post_split_action(node, allowed_at(node), two_card)
+                return node, {STAND: 0, DOUBLE: 2}.get(action, int(plays[node]))
+
+            return first, plays
+
+        if pair in self.split_hands:
+            self.calc.round.check_split(self.v, pair, split_key, decisions)
+        return split_value(self.rules, self.v, context_strategy(self.calc.split_strategy), pair, split_key,
+                           nodes.space.max_cards, hand_value)
+
+    def node_plays(self, strategy: UpcardStrategy) -> np.ndarray:
+        """Each node's action under the chart once a hand plays on there (an index of
+        :data:`~bjcalc.engine.player.NODE_ACTIONS`)."""
+        v = self.v
+        plays = ((self._hit_entry(strategy)[self.key] | v.must_hit) & v.can_hit).astype(np.uint8)
+        after = self.after_nodes(self._after_entry(strategy))
+        return plays if after is None else np.where(np.isin(after, (2, 3)), after, plays).astype(np.uint8)
 
     def post_split_action(self, node: int, allowed: tuple, two_card: dict) -> str:
         entry = two_card.get(self.entry(node), PLAY)
@@ -375,7 +403,7 @@ class _UpcardSearch:
             if not (is_pair and split_key is not None):
                 continue
             pair = int(self.nodes.hand[node].argmax()) + 1
-            split = self.split_value(pair, split_key, value, strategy.two_card) if pair in self.split_hands else None
+            split = self.split_value(pair, split_key, value, strategy) if pair in self.split_hands else None
             scores = pair_scores.setdefault(pair, {})
             # A pair is its own chart entry, with its own stand or hit (then play on by total).
             for action in self.allowed_initial(node, True, split_key):
@@ -442,7 +470,7 @@ class _UpcardSearch:
             pair = int(self.nodes.hand[node].argmax()) + 1
             split = None
             if action == SPLIT:
-                split = self.split_value(pair, split_key, value, strategy.two_card)
+                split = self.split_value(pair, split_key, value, strategy)
             if action not in self.allowed_initial(node, is_pair, split_key) or (action == SPLIT and split is None):
                 action = PLAY
             out[(node, split_key)] = self.action_value(node, action, value, split)
