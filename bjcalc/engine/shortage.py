@@ -61,7 +61,7 @@ from ..core.errors import TooLargeError
 from ..core.rules import Rules
 
 __all__ = ["FirstAction", "Decisions", "WITNESS_STATES", "MAX_SETS", "round_may_run_out", "split_runs_out",
-           "split_context", "split_play_decisions", "node_plays"]
+           "split_context", "split_play_decisions", "node_plays", "value_label"]
 
 FirstAction = Callable[[int, int], Optional[tuple[int, int]]]
 """``first(count, card)``: the node and first action (0 stand, 1 hit, 2 double) of a split
@@ -133,7 +133,7 @@ def split_runs_out(dealer: DealerEngine, nodes: NodeSet, up: int, pair: int, han
     if seen is None or dealer_short(seen):
         return True
     try:
-        finished = _split_sets(codes, pair, hands, first, play, f"{_label(pair)},{_label(pair)} v {_label(up)}")
+        finished = _split_sets(codes, pair, hands, first, play, f"{value_label(pair)},{value_label(pair)} v {value_label(up)}")
     except _RunsOut:
         return True
     return dealer_short(finished.codes[finished.stood])
@@ -159,7 +159,12 @@ def _may_run_out_playing(dealer: DealerEngine, nodes: NodeSet, up: int, pair: in
     return int(left.sum()) < most
 
 
-def _label(value: int) -> str:
+def value_label(value: int) -> str:
+    """A card value as the refusals write it.
+
+    >>> value_label(1), value_label(7), value_label(10)
+    ('A', '7', 'T')
+    """
     return "A" if value == 1 else "T" if value == 10 else str(value)
 
 

@@ -40,7 +40,7 @@ from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import OptimalSplit
 from ..engine.player import PlayerEngine, UpcardValues, hand_space
 from ..engine.procedures import dealer_procedure, settlement
-from ..engine.shortage import Decisions, split_play_decisions, split_runs_out
+from ..engine.shortage import Decisions, split_play_decisions, split_runs_out, value_label
 from ..engine.splits import check_split_strategy, context_strategy, split_contexts, split_value
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
@@ -263,8 +263,8 @@ class Round:
                 strategy = context_strategy(self.split_strategy)
                 self.check_split(values, pair, split_key, lambda: split_play_decisions(
                     values, self.rules, strategy, pair, self.engine.space.max_cards))
-                self._splits[key] = split_value(self.rules, self.upcard(up), context_strategy(self.split_strategy),
-                                                pair, split_key, self.engine.space.max_cards)
+                self._splits[key] = split_value(self.rules, values, strategy, pair, split_key,
+                                                self.engine.space.max_cards)
         return self._splits[key]
 
     def check_split(self, values: UpcardValues, pair: int, split_key: Any, decisions: Decisions) -> None:
@@ -283,10 +283,9 @@ class Round:
 
         if split_runs_out(self.dealer_engine, values.nodes, values.up, pair, hands, decisions, bust_settles,
                           resplit_left, self.settlement.peeks):
-            label = "A" if pair == 1 else "T" if pair == 10 else str(pair)
-            up = "A" if values.up == 1 else "T" if values.up == 10 else str(values.up)
-            raise ShoeError(f"the shoe is too small: splitting {label},{label} v {up} to {hands} hands can run out of "
-                            f"cards; use a larger shoe or fewer split hands (max_split_hands)")
+            label = value_label(pair)
+            raise ShoeError(f"the shoe is too small: splitting {label},{label} v {value_label(values.up)} to {hands} "
+                            f"hands can run out of cards; use a larger shoe or fewer split hands (max_split_hands)")
 
     def actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Value]:
         """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None when
