@@ -18,7 +18,7 @@ def exact(value):
 
 @pytest.mark.parametrize("rules, split, strategy", [
     (Rules(decks=1, max_split_hands=2), "CDZ-", "CD"),
-    # (split twice at most: TINY's T,T v A split to 3 hands can run out of cards, which is refused)
+    # (split once: TINY's T,T v A split to 3 hands can run out of cards, which is refused)
     (Rules(decks=1, hole_card="enhc", surrender="late", max_split_hands=2), "CDP", "CD"),
     (Rules(decks=1, hole_card="enhc_obo", surrender="early", max_split_hands=2, blackjack_pays="6:5"), "CDP1", "CD"),
     (Rules(decks=1, max_split_hands=2, double_after_split=False), "CDZ-", "TD"),
