@@ -53,15 +53,15 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence, Union
 
 import numpy as np
 
-from ..core.actions import most_hands, post_split_actions
+from ..core.actions import POST_SPLIT_ACTIONS, most_hands, post_split_actions
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError, StrategyError, TooLargeError
 from ..core.progress import ProgressFn, no_progress
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
 from ..engine import _kernels
-from ..engine.hands import BUST, UNSPLIT, Context, composition_of
+from ..engine.hands import BUST, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
-from ..engine.hands import EMPTY
+from ..engine.shortage import FirstAction, node_plays, split_play_decisions
 from ..engine.splits import context_strategy, first_context, pair_cards, policy_extra
 from .rounds import Assumptions, Game, GameResult, check_per_hand_split
 
@@ -312,22 +312,18 @@ class _Decisions:
         self.values: UpcardValues = calc.round.upcard(up)
         v = self.values
         self.max_cards = calc.round.engine.space.max_cards
-        plays = ((v.hits | v.must_hit) & v.can_hit).astype(np.uint8)
         if strategy == "TD":
             from .strategy import UpcardEvaluator
 
             self.evaluator = UpcardEvaluator(calc, up)
             self.chart = chart[up]
-            plays = ((self.evaluator.hits(self.chart) | v.must_hit) & v.can_hit).astype(np.uint8)
-            search = self.evaluator.search
-            after = search.after_nodes(search._after_entry(self.chart))
+            plays = self.evaluator.search.node_plays(self.chart)
         else:
-            after = v.action
-        if after is not None:     # doubling or surrendering after a hit (issue 14)
-            plays = np.where(np.isin(after, (2, 3)), after, plays).astype(np.uint8)
+            plays = node_plays(v)
         # what each node does once it is played on: an index of NODE_ACTIONS (stand, hit, double, surrender)
         self.plays = plays
         self.split_strategy = context_strategy(calc.split_strategy)
+        self._firsts: dict[int, FirstAction] = {}
 
     def initial(self, node: int, hand: tuple[int, int], split_key: Any) -> str:
         """stand, hit, play (on by the strategy), double, split or surrender."""
@@ -336,31 +332,24 @@ class _Decisions:
         choices = self.calc.round.actions(self.values, node, split_key)
         return max(choices, key=lambda name: choices[name])       # the first best: the engine's tie-break
 
-    def split_hand(self, pair: int, count: int, composition: tuple) -> Optional[tuple[int, str]]:
-        """(node to walk, first action) of a split hand of these two cards, ``count`` hands
+    def split_hand(self, pair: int, count: int, card: int) -> Optional[tuple[int, str]]:
+        """(node to walk, first action) of a split hand of ``pair`` and ``card``, ``count`` hands
         existing; None if the strategy's shoe never holds it.  The node is one of a split
         context (pair cards gone), where the engine gives a split hand's own permissions (no
-        surrender; doubling after a hit only with DAS) and the post-split strategy's choices."""
+        surrender; doubling after a hit only with DAS) and the post-split strategy's choices
+        (:func:`~bjcalc.engine.shortage.split_play_decisions`, which the split check follows too)."""
         v, nodes = self.values, self.values.nodes
         if self.strategy == "TD":
-            node = nodes.find(composition, first_context(self.split_strategy, pair))
+            node = nodes.find(tuple(np.add(pair_cards(pair, 1), pair_cards(card, 1)).tolist()),
+                              first_context(self.split_strategy, pair))
             if node is None:
                 return None
             action = self.evaluator.post_split_action(node, self._allowed(pair, node), self.chart)
             return node, action
-        policy = policy_extra(self.split_strategy, pair, count)
-        context = Context(pair_cards(pair, 1), EMPTY) if policy == EMPTY else Context(policy)
-        node = nodes.find(composition, context)
-        if node is None:
-            return None
-        allowed = self._allowed(pair, node)
-        source = int(v.source[node])
-        columns = {"stand": v.stand, "hit": v.hit, "double": v.double}
-        choice = allowed[0]
-        for action in allowed[1:]:           # ties go to the earlier action, as the engine breaks them
-            if columns[action][source] > columns[choice][source]:
-                choice = action
-        return node, choice
+        if pair not in self._firsts:
+            self._firsts[pair] = split_play_decisions(v, self.calc.rules, self.split_strategy, pair, self.max_cards)[0]
+        found = self._firsts[pair](count, card)
+        return None if found is None else (found[0], POST_SPLIT_ACTIONS[found[1]])
 
     def same_play(self, pair: int, count: int) -> int:
         """The fewest hands existing at which a split hand decides as one does when ``count``
@@ -744,8 +733,7 @@ class _UpcardRounds:
     def _finish(self, states: _States, pair: int, count: int, card: int) -> Optional[_States]:
         """``states`` followed by one split hand of ``pair`` and ``card`` played out (``count``
         hands in the round), or None if the strategy's shoe never holds that hand."""
-        eye = np.eye(10, dtype=np.int64)
-        found = self.decide.split_hand(pair, count, tuple(int(x) for x in eye[pair - 1] + eye[card - 1]))
+        found = self.decide.split_hand(pair, count, card)
         if found is None:
             return None
         node, action = found
