@@ -131,6 +131,8 @@ SYSTEMS: dict[str, CountSystem] = {system.name: system for system in (
             "what the correlations (by value) can use"),
 )}
 """The common systems by name (tags A, 2 ... 9, T)."""
+
+
 def system_key(text: str) -> str:
     """A count's name as :data:`SYSTEM_NAMES` keys it: lower case, letters and digits only.
 
@@ -188,7 +190,6 @@ def count_system(system: Union[str, CountSystem]) -> CountSystem:
     if name is None:
         raise BjcalcError(f"unknown count {system!r}; counts: {', '.join(SYSTEMS)}")
     return SYSTEMS[name]
-
 
 
 def betting_correlation(effects: Mapping[str, Number], system: Union[str, CountSystem]) -> float:
@@ -507,7 +508,6 @@ def _fit(system: CountSystem, effects: Sequence[Any]) -> tuple[Any, Any]:
 def _weights(*columns: Sequence[Any]) -> tuple[int, ...]:
     """Each value's ranks among the 13 (4 for tens), 0 where any column's entry is missing (NaN)."""
     return tuple(0 if any(is_missing(column[v]) for column in columns) else n for v, n in enumerate(RANKS_PER_VALUE))
-
 
 
 def _centred(system: CountSystem, weights: Sequence[int] = RANKS_PER_VALUE) -> tuple[Fraction, ...]:
