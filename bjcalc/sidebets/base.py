@@ -668,4 +668,3 @@ def _weighted_correlation(weights: list[float], xs: list[float], ys: list[int]) 
     sxy = (w * (x - mx) * (y - my)).sum()
     sxx, syy = (w * (x - mx) ** 2).sum(), (w * (y - my) ** 2).sum()
     return float(sxy / math.sqrt(sxx * syy)) if sxx > 0 and syy > 0 else float("nan")
-
