@@ -117,12 +117,19 @@ def may_surrender_after_hit(rules: Rules, cards: np.ndarray, split: np.ndarray) 
     return (np.asarray(cards) >= 3) & ~np.asarray(split, dtype=bool)
 
 
-def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool) -> tuple[str, ...]:
+def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool, max_cards: int = 21) -> tuple[str, ...]:
     """Actions allowed on a split hand's first two cards (pair value ``pair``, 1 = aces).
+
+    ``max_cards`` is the most cards a hand may hold (the hand space's limit): at two, a
+    split hand may only stand, whatever the rules allow.
 
     >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False)
     ('stand', 'hit', 'double')
+    >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False, max_cards=2)
+    ('stand',)
     """
+    if max_cards <= 2:
+        return ("stand",)
     total = hard + 10 if soft else hard
     may_draw = total < 21 or rules.hit_21          # "must stand on any 21" forbids doubling it too
     may_hit_it = (pair != 1 or rules.hit_split_aces) and may_draw

@@ -366,9 +366,8 @@ class _Decisions:
 
     def _allowed(self, pair: int, node: int) -> tuple[str, ...]:
         nodes = self.values.nodes
-        if self.max_cards <= 2:
-            return ("stand",)
-        return post_split_actions(self.calc.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
+        return post_split_actions(self.calc.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
+                                  self.max_cards)
 
 
 # -- one up card ----------------------------------------------------------------------------------

@@ -116,9 +116,8 @@ class _UpcardSearch:
                 for card in range(1, 11):
                     node = int(nodes.child[first, card - 1])
                     if node >= 0:
-                        allowed = post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
-                        if values.nodes.space.max_cards <= 2:
-                            allowed = ("stand",)
+                        allowed = post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
+                                                     values.nodes.space.max_cards)
                         seconds.append((card, node, allowed))
                 self.split_hands[pair] = (first, seconds)
         self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
@@ -173,9 +172,8 @@ class _UpcardSearch:
         two_card = strategy.two_card
 
         def allowed_at(node: int) -> tuple:
-            if nodes.space.max_cards <= 2:
-                return ("stand",)
-            return post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]))
+            return post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
+                                      nodes.space.max_cards)
 
         def hand_value(node: int, policy: Any) -> Any:
             return self.action_value(node, self.post_split_action(node, allowed_at(node), two_card), value)
