@@ -168,3 +168,24 @@ def test_cli_hand_marks_early_surrender_best(capsys):
     best = [line for line in out.splitlines() if "<- best" in line]
     assert len(best) == 1 and best[0].startswith("surrender"), out
     assert "unconditional" in out and "conditioned on no dealer blackjack" not in out
+
+
+@pytest.mark.parametrize("hole_card,surrender", [("peek", "late"), ("peek", "early"), ("enhc", "late")])
+@pytest.mark.parametrize("exact", [False, True])
+def test_hand_values_state_their_basis_and_best_play(hole_card, surrender, exact):
+    """``hand`` says on which basis its values are (the calculator's own reading of the rules),
+    names the best action as the argmax of its values (the earlier of equal ones), and keeps
+    both through a pickle (Dask ships results that way)."""
+    import pickle
+
+    calc = Calculator(Rules(decks=1, hole_card=hole_card, surrender=surrender), exact=exact)
+    values = calc.hand("8,8", "T")
+    assert (values.cards, values.up) == ("8,8", "T")
+    assert values.assumptions == calc.assumptions()
+    conditioned = "conditioned on no dealer blackjack" in values.assumptions.conditioning
+    assert conditioned == calc.hand_values_conditioned == (hole_card == "peek" and surrender != "early")
+    top = max(values.values())
+    assert values.best == [action for action, v in values.items() if v == top][0]
+    assert str(values).splitlines()[1:] == values.assumptions.lines()
+    again = pickle.loads(pickle.dumps(values))
+    assert again == values and (again.best, again.assumptions) == (values.best, values.assumptions)

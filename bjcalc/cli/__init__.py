@@ -501,11 +501,9 @@ def _run_outcomes(args: argparse.Namespace, calc: Calculator) -> str:
 
 
 def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
-    values: dict[str, Any] = {}
-    for _ in _progress(args, "hand", "hands")([args.cards], total=1):   # (optimal splits can take minutes)
-        values = calc.hand(args.cards, args.up)
-    best = max(values, key=lambda a: values[a])
-    info = calc.assumptions()
+    # (one hand, with progress: an optimal split can take minutes)
+    values = [calc.hand(cards, args.up) for cards in _progress(args, "hand", "hands")([args.cards], total=1)][0]
+    best, info = values.best, values.assumptions
     if args.json:
         return dumps("hand", {"cards": args.cards, "up": args.up, "best": best,
                               "values": {a: number(v, args.exact) for a, v in values.items()},

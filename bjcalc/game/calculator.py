@@ -23,12 +23,12 @@ from ..engine.optimal import check_exact_game_size
 from .distribution import RoundOutcomes, round_outcomes
 from .moments import RoundMoments, round_moments
 from .removal import effects_of_removal, play_on
-from .rounds import UP_LABELS, Assumptions, GameResult, Round, deal_probabilities, pair_state
+from .rounds import UP_LABELS, Assumptions, GameResult, HandValues, Round, deal_probabilities, pair_state
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
 
-__all__ = ["Calculator", "GameResult", "Assumptions", "ACTIONS", "STRATEGIES", "UP_LABELS", "deal_probabilities",
+__all__ = ["Calculator", "GameResult", "HandValues", "Assumptions", "ACTIONS", "STRATEGIES", "UP_LABELS", "deal_probabilities",
            "pair_state"]
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
@@ -112,8 +112,10 @@ class Calculator:
         return RANK_VALUE[rank_index(up)]
 
     # -- public API ------------------------------------------------------------------------------
-    def hand(self, cards: Union[str, Iterable[RankLike]], up: RankLike) -> dict[str, Value]:
-        """EV of each allowed action for a hand against an up card, per unit initial bet.
+    def hand(self, cards: Union[str, Iterable[RankLike]], up: RankLike) -> HandValues:
+        """EV of each allowed action for a hand against an up card, per unit initial bet: a
+        :class:`~bjcalc.game.rounds.HandValues`, the dict from action to value with the
+        assumptions and the best action.
 
         Every value of a hand is on one basis, so the largest is the best play.  Peek
         games: conditioned on the dealer not having blackjack (which also shapes the
@@ -125,8 +127,8 @@ class Calculator:
         which a hand of three or more cards then lists too).
 
         >>> values = Calculator(Rules(decks=6)).hand("T,6", "T")
-        >>> sorted(values), round(values["stand"], 4)
-        (['double', 'hit', 'stand'], -0.541)
+        >>> sorted(values), round(values["stand"], 4), values.best
+        (['double', 'hit', 'stand'], -0.541, 'hit')
         """
         ranks = parse_cards(cards)
         up_rank = rank_index(up)
@@ -156,7 +158,8 @@ class Calculator:
         else:
             split_key = pair_state(self.shoe, self.rules, up_rank, ranks) if len(ranks) == 2 else None
             joint = self.round.actions(values, node, split_key)
-        return {a: self.ar.output(self.round.report(v, blackjack, natural)) for a, v in joint.items()}
+        return HandValues({a: self.ar.output(self.round.report(v, blackjack, natural)) for a, v in joint.items()},
+                          ",".join(RANKS[r] for r in ranks), RANKS[up_rank], self.assumptions())
 
     @property
     def hand_values_conditioned(self) -> bool:

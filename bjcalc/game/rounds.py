@@ -46,7 +46,7 @@ from ..engine.splits import check_split_strategy, context_strategy, split_contex
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
 
-__all__ = ["Assumptions", "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
+__all__ = ["Assumptions", "HandValues", "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
            "deal_probabilities", "check_per_hand_split"]
 
 Deals = dict[int, dict[tuple[tuple[int, int], Any], Fraction]]
@@ -469,6 +469,49 @@ def check_per_hand_split(game: Game, what: str) -> None:
     if game.split_strategy == PostSplitStrategy.OPTIMAL and game.rules.splits and not game.shoe.is_infinite:
         raise StrategyError(f"{what} needs a post-split strategy whose decisions are per hand: choose CDZ-, CDP1 or "
                             "CDP (the optimal split decides with every card of the round)")
+
+
+class HandValues(dict[str, Value]):
+    """The EV of each action allowed for one hand against one up card (a ``dict`` from action
+    to value, in the engine's order: stand, hit, double, split, surrender), with what the values
+    assume: ``cards``, ``up``, ``assumptions`` (on which basis they are: conditioned on no dealer
+    blackjack in a peek game), and ``best``, the best action (ties go to the earlier action, as
+    the engine breaks them).  ``str()`` gives the values and the assumptions; ``repr()`` is the
+    plain dict's.
+
+    >>> from bjcalc.game.calculator import Calculator
+    >>> values = Calculator(Rules(decks=6)).hand("T,6", "T")
+    >>> values.best, round(values["hit"], 4), "conditioned on no dealer blackjack" in values.assumptions.conditioning
+    ('hit', -0.5347, True)
+    >>> print(str(values).splitlines()[0])
+    T,6 v T: stand -0.540954, hit -0.534676 (best), double -1.069351
+    """
+
+    def __init__(self, values: dict[str, Value], cards: str, up: str, assumptions: Assumptions):
+        super().__init__(values)
+        self.cards, self.up, self.assumptions = cards, up, assumptions
+
+    @property
+    def best(self) -> str:
+        """The action of the largest value (the first of equal ones)."""
+        return max(self, key=lambda action: self[action])
+
+    def __str__(self) -> str:
+        best = self.best
+        values = ", ".join(f"{action} {float(value):+.6f}{' (best)' if action == best else ''}"
+                           for action, value in self.items())
+        return "\n".join([f"{self.cards} v {self.up}: {values}", *self.assumptions.lines()])
+
+    def _repr_html_(self) -> str:
+        best = self.best
+        rows = "".join(f"<tr><td>{action}</td><td>{float(value):+.6f}</td><td>{'best' if action == best else ''}"
+                       "</td></tr>" for action, value in self.items())
+        notes = "".join(f"<li>{line}</li>" for line in self.assumptions.lines())
+        return (f"<p><b>{self.cards} v {self.up}</b></p><table><tr><th>action</th><th>EV</th><th></th></tr>"
+                f"{rows}</table><ul>{notes}</ul>")
+
+    def __reduce__(self) -> tuple:      # (pickles with its attributes: dict's own reduce drops them)
+        return (HandValues, (dict(self), self.cards, self.up, self.assumptions))
 
 
 @dataclass
