@@ -217,3 +217,14 @@ def test_a_value_the_shoe_holds_none_of_has_no_effect_not_a_made_up_one(capsys):
     assert -1 <= with_nan <= 1
     assert main(["eor", "--decks", "1", "--remove", "2,2,2,2", "--split-hands", "2"]) == 0
     assert "    2          -           -  (the shoe holds none)" in capsys.readouterr().out
+
+
+def test_a_notebook_shows_the_effects_in_percent_with_their_sum_and_assumptions():
+    """The notebook view of an EOR table: each effect and depleted EV in percent, the weighted
+    line (the effects' sum, the depleted EVs' mean: the full shoe's EV for fixed play, plus the
+    sum), and every assumption."""
+    eor = Calculator(Rules(decks=1, max_split_hands=2)).effects_of_removal()
+    page = eor._repr_html_()
+    assert f"{float(eor['5']) * 100:+.4f}" in page
+    assert f"{float(eor.weighted_sum()) * 100:+.4f}" in page and f"{float(eor.full_ev) * 100:+.4f}" in page
+    assert all(line in page for line in eor.assumptions.lines())

@@ -680,6 +680,19 @@ def _effects_class() -> Any:
             frame.loc["full shoe"] = [self.full_ev, 0 * self.full_ev]
             return frame
 
+        def _repr_html_(self) -> str:
+            """A notebook's view: the effects in percent with their weighted sum, the EVs, and the assumptions."""
+            frame = pd.DataFrame({"EOR %": [float(v) * 100 for v in self.values],
+                                  "depleted EV %": [float(self.depleted_ev[k]) * 100 for k in self.index]},
+                                 index=self.index)
+            mean = sum(float(self.depleted_ev[k]) * float(w) for k, w in self.weights.items() if w)
+            frame.loc["weighted"] = [float(self.weighted_sum()) * 100, mean * 100]
+            notes = "".join(f"<li>{line}</li>" for line in self.assumptions.lines()) if self.assumptions else ""
+            return (f"<p><b>{self.name}</b>, per unit initial bet, in percent; full shoe's EV "
+                    f"{float(self.full_ev) * 100:+.4f} %; the last line weighs each card value by its share "
+                    f"of the shoe (a sum of the effects, a mean of the EVs)</p>"
+                    + frame.to_html(float_format=lambda x: f"{x:+.4f}") + f"<ul>{notes}</ul>")
+
         def __reduce__(self) -> Any:
             # (the class is made inside a function, which pickle cannot name: rebuild it by a module-level one)
             return (_rebuilt_effects, (list(self.values), list(self.index), self.name, getattr(self, "full_ev", None),
