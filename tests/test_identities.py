@@ -1,5 +1,6 @@
 """Identities that must hold exactly, and float/exact agreement."""
 
+import functools
 from fractions import Fraction
 
 import numpy as np
@@ -62,14 +63,23 @@ def test_float_and_exact_agree_on_a_whole_game(rules):
         assert abs(float(value) - floating.by_upcard[up]) < 1e-12
 
 
+@functools.cache
+def _hands_calculator(hole_card, exact):
+    """One calculator per hole-card rule and arithmetic, shared by the hands below: a hand's
+    values do not depend on what the calculator valued before
+    (test_ev_is_independent_of_cache_state_and_order), and hands against the same up card share
+    its evaluation instead of repeating it."""
+    rules = Rules(decks=2, hole_card=hole_card, surrender="late", dealer_hits_soft_17=True, max_split_hands=2)
+    return Calculator(rules, exact=exact)
+
+
 @pytest.mark.parametrize("hand,up", [("T,6", "T"), ("8,8", "A"), ("A,7", "9"), ("5,5", "6"), ("2,3,4", "7"),
                                      ("A,A", "T"), ("9,2", "A")])
 @pytest.mark.parametrize("hole_card", ["peek", "enhc", "enhc_obo"])
 def test_float_and_exact_agree_on_hands(hand, up, hole_card):
     # Split once: resplit float/exact agreement is tests/test_splits.py's (and costs 4x here).
-    rules = Rules(decks=2, hole_card=hole_card, surrender="late", dealer_hits_soft_17=True, max_split_hands=2)
-    exact = Calculator(rules, exact=True).hand(hand, up)
-    floating = Calculator(rules).hand(hand, up)
+    exact = _hands_calculator(hole_card, True).hand(hand, up)
+    floating = _hands_calculator(hole_card, False).hand(hand, up)
     assert exact.keys() == floating.keys()
     for action in exact:
         assert abs(float(exact[action]) - floating[action]) < 1e-12
