@@ -228,3 +228,21 @@ def test_a_notebook_shows_the_effects_in_percent_with_their_sum_and_assumptions(
     assert f"{float(eor['5']) * 100:+.4f}" in page
     assert f"{float(eor.weighted_sum()) * 100:+.4f}" in page and f"{float(eor.full_ev) * 100:+.4f}" in page
     assert all(line in page for line in eor.assumptions.lines())
+
+
+def test_an_engine_that_keeps_no_dealer_rows_gives_the_same_numbers():
+    """Rows not kept (the command line's one game) change no number: the game, a fixed play on
+    the same shoe, a depleted shoe borrowing from the full one (whose rows are then evaluated
+    again, and kept from then on) and the effects of removal are those of an engine that kept
+    them, to the bit."""
+    rules = Rules(decks=2, max_split_hands=3)
+    kept, lean = Calculator(rules), Calculator(rules)
+    lean.engine.keep_rows = False
+    assert lean.game().ev == kept.game().ev and lean.engine._outcomes == {}
+    assert lean.play_on(lean.shoe).ev == kept.play_on(kept.shoe).ev == kept.game().ev
+    less = kept.shoe.remove("9")
+    assert lean.play_on(less).ev == kept.play_on(less).ev
+    assert lean.engine.keep_rows and lean.engine._outcomes     # (a borrower came: the rows are kept now)
+    fresh = Calculator(rules)
+    fresh.engine.keep_rows = False
+    assert fresh.effects_of_removal().equals(kept.effects_of_removal())

@@ -436,6 +436,7 @@ def run(args: argparse.Namespace) -> str:
         raise UsageError("--split does not apply to --strategy TD: split hands follow the TD chart (drop --split, "
                          "or use --strategy CD)")
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
+    calc.engine.keep_rows = False      # (one game and exit: its dealer rows need not outlive it; eor keeps them)
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
     return text if args.json else fit(text)

@@ -579,6 +579,7 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     ar = calc.ar
     rows = _shared_rows(calc)
     engine = calc.round.engine
+    engine.keep_rows = True       # (the depleted shoes borrow the full shoe's dealer rows: keep them from its game on)
     try:
         weights_by_value = removal_weights(calc.shoe, calc.rules)
         full = calc.game(strategy)    # type: ignore[attr-defined]
