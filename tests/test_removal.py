@@ -231,14 +231,15 @@ def test_a_notebook_shows_the_effects_in_percent_with_their_sum_and_assumptions(
 
 
 def test_an_engine_that_keeps_no_dealer_rows_gives_the_same_numbers():
-    """Rows not kept (the command line's one game) change no number: the game, a fixed play on
-    the same shoe, a depleted shoe borrowing from the full one (whose rows are then evaluated
-    again, and kept from then on) and the effects of removal are those of an engine that kept
-    them, to the bit."""
+    """Rows and values not kept (the command line's one game) change no number: the game (CD and
+    TD), a hand, a fixed play on the same shoe, a depleted shoe borrowing from the full one (whose
+    rows are then evaluated again, and kept from then on) and the effects of removal are those of
+    an engine that kept them, to the bit."""
     rules = Rules(decks=2, max_split_hands=3)
     kept, lean = Calculator(rules), Calculator(rules)
-    lean.engine.keep_rows = False
-    assert lean.game().ev == kept.game().ev and lean.engine._outcomes == {}
+    lean.engine.keep_rows = lean.engine.keep_values = False
+    assert lean.game().ev == kept.game().ev and lean.engine._outcomes == {} and len(lean.engine._cache) == 1
+    assert lean.game("TD").ev == kept.game("TD").ev and lean.hand("8,8", "6") == kept.hand("8,8", "6")
     assert lean.play_on(lean.shoe).ev == kept.play_on(kept.shoe).ev == kept.game().ev
     less = kept.shoe.remove("9")
     assert lean.play_on(less).ev == kept.play_on(less).ev

@@ -436,7 +436,11 @@ def run(args: argparse.Namespace) -> str:
         raise UsageError("--split does not apply to --strategy TD: split hands follow the TD chart (drop --split, "
                          "or use --strategy CD)")
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
-    calc.engine.keep_rows = False      # (one game and exit: its dealer rows need not outlive it; eor keeps them)
+    # One game and exit: its dealer rows need not outlive it (eor turns them back on), nor an
+    # up card's values the next up card (edge goes through them once, hand asks for one; not
+    # with --sd, whose moments go through them again).
+    calc.engine.keep_rows = False
+    calc.engine.keep_values = args.command not in ("edge", "hand") or bool(getattr(args, "sd", False))
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
     return text if args.json else fit(text)

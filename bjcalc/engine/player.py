@@ -144,7 +144,9 @@ class PlayerEngine:
     (:meth:`dealer_outcome`), for another play on the same shoe (:meth:`fixed_upcard`) or
     depleted shoes that borrow them (:meth:`borrow_rows`, :meth:`lend_to`, which turn it back
     on).  A caller that values one game and stops (the command line) turns it off: the rows
-    of a 6-deck game with resplits are about 23 MB beside its values' 30 MB.
+    of a 6-deck game with resplits are about 23 MB beside its values' 30 MB.  With
+    ``keep_values`` off (on by default) :meth:`upcard` keeps the last up card's values only:
+    a caller that goes through the up cards once, as a game does, peaks lower still.
     """
 
     def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
@@ -158,6 +160,7 @@ class PlayerEngine:
         self._cache: dict[int, UpcardValues] = {}
         self._outcomes: dict[int, DealerResult] = {}     # the dealer rows of every node, by up card
         self.keep_rows = True                            # whether _outcomes keeps them (see above)
+        self.keep_values = True                          # whether _cache keeps every up card's
         self._lender: Optional[tuple["PlayerEngine", int]] = None     # see borrow_rows
         self._lending: tuple[int, ...] = ()                            # see lend_to
         self._beyond: dict[int, tuple[Optional[np.ndarray], DealerResult, dict[int, np.ndarray]]] = {}
@@ -187,10 +190,13 @@ class PlayerEngine:
         self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
 
     def upcard(self, up: int) -> UpcardValues:
-        """All node values against ``up`` (computed once, then cached)."""
-        if up not in self._cache:
-            self._cache[up] = self._evaluate(up)
-        return self._cache[up]
+        """All node values against ``up`` (computed once, then cached; see ``keep_values``)."""
+        values = self._cache.get(up)
+        if values is None:
+            if not self.keep_values:
+                self._cache.clear()          # (before the next is made: one up card's values at a time)
+            values = self._cache[up] = self._evaluate(up)
+        return values
 
     def dealer_outcome(self, up: int) -> DealerResult:
         """The dealer's outcomes against ``up`` for every removed set of the nodes (evaluated
