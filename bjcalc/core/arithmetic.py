@@ -13,9 +13,10 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 import numpy as np
 
@@ -30,10 +31,16 @@ Value = Union[float, Fraction, "sympy.Rational"]
 """A number bjcalc hands out: a float, or an exact rational (``sympy.Rational`` from results,
 ``Fraction`` for probabilities of deals and pay tables)."""
 
-try:  # gmpy2 rationals are several times faster than fractions.Fraction
-    from gmpy2 import mpq as _rational
-except ImportError:  # pragma: no cover - gmpy2 is a declared dependency
-    _rational = Fraction
+@functools.cache
+def _rational() -> Callable[..., Any]:
+    """The type of exact rationals: gmpy2's ``mpq``, several times faster than ``Fraction``,
+    imported when the first exact number is made (a float run never loads it: 3 MB and some
+    milliseconds of a command's start-up)."""
+    try:
+        from gmpy2 import mpq
+    except ImportError:  # pragma: no cover - gmpy2 is a declared dependency
+        return Fraction
+    return mpq
 
 
 _LOW = 2 ** 31 - 1
@@ -62,7 +69,7 @@ class Arithmetic:
     def scalar(self, numerator: int, denominator: int = 1) -> Any:
         """The number ``numerator/denominator`` in this arithmetic."""
         if self.exact:
-            return _rational(numerator, denominator)
+            return _rational()(numerator, denominator)
         return numerator / denominator
 
     def convert(self, value: Any) -> Any:
@@ -74,7 +81,7 @@ class Arithmetic:
     def zeros(self, shape: Any) -> np.ndarray:
         if self.exact:
             out = np.empty(shape, dtype=object)
-            out.fill(_rational(0))
+            out.fill(_rational()(0))
             return out
         return np.zeros(shape)
 
@@ -111,10 +118,12 @@ class Arithmetic:
             if pairs is not None:       # (card counts: a few distinct pairs, each made once)
                 distinct, where = np.unique(pairs, return_inverse=True)
                 made = np.empty(len(distinct), dtype=object)
-                made[:] = [_rational(code >> 31, code & _LOW) if code & _LOW else _rational(0)
+                rational = _rational()
+                made[:] = [rational(code >> 31, code & _LOW) if code & _LOW else rational(0)
                            for code in distinct.tolist()]
                 return made[where.reshape(-1)].reshape(numerators.shape)
-            return np.vectorize(lambda a, b: _rational(int(a), int(b)) if b else _rational(0), otypes=[object])(
+            rational = _rational()
+            return np.vectorize(lambda a, b: rational(int(a), int(b)) if b else rational(0), otypes=[object])(
                 numerators, denominators)
         inverse = np.zeros(denominators.shape)
         np.divide(1.0, denominators, out=inverse, where=denominators != 0)
