@@ -316,8 +316,14 @@ def test_edge_sweep_and_plot():
 
 
 # -- DAS codes (issue 10, item 2): every cell, read with and without DAS, is that game's best play --------
-DAS_SETS = {f"{preset}-{surrender}": (preset, surrender, 1)
-            for preset in PRESET_NAMES for surrender in ("none", "late", "early")}
+# Every preset with one surrender rule, each rule on two presets, not the cross product (under
+# every surrender rule a preset's chart has the same DAS codes, in as many cells); between them
+# every code the cross product's charts use: early surrender's Rp and Prp (standard, Ocean's 11),
+# Rh and Rs, Burn 20's Ps, No Bust's Pdh, the after-hit +D codes.
+SURRENDER_OF = {"standard": "early", "no_bust_oceans_11": "early", "burn20_las_vegas": "late",
+                "no_bust_21st_century": "late", "burn20": "none", "classic_single_deck": "none"}
+assert sorted(SURRENDER_OF) == PRESET_NAMES
+DAS_SETS = {f"{preset}-{surrender}": (preset, surrender, 1) for preset, surrender in SURRENDER_OF.items()}
 DAS_SETS["standard-2d-h17-late"] = ("standard", "late", 2)    # a total row doubles only with DAS here
 
 
