@@ -31,12 +31,14 @@ if TYPE_CHECKING:   # what the lazy names are, for type checkers and editors
     from .game.rounds import GameResult, HandValues
     from .sidebets import BusterBlackjack, LuckyLucky, SideBet, buster_blackjack, lucky_lucky
 
-__all__ = ["Calculator", "GameResult", "HandValues", "Shoe", "Rules", "BjcalcError", "RulesError", "ShoeError",
+__all__ = ["Calculator", "GameResult", "HandValues",
+           "Shoe", "Rules", "BjcalcError", "RulesError", "ShoeError",
            "HandError", "StrategyError", "SideBet", "LuckyLucky", "BusterBlackjack", "lucky_lucky",
            "buster_blackjack", "variants"]
 __version__ = "0.1.0"
 
-_HOME = {"Calculator": "game.calculator", "GameResult": "game.rounds", "HandValues": "game.rounds", "Shoe": "core.cards",
+_HOME = {"Calculator": "game.calculator", "GameResult": "game.rounds", "HandValues": "game.rounds",
+         "Shoe": "core.cards",
          "Rules": "core.rules", "BjcalcError": "core.errors", "RulesError": "core.errors",
          "ShoeError": "core.errors", "HandError": "core.errors", "StrategyError": "core.errors",
          "SideBet": "sidebets", "LuckyLucky": "sidebets", "BusterBlackjack": "sidebets",

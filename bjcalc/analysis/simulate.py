@@ -356,7 +356,7 @@ class _Worker:
                 hand = pending.pop(0)
                 hand.append(draw())
                 hard = _hard(hand)
-                allowed = list(post_split_actions(rules, pair, hard, _total(hand) != hard))
+                allowed = list(post_split_actions(rules, pair, hard, _total(hand) != hard, max_cards=self.max_cards))
                 if RANK_VALUE[hand[1]] == pair and count < most_hands(rules, pair):
                     allowed.append("split")
                 action = self.best(hand, up, allowed)

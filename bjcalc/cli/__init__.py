@@ -437,10 +437,13 @@ def run(args: argparse.Namespace) -> str:
                          "or use --strategy CD)")
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
     # One game and exit: its dealer rows need not outlive it (eor turns them back on), nor an
-    # up card's values the next up card (edge goes through them once, hand asks for one; not
-    # with --sd, whose moments go through them again).
+    # up card's values the next up card where the command goes through them once: hand asks
+    # for one, edge for each in turn (not with --sd, whose moments go through them again, nor
+    # with a TD chart in its JSON, which the game then reads).
     calc.engine.keep_rows = False
-    calc.engine.keep_values = args.command not in ("edge", "hand") or bool(getattr(args, "sd", False))
+    once = args.command == "hand" or (args.command == "edge" and not args.sd
+                                       and not (args.json and args.strategy == "TD"))
+    calc.engine.keep_values = not once
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
     return text if args.json else fit(text)

@@ -7,7 +7,7 @@ counts.
 >>> from bjcalc.core.rules import Rules
 >>> may_hit(Rules(), 21, 2, 10), may_hit(Rules(hit_21=False), 21, 3, 10)
 (True, False)
->>> post_split_actions(Rules(), 1, 12, True)
+>>> post_split_actions(Rules(), 1, 12, True, max_cards=21)
 ('stand',)
 """
 
@@ -117,13 +117,13 @@ def may_surrender_after_hit(rules: Rules, cards: np.ndarray, split: np.ndarray) 
     return (np.asarray(cards) >= 3) & ~np.asarray(split, dtype=bool)
 
 
-def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool, max_cards: int = 21) -> tuple[str, ...]:
+def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool, *, max_cards: int) -> tuple[str, ...]:
     """Actions allowed on a split hand's first two cards (pair value ``pair``, 1 = aces).
 
-    ``max_cards`` is the most cards a hand may hold (the hand space's limit): at two, a
-    split hand may only stand, whatever the rules allow.
+    ``max_cards`` is the most cards a hand may hold (the hand space's limit, which every caller
+    must say): at two, a split hand may only stand, whatever the rules allow.
 
-    >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False)
+    >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False, max_cards=21)
     ('stand', 'hit', 'double')
     >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False, max_cards=2)
     ('stand',)

@@ -103,7 +103,7 @@ class _Extensions:
         self.must_hit = must_hit(rules, self.total, self.can_hit)
         self.may_double = np.zeros(len(hands), dtype=bool)
         for n in np.flatnonzero(self.cards == 2):
-            actions = post_split_actions(rules, pair, int(self.hard[n]), bool(self.soft[n]), max_cards)
+            actions = post_split_actions(rules, pair, int(self.hard[n]), bool(self.soft[n]), max_cards=max_cards)
             self.may_double[n] = "double" in actions
             self.can_hit[n] = "hit" in actions
             self.must_hit[n] = "stand" not in actions

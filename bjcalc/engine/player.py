@@ -195,8 +195,15 @@ class PlayerEngine:
         if values is None:
             if not self.keep_values:
                 self._cache.clear()          # (before the next is made: one up card's values at a time)
-            values = self._cache[up] = self._evaluate(up)
+            values = self._evaluate(up)
+            self._remember(up, values)
         return values
+
+    def _remember(self, up: int, values: UpcardValues) -> None:
+        """Cache ``values`` as :meth:`upcard`'s for ``up`` (alone, where values are not kept)."""
+        if not self.keep_values:
+            self._cache.clear()
+        self._cache[up] = values
 
     def dealer_outcome(self, up: int) -> DealerResult:
         """The dealer's outcomes against ``up`` for every removed set of the nodes (evaluated
@@ -205,8 +212,8 @@ class PlayerEngine:
         rows = self._outcomes.get(up)
         if rows is None:
             rows = self._rows_of(up, None)
-            if self.keep_rows:
-                self._outcomes[up] = rows
+            if self.keep_rows:     # (two threads may both evaluate them: the rows first kept serve both)
+                rows = self._outcomes.setdefault(up, rows)
         return rows
 
     def _rows_of(self, up: int, sets: Optional[np.ndarray]) -> DealerResult:
@@ -214,7 +221,7 @@ class PlayerEngine:
         ``nodes.removed_sets``; None: every one), one row each in that order: the lender's where
         it has them (:meth:`borrow_rows`), the others evaluated."""
         every = self.nodes.removed_sets
-        lent = self._lent_rows(up)
+        lent = self._lent_rows(up, sets)
         if lent is None:
             return self.dealer.evaluate(up, every if sets is None else every.take(sets, axis=0))
         batch = self._lender[0]._lent_batch(up, sets, self._lender[1])  # type: ignore[index]
@@ -255,7 +262,8 @@ class PlayerEngine:
         with _LENDING_LOCK:
             self._lending = tuple(int(v) for v in values)
             self._beyond = {}
-            self.keep_rows = self.keep_rows or bool(self._lending)
+            if self._lending:            # (every borrower reads this engine's rows and values)
+                self.keep_rows = self.keep_values = True
 
     def _lent_batch(self, up: int, sets: Optional[np.ndarray], value: int
                     ) -> Optional[tuple[DealerResult, np.ndarray]]:
@@ -266,19 +274,23 @@ class PlayerEngine:
         the sets of ``sets`` one card of it larger that no node here removes, each once.  It is
         made when the first borrower asks and kept while it asks with the same ``sets`` (the
         play's reach, one array for every shoe valuing the play)."""
+        if value not in self._lending:
+            return None
+        # (this engine's own rows outside the lock: evaluating them may borrow from its own lender)
+        own = self.dealer_outcome(up)
         with _LENDING_LOCK:       # (lend_to may run in another thread: read what is lent once, here)
             lending = self._lending
             if value not in lending:
                 return None
             held = self._beyond.get(up)
             if held is None or held[0] is not sets:
-                held = self._beyond[up] = (sets, *self._batch_beyond(up, sets, lending))
+                held = self._beyond[up] = (sets, *self._batch_beyond(up, sets, lending, own))
         return held[1], held[2][value]
 
-    def _batch_beyond(self, up: int, sets: Optional[np.ndarray], lending: tuple[int, ...]
+    def _batch_beyond(self, up: int, sets: Optional[np.ndarray], lending: tuple[int, ...], own: DealerResult
                       ) -> tuple[DealerResult, dict[int, np.ndarray]]:
-        """:meth:`_lent_batch`'s table and, for each value of ``lending``, the rows of ``sets``."""
-        own = self.dealer_outcome(up)        # (kept: lending keeps the rows)
+        """:meth:`_lent_batch`'s table and, for each value of ``lending``, the rows of ``sets``
+        (``own``: this engine's rows)."""
         nodes = self.nodes
         chosen = np.arange(len(nodes.removed_sets)) if sets is None else sets
         codes = nodes.set_codes.take(chosen)
@@ -323,20 +335,28 @@ class PlayerEngine:
                 or lender.shoe.is_infinite or gap.sum() != 1 or gap.min() < 0):
             return False
         self._lender = (lender, int(np.argmax(gap)) + 1)
-        self.keep_rows = lender.keep_rows = True     # (a borrower values both plays; a lender serves several)
+        # (a borrower values both plays; a lender serves several shoes its rows and, for fixed play, its values)
+        self.keep_rows = lender.keep_rows = lender.keep_values = True
         return True
 
-    def _lent_rows(self, up: int) -> Optional[tuple[DealerResult, np.ndarray]]:
+    def _lent_rows(self, up: int, sets: Optional[np.ndarray] = None) -> Optional[tuple[DealerResult, np.ndarray]]:
         """The lender's rows against ``up`` and each set's place among them (:meth:`borrow_rows`),
-        where it has them and its dealer evaluates them as this one would."""
+        where its dealer evaluates them as this one would, for a borrower asking for the rows of
+        ``sets`` (None: every set)."""
         if self._lender is None:
             return None
         lender, value = self._lender
         if not self.dealer.rows_agree(lender.dealer, up):
             return None
-        # (the lender's rows, evaluated here if its game ran before it lent: as costly as this
-        # shoe's own, once for every borrower)
-        rows = lender.dealer_outcome(up)
+        rows = lender._outcomes.get(up)
+        if rows is None:
+            # The lender did not keep them (its game ran before anyone borrowed): evaluate them
+            # where that pays, for a borrower's every set (as many rows as its own, then kept for
+            # the next borrowers) or for the shoes a lender batches (lend_to); a fixed play's
+            # sets alone are fewer, and this shoe evaluates them itself.
+            if sets is not None and value not in lender._lending:
+                return None
+            rows = lender.dealer_outcome(up)
         return rows, self.nodes.shifted_sets(value)
 
     def _evaluate(self, up: int) -> UpcardValues:
@@ -439,7 +459,7 @@ class PlayerEngine:
         if best_too and up not in self._cache:
             # (upcard's own call: the same dealer rows, flags and blackjack chances)
             best, values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, both=hits)
-            self._cache[up] = best
+            self._remember(up, best)
         else:
             values = self._evaluate_compiled(up, outcome.probabilities, blackjack, exhausted, forced=hits,
                                              only=reach)

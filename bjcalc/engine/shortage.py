@@ -522,7 +522,7 @@ def split_play_decisions(values: UpcardValues, rules: Rules, strategy: str, pair
                           split_context(strategy, pair, count))
         if node is None:
             return None
-        allowed = post_split_actions(rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]), max_cards)
+        allowed = post_split_actions(rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]), max_cards=max_cards)
         source = int(decider.source[node if play is None or play.mapped is None else play.mapped[node]])
         choice = POST_SPLIT_ACTIONS.index(allowed[0])
         for name in allowed[1:]:

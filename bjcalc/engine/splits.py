@@ -279,7 +279,7 @@ class _PairSplit:
         """The post-split actions (POST_SPLIT_ACTIONS indices) each split hand at ``nodes`` may take."""
         hard, soft = self.v.nodes.hard[nodes].tolist(), self.v.nodes.soft[nodes].tolist()
         return [tuple(POST_SPLIT_ACTIONS.index(a) for a in (
-            post_split_actions(self.rules, self.pair, *key, self.max_cards)))
+            post_split_actions(self.rules, self.pair, *key, max_cards=self.max_cards)))
             for key in zip(hard, soft)]
 
     def base(self, removed: int, policy: Composition) -> tuple[Any, Any]:

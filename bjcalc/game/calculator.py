@@ -28,7 +28,8 @@ from .rounds import UP_LABELS, Assumptions, GameResult, HandValues, Round, deal_
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
 
-__all__ = ["Calculator", "GameResult", "HandValues", "Assumptions", "ACTIONS", "STRATEGIES", "UP_LABELS", "deal_probabilities",
+__all__ = ["Calculator", "GameResult", "HandValues",
+           "Assumptions", "ACTIONS", "STRATEGIES", "UP_LABELS", "deal_probabilities",
            "pair_state"]
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
@@ -80,6 +81,7 @@ class Calculator:
         self.settlement = self.round.settlement
         self.dealer_engine = self.round.dealer_engine
         self.engine = self.round.engine
+        self._hand_assumptions: Optional[Assumptions] = None
 
     # -- assumptions ------------------------------------------------------------------------
     def assumptions(self, strategy: str = "CD") -> Assumptions:
@@ -158,8 +160,10 @@ class Calculator:
         else:
             split_key = pair_state(self.shoe, self.rules, up_rank, ranks) if len(ranks) == 2 else None
             joint = self.round.actions(values, node, split_key)
+        if self._hand_assumptions is None:       # (the same for every hand: made once, not per call)
+            self._hand_assumptions = self.assumptions()
         return HandValues({a: self.ar.output(self.round.report(v, blackjack, natural)) for a, v in joint.items()},
-                          ",".join(RANKS[r] for r in ranks), RANKS[up_rank], self.assumptions())
+                          ",".join(RANKS[r] for r in ranks), RANKS[up_rank], self._hand_assumptions)
 
     @property
     def hand_values_conditioned(self) -> bool:

@@ -367,7 +367,7 @@ class _Decisions:
     def _allowed(self, pair: int, node: int) -> tuple[str, ...]:
         nodes = self.values.nodes
         return post_split_actions(self.calc.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
-                                  self.max_cards)
+                                  max_cards=self.max_cards)
 
 
 # -- one up card ----------------------------------------------------------------------------------

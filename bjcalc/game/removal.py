@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import html
 import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
@@ -579,7 +580,8 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     ar = calc.ar
     rows = _shared_rows(calc)
     engine = calc.round.engine
-    engine.keep_rows = True       # (the depleted shoes borrow the full shoe's dealer rows: keep them from its game on)
+    # (the depleted shoes borrow the full shoe's dealer rows, and fixed play reads its values: keep both)
+    engine.keep_rows = engine.keep_values = True
     try:
         weights_by_value = removal_weights(calc.shoe, calc.rules)
         full = calc.game(strategy)    # type: ignore[attr-defined]
@@ -688,11 +690,14 @@ def _effects_class() -> Any:
                                  index=self.index)
             mean = sum(float(self.depleted_ev[k]) * float(w) for k, w in self.weights.items() if w)
             frame.loc["weighted"] = [float(self.weighted_sum()) * 100, mean * 100]
-            notes = "".join(f"<li>{line}</li>" for line in self.assumptions.lines()) if self.assumptions else ""
-            return (f"<p><b>{self.name}</b>, per unit initial bet, in percent; full shoe's EV "
+            notes = "".join(f"<li>{html.escape(line)}</li>" for line in self.assumptions.lines()) \
+                if self.assumptions else ""
+            # (+ 0.0: a float sum of -1e-17 reads +0.0000, not -0.0000; a value the shoe lacks: -)
+            return (f"<p><b>{html.escape(str(self.name))}</b>, per unit initial bet, in percent; full shoe's EV "
                     f"{float(self.full_ev) * 100:+.4f} %; the last line weighs each card value by its share "
                     f"of the shoe (a sum of the effects, a mean of the EVs)</p>"
-                    + frame.to_html(float_format=lambda x: f"{x:+.4f}") + f"<ul>{notes}</ul>")
+                    + frame.to_html(float_format=lambda x: f"{round(x, 4) + 0.0:+.4f}", na_rep="-")
+                    + f"<ul>{notes}</ul>")
 
         def __reduce__(self) -> Any:
             # (the class is made inside a function, which pickle cannot name: rebuild it by a module-level one)

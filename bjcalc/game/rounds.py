@@ -22,6 +22,7 @@ table charges; the round charges the rest once (:meth:`Round.blackjack_term`).
 
 from __future__ import annotations
 
+import html
 import weakref
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,7 +47,8 @@ from ..engine.splits import check_split_strategy, context_strategy, split_contex
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
 
-__all__ = ["Assumptions", "HandValues", "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
+__all__ = ["Assumptions", "HandValues",
+           "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
            "deal_probabilities", "check_per_hand_split"]
 
 Deals = dict[int, dict[tuple[tuple[int, int], Any], Fraction]]
@@ -477,7 +479,8 @@ class HandValues(dict[str, Value]):
     assume: ``cards``, ``up``, ``assumptions`` (on which basis they are: conditioned on no dealer
     blackjack in a peek game), and ``best``, the best action (ties go to the earlier action, as
     the engine breaks them).  ``str()`` gives the values and the assumptions; ``repr()`` is the
-    plain dict's.
+    plain dict's, and so are equality (the values alone), ``dict(values)`` and ``{**values}``;
+    ``copy()``, ``copy.copy`` and pickling keep the assumptions.
 
     >>> from bjcalc.game.calculator import Calculator
     >>> values = Calculator(Rules(decks=6)).hand("T,6", "T")
@@ -487,9 +490,15 @@ class HandValues(dict[str, Value]):
     T,6 v T: stand -0.540954, hit -0.534676 (best), double -1.069351
     """
 
-    def __init__(self, values: dict[str, Value], cards: str, up: str, assumptions: Assumptions):
+    def __init__(self, values: Any = (), cards: str = "", up: str = "", assumptions: Optional[Assumptions] = None):
         super().__init__(values)
         self.cards, self.up, self.assumptions = cards, up, assumptions
+
+    def copy(self) -> "HandValues":
+        return HandValues(self, self.cards, self.up, self.assumptions)
+
+    def _notes(self) -> list[str]:
+        return self.assumptions.lines() if self.assumptions is not None else []
 
     @property
     def best(self) -> str:
@@ -500,15 +509,15 @@ class HandValues(dict[str, Value]):
         best = self.best
         values = ", ".join(f"{action} {float(value):+.6f}{' (best)' if action == best else ''}"
                            for action, value in self.items())
-        return "\n".join([f"{self.cards} v {self.up}: {values}", *self.assumptions.lines()])
+        return "\n".join([f"{self.cards} v {self.up}: {values}", *self._notes()])
 
     def _repr_html_(self) -> str:
         best = self.best
         rows = "".join(f"<tr><td>{action}</td><td>{float(value):+.6f}</td><td>{'best' if action == best else ''}"
                        "</td></tr>" for action, value in self.items())
-        notes = "".join(f"<li>{line}</li>" for line in self.assumptions.lines())
-        return (f"<p><b>{self.cards} v {self.up}</b></p><table><tr><th>action</th><th>EV</th><th></th></tr>"
-                f"{rows}</table><ul>{notes}</ul>")
+        notes = "".join(f"<li>{html.escape(line)}</li>" for line in self._notes())
+        return (f"<p><b>{html.escape(f'{self.cards} v {self.up}')}</b></p><table><tr><th>action</th><th>EV</th>"
+                f"<th></th></tr>{rows}</table><ul>{notes}</ul>")
 
     def __reduce__(self) -> tuple:      # (pickles with its attributes: dict's own reduce drops them)
         return (HandValues, (dict(self), self.cards, self.up, self.assumptions))

@@ -117,7 +117,7 @@ class _UpcardSearch:
                     node = int(nodes.child[first, card - 1])
                     if node >= 0:
                         allowed = post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
-                                                     values.nodes.space.max_cards)
+                                                     max_cards=values.nodes.space.max_cards)
                         seconds.append((card, node, allowed))
                 self.split_hands[pair] = (first, seconds)
         self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
@@ -173,7 +173,7 @@ class _UpcardSearch:
 
         def allowed_at(node: int) -> tuple:
             return post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
-                                      nodes.space.max_cards)
+                                      max_cards=nodes.space.max_cards)
 
         def hand_value(node: int, policy: Any) -> Any:
             return self.action_value(node, self.post_split_action(node, allowed_at(node), two_card), value)

@@ -417,7 +417,7 @@ class _Upcard:
             if node is None:           # the shoe cannot deal it
                 continue
             allowed = post_split_actions(p.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
-                                         nodes.space.max_cards)
+                                         max_cards=nodes.space.max_cards)
             if p.strategy == "CD":
                 values = {"stand": v.stand, "hit": v.hit, "double": v.double}
                 action = p.choose({a: values[a][node] for a in POST_SPLIT_ACTIONS if a in allowed})
