@@ -250,3 +250,31 @@ def test_an_engine_that_keeps_no_dealer_rows_gives_the_same_numbers():
     fresh = Calculator(rules)
     fresh.engine.keep_rows = False
     assert fresh.effects_of_removal().equals(kept.effects_of_removal())
+
+
+def test_a_lender_that_borrows_and_kept_no_rows_still_lends():
+    """A chain of lenders (the full shoe lends to the shoe less a 5, which lends to ten shoes one
+    card shorter) where the middle one stopped keeping rows: its rows are evaluated, borrowing
+    from the full shoe, before its lending lock is taken (it used to wait on that lock forever),
+    and the shoe at the end gets the numbers it gets alone.  (In a process of its own, so that a
+    hang fails this test only.)"""
+    import subprocess
+    import sys
+
+    code = """if True:
+        from bjcalc import Calculator, Rules
+        rules = Rules(decks=2, max_split_hands=2)
+        full = Calculator(rules)
+        full.game()
+        middle = Calculator(rules, full.shoe.remove("5"), reuse=full)
+        middle.engine.lend_to(range(1, 11))
+        end = Calculator(rules, middle.shoe.remove("T"), reuse=middle)
+        middle.engine.keep_rows = False      # (after the borrower came, which turned it on)
+        print(end.game().ev == Calculator(rules, middle.shoe.remove("T")).game().ev)
+    """
+    try:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the chained lender waited on its own lending lock")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"
