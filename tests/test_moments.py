@@ -116,7 +116,7 @@ def test_float_and_exact_agree():
     assert abs(float(exact.ev) - floats.ev) < 1e-12 and abs(float(exact.average_bet) - floats.average_bet) < 1e-12
 
 
-@pytest.mark.parametrize("rules, split", [(Rules(decks=2, max_split_hands=4), "CDP"),
+@pytest.mark.parametrize("rules, split", [(Rules(decks=1, max_split_hands=4), "CDP"),
                                           (Rules(decks=1, max_split_hands=3, resplit_aces=True), "CDZ-")])
 def test_compiled_settlement_gives_numpys_numbers_to_the_bit(monkeypatch, rules, split):
     """The compiled settlement of the tracked entries (``bjcalc_shifted_mass``) sums what the
