@@ -132,12 +132,16 @@ class Burn20Dealer(StandardDealer):
     share: Fraction = Fraction(1, 4)
     special_up_cards: ClassVar[Optional[tuple[int, ...]]] = (UP_TEN,)     # (A-9: the standard tree)
 
-    def most_burned(self, counts: Sequence[int]) -> int:
-        """Burned pairs are two ten-values or a blackjack: at most every ace and ten-value.
+    def most_burned(self, counts: Sequence[int], up: Optional[int] = None) -> int:
+        """Burned pairs are two ten-values or a blackjack: at most every ace and ten-value, and
+        only under a ten (any other up card gives the standard dealer, who burns nothing).
 
-        >>> Burn20Dealer(hits_soft_17=False).most_burned([4] * 9 + [16])
-        20
+        >>> dealer = Burn20Dealer(hits_soft_17=False)
+        >>> dealer.most_burned([4] * 9 + [16]), dealer.most_burned([4] * 9 + [16], up=10), dealer.most_burned([4] * 9 + [16], up=9)
+        (20, 20, 0)
         """
+        if up is not None and up != 10:
+            return 0
         return int(counts[0]) + int(counts[9])
 
     def __post_init__(self) -> None:

@@ -77,9 +77,10 @@ class StandardDealer:
         """Share of the hole cards that would complete a blackjack which really do (all of them)."""
         return Fraction(1)
 
-    def most_burned(self, counts: Sequence[int]) -> int:
+    def most_burned(self, counts: Sequence[int], up: Optional[int] = None) -> int:
         """A hook: at most how many cards of a shoe (counts by value, ace first) the dealer may
-        take besides its final hand (the standard dealer: none).
+        take besides its final hand under up card value ``up`` (None: any up card; the standard
+        dealer: none).
 
         >>> StandardDealer(hits_soft_17=False).most_burned([4] * 9 + [16])
         0

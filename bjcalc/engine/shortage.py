@@ -77,9 +77,10 @@ class _RunsOut(Exception):
     """A hand must draw and the shoe is empty."""
 
 
-def round_may_run_out(dealer: DealerEngine, left: Sequence[int], hands: int) -> bool:
+def round_may_run_out(dealer: DealerEngine, left: Sequence[int], hands: int, up: Optional[int] = None) -> bool:
     """Whether ``hands`` player hands and the dealer could take more than the ``left`` cards
-    (counts by value after the deal) whatever the play: the cheap test before following it.
+    (counts by value after the deal) whatever the play, under up card value ``up`` (None: any):
+    the cheap test before following it.
 
     >>> from bjcalc.core.cards import Shoe
     >>> from bjcalc.engine.dealer import StandardDealer
@@ -88,7 +89,7 @@ def round_may_run_out(dealer: DealerEngine, left: Sequence[int], hands: int) -> 
     (False, True)
     """
     counts = [int(c) for c in left]
-    return sum(counts) < most_round_cards(counts, hands, 21) + dealer.procedure.most_burned(counts)
+    return sum(counts) < most_round_cards(counts, hands, 21) + dealer.procedure.most_burned(counts, up)
 
 
 def split_runs_out(dealer: DealerEngine, nodes: NodeSet, up: int, pair: int, hands: int, decisions: Decisions,
@@ -115,7 +116,7 @@ def split_runs_out(dealer: DealerEngine, nodes: NodeSet, up: int, pair: int, han
     left = np.array(dealer.shoe.value_counts(), dtype=np.int64)
     left[up - 1] -= 1
     left[pair - 1] -= 2
-    if (left < 0).any() or not round_may_run_out(dealer, left.tolist(), hands):
+    if (left < 0).any() or not round_may_run_out(dealer, left.tolist(), hands, up):
         return False
     limit = [int(c) for c in left] + [0]
     if resplit_left is not None:    # the pair's value that does not split again: an eleventh count
@@ -155,7 +156,7 @@ def _may_run_out_playing(dealer: DealerEngine, nodes: NodeSet, up: int, pair: in
     counts = left.copy()
     counts[pair - 1] -= resplits
     most = (most_round_cards(counts.tolist(), hands, 21 - up, highest - pair) + resplits
-            + dealer.procedure.most_burned(counts.tolist()))
+            + dealer.procedure.most_burned(counts.tolist(), up))
     return int(left.sum()) < most
 
 
@@ -176,7 +177,7 @@ class _DealerShort:
         self.left = int(left.sum())
         # (only where the dealer could take every card left can it run out)
         counts = left.tolist()
-        self.most = most_round_cards(counts, 0, 21) + dealer.procedure.most_burned(counts)
+        self.most = most_round_cards(counts, 0, 21) + dealer.procedure.most_burned(counts, up)
 
     def __call__(self, sets: np.ndarray) -> bool:
         taken = self.codes.decode(sets)
