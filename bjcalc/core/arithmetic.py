@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
@@ -31,16 +30,22 @@ Value = Union[float, Fraction, "sympy.Rational"]
 """A number bjcalc hands out: a float, or an exact rational (``sympy.Rational`` from results,
 ``Fraction`` for probabilities of deals and pay tables)."""
 
-@functools.cache
-def _rational() -> Callable[..., Any]:
-    """The type of exact rationals: gmpy2's ``mpq``, several times faster than ``Fraction``,
-    imported when the first exact number is made (a float run never loads it: 3 MB and some
-    milliseconds of a command's start-up)."""
+def _first_rational(*parts: Any) -> Any:
+    """The first exact rational made: imports the type of them all, gmpy2's ``mpq`` (several
+    times faster than ``Fraction``), and puts it in :data:`_rational`'s place, so that a float
+    run never loads gmpy2 (3 MB and some milliseconds of a command's start-up) and later exact
+    numbers cost no more than ``mpq`` itself."""
+    global _rational
     try:
-        from gmpy2 import mpq
+        from gmpy2 import mpq as kind
     except ImportError:  # pragma: no cover - gmpy2 is a declared dependency
-        return Fraction
-    return mpq
+        kind = Fraction
+    _rational = kind
+    return kind(*parts)
+
+
+_rational: Callable[..., Any] = _first_rational
+"""Makes an exact rational: ``_rational(numerator, denominator)``."""
 
 
 _LOW = 2 ** 31 - 1
@@ -69,7 +74,7 @@ class Arithmetic:
     def scalar(self, numerator: int, denominator: int = 1) -> Any:
         """The number ``numerator/denominator`` in this arithmetic."""
         if self.exact:
-            return _rational()(numerator, denominator)
+            return _rational(numerator, denominator)
         return numerator / denominator
 
     def convert(self, value: Any) -> Any:
@@ -81,7 +86,7 @@ class Arithmetic:
     def zeros(self, shape: Any) -> np.ndarray:
         if self.exact:
             out = np.empty(shape, dtype=object)
-            out.fill(_rational()(0))
+            out.fill(_rational(0))
             return out
         return np.zeros(shape)
 
@@ -118,12 +123,10 @@ class Arithmetic:
             if pairs is not None:       # (card counts: a few distinct pairs, each made once)
                 distinct, where = np.unique(pairs, return_inverse=True)
                 made = np.empty(len(distinct), dtype=object)
-                rational = _rational()
-                made[:] = [rational(code >> 31, code & _LOW) if code & _LOW else rational(0)
+                made[:] = [_rational(code >> 31, code & _LOW) if code & _LOW else _rational(0)
                            for code in distinct.tolist()]
                 return made[where.reshape(-1)].reshape(numerators.shape)
-            rational = _rational()
-            return np.vectorize(lambda a, b: rational(int(a), int(b)) if b else rational(0), otypes=[object])(
+            return np.vectorize(lambda a, b: _rational(int(a), int(b)) if b else _rational(0), otypes=[object])(
                 numerators, denominators)
         inverse = np.zeros(denominators.shape)
         np.divide(1.0, denominators, out=inverse, where=denominators != 0)
