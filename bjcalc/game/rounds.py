@@ -495,6 +495,7 @@ class HandValues(dict[str, Value]):
         self.cards, self.up, self.assumptions = cards, up, assumptions
 
     def copy(self) -> "HandValues":
+        """A shallow copy that keeps the cards, up card and assumptions (``dict.copy`` would not)."""
         return HandValues(self, self.cards, self.up, self.assumptions)
 
     def _notes(self) -> list[str]:
