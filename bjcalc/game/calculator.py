@@ -81,7 +81,7 @@ class Calculator:
         self.settlement = self.round.settlement
         self.dealer_engine = self.round.dealer_engine
         self.engine = self.round.engine
-        self._hand_assumptions: Optional[Assumptions] = None
+        self._stated: dict[str, Assumptions] = {}      # assumptions() by strategy (a chart asks per hand)
 
     # -- assumptions ------------------------------------------------------------------------
     def assumptions(self, strategy: str = "CD") -> Assumptions:
@@ -91,6 +91,9 @@ class Calculator:
         >>> Calculator(Rules(surrender="early")).assumptions().conditioning.split(":")[0]
         'per unit initial bet, unconditional (dealer blackjack losses included)'
         """
+        stated = self._stated.get(strategy)
+        if stated is not None:       # (made once: nothing they depend on changes)
+            return stated
         if self.hand_values_conditioned:
             conditioning = ("per unit initial bet; hand values conditioned on no dealer blackjack (peek), "
                             "game values unconditional")
@@ -99,7 +102,7 @@ class Calculator:
                             "early surrender precedes the peek")
         else:
             conditioning = "per unit initial bet, unconditional (dealer blackjack losses included)"
-        return Assumptions(
+        stated = self._stated[strategy] = Assumptions(
             rules=self.rules.describe(self.shoe), shoe=self.shoe.describe(),
             strategy={"CD": "composition-dependent (CD): every decision uses the hand's exact cards",
                       "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
@@ -109,6 +112,7 @@ class Calculator:
                             if self.split_strategy == PostSplitStrategy.OPTIMAL else self.split_strategy),
             conditioning=conditioning,
             arithmetic="exact rationals" if self.exact else "floating point")
+        return stated
 
     def _up(self, up: RankLike) -> int:
         return RANK_VALUE[rank_index(up)]
@@ -160,10 +164,8 @@ class Calculator:
         else:
             split_key = pair_state(self.shoe, self.rules, up_rank, ranks) if len(ranks) == 2 else None
             joint = self.round.actions(values, node, split_key)
-        if self._hand_assumptions is None:       # (the same for every hand: made once, not per call)
-            self._hand_assumptions = self.assumptions()
         return HandValues({a: self.ar.output(self.round.report(v, blackjack, natural)) for a, v in joint.items()},
-                          ",".join(RANKS[r] for r in ranks), RANKS[up_rank], self._hand_assumptions)
+                          ",".join(RANKS[r] for r in ranks), RANKS[up_rank], self.assumptions())
 
     @property
     def hand_values_conditioned(self) -> bool:

@@ -690,14 +690,12 @@ def _effects_class() -> Any:
                                  index=self.index)
             mean = sum(float(self.depleted_ev[k]) * float(w) for k, w in self.weights.items() if w)
             frame.loc["weighted"] = [float(self.weighted_sum()) * 100, mean * 100]
-            notes = "".join(f"<li>{html.escape(line)}</li>" for line in self.assumptions.lines()) \
-                if self.assumptions else ""
             # (+ 0.0: a float sum of -1e-17 reads +0.0000, not -0.0000; a value the shoe lacks: -)
             return (f"<p><b>{html.escape(str(self.name))}</b>, per unit initial bet, in percent; full shoe's EV "
                     f"{float(self.full_ev) * 100:+.4f} %; the last line weighs each card value by its share "
                     f"of the shoe (a sum of the effects, a mean of the EVs)</p>"
                     + frame.to_html(float_format=lambda x: f"{round(x, 4) + 0.0:+.4f}", na_rep="-")
-                    + f"<ul>{notes}</ul>")
+                    + (self.assumptions.html() if self.assumptions else ""))
 
         def __reduce__(self) -> Any:
             # (the class is made inside a function, which pickle cannot name: rebuild it by a module-level one)

@@ -75,6 +75,14 @@ class Assumptions:
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
+    def html(self) -> str:
+        """The lines as an HTML list, escaped: what a notebook view shows under its figures.
+
+        >>> Assumptions("6 decks", "312 cards", "CD", "CDZ-", "x < y", "floats").html()[:38]
+        '<ul><li>rules: 6 decks</li><li>shoe: 3'
+        """
+        return "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in self.lines()) + "</ul>"
+
     def as_dict(self) -> dict[str, str]:
         """Every field by name: the ``"assumptions"`` object of the JSON output.
 
@@ -501,6 +509,9 @@ class HandValues(dict[str, Value]):
     def _notes(self) -> list[str]:
         return self.assumptions.lines() if self.assumptions is not None else []
 
+    def _notes_html(self) -> str:
+        return self.assumptions.html() if self.assumptions is not None else ""
+
     @property
     def best(self) -> str:
         """The action of the largest value (the first of equal ones)."""
@@ -516,9 +527,8 @@ class HandValues(dict[str, Value]):
         best = self.best
         rows = "".join(f"<tr><td>{action}</td><td>{float(value):+.6f}</td><td>{'best' if action == best else ''}"
                        "</td></tr>" for action, value in self.items())
-        notes = "".join(f"<li>{html.escape(line)}</li>" for line in self._notes())
         return (f"<p><b>{html.escape(f'{self.cards} v {self.up}')}</b></p><table><tr><th>action</th><th>EV</th>"
-                f"<th></th></tr>{rows}</table><ul>{notes}</ul>")
+                f"<th></th></tr>{rows}</table>{self._notes_html()}")
 
     def __reduce__(self) -> tuple:      # (pickles with its attributes: dict's own reduce drops them)
         return (HandValues, (dict(self), self.cards, self.up, self.assumptions))
@@ -618,6 +628,5 @@ class GameResult:
                          for wrapped in textwrap.wrap(line, 80, subsequent_indent="  ", break_on_hyphens=False))
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<li>{line}</li>" for line in self.assumptions.lines())
         return (f"<p><b>EV {float(self.ev) * 100:+.6f} %</b> ({self.edge_text()})</p>"
-                f"<ul>{head}</ul>" + self.table().to_html(float_format=lambda x: f"{x:.6f}"))
+                + self.assumptions.html() + self.table().to_html(float_format=lambda x: f"{x:.6f}"))
