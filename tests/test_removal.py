@@ -278,3 +278,31 @@ def test_a_lender_that_borrows_and_kept_no_rows_still_lends():
         pytest.fail("the chained lender waited on its own lending lock")
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "True"
+
+
+def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_read_them(monkeypatch):
+    """The fixed-play table values every depleted shoe against one up card before the next, so
+    the full shoe's engine holds one up card's batch of lent rows at a time (not all ten: about
+    60 MB of a 6-deck table's peak), makes each batch once, and drops it after the last shoe;
+    the numbers are those of each shoe valued alone."""
+    from bjcalc.engine.player import PlayerEngine
+
+    made, held = [], []
+    batch, lent_batch = PlayerEngine._batch_beyond, PlayerEngine._lent_batch
+
+    def counting_batch(self, up, *args):
+        made.append(up)
+        return batch(self, up, *args)
+
+    def watching(self, *args):
+        found = lent_batch(self, *args)
+        held.append(len(self._beyond))
+        return found
+
+    monkeypatch.setattr(PlayerEngine, "_batch_beyond", counting_batch)
+    monkeypatch.setattr(PlayerEngine, "_lent_batch", watching)
+    calc = Calculator(Rules(decks=2, max_split_hands=2))
+    eor = calc.effects_of_removal()
+    assert sorted(made) == list(range(1, 11)) and max(held) == 1 and calc.engine._beyond == {}
+    alone = Calculator(calc.rules, calc.shoe.remove("7"))
+    assert eor.depleted_ev["7"] == calc.play_on(alone.shoe).ev == Calculator(calc.rules).play_on(alone.shoe).ev

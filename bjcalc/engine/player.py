@@ -247,7 +247,9 @@ class PlayerEngine:
         batch per up card, each row once, when the first asks (:meth:`_lent_batch`).  Without
         it each borrower evaluates its own, in smaller batches that cost about twice as much a
         row, and a row several borrowers need several times.  ``()`` forgets the batches.  The
-        numbers are unchanged: a row depends only on the dealer's tree and the cards left.
+        numbers are unchanged: a row depends only on the dealer's tree and the cards left.  A
+        caller that has every borrower ask against one up card before the next drops each batch
+        after the last with :meth:`lent_for`.
 
         >>> from bjcalc import Calculator, Rules
         >>> full = Calculator(Rules(decks=6))
@@ -264,6 +266,12 @@ class PlayerEngine:
             self._beyond = {}
             if self._lending:            # (every borrower reads this engine's rows and values)
                 self.keep_rows = self.keep_values = True
+
+    def lent_for(self, up: int) -> None:
+        """Every borrower has asked for its rows against ``up`` (:meth:`lend_to`): drop that up
+        card's batch.  A borrower that asks again gets it made again (the same numbers)."""
+        with _LENDING_LOCK:
+            self._beyond.pop(up, None)
 
     def _lent_batch(self, up: int, sets: Optional[np.ndarray], value: int
                     ) -> Optional[tuple[DealerResult, np.ndarray]]:

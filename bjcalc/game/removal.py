@@ -301,29 +301,52 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
     >>> plain.ev == play_on(calc, less).ev, bool(insured.ev < plain.ev)    # insuring off the top costs
     (True, True)
     """
-    _check_fixed_play(calc, other)
-    check_per_hand_split(calc, "fixed play")
-    deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
-        pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
-        if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
-    other.round.know_deals(_own_deals(deals))      # (other.game() would deal them again)
-    rounds: list[dict[tuple, Value]] = [{} for _ in deviations]
+    valuation = _FixedPlayOn(calc, other, deviations, best_too)
     for up in range(1, 11):
-        if not deals[up]:
-            continue
-        fixed = FixedUpcard.on(calc.round.upcard(up), other, up, best_too)
+        valuation.value(up, visit)
+    return valuation.results()
+
+
+class _FixedPlayOn:
+    """:func:`play_on_each`'s valuation of one shoe, an up card at a time, so that a caller
+    valuing several shoes can take them all against one up card before the next
+    (:func:`effects_of_removal` does: the rows lent for an up card are then dropped when every
+    shoe has read them).  Each shoe's numbers are the same whatever the order."""
+
+    def __init__(self, calc: Game, other: Game, deviations: Sequence[Optional[Deviations]],
+                 best_too: bool = False):
+        _check_fixed_play(calc, other)
+        check_per_hand_split(calc, "fixed play")
+        self.calc, self.other, self.deviations, self.best_too = calc, other, deviations, best_too
+        self.deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
+            pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
+            if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
+        other.round.know_deals(_own_deals(self.deals))      # (other.game() would deal them again)
+        self.rounds: list[dict[tuple, Value]] = [{} for _ in deviations]
+
+    def value(self, up: int, visit: Optional[Callable[[int, "FixedUpcard"], None]] = None) -> None:
+        """Value the deals against ``up`` (each up card once, in any order)."""
+        calc, other, deviations = self.calc, self.other, self.deviations
+        if not self.deals[up]:
+            return
+        fixed = FixedUpcard.on(calc.round.upcard(up), other, up, self.best_too)
         if visit is not None:
             visit(up, fixed)
-        deals_up = list(deals[up])
+        deals_up = list(self.deals[up])
         unchanged = [[changes is None or not changes.touches(up, hand) for changes in deviations]
                      for hand, _ in deals_up]
         # (a deal every set changes needs no plain value: the strategy's split may be unplayable there)
         plain = _round_values(calc, other, fixed, deals_up, [any(flags) for flags in unchanged])
         for (hand, keys), value, flags in zip(deals_up, plain, unchanged):
-            for values, changes, keeps in zip(rounds, deviations, flags):
+            for values, changes, keeps in zip(self.rounds, deviations, flags):
                 values[(up, hand, keys)] = value if keeps else _round_value(calc, other, fixed, hand, keys, changes)
-    return [GameResult.build(_ResultOf(other, _assumptions(calc, other, "CD", changes)), deals, values, "CD")
-            for values, changes in zip(rounds, deviations)]
+
+    def results(self) -> list[GameResult]:
+        """The game result of each of the deviations (every up card valued)."""
+        calc, other = self.calc, self.other
+        # (build sums the rounds in the deals' order, whatever order the up cards were valued in)
+        return [GameResult.build(_ResultOf(other, _assumptions(calc, other, "CD", changes)), self.deals, values, "CD")
+                for values, changes in zip(self.rounds, self.deviations)]
 
 
 def _own_deals(deals: dict) -> dict:
@@ -558,7 +581,8 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     :class:`FixedUpcard` for each up card while it is at hand (``other``: the calculator of the
     ``i``-th shoe of :func:`removal_weights` for that card value), for a caller that reads more
     of the strategy's values on the depleted shoes than their EVs (playing efficiency does):
-    the ten shoes are then valued once for both.
+    the ten shoes are then valued once for both.  (Every shoe is valued against one up card
+    before the next, so the visits come up card by up card.)
 
     >>> from bjcalc import Calculator, Rules
     >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
@@ -587,22 +611,25 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         full = calc.game(strategy)    # type: ignore[attr-defined]
         if rows is None and play == "fixed":     # (floats: the rows no node has, for all ten shoes at once)
             engine.lend_to(weights_by_value)
+        others = {}
+        for value, shoes in weights_by_value.items():
+            for i, (_, left) in enumerate(shoes):
+                other = others[(value, i)] = make(left)
+                if rows is not None and other.round.dealer_engine.use_trees_of(calc.round.dealer_engine):
+                    other.round.dealer_engine.share_rows(rows)
+        if (play, strategy) == ("fixed", "CD"):
+            evs = _fixed_evs(calc, others, visit)
+        else:
+            evs = {key: (play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev)  # type: ignore
+                   for key, other in others.items()}
         depleted = {}
         for value, shoes in weights_by_value.items():
             if not shoes:       # (no card of this value to remove: no effect, not a made-up one)
                 depleted[VALUE_LABELS[value - 1]] = math.nan
                 continue
             total = ar.scalar(0)
-            for i, (p, left) in enumerate(shoes):
-                other = make(left)
-                if rows is not None and other.round.dealer_engine.use_trees_of(calc.round.dealer_engine):
-                    other.round.dealer_engine.share_rows(rows)
-                if visit is not None:
-                    seen = functools.partial(visit, value, i, other)
-                    ev = play_on_each(calc, other, (None,), visit=seen)[0].ev
-                else:
-                    ev = play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev  # type: ignore
-                total = total + ar.convert(p) * ar.convert(ev)
+            for i, (p, _) in enumerate(shoes):
+                total = total + ar.convert(p) * ar.convert(evs[(value, i)])
             depleted[VALUE_LABELS[value - 1]] = ar.output(total)
     finally:
         engine.lend_to(())
@@ -620,6 +647,23 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     return _effects_class()(effects,
                             index=list(VALUE_LABELS), name=f"EOR ({play} {strategy} play)",
                             full_ev=full.ev, depleted=depleted, weights=weights, assumptions=stated)
+
+
+def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
+               visit: Optional[Callable[[int, int, Game, int, FixedUpcard], None]]) -> dict[tuple[int, int], Value]:
+    """The fixed CD play's EV on each of ``others`` (keyed (card value, i) as
+    :func:`effects_of_removal` keys them), every shoe against one up card before the next: the
+    dealer rows ``calc``'s engine batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`)
+    are then dropped as soon as every shoe has read them, not kept for all ten up cards (about
+    60 MB of a 6-deck table's peak)."""
+    valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
+    engine = calc.round.engine
+    for up in range(1, 11):
+        for (value, i), valuation in valuations.items():
+            seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
+            valuation.value(up, seen)
+        engine.lent_for(up)
+    return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
 
 
 def is_missing(value: Any) -> bool:
