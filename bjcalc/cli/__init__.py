@@ -44,7 +44,7 @@ from ..game.calculator import Assumptions, Calculator
 from ..core.cards import RANKS, Shoe, parse_cards, rank_index
 from .charts import add_chart_parsers, run_chart, run_tables
 from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError, TooLargeError
-from .output import assumptions_json, chart_json, dumps, fit, number
+from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number
 from ..core.progress import Progress
 from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
@@ -255,8 +255,7 @@ def _output_flags(parser: argparse.ArgumentParser, exact: bool = True, quiet: bo
     if exact:
         out.add_argument("--exact", action="store_true", help="exact rational arithmetic")
     out.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
-    if quiet:
-        out.add_argument("--quiet", action="store_true", help="no progress report on stderr")
+    out.add_argument("--quiet", action="store_true", help="no progress report on stderr" if quiet else QUIET_NO_OP)
 
 
 def _fix_help() -> str:

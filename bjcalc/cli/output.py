@@ -31,10 +31,14 @@ from typing import Any, Iterable, Optional
 from ..core.errors import BjcalcError
 from ..game.calculator import Assumptions
 
-__all__ = ["WIDTH", "number", "assumptions_json", "chart_json", "dumps", "fit", "lines_fit", "out_format"]
+__all__ = ["WIDTH", "QUIET_NO_OP", "number", "assumptions_json", "chart_json", "dumps", "fit", "lines_fit", "out_format"]
 
 WIDTH = 80
 """Columns every text output fits in."""
+
+QUIET_NO_OP = "accepted, with nothing to turn off: this command is quick and reports no progress"
+"""The help of ``--quiet`` on a command with no progress report: every command takes the flag, so
+a script may pass it to all of them."""
 
 
 def number(value: Any, exact: bool) -> Any:

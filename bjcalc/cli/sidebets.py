@@ -30,7 +30,7 @@ from ..sidebets.base import json_number as _json_number
 from ..sidebets.buster import BUSTER_MODELS, BusterBlackjack
 from ..sidebets.catalog import SIDE_BETS
 from ..sidebets.lucky_lucky import LuckyLucky
-from .output import assumptions_json, dumps, fit
+from .output import QUIET_NO_OP, assumptions_json, dumps, fit
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, decks_argument, shoe_argument, shoe_from_flags
 
 if TYPE_CHECKING:   # pandas is imported where a table is built: it is slow to import
@@ -99,6 +99,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
             p.add_argument("--full", action="store_true", help="every busted-hand length separately")
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
         p.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
+        p.add_argument("--quiet", action="store_true", help=QUIET_NO_OP)
     return parser
 
 
