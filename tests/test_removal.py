@@ -239,8 +239,8 @@ def test_an_engine_that_keeps_no_dealer_rows_gives_the_same_numbers():
     rows are then evaluated again, and kept from then on) and the effects of removal are those of
     an engine that kept them, to the bit."""
     rules = Rules(decks=2, max_split_hands=3)
-    kept, lean = Calculator(rules), Calculator(rules)
-    lean.engine.keep_rows = lean.engine.keep_values = False
+    kept, lean = Calculator(rules), Calculator(rules, lean=True)
+    assert not (lean.engine.keep_rows or lean.engine.keep_values)
     assert lean.game().ev == kept.game().ev and lean.engine._outcomes == {} and len(lean.engine._cache) == 1
     assert lean.game("TD").ev == kept.game("TD").ev and lean.hand("8,8", "6") == kept.hand("8,8", "6")
     assert lean.play_on(lean.shoe).ev == kept.play_on(kept.shoe).ev == kept.game().ev
@@ -250,6 +250,8 @@ def test_an_engine_that_keeps_no_dealer_rows_gives_the_same_numbers():
     fresh = Calculator(rules)
     fresh.engine.keep_rows = False
     assert fresh.effects_of_removal().equals(kept.effects_of_removal())
+    with pytest.raises(BjcalcError, match="lean must be True or False"):
+        Calculator(rules, lean="yes")
 
 
 def test_a_lender_that_borrows_and_kept_no_rows_still_lends():

@@ -434,15 +434,14 @@ def run(args: argparse.Namespace) -> str:
     if getattr(args, "strategy", "CD") == "TD" and "split" in flags_given(args):   # (it was ignored silently)
         raise UsageError("--split does not apply to --strategy TD: split hands follow the TD chart (drop --split, "
                          "or use --strategy CD)")
-    calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact)
-    # One game and exit: its dealer rows need not outlive it (eor turns them back on), nor an
-    # up card's values the next up card where the command goes through them once: hand asks
-    # for one, edge for each in turn (not with --sd, whose moments go through them again, nor
-    # with a TD chart in its JSON, which the game then reads).
-    calc.engine.keep_rows = False
+    # One game and exit: lean where the command goes through the up cards once (hand asks for
+    # one, edge for each in turn; not edge --sd, whose moments go through them again, nor a TD
+    # chart in edge's JSON, which the game then reads).  Elsewhere the dealer rows need not
+    # outlive the command either (eor turns them back on).
     once = args.command == "hand" or (args.command == "edge" and not args.sd
                                        and not (args.json and args.strategy == "TD"))
-    calc.engine.keep_values = not once
+    calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact, lean=once)
+    calc.engine.keep_rows = False
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
     return text if args.json else fit(text)
