@@ -308,3 +308,34 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     assert sorted(made) == list(range(1, 11)) and max(held) == 1 and calc.engine._beyond == {}
     alone = Calculator(calc.rules, calc.shoe.remove("7"))
     assert eor.depleted_ev["7"] == calc.play_on(alone.shoe).ev == Calculator(calc.rules).play_on(alone.shoe).ev
+
+
+@pytest.mark.parametrize("play, strategy", [("reoptimized", "CD"), ("fixed", "CD")])   # (TD: reoptimized's branch)
+def test_the_depleted_shoes_hold_no_more_than_the_up_card_at_hand(play, strategy):
+    """A depleted shoe's own game (reoptimized play, the TD chart) keeps its values, so those
+    shoes are valued one at a time, each let go before the next is made; the fixed CD play
+    values all ten together, an up card at a time, and then each keeps only that up card's
+    values and no dealer rows (a 6-deck table valued all ten shoes' games at once had peaked at
+    1.4 GB)."""
+    import gc
+    import weakref
+
+    from bjcalc.game.removal import effects_of_removal
+
+    # (doubling after a hit: there the fixed play reads each shoe's own values, upcard())
+    calc = Calculator(Rules(decks=1, max_split_hands=2, double_after_hit=(play, strategy) == ("fixed", "CD")))
+    made, kept = [], []
+
+    def make(shoe):
+        gc.collect()
+        if play != "fixed" or strategy != "CD":
+            assert all(ref() is None for ref in made), "a depleted shoe outlived its game"
+        other = Calculator(calc.rules, shoe, reuse=calc)
+        made.append(weakref.ref(other))
+        kept.extend([other] if (play, strategy) == ("fixed", "CD") else [])
+        return other
+
+    eor = effects_of_removal(calc, make, play, strategy)
+    assert len(made) == 10 and eor.equals(Calculator(calc.rules).effects_of_removal(play, strategy))
+    for other in kept:
+        assert len(other.engine._cache) <= 1 and other.engine._outcomes == {}

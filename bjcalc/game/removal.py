@@ -611,17 +611,21 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         full = calc.game(strategy)    # type: ignore[attr-defined]
         if rows is None and play == "fixed":     # (floats: the rows no node has, for all ten shoes at once)
             engine.lend_to(weights_by_value)
-        others = {}
-        for value, shoes in weights_by_value.items():
-            for i, (_, left) in enumerate(shoes):
-                other = others[(value, i)] = make(left)
-                if rows is not None and other.round.dealer_engine.use_trees_of(calc.round.dealer_engine):
-                    other.round.dealer_engine.share_rows(rows)
-        if (play, strategy) == ("fixed", "CD"):
-            evs = _fixed_evs(calc, others, visit)
-        else:
-            evs = {key: (play_on(calc, other, strategy).ev if play == "fixed" else other.game(strategy).ev)  # type: ignore
-                   for key, other in others.items()}
+
+        def depleted_calculator(left: Shoe) -> Game:
+            other = make(left)
+            if rows is not None and other.round.dealer_engine.use_trees_of(calc.round.dealer_engine):
+                other.round.dealer_engine.share_rows(rows)
+            return other
+
+        shoes_by_key = {(value, i): left for value, shoes in weights_by_value.items()
+                        for i, (_, left) in enumerate(shoes)}
+        if (play, strategy) == ("fixed", "CD"):     # (every shoe at once: they keep nothing between up cards)
+            evs = _fixed_evs(calc, {key: depleted_calculator(left) for key, left in shoes_by_key.items()}, visit)
+        else:       # (a shoe at a time: a shoe's own game keeps its values, about 110 MB at 6 decks)
+            evs = {key: (play_on(calc, depleted_calculator(left), strategy).ev if play == "fixed"
+                         else depleted_calculator(left).game(strategy).ev)     # type: ignore[attr-defined]
+                   for key, left in shoes_by_key.items()}
         depleted = {}
         for value, shoes in weights_by_value.items():
             if not shoes:       # (no card of this value to remove: no effect, not a made-up one)
@@ -656,6 +660,8 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     dealer rows ``calc``'s engine batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`)
     are then dropped as soon as every shoe has read them, not kept for all ten up cards (about
     60 MB of a 6-deck table's peak)."""
+    for other in others.values():   # (all alive at once: each keeps only the up card at hand)
+        other.round.engine.keep_rows = other.round.engine.keep_values = False
     valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
     engine = calc.round.engine
     for up in range(1, 11):
