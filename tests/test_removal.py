@@ -337,5 +337,17 @@ def test_the_depleted_shoes_hold_no_more_than_the_up_card_at_hand(play, strategy
 
     eor = effects_of_removal(calc, make, play, strategy)
     assert len(made) == 10 and eor.equals(Calculator(calc.rules).effects_of_removal(play, strategy))
-    for other in kept:
+    for other in kept:     # (and make's calculators keep what they kept before, from now on)
         assert len(other.engine._cache) <= 1 and other.engine._outcomes == {}
+        assert other.engine.keep_rows and other.engine.keep_values
+
+
+def test_a_table_that_fails_half_way_leaves_the_full_shoe_lending_nothing():
+    """A depleted shoe that can run out of cards stops the table with its one-line error, and
+    the full shoe's engine is left lending nothing (no batch held), as before the table."""
+    shoe = Shoe.from_counts({"A": 1, "2": 2, "3": 2, "4": 1, "7": 1, "8": 2, "9": 1, "T": 2})
+    calc = Calculator(Rules(max_split_hands=2), shoe)
+    calc.game()
+    with pytest.raises(BjcalcError, match="can run out of cards"):
+        calc.effects_of_removal()
+    assert calc.engine._lending == () and calc.engine._beyond == {}

@@ -68,6 +68,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("sidebet", help="side bets: Buster Blackjack, Lucky Lucky",
                                    description="Exact probabilities, house edge and effects of removal "
                                                "of a side bet.")
+    parser.add_argument("--quiet", action="store_true", help=QUIET_NO_OP)    # (before the bet's name too)
     bets = parser.add_subparsers(dest="bet", metavar="BET")
     bets.required = True
     for key, cls in SIDE_BETS.items():

@@ -73,6 +73,8 @@ class Calculator:
                  exact: bool = False, *, reuse: Optional["Calculator"] = None, lean: bool = False):
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
+        if not isinstance(lean, bool):      # (before the engines, which take a while to build)
+            raise StrategyError(f"lean must be True or False, not {lean!r}")
         if shoe is None:
             shoe = Shoe.decks(rules.decks)
         elif not isinstance(shoe, Shoe):
@@ -89,8 +91,6 @@ class Calculator:
         self.settlement = self.round.settlement
         self.dealer_engine = self.round.dealer_engine
         self.engine = self.round.engine
-        if not isinstance(lean, bool):
-            raise StrategyError(f"lean must be True or False, not {lean!r}")
         if lean:
             self.engine.keep_rows = self.engine.keep_values = False
         self._stated: dict[str, Assumptions] = {}      # assumptions() by strategy (a chart asks per hand)

@@ -660,16 +660,21 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     dealer rows ``calc``'s engine batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`)
     are then dropped as soon as every shoe has read them, not kept for all ten up cards (about
     60 MB of a 6-deck table's peak)."""
-    for other in others.values():   # (all alive at once: each keeps only the up card at hand)
-        other.round.engine.keep_rows = other.round.engine.keep_values = False
-    valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
-    engine = calc.round.engine
-    for up in range(1, 11):
-        for (value, i), valuation in valuations.items():
-            seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
-            valuation.value(up, seen)
-        engine.lent_for(up)
-    return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
+    engines = [other.round.engine for other in others.values()]
+    kept = [(engine.keep_rows, engine.keep_values) for engine in engines]
+    for engine in engines:      # (all alive at once: each keeps only the up card at hand meanwhile)
+        engine.keep_rows = engine.keep_values = False
+    try:
+        valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
+        for up in range(1, 11):
+            for (value, i), valuation in valuations.items():
+                seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
+                valuation.value(up, seen)
+            calc.round.engine.lent_for(up)
+        return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
+    finally:       # (the calculators are make's: they keep what they kept before, from here on)
+        for engine, (rows, values) in zip(engines, kept):
+            engine.keep_rows, engine.keep_values = rows, values
 
 
 def is_missing(value: Any) -> bool:
