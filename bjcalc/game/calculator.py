@@ -74,7 +74,7 @@ class Calculator:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
         if not isinstance(lean, bool):      # (before the engines, which take a while to build)
-            raise StrategyError(f"lean must be True or False, not {lean!r}")
+            raise RulesError(f"lean must be True or False, not {lean!r}")
         if shoe is None:
             shoe = Shoe.decks(rules.decks)
         elif not isinstance(shoe, Shoe):
