@@ -334,23 +334,3 @@ def test_options_of_several_values_add_up_when_repeated():
     assert args.fix == ["a=1", "b=2", "c=3"]
     assert parser.parse_args(["explain", "--variant", "burn20", "--edge", "0.7"]).fix == []
 
-
-def test_every_command_takes_quiet_so_a_script_may_pass_it_to_all():
-    """``--quiet`` is a flag of every command (those without a progress report take it as doing
-    nothing), and it changes nothing they print."""
-    import argparse
-
-    from bjcalc.cli import build_parser, run
-
-    def commands(parser, path=()):
-        if path:      # (every command and sub-command: sidebet --quiet buster too)
-            yield path, parser
-        for sub in [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]:
-            for name, child in sub.choices.items():
-                yield from commands(child, path + (name,))
-
-    found = dict(commands(build_parser()))
-    assert {("dealer",), ("sidebet",), ("sidebet", "buster")} <= set(found)
-    assert [path for path, p in found.items() if not any("--quiet" in a.option_strings for a in p._actions)] == []
-    for words in (["dealer", "--up", "6", "--decks", "1"], ["insurance", "--cards", "T,T", "--decks", "2"]):
-        assert run(build_parser().parse_args(words + ["--quiet"])) == run(build_parser().parse_args(words))

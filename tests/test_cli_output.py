@@ -213,18 +213,20 @@ def test_every_command_text_fits_80_columns(argv, capsys, in_tmp):
     assert too_wide == []
 
 
+def _parsers(parser):
+    """``parser`` and every command's and sub-command's parser under it."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                yield from _parsers(child)
+
+
 def test_every_option_of_every_command_has_help():
     """Issue 10 item 9: every action of every subparser has help text (the hidden ones
     are the flags a command refuses)."""
-    def parsers(parser):
-        yield parser
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for child in action.choices.values():
-                    yield from parsers(child)
-
     seen = 0
-    for parser in parsers(build_parser()):
+    for parser in _parsers(build_parser()):
         for action in parser._actions:
             if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
                 continue
@@ -477,3 +479,13 @@ def test_eor_on_a_shoe_without_aces_gives_its_effects_and_no_insurance_correlati
     out = json.loads(run_ok(["eor", "--shoe", "6:20,T:20", "--json", "--quiet"], capsys))
     assert out["effects"]["A"] is None and out["effects"]["6"] > 0 > out["effects"]["T"]
     assert all(count["insurance_correlation"] is None for count in out["counts"].values())
+
+
+def test_every_command_takes_quiet_so_a_script_may_pass_it_to_all(capsys):
+    """``--quiet`` is a flag of every command and sub-command (``sidebet --quiet buster`` too;
+    those without a progress report take it as doing nothing), and it changes nothing they print."""
+    commands = {parser.prog: parser for parser in _parsers(build_parser()) if parser.prog != "bjcalc"}
+    assert {"bjcalc dealer", "bjcalc sidebet", "bjcalc sidebet buster"} <= set(commands)
+    assert [prog for prog, p in commands.items() if not any("--quiet" in a.option_strings for a in p._actions)] == []
+    for words in (["dealer", "--up", "6", "--decks", "1"], ["insurance", "--cards", "T,T", "--decks", "2"]):
+        assert run_ok(words + ["--quiet"], capsys) == run_ok(words, capsys)
