@@ -282,18 +282,24 @@ def test_a_lender_that_borrows_and_kept_no_rows_still_lends():
     assert out.stdout.strip() == "True"
 
 
-def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_read_them(monkeypatch):
+@pytest.mark.parametrize("cores", [1, 2])
+def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_read_them(monkeypatch, cores):
     """The fixed-play table values every depleted shoe against one up card before the next, so
     the full shoe's engine holds one up card's batch of lent rows at a time (not all ten: about
     60 MB of a 6-deck table's peak), makes each batch once, and drops it after the last shoe;
-    the numbers are those of each shoe valued alone."""
+    the numbers are those of each shoe valued alone.  With more than one core for the kernel
+    the next up card's batch is made ahead in a thread of its own, so two are held at most, and
+    the numbers are the same to the bit."""
+    import threading
+
+    from bjcalc.engine import _kernels
     from bjcalc.engine.player import PlayerEngine
 
     made, held = [], []
     batch, lent_batch = PlayerEngine._batch_beyond, PlayerEngine._lent_batch
 
     def counting_batch(self, up, *args):
-        made.append(up)
+        made.append((up, threading.current_thread().name.startswith("bjcalc-batch")))
         return batch(self, up, *args)
 
     def watching(self, *args):
@@ -303,11 +309,16 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
 
     monkeypatch.setattr(PlayerEngine, "_batch_beyond", counting_batch)
     monkeypatch.setattr(PlayerEngine, "_lent_batch", watching)
+    monkeypatch.setattr(_kernels, "threads", lambda: cores)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     eor = calc.effects_of_removal()
-    assert sorted(made) == list(range(1, 11)) and max(held) == 1 and calc.engine._beyond == {}
+    assert sorted(up for up, _ in made) == list(range(1, 11)) and 1 <= max(held) <= cores and calc.engine._beyond == {}
+    assert all(ahead == (cores > 1) for _, ahead in made)      # (each batch made once: ahead, or when asked)
     alone = Calculator(calc.rules, calc.shoe.remove("7"))
     assert eor.depleted_ev["7"] == calc.play_on(alone.shoe).ev == Calculator(calc.rules).play_on(alone.shoe).ev
+    monkeypatch.setattr(_kernels, "threads", lambda: 3 - cores)
+    other = Calculator(calc.rules).effects_of_removal()
+    assert list(other.values) == list(eor.values) and other.depleted_ev.equals(eor.depleted_ev)
 
 
 @pytest.mark.parametrize("play, strategy", [("reoptimized", "CD"), ("fixed", "CD")])   # (TD: reoptimized's branch)

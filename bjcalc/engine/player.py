@@ -267,11 +267,61 @@ class PlayerEngine:
             if self._lending:            # (every borrower reads this engine's rows and values)
                 self.keep_rows = self.keep_values = True
 
+    @property
+    def lending(self) -> tuple[int, ...]:
+        """The card values whose one-short shoes this engine lends its rows to (:meth:`lend_to`)."""
+        return self._lending
+
     def lent_for(self, up: int) -> None:
         """Every borrower has asked for its rows against ``up`` (:meth:`lend_to`): drop that up
         card's batch.  A borrower that asks again gets it made again (the same numbers)."""
         with _LENDING_LOCK:
             self._beyond.pop(up, None)
+
+    def prepare_lent(self, up: int, sets: Optional[np.ndarray]) -> None:
+        """Make now the batch of rows lent against ``up`` (:meth:`lend_to`) for borrowers that
+        will ask for the removed sets ``sets`` (:meth:`forced_sets`), the batch the first of them
+        would make: in another thread while the borrowers read the rows of the up card before,
+        as :func:`~bjcalc.game.removal.effects_of_removal` does on a machine of several cores.
+        It is made outside the lending lock, so those borrowers are not held up meanwhile, and
+        kept unless one for ``up`` and ``sets`` got there first (the same numbers: a row depends
+        only on the dealer's tree and the cards left).  Nothing is made where nothing is lent.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> full = Calculator(Rules(decks=6))
+        >>> _ = full.game()
+        >>> engine = full.round.engine
+        >>> engine.lend_to(range(1, 11))
+        >>> less = Calculator(Rules(decks=6), full.shoe.remove("T"), reuse=full)
+        >>> hits = engine.upcard(7).hits
+        >>> engine.prepare_lent(7, less.round.engine.forced_sets(7, hits))
+        >>> alone = Calculator(Rules(decks=6), full.shoe.remove("T")).round.engine
+        >>> reach = engine.nodes.reachable(hits)
+        >>> bool((less.round.engine.fixed_upcard(7, hits).value[reach] == alone.fixed_upcard(7, hits).value[reach]).all())
+        True
+        >>> engine.lend_to(())
+        """
+        with _LENDING_LOCK:
+            lending, held = self._lending, self._beyond.get(up)
+            if not lending or (held is not None and held[0] is sets):
+                return
+        own = self.dealer_outcome(up)
+        batch = self._batch_beyond(up, sets, lending, own)
+        with _LENDING_LOCK:
+            held = self._beyond.get(up)
+            if self._lending == lending and (held is None or held[0] is not sets):
+                self._beyond[up] = (sets, *batch)
+
+    def forced_sets(self, up: int, hits: np.ndarray) -> Optional[np.ndarray]:
+        """The removed sets (indices of ``nodes.removed_sets``) whose dealer rows
+        :meth:`fixed_upcard` (without ``best_too``) asks for, for the play hitting where ``hits``
+        says, where it asks for those alone: the sets of :func:`forced_reach`, one array for
+        every shoe of these nodes (so a lender can make their batch ahead, :meth:`prepare_lent`).
+        None where it does not (doubling or surrendering after a hit; a hand that can leave the
+        dealer too few cards)."""
+        if self.may_double.any() or self.may_surrender.any() or not self._never_runs_out(up):
+            return None
+        return forced_reach(self.nodes, hits).sets
 
     def _lent_batch(self, up: int, sets: Optional[np.ndarray], value: int
                     ) -> Optional[tuple[DealerResult, np.ndarray]]:

@@ -24,10 +24,13 @@ this module (``tests/test_removal.py``).
 
 from __future__ import annotations
 
+import concurrent.futures
 import dataclasses
 import functools
 import html
 import math
+import os
+import threading
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
@@ -39,7 +42,8 @@ from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import hand_total, is_natural
 from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
-from ..engine.player import UpcardValues
+from ..engine import _kernels
+from ..engine.player import PlayerEngine, UpcardValues
 from ..engine.procedures import dealer_procedure
 from ..engine.shortage import split_play_decisions
 from ..engine.splits import SplitPlay, context_strategy, split_value
@@ -662,19 +666,63 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     60 MB of a 6-deck table's peak)."""
     engines = [other.round.engine for other in others.values()]
     kept = [(engine.keep_rows, engine.keep_values) for engine in engines]
+    lender = calc.round.engine
     for engine in engines:      # (all alive at once: each keeps only the up card at hand meanwhile)
         engine.keep_rows = engine.keep_values = False
+    ahead = _batch_ahead(calc, engines, 1)       # (while the shoes' deals are dealt)
     try:
         valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
         for up in range(1, 11):
+            if ahead is not None:
+                ahead.result()
+            ahead = _batch_ahead(calc, engines, up + 1) if up < 10 else None
             for (value, i), valuation in valuations.items():
                 seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
                 valuation.value(up, seen)
-            calc.round.engine.lent_for(up)
+            lender.lent_for(up)
         return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
     finally:       # (the calculators are make's: they keep what they kept before, from here on)
+        if ahead is not None:
+            concurrent.futures.wait([ahead])      # (nothing left running on the engines)
         for engine, (rows, values) in zip(engines, kept):
             engine.keep_rows, engine.keep_values = rows, values
+
+
+def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optional[concurrent.futures.Future]:
+    """Where the machine has more than one core for the kernel (:func:`~bjcalc.engine._kernels.threads`):
+    the full shoe's batch of dealer rows lent against ``up`` (:meth:`~bjcalc.engine.player.PlayerEngine.prepare_lent`)
+    made in a thread of its own, while the depleted shoes are valued against the up card before
+    (most of that is the player's compiled pass, one core's work): about a fifth of the
+    depleted shoes' time overlaps.  None where it is not worth a thread (one core, or nothing
+    to make)."""
+    if _kernels.threads() < 2 or not engines or not calc.round.engine.lending:
+        return None
+    source = calc.round.upcard(up)
+    engine = engines[0]
+    mapped = node_map(source, engine)
+    sets = engine.forced_sets(up, (source.hits[mapped] | engine.must_hit) & engine.can_hit)
+    if sets is None:
+        return None
+    global _AHEAD
+    with _AHEAD_LOCK:
+        if _AHEAD is None:
+            _AHEAD = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bjcalc-batch")
+        return _AHEAD.submit(calc.round.engine.prepare_lent, up, sets)
+
+
+_AHEAD: Optional[concurrent.futures.ThreadPoolExecutor] = None   # (made when first needed; see _batch_ahead)
+_AHEAD_LOCK = threading.Lock()
+
+
+def _forget_ahead() -> None:
+    """In a forked child: the parent's thread is not there (a pool that thinks it has one would
+    never run a task), so make a new one when needed."""
+    global _AHEAD, _AHEAD_LOCK
+    _AHEAD, _AHEAD_LOCK = None, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_ahead)
 
 
 def is_missing(value: Any) -> bool:
