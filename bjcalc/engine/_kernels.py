@@ -9,6 +9,7 @@ dealer engine uses its numpy implementation, which gives the same numbers.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import importlib.machinery
 import os
@@ -16,13 +17,13 @@ import threading
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 import numpy as np
 
 from ..core.runner import KERNEL_THREADS
 
-__all__ = ["threads", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
+__all__ = ["threads", "serially", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
            "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws", "player_play",
            "merge_available", "merge_product", "square_available", "merge_square",
            "shifted_mass_available", "ShiftedMass"]
@@ -135,10 +136,34 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_threads)
 
 
+_SERIAL = threading.local()
+
+
+@contextlib.contextmanager
+def serially() -> Iterator[None]:
+    """Within it, this thread's kernel calls run in this thread alone, not split between the
+    kernel's threads: for work done beside another thread's, which has the other cores (the
+    same numbers: each set's row is computed alone).
+
+    >>> with serially():
+    ...     _SERIAL.on
+    True
+    >>> getattr(_SERIAL, "on", False)
+    False
+    """
+    before = getattr(_SERIAL, "on", False)
+    _SERIAL.on = True
+    try:
+        yield
+    finally:
+        _SERIAL.on = before
+
+
 def _in_parallel(run, count: int, smallest: int, name: str) -> None:
     """``run(first, last)`` over ``range(count)``, split between the threads when worth it
-    (each set's row is computed alone, so the split does not change a number)."""
-    if threads() == 1 or _POOL is None or count < smallest:
+    (each set's row is computed alone, so the split does not change a number); in this thread
+    alone within :func:`serially`."""
+    if threads() == 1 or _POOL is None or count < smallest or getattr(_SERIAL, "on", False):
         status = [run(0, count)]
     else:
         bounds = np.linspace(0, count, _THREADS + 1).astype(int)
