@@ -321,6 +321,36 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     assert list(other.values) == list(eor.values) and other.depleted_ev.equals(eor.depleted_ev)
 
 
+def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(monkeypatch):
+    """The next up card's batch is made ahead only where someone will read it: a depleted shoe
+    made without ``reuse`` evaluates its own rows, and a batch for it would be work thrown away
+    (with the main thread waiting for it before the next up card)."""
+    from bjcalc.engine import _kernels
+    from bjcalc.engine.player import PlayerEngine
+    from bjcalc.game.removal import _batch_ahead
+
+    monkeypatch.setattr(_kernels, "threads", lambda: 2)
+    calc = Calculator(Rules(decks=2, max_split_hands=2))
+    calc.game()
+    engine = calc.round.engine
+    engine.lend_to(range(1, 11))
+    try:
+        alone = Calculator(calc.rules, calc.shoe.remove("7"))
+        assert _batch_ahead(calc, [alone.round.engine], 5) is None and engine._beyond == {}
+        less = Calculator(calc.rules, calc.shoe.remove("7"), reuse=calc)
+        ahead = _batch_ahead(calc, [less.round.engine], 5)
+        assert ahead is not None
+        ahead.result()
+        assert list(engine._beyond) == [5]
+        monkeypatch.setattr(PlayerEngine, "_batch_beyond", None)      # (the shoe reads the batch made ahead)
+        hits = calc.round.upcard(5).hits
+        reach = engine.nodes.reachable(hits)
+        assert (less.round.engine.fixed_upcard(5, hits).value[reach]
+                == alone.round.engine.fixed_upcard(5, hits).value[reach]).all()
+    finally:
+        engine.lend_to(())
+
+
 @pytest.mark.parametrize("play, strategy", [("reoptimized", "CD"), ("fixed", "CD")])   # (TD: reoptimized's branch)
 def test_the_depleted_shoes_hold_no_more_than_the_up_card_at_hand(play, strategy):
     """A depleted shoe's own game (reoptimized play, the TD chart) keeps its values, so those

@@ -272,6 +272,10 @@ class PlayerEngine:
         """The card values whose one-short shoes this engine lends its rows to (:meth:`lend_to`)."""
         return self._lending
 
+    def borrows_from(self, lender: "PlayerEngine") -> bool:
+        """Whether this engine takes its dealer rows from ``lender`` (:meth:`borrow_rows`)."""
+        return self._lender is not None and self._lender[0] is lender
+
     def lent_for(self, up: int) -> None:
         """Every borrower has asked for its rows against ``up`` (:meth:`lend_to`): drop that up
         card's batch.  A borrower that asks again gets it made again (the same numbers)."""

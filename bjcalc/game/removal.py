@@ -695,8 +695,10 @@ def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Option
     of its own, its dealer kernel in that thread alone, while the depleted shoes are valued
     against the up card before (most of that is the player's compiled pass, one core's work):
     the 6-deck table's median time fell by about a sixth here.  None where it is not worth a
-    thread (one core, or nothing to make)."""
-    if _kernels.threads() < 2 or not engines or not calc.round.engine.lending:
+    thread (one core, no card of that value, or no shoe that borrows the full shoe's rows)."""
+    lender = calc.round.engine
+    if (_kernels.threads() < 2 or not lender.lending or not calc.shoe.value_counts()[up - 1]
+            or not any(engine.borrows_from(lender) for engine in engines)):
         return None
     source = calc.round.upcard(up)
     engine = engines[0]
@@ -708,7 +710,7 @@ def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Option
     with _AHEAD_LOCK:
         if _AHEAD is None:
             _AHEAD = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bjcalc-batch")
-        return _AHEAD.submit(_prepare_serially, calc.round.engine, up, sets)
+        return _AHEAD.submit(_prepare_serially, lender, up, sets)
 
 
 def _prepare_serially(engine: PlayerEngine, up: int, sets: np.ndarray) -> None:
