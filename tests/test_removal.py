@@ -351,6 +351,76 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
         engine.lend_to(())
 
 
+@pytest.mark.parametrize("case", ["one shoe made without reuse", "other plays on the nodes first", "burn 20"])
+def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
+    """No batch is made ahead for nothing, nor made twice: not from the nodes of a shoe that
+    does not borrow (its sets would name other hands), not under a ten in Burn 20 (whose
+    shoes deal their own rows there), and not again when :func:`forced_reach` has forgotten
+    the play meanwhile (an equal array of sets serves).  The numbers are one core's."""
+    import threading
+
+    import numpy as np
+
+    from bjcalc.engine import _kernels
+    from bjcalc.engine.player import PlayerEngine, forced_reach
+    from bjcalc.game.removal import effects_of_removal
+
+    made, asked = [], set()
+    batch, lent_batch = PlayerEngine._batch_beyond, PlayerEngine._lent_batch
+
+    def counting_batch(self, up, *args):
+        made.append((up, threading.current_thread().name.startswith("bjcalc-batch")))
+        return batch(self, up, *args)
+
+    def asking(self, up, *args):
+        asked.add(up)
+        return lent_batch(self, up, *args)
+
+    monkeypatch.setattr(PlayerEngine, "_batch_beyond", counting_batch)
+    monkeypatch.setattr(PlayerEngine, "_lent_batch", asking)
+    monkeypatch.setattr(_kernels, "threads", lambda: 2)
+    rules = Rules(decks=2, max_split_hands=2, burn_20=case == "burn 20")
+    calc = Calculator(rules)
+    make = calc._depleted
+    if case == "one shoe made without reuse":
+        def make(shoe):        # (the ace-short shoe, the first engine, evaluates its own rows)
+            return Calculator(rules, shoe) if shoe.value_counts()[0] < calc.shoe.value_counts()[0] else calc._depleted(shoe)
+    elif case == "other plays on the nodes first":
+        calc.game()
+        rng = np.random.default_rng(0)
+        for _ in range(10):      # (forced_reach keeps 16 plays a node set: the table's own are then forgotten)
+            forced_reach(calc.round.engine.nodes, rng.random(len(calc.round.engine.nodes)) < 0.3)
+    eor = effects_of_removal(calc, make)
+    assert sorted(up for up, _ in made) == sorted(asked) and all(ahead for _, ahead in made)
+    assert (10 not in asked) == (case == "burn 20")
+    monkeypatch.setattr(_kernels, "threads", lambda: 1)
+    alone = effects_of_removal(Calculator(rules), make if case != "one shoe made without reuse" else
+                               (lambda shoe: Calculator(rules, shoe)))
+    assert list(alone.values) == list(eor.values)
+
+
+def test_the_depleted_shoes_keep_what_they_kept_when_the_batch_ahead_fails(monkeypatch):
+    """A table that fails as its first batch is set to be made ahead still gives the depleted
+    shoes back their flags and leaves the full shoe lending nothing."""
+    from bjcalc.game import removal
+
+    def failing(*args, **kwargs):
+        raise MemoryError("no room for the batch")
+
+    shoes = []
+
+    def make(shoe):
+        shoes.append(Calculator(calc.rules, shoe, reuse=calc))
+        return shoes[-1]
+
+    monkeypatch.setattr(removal, "_batch_ahead", failing)
+    calc = Calculator(Rules(decks=2, max_split_hands=2))
+    with pytest.raises(MemoryError):
+        removal.effects_of_removal(calc, make)
+    assert shoes and all(other.round.engine.keep_rows and other.round.engine.keep_values for other in shoes)
+    assert calc.round.engine.lending == ()
+
+
 @pytest.mark.parametrize("play, strategy", [("reoptimized", "CD"), ("fixed", "CD")])   # (TD: reoptimized's branch)
 def test_the_depleted_shoes_hold_no_more_than_the_up_card_at_hand(play, strategy):
     """A depleted shoe's own game (reoptimized play, the TD chart) keeps its values, so those

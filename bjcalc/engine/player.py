@@ -272,9 +272,11 @@ class PlayerEngine:
         """The card values whose one-short shoes this engine lends its rows to (:meth:`lend_to`)."""
         return self._lending
 
-    def borrows_from(self, lender: "PlayerEngine") -> bool:
-        """Whether this engine takes its dealer rows from ``lender`` (:meth:`borrow_rows`)."""
-        return self._lender is not None and self._lender[0] is lender
+    def borrows_from(self, lender: "PlayerEngine", up: int) -> bool:
+        """Whether this engine takes its dealer rows against ``up`` from ``lender`` (:meth:`borrow_rows`,
+        where the two dealers' rows agree there: not under a ten in Burn 20)."""
+        return (self._lender is not None and self._lender[0] is lender and self.nodes is lender.nodes
+                and self.dealer.rows_agree(lender.dealer, up))
 
     def lent_for(self, up: int) -> None:
         """Every borrower has asked for its rows against ``up`` (:meth:`lend_to`): drop that up
@@ -288,8 +290,9 @@ class PlayerEngine:
         would make: in another thread while the borrowers read the rows of the up card before,
         as :func:`~bjcalc.game.removal.effects_of_removal` does on a machine of several cores.
         It is made outside the lending lock, so those borrowers are not held up meanwhile, and
-        kept unless one for ``up`` and ``sets`` got there first (the same numbers: a row depends
-        only on the dealer's tree and the cards left).  Nothing is made where nothing is lent.
+        then held for ``up`` in place of any batch for other sets, unless one for these sets got
+        there first (the same numbers: a row depends only on the dealer's tree and the cards
+        left).  Nothing is made where nothing is lent.
 
         >>> from bjcalc import Calculator, Rules
         >>> full = Calculator(Rules(decks=6))
@@ -307,13 +310,13 @@ class PlayerEngine:
         """
         with _LENDING_LOCK:
             lending, held = self._lending, self._beyond.get(up)
-            if not lending or (held is not None and held[0] is sets):
+            if not lending or (held is not None and _same_sets(held[0], sets)):
                 return
         own = self.dealer_outcome(up)
         batch = self._batch_beyond(up, sets, lending, own)
         with _LENDING_LOCK:
             held = self._beyond.get(up)
-            if self._lending == lending and (held is None or held[0] is not sets):
+            if self._lending == lending and (held is None or not _same_sets(held[0], sets)):
                 self._beyond[up] = (sets, *batch)
 
     def forced_sets(self, up: int, hits: np.ndarray) -> Optional[np.ndarray]:
@@ -334,8 +337,9 @@ class PlayerEngine:
         each set's row in it, or None where ``value`` is not lent to (:meth:`lend_to`).  The
         table is this engine's rows followed by one batch holding, for every value lent to,
         the sets of ``sets`` one card of it larger that no node here removes, each once.  It is
-        made when the first borrower asks and kept while it asks with the same ``sets`` (the
-        play's reach, one array for every shoe valuing the play)."""
+        made when the first borrower asks (or ahead: :meth:`prepare_lent`) and kept while they
+        ask for the same ``sets`` (the play's reach, one array for every shoe valuing the play;
+        an equal array serves too)."""
         if value not in self._lending:
             return None
         # (this engine's own rows outside the lock: evaluating them may borrow from its own lender)
@@ -345,7 +349,7 @@ class PlayerEngine:
             if value not in lending:
                 return None
             held = self._beyond.get(up)
-            if held is None or held[0] is not sets:
+            if held is None or not _same_sets(held[0], sets):
                 held = self._beyond[up] = (sets, *self._batch_beyond(up, sets, lending, own))
         return held[1], held[2][value]
 
@@ -827,6 +831,13 @@ class ForcedReach:
         out = np.full(len(self.mask), zero, dtype=by_set.dtype)
         out[self.every] = by_set[self.row[self.every]]
         return out
+
+
+def _same_sets(held: Optional[np.ndarray], sets: Optional[np.ndarray]) -> bool:
+    """Whether a lent batch made for the removed sets ``held`` serves a borrower asking for
+    ``sets``: the same array, or equal ones (:func:`forced_reach` forgets its plays when a node
+    set has had too many, and then makes the same sets again as a new array)."""
+    return held is sets or (held is not None and sets is not None and np.array_equal(held, sets))
 
 
 _BATCH_SLICE = 8192

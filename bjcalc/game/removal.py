@@ -669,8 +669,9 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     lender = calc.round.engine
     for engine in engines:      # (all alive at once: each keeps only the up card at hand meanwhile)
         engine.keep_rows = engine.keep_values = False
-    ahead = _batch_ahead(calc, engines, 1)       # (while the shoes' deals are dealt)
+    ahead = None
     try:
+        ahead = _batch_ahead(calc, engines, 1)       # (while the shoes' deals are dealt)
         valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
         for up in range(1, 11):
             if ahead is not None:
@@ -695,13 +696,17 @@ def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Option
     of its own, its dealer kernel in that thread alone, while the depleted shoes are valued
     against the up card before (most of that is the player's compiled pass, one core's work):
     the 6-deck table's median time fell by about a sixth here.  None where it is not worth a
-    thread (one core, no card of that value, or no shoe that borrows the full shoe's rows)."""
+    thread: one core or no compiled kernel, no card of that value, no shoe that borrows the full
+    shoe's rows against ``up``, or a play whose shoes ask for every row
+    (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets`)."""
     lender = calc.round.engine
-    if (_kernels.threads() < 2 or not lender.lending or not calc.shoe.value_counts()[up - 1]
-            or not any(engine.borrows_from(lender) for engine in engines)):
+    if (not _kernels.available() or _kernels.threads() < 2 or not lender.lending
+            or not calc.shoe.value_counts()[up - 1]):
+        return None
+    engine = next((engine for engine in engines if engine.borrows_from(lender, up)), None)
+    if engine is None:
         return None
     source = calc.round.upcard(up)
-    engine = engines[0]
     mapped = node_map(source, engine)
     sets = engine.forced_sets(up, (source.hits[mapped] | engine.must_hit) & engine.can_hit)
     if sets is None:
