@@ -663,7 +663,8 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     :func:`effects_of_removal` keys them), every shoe against one up card before the next: the
     dealer rows ``calc``'s engine batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`)
     are then dropped as soon as every shoe has read them, not kept for all ten up cards (about
-    60 MB of a 6-deck table's peak)."""
+    60 MB of a 6-deck table's peak); the next up card's batch is made meanwhile where another
+    core can (:func:`_batch_ahead`), so two are held at most."""
     engines = [other.round.engine for other in others.values()]
     kept = [(engine.keep_rows, engine.keep_values) for engine in engines]
     lender = calc.round.engine
