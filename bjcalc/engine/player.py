@@ -269,12 +269,27 @@ class PlayerEngine:
 
     @property
     def lending(self) -> tuple[int, ...]:
-        """The card values whose one-short shoes this engine lends its rows to (:meth:`lend_to`)."""
+        """The card values whose one-short shoes this engine lends its rows to (:meth:`lend_to`).
+
+        >>> from bjcalc import Calculator, Rules
+        >>> engine = Calculator(Rules(decks=1)).round.engine
+        >>> engine.lend_to([5, 10])
+        >>> engine.lending, engine.lend_to(()), engine.lending
+        ((5, 10), None, ())
+        """
         return self._lending
 
     def borrows_from(self, lender: "PlayerEngine", up: int) -> bool:
         """Whether this engine takes its dealer rows against ``up`` from ``lender`` (:meth:`borrow_rows`,
-        where the two dealers' rows agree there: not under a ten in Burn 20)."""
+        where the two dealers' rows agree there: not under a ten in Burn 20).
+
+        >>> from bjcalc import Calculator, Rules
+        >>> full = Calculator(Rules(decks=1))
+        >>> less = Calculator(full.rules, full.shoe.remove("5"), reuse=full)
+        >>> alone = Calculator(full.rules, full.shoe.remove("5"))
+        >>> less.round.engine.borrows_from(full.round.engine, 6), alone.round.engine.borrows_from(full.round.engine, 6)
+        (True, False)
+        """
         return (self._lender is not None and self._lender[0] is lender and self.nodes is lender.nodes
                 and self.dealer.rows_agree(lender.dealer, up))
 
@@ -325,7 +340,16 @@ class PlayerEngine:
         says, where it asks for those alone: the sets of :func:`forced_reach`, one array for
         every shoe of these nodes (so a lender can make their batch ahead, :meth:`prepare_lent`).
         None where it does not (doubling or surrendering after a hit; a hand that can leave the
-        dealer too few cards)."""
+        dealer too few cards).
+
+        >>> from bjcalc import Calculator, Rules
+        >>> engine = Calculator(Rules(decks=1)).round.engine
+        >>> hits = engine.upcard(6).hits
+        >>> bool((engine.forced_sets(6, hits) == forced_reach(engine.nodes, hits).sets).all())
+        True
+        >>> Calculator(Rules(decks=1, double_after_hit=True)).round.engine.forced_sets(6, hits) is None
+        True
+        """
         if self.may_double.any() or self.may_surrender.any() or not self._never_runs_out(up):
             return None
         return forced_reach(self.nodes, hits).sets
