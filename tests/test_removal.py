@@ -384,7 +384,8 @@ def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
     make = calc._depleted
     if case == "one shoe made without reuse":
         def make(shoe):        # (the ace-short shoe, the first engine, evaluates its own rows)
-            return Calculator(rules, shoe) if shoe.value_counts()[0] < calc.shoe.value_counts()[0] else calc._depleted(shoe)
+            short = shoe.value_counts()[0] < calc.shoe.value_counts()[0]
+            return Calculator(rules, shoe) if short else calc._depleted(shoe)
     elif case == "other plays on the nodes first":
         calc.game()
         rng = np.random.default_rng(0)

@@ -319,7 +319,8 @@ class PlayerEngine:
         >>> engine.prepare_lent(7, less.round.engine.forced_sets(7, hits))
         >>> alone = Calculator(Rules(decks=6), full.shoe.remove("T")).round.engine
         >>> reach = engine.nodes.reachable(hits)
-        >>> bool((less.round.engine.fixed_upcard(7, hits).value[reach] == alone.fixed_upcard(7, hits).value[reach]).all())
+        >>> borrowed = less.round.engine.fixed_upcard(7, hits)
+        >>> bool((borrowed.value[reach] == alone.fixed_upcard(7, hits).value[reach]).all())
         True
         >>> engine.lend_to(())
         """
@@ -350,9 +351,17 @@ class PlayerEngine:
         >>> Calculator(Rules(decks=1, double_after_hit=True)).round.engine.forced_sets(6, hits) is None
         True
         """
+        reach = self._reach_alone(up, hits)
+        return None if reach is None else reach.sets
+
+    def _reach_alone(self, up: int, hits: np.ndarray) -> Optional["ForcedReach"]:
+        """The hands :meth:`fixed_upcard` (without ``best_too``) values for the play hitting
+        where ``hits`` says, where it values those alone (:func:`forced_reach`): None where it
+        values none (doubling or surrendering after a hit) or every one (a hand that can leave
+        the dealer too few cards)."""
         if self.may_double.any() or self.may_surrender.any() or not self._never_runs_out(up):
             return None
-        return forced_reach(self.nodes, hits).sets
+        return forced_reach(self.nodes, hits)
 
     def _lent_batch(self, up: int, sets: Optional[np.ndarray], value: int
                     ) -> Optional[tuple[DealerResult, np.ndarray]]:
@@ -540,7 +549,7 @@ class PlayerEngine:
         if self.may_double.any() or self.may_surrender.any():
             return None
         nodes = self.nodes
-        reach = None if best_too or not self._never_runs_out(up) else forced_reach(nodes, hits)
+        reach = None if best_too else self._reach_alone(up, hits)
         if self.ar.exact or not kernels.player_available():
             return None if reach is None else self._evaluate_forced(up, reach)
         if reach is None:

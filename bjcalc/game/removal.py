@@ -53,7 +53,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["play_on", "play_on_each", "fixed_actions", "effects_of_removal", "removal_weights", "node_map",
-           "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS", "is_missing"]
+           "forced_hits", "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS",
+           "is_missing"]
 
 STRATEGIES = ("CD", "TD")
 PLAYS = ("fixed", "reoptimized")
@@ -194,6 +195,21 @@ def node_map(source: UpcardValues, target: Any) -> np.ndarray:
     return found
 
 
+def forced_hits(source: UpcardValues, target: Any) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`node_map` of ``source`` onto ``target`` (values or a player engine), and where
+    ``source``'s strategy hits on ``target``'s shoe: where it hits on its own, and where a hand
+    must hit, among the hands that may.
+
+    >>> from bjcalc import Calculator, Rules, Shoe
+    >>> full, less = Calculator(Rules(decks=1)), Calculator(Rules(decks=1), Shoe.decks(1).remove("A"))
+    >>> mapped, hits = forced_hits(full.round.upcard(10), less.round.engine)
+    >>> bool((hits == full.round.upcard(10).hits[mapped]).all())
+    True
+    """
+    mapped = node_map(source, target)
+    return mapped, (source.hits[mapped] | target.must_hit) & target.can_hit
+
+
 @dataclasses.dataclass
 class FixedUpcard:
     """One up card: the other shoe's values when every hit/stand decision is the strategy's.
@@ -210,8 +226,7 @@ class FixedUpcard:
 
     @classmethod
     def build(cls, source: UpcardValues, target: UpcardValues) -> "FixedUpcard":
-        mapped = node_map(source, target)
-        hits = (source.hits[mapped] | target.must_hit) & target.can_hit
+        mapped, hits = forced_hits(source, target)
         # doubling or surrendering after a hit (issue 14): the strategy's action, on the other shoe
         action = np.asarray(source.action)[mapped] if source.action is not None else np.zeros(len(mapped))
         doubles, surrenders = action == 2, action == 3
@@ -240,8 +255,7 @@ class FixedUpcard:
         :meth:`~bjcalc.game.rounds.Round.upcard`."""
         engine = other.round.engine
         if source.action is None or not (np.asarray(source.action) > 1).any():
-            mapped = node_map(source, engine)
-            hits = (source.hits[mapped] | engine.must_hit) & engine.can_hit
+            mapped, hits = forced_hits(source, engine)
             target = engine.fixed_upcard(up, hits, best_too)
             if target is not None:
                 return cls(source, target, mapped, target.value, target.hit)
@@ -707,9 +721,7 @@ def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Option
     engine = next((engine for engine in engines if engine.borrows_from(lender, up)), None)
     if engine is None:
         return None
-    source = calc.round.upcard(up)
-    mapped = node_map(source, engine)
-    sets = engine.forced_sets(up, (source.hits[mapped] | engine.must_hit) & engine.can_hit)
+    sets = engine.forced_sets(up, forced_hits(calc.round.upcard(up), engine)[1])
     if sets is None:
         return None
     global _AHEAD
