@@ -288,19 +288,21 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     the full shoe's engine holds one up card's batch of lent rows at a time (not all ten: about
     60 MB of a 6-deck table's peak), makes each batch once, and drops it after the last shoe;
     the numbers are those of each shoe valued alone.  With more than one core for the kernel
-    the next up card's batch is made ahead in a thread of its own, so two are held at most, and
-    the numbers are the same to the bit."""
+    the batches of the next up cards (two) are made ahead in a thread of their own, smallest
+    first, so three are held at most, and the numbers are the same to the bit."""
     import threading
 
     from bjcalc.engine import _kernels
     from bjcalc.engine.player import PlayerEngine
+    from bjcalc.game.removal import _AHEAD_DEPTH
 
-    made, held = [], []
+    made, held, sizes = [], [], []
     batch, lent_batch = PlayerEngine._batch_beyond, PlayerEngine._lent_batch
 
-    def counting_batch(self, up, *args):
+    def counting_batch(self, up, sets, *args):
         made.append((up, threading.current_thread().name.startswith("bjcalc-batch")))
-        return batch(self, up, *args)
+        sizes.append(len(sets))
+        return batch(self, up, sets, *args)
 
     def watching(self, *args):
         found = lent_batch(self, *args)
@@ -312,8 +314,10 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     monkeypatch.setattr(_kernels, "threads", lambda: cores)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     eor = calc.effects_of_removal()
-    assert sorted(up for up, _ in made) == list(range(1, 11)) and 1 <= max(held) <= cores and calc.engine._beyond == {}
+    most = 1 if cores == 1 else 1 + _AHEAD_DEPTH
+    assert sorted(up for up, _ in made) == list(range(1, 11)) and max(held) == most and calc.engine._beyond == {}
     assert all(ahead == (cores > 1) for _, ahead in made)      # (each batch made once: ahead, or when asked)
+    assert [up for up, _ in made] == list(range(1, 11)) if cores == 1 else sizes == sorted(sizes)
     alone = Calculator(calc.rules, calc.shoe.remove("7"))
     assert eor.depleted_ev["7"] == calc.play_on(alone.shoe).ev == Calculator(calc.rules).play_on(alone.shoe).ev
     monkeypatch.setattr(_kernels, "threads", lambda: 3 - cores)
@@ -400,26 +404,46 @@ def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
     assert list(alone.values) == list(eor.values)
 
 
-def test_the_depleted_shoes_keep_what_they_kept_when_the_batch_ahead_fails(monkeypatch):
-    """A table that fails as its first batch is set to be made ahead still gives the depleted
-    shoes back their flags and leaves the full shoe lending nothing."""
+@pytest.mark.parametrize("where", ["as the first batch is set to be made", "midway, batches in flight"])
+def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch, where):
+    """A table that fails, as its first batch is set to be made ahead or later with batches
+    being made, still gives the depleted shoes back their flags, leaves the full shoe lending
+    nothing and holding no batch, and leaves no batch being made."""
+    from bjcalc.engine import _kernels
     from bjcalc.game import removal
 
     def failing(*args, **kwargs):
         raise MemoryError("no room for the batch")
 
-    shoes = []
+    shoes, made = [], []
 
     def make(shoe):
         shoes.append(Calculator(calc.rules, shoe, reuse=calc))
         return shoes[-1]
 
-    monkeypatch.setattr(removal, "_batch_ahead", failing)
+    monkeypatch.setattr(_kernels, "threads", lambda: 2)
+    if where.startswith("as the first"):
+        monkeypatch.setattr(removal, "_ahead_sets", failing)
+    else:
+        value, make_ahead = removal._FixedPlayOn.value, removal._make_ahead
+
+        def failing_at_a_five(self, up, *args):
+            if up == 5:
+                failing()
+            return value(self, up, *args)
+
+        def watched(*args):
+            made.append(make_ahead(*args))
+            return made[-1]
+
+        monkeypatch.setattr(removal._FixedPlayOn, "value", failing_at_a_five)
+        monkeypatch.setattr(removal, "_make_ahead", watched)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     with pytest.raises(MemoryError):
         removal.effects_of_removal(calc, make)
     assert shoes and all(other.round.engine.keep_rows and other.round.engine.keep_values for other in shoes)
-    assert calc.round.engine.lending == ()
+    assert calc.round.engine.lending == () and calc.round.engine._beyond == {}
+    assert all(future.done() for future in made) and (len(made) > 1) == where.startswith("midway")
 
 
 @pytest.mark.parametrize("play, strategy", [("reoptimized", "CD"), ("fixed", "CD")])   # (TD: reoptimized's branch)

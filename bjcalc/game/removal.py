@@ -677,43 +677,59 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     :func:`effects_of_removal` keys them), every shoe against one up card before the next: the
     dealer rows ``calc``'s engine batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`)
     are then dropped as soon as every shoe has read them, not kept for all ten up cards (about
-    60 MB of a 6-deck table's peak); the next up card's batch is made meanwhile where another
-    core can (:func:`_batch_ahead`), so two are held at most."""
+    60 MB of a 6-deck table's peak).  Where another core can, the batches are made ahead in a
+    thread of their own (:func:`_batch_ahead`), up to :data:`_AHEAD_DEPTH` up cards ahead of the
+    one valued (so that many more are held at most), the up cards taken smallest batch first:
+    the first batch is waited for, and the thread then stays ahead through the large ones
+    (an ace's is the largest, four times a six's at 6 decks)."""
     engines = [other.round.engine for other in others.values()]
     kept = [(engine.keep_rows, engine.keep_values) for engine in engines]
     lender = calc.round.engine
     for engine in engines:      # (all alive at once: each keeps only the up card at hand meanwhile)
         engine.keep_rows = engine.keep_values = False
-    ahead = None
+    ahead: dict[int, concurrent.futures.Future] = {}
     try:
-        ahead = _batch_ahead(calc, engines, 1)       # (while the shoes' deals are dealt)
+        sets = {up: _ahead_sets(calc, engines, up) for up in range(1, 11)}
+        # (no batch ahead: first, natural order otherwise; the numbers are the same in any order)
+        ups = sorted(range(1, 11), key=lambda up: -1 if sets[up] is None else len(sets[up]))  # type: ignore[arg-type]
+
+        def make_ahead(place: int) -> None:
+            if place < len(ups) and sets[ups[place]] is not None:
+                ahead[ups[place]] = _make_ahead(lender, ups[place], sets[ups[place]])  # type: ignore[arg-type]
+
+        for place in range(_AHEAD_DEPTH):      # (while the shoes' deals are dealt)
+            make_ahead(place)
         valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
-        for up in range(1, 11):
-            if ahead is not None:
-                ahead.result()
-            ahead = _batch_ahead(calc, engines, up + 1) if up < 10 else None
+        for place, up in enumerate(ups):
+            if up in ahead:
+                ahead.pop(up).result()
+            make_ahead(place + _AHEAD_DEPTH)
             for (value, i), valuation in valuations.items():
                 seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
                 valuation.value(up, seen)
             lender.lent_for(up)
         return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
     finally:       # (the calculators are make's: they keep what they kept before, from here on)
-        if ahead is not None:
-            concurrent.futures.wait([ahead])      # (nothing left running on the engines)
+        concurrent.futures.wait(list(ahead.values()))      # (nothing left running on the engines)
         for engine, (rows, values) in zip(engines, kept):
             engine.keep_rows, engine.keep_values = rows, values
 
 
-def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optional[concurrent.futures.Future]:
+_AHEAD_DEPTH = 2
+"""How many up cards' batches :func:`_fixed_evs` has made ahead of the one it values: with one,
+the thread sat idle after a small batch and the shoes then waited for a large one; two kept
+it ahead through the 6-deck table (the depleted shoes' time fell by about a sixth here), for
+one more batch held (under 10 MB at 6 decks)."""
+
+
+def _ahead_sets(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optional[np.ndarray]:
     """Where the machine has more than one core for the kernel
-    (:func:`~bjcalc.engine._kernels.threads`): the full shoe's batch of dealer rows lent
-    against ``up`` (:meth:`~bjcalc.engine.player.PlayerEngine.prepare_lent`) made in a thread
-    of its own, its dealer kernel in that thread alone, while the depleted shoes are valued
-    against the up card before (most of that is the player's compiled pass, one core's work):
-    the 6-deck table's median time fell by about a sixth here.  None where it is not worth a
-    thread: one core or no compiled kernel, no card of that value, no shoe that borrows the full
-    shoe's rows against ``up``, or a play whose shoes ask for every row
-    (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets`)."""
+    (:func:`~bjcalc.engine._kernels.threads`): the removed sets whose dealer rows the depleted
+    shoes of ``engines`` will borrow from the full shoe against ``up``
+    (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets`), for a batch made ahead
+    (:func:`_batch_ahead`).  None where it is not worth a thread: one core or no compiled
+    kernel, no card of that value, no shoe that borrows the full shoe's rows against ``up``, or
+    a play whose shoes ask for every row."""
     lender = calc.round.engine
     if (not _kernels.available() or _kernels.threads() < 2 or not lender.lending
             or not calc.shoe.value_counts()[up - 1]):
@@ -721,9 +737,23 @@ def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Option
     engine = next((engine for engine in engines if engine.borrows_from(lender, up)), None)
     if engine is None:
         return None
-    sets = engine.forced_sets(up, forced_hits(calc.round.upcard(up), engine)[1])
-    if sets is None:
-        return None
+    return engine.forced_sets(up, forced_hits(calc.round.upcard(up), engine)[1])
+
+
+def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optional[concurrent.futures.Future]:
+    """The full shoe's batch of dealer rows lent against ``up``
+    (:meth:`~bjcalc.engine.player.PlayerEngine.prepare_lent`) made in a thread of its own, its
+    dealer kernel in that thread alone, while the depleted shoes are valued against other up
+    cards (most of that is the player's compiled pass, one core's work): the 6-deck table's
+    median time fell by about a sixth here.  None where :func:`_ahead_sets` finds it not worth
+    a thread."""
+    sets = _ahead_sets(calc, engines, up)
+    return None if sets is None else _make_ahead(calc.round.engine, up, sets)
+
+
+def _make_ahead(lender: PlayerEngine, up: int, sets: np.ndarray) -> concurrent.futures.Future:
+    """:func:`_batch_ahead`'s batch for the sets ``sets``, queued in the batch thread (batches
+    are made in the order they are asked for)."""
     global _AHEAD
     with _AHEAD_LOCK:
         if _AHEAD is None:
