@@ -665,7 +665,8 @@ class PlayerEngine:
         ``forced``): value the nodes that play reaches (:func:`forced_reach`), whose dealer rows
         ``by_set`` holds in the order of its ``sets``, and give the others zeros; a node of three
         or more cards it does not hit gets its stand value alone (its hit, double and cards left
-        read 0: no play reads them)."""
+        read 0: no play reads them), and with no surrender after a hit the values hold no
+        surrender values (None)."""
         nodes = self.nodes
         flags = exhausted.astype(np.uint8)
         rules = self._draw_rules(up)
@@ -677,13 +678,16 @@ class PlayerEngine:
         stand_only, rows = None, nodes.removed_index
         if only is not None:
             level_start, order, stand_only, rows = only.level_start, only.order, only.stand_only, only.row
-        surrender = self.surrender_values(blackjack)
+        # (a fixed play's pass with no surrender after a hit: no node's surrender value is read)
+        surrender = (None if only is not None and not self.may_surrender.any()
+                     else self.surrender_values(blackjack))
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
                                      (forced, forced, np.arange(len(nodes))))
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, rows,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
-            self.may_double, self.may_surrender, surrender, forced=both, zeroed=only is not None,
+            self.may_double, self.may_surrender, _NO_VALUES if surrender is None else surrender, forced=both,
+            zeroed=only is not None,
             stand_only=stand_only)
 
         def values(hit: np.ndarray, value: np.ndarray, action: np.ndarray, flags: np.ndarray) -> UpcardValues:
@@ -872,6 +876,9 @@ def _same_sets(held: Optional[np.ndarray], sets: Optional[np.ndarray]) -> bool:
     set has had too many, and then makes the same sets again as a new array)."""
     return held is sets or (held is not None and sets is not None and np.array_equal(held, sets))
 
+
+_NO_VALUES = np.empty(0)
+"""An array the compiled pass never reads (surrender values where no node may surrender)."""
 
 _BATCH_SLICE = 8192
 """How many sets of a lent batch (:meth:`PlayerEngine._batch_beyond`) the dealer evaluates at a time."""
