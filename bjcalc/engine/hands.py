@@ -272,6 +272,19 @@ class NodeSet:
         return shifted
 
     @cached_property
+    def indices(self) -> np.ndarray:
+        """Every node's index, in order (read-only): the identity map onto this node set.
+
+        >>> from bjcalc import Calculator, Rules
+        >>> nodes = Calculator(Rules(decks=1)).round.engine.nodes
+        >>> bool((nodes.indices == range(len(nodes))).all()), nodes.indices.flags.writeable
+        (True, False)
+        """
+        indices = np.arange(len(self))
+        indices.flags.writeable = False
+        return indices
+
+    @cached_property
     def most_removed(self) -> int:
         """The most cards any node's removed set holds."""
         return int(self.removed_sets.sum(axis=1).max(initial=0))

@@ -682,7 +682,7 @@ class PlayerEngine:
         surrender = (None if only is not None and not self.may_surrender.any()
                      else self.surrender_values(blackjack))
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
-                                     (forced, forced, np.arange(len(nodes))))
+                                     (forced, forced, nodes.indices))
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, rows,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,

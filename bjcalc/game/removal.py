@@ -183,7 +183,7 @@ def node_map(source: UpcardValues, target: Any) -> np.ndarray:
     True
     """
     if target.nodes is source.nodes:         # (one node set: most depletions share the full shoe's)
-        return np.arange(len(source.nodes))
+        return source.nodes.indices
     positions = np.array([source.nodes._context_position.get(context, -1) for context in target.nodes.contexts],
                          dtype=np.int64)
     if (positions < 0).any():
@@ -207,7 +207,8 @@ def forced_hits(source: UpcardValues, target: Any) -> tuple[np.ndarray, np.ndarr
     True
     """
     mapped = node_map(source, target)
-    return mapped, (source.hits[mapped] | target.must_hit) & target.can_hit
+    hits = source.hits if mapped is source.nodes.indices else source.hits[mapped]   # (no copy for one node set)
+    return mapped, (hits | target.must_hit) & target.can_hit
 
 
 @dataclasses.dataclass
