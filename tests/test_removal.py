@@ -288,20 +288,22 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     the full shoe's engine holds one up card's batch of lent rows at a time (not all ten: about
     60 MB of a 6-deck table's peak), makes each batch once, and drops it after the last shoe;
     the numbers are those of each shoe valued alone.  With more than one core for the kernel
-    the batches of the next up cards (two) are made ahead in a thread of their own, smallest
-    first, so three are held at most, and the numbers are the same to the bit."""
+    the batches of the next two up cards are asked for in a thread of their own before an up
+    card is valued, the up cards smallest batch first, so three are held at most (fewer when
+    the thread falls behind), and the numbers are the same to the bit."""
     import threading
 
     from bjcalc.engine import _kernels
     from bjcalc.engine.player import PlayerEngine
-    from bjcalc.game.removal import _AHEAD_DEPTH
+    from bjcalc.game import removal
 
-    made, held, sizes = [], [], []
+    made, held, sizes, events = [], [], [], []
     batch, lent_batch = PlayerEngine._batch_beyond, PlayerEngine._lent_batch
+    make_ahead, value = removal._make_ahead, removal._FixedPlayOn.value
 
     def counting_batch(self, up, sets, *args):
         made.append((up, threading.current_thread().name.startswith("bjcalc-batch")))
-        sizes.append(len(sets))
+        sizes.append(None if sets is None else len(sets))
         return batch(self, up, sets, *args)
 
     def watching(self, *args):
@@ -309,15 +311,31 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
         held.append(len(self._beyond))
         return found
 
+    def asking(lender, up, sets):
+        events.append(("ask", up))
+        return make_ahead(lender, up, sets)
+
+    def valuing(self, up, *args):
+        if ("value", up) not in events:
+            events.append(("value", up))
+        return value(self, up, *args)
+
     monkeypatch.setattr(PlayerEngine, "_batch_beyond", counting_batch)
     monkeypatch.setattr(PlayerEngine, "_lent_batch", watching)
+    monkeypatch.setattr(removal, "_make_ahead", asking)
+    monkeypatch.setattr(removal._FixedPlayOn, "value", valuing)
     monkeypatch.setattr(_kernels, "threads", lambda: cores)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     eor = calc.effects_of_removal()
-    most = 1 if cores == 1 else 1 + _AHEAD_DEPTH
-    assert sorted(up for up, _ in made) == list(range(1, 11)) and max(held) == most and calc.engine._beyond == {}
+    assert sorted(up for up, _ in made) == list(range(1, 11)) and calc.engine._beyond == {}
     assert all(ahead == (cores > 1) for _, ahead in made)      # (each batch made once: ahead, or when asked)
-    assert [up for up, _ in made] == list(range(1, 11)) if cores == 1 else sizes == sorted(sizes)
+    valued = [up for kind, up in events if kind == "value"]
+    if cores == 1:
+        assert valued == [up for up, _ in made] == list(range(1, 11)) and max(held) == 1
+    else:
+        assert [up for up, _ in made] == valued and sizes == sorted(sizes) and max(held) <= 3
+        asked_before = [sum(kind == "ask" for kind, _ in events[:events.index(("value", up))]) for up in valued]
+        assert asked_before == [min(place + 3, 10) for place in range(10)]      # (two ahead of the one valued)
     alone = Calculator(calc.rules, calc.shoe.remove("7"))
     assert eor.depleted_ev["7"] == calc.play_on(alone.shoe).ev == Calculator(calc.rules).play_on(alone.shoe).ev
     monkeypatch.setattr(_kernels, "threads", lambda: 3 - cores)
@@ -326,12 +344,12 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
 
 
 def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(monkeypatch):
-    """The next up card's batch is made ahead only where someone will read it: a depleted shoe
-    made without ``reuse`` evaluates its own rows, and a batch for it would be work thrown away
-    (with the main thread waiting for it before the next up card)."""
+    """An up card's batch is made ahead only where someone will read it: a depleted shoe made
+    without ``reuse`` evaluates its own rows, and a batch for it would be work thrown away
+    (with the main thread waiting for it before that up card)."""
     from bjcalc.engine import _kernels
     from bjcalc.engine.player import PlayerEngine
-    from bjcalc.game.removal import _batch_ahead
+    from bjcalc.game.removal import _ahead_sets, _make_ahead
 
     monkeypatch.setattr(_kernels, "threads", lambda: 2)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
@@ -340,11 +358,11 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
     engine.lend_to(range(1, 11))
     try:
         alone = Calculator(calc.rules, calc.shoe.remove("7"))
-        assert _batch_ahead(calc, [alone.round.engine], 5) is None and engine._beyond == {}
+        assert _ahead_sets(calc, [alone.round.engine], 5) is None and engine._beyond == {}
         less = Calculator(calc.rules, calc.shoe.remove("7"), reuse=calc)
-        ahead = _batch_ahead(calc, [less.round.engine], 5)
-        assert ahead is not None
-        ahead.result()
+        sets = _ahead_sets(calc, [less.round.engine], 5)
+        assert sets is not None
+        _make_ahead(engine, 5, sets).result()
         assert list(engine._beyond) == [5]
         monkeypatch.setattr(PlayerEngine, "_batch_beyond", None)      # (the shoe reads the batch made ahead)
         hits = calc.round.upcard(5).hits
@@ -406,16 +424,17 @@ def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
 
 @pytest.mark.parametrize("where", ["as the first batch is set to be made", "midway, batches in flight"])
 def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch, where):
-    """A table that fails, as its first batch is set to be made ahead or later with batches
-    being made, still gives the depleted shoes back their flags, leaves the full shoe lending
-    nothing and holding no batch, and leaves no batch being made."""
+    """A table that fails, as its first batch is set to be made ahead or midway with batches
+    asked for, still gives the depleted shoes back their flags and leaves the full shoe lending
+    nothing; midway, every batch asked for is done (made, or cancelled before it began) when
+    the error comes out: none is left running on the engines."""
     from bjcalc.engine import _kernels
     from bjcalc.game import removal
 
     def failing(*args, **kwargs):
         raise MemoryError("no room for the batch")
 
-    shoes, made = [], []
+    shoes, made, valued = [], [], []
 
     def make(shoe):
         shoes.append(Calculator(calc.rules, shoe, reuse=calc))
@@ -427,8 +446,10 @@ def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch
     else:
         value, make_ahead = removal._FixedPlayOn.value, removal._make_ahead
 
-        def failing_at_a_five(self, up, *args):
-            if up == 5:
+        def failing_at_the_fifth_up_card(self, up, *args):
+            if up not in valued:
+                valued.append(up)
+            if len(valued) == 5:
                 failing()
             return value(self, up, *args)
 
@@ -436,14 +457,15 @@ def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch
             made.append(make_ahead(*args))
             return made[-1]
 
-        monkeypatch.setattr(removal._FixedPlayOn, "value", failing_at_a_five)
+        monkeypatch.setattr(removal._FixedPlayOn, "value", failing_at_the_fifth_up_card)
         monkeypatch.setattr(removal, "_make_ahead", watched)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     with pytest.raises(MemoryError):
         removal.effects_of_removal(calc, make)
     assert shoes and all(other.round.engine.keep_rows and other.round.engine.keep_values for other in shoes)
-    assert calc.round.engine.lending == () and calc.round.engine._beyond == {}
-    assert all(future.done() for future in made) and (len(made) > 1) == where.startswith("midway")
+    assert calc.round.engine.lending == ()
+    if where.startswith("midway"):
+        assert len(made) == 7 and all(future.done() for future in made)     # (the fifth's and two ahead)
 
 
 @pytest.mark.parametrize("play, strategy", [("reoptimized", "CD"), ("fixed", "CD")])   # (TD: reoptimized's branch)

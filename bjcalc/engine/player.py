@@ -302,8 +302,8 @@ class PlayerEngine:
     def prepare_lent(self, up: int, sets: Optional[np.ndarray]) -> None:
         """Make now the batch of rows lent against ``up`` (:meth:`lend_to`) for borrowers that
         will ask for the removed sets ``sets`` (:meth:`forced_sets`), the batch the first of them
-        would make: in another thread while the borrowers read the rows of the up card before,
-        as :func:`~bjcalc.game.removal.effects_of_removal` does on a machine of several cores.
+        would make: in another thread while the borrowers read the rows of other up cards, as
+        :func:`~bjcalc.game.removal.effects_of_removal` does on a machine of several cores.
         It is made outside the lending lock, so those borrowers are not held up meanwhile, and
         then held for ``up`` in place of any batch for other sets, unless one for these sets got
         there first (the same numbers: a row depends only on the dealer's tree and the cards
@@ -579,8 +579,9 @@ class PlayerEngine:
         :meth:`_evaluate` with those decisions, from their dealer rows alone; the others read 0,
         and so, as in the compiled pass, do the hit, double, draws and cards left of a reached
         node of three or more cards the play stands on (no play reads them).  Each value read
-        is the one of valuing every node (exactly so in exact arithmetic).  None if a reached
-        hand's dealer can run out of cards (the caller has made sure none can)."""
+        is the one of valuing every node (exactly so in exact arithmetic), and no surrender
+        values, as in the compiled pass (no node may surrender after a hit here).  None if a
+        reached hand's dealer can run out of cards (the caller has made sure none can)."""
         ar, nodes = self.ar, self.nodes
         outcome = self._rows_of(up, reach.sets)
         if outcome.exhausted.any():
@@ -613,7 +614,7 @@ class PlayerEngine:
                 hit[going] = hit_values(child[going], draw[going], bust[going], value)
                 value[level] = np.where(hits[level], hit[level], stand[level])
         return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit,
-                            self.must_hit, exhausted, cards_left, ar, self.source, self.surrender_values(blackjack),
+                            self.must_hit, exhausted, cards_left, ar, self.source, None,   # (no surrender after a hit)
                             self.may_double, self.may_surrender, hits.astype(np.uint8), _draw=draw, _bust=bust)
 
     def _stand_by_set(self, by_set: np.ndarray) -> np.ndarray:

@@ -601,7 +601,8 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     ``i``-th shoe of :func:`removal_weights` for that card value), for a caller that reads more
     of the strategy's values on the depleted shoes than their EVs (playing efficiency does):
     the ten shoes are then valued once for both.  (Every shoe is valued against one up card
-    before the next, so the visits come up card by up card.)
+    before the next, so the visits come up card by up card, in an order that depends on the
+    machine: smallest batch of rows first where a thread makes them ahead, else A to T.)
 
     >>> from bjcalc import Calculator, Rules
     >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
@@ -679,10 +680,11 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     dealer rows ``calc``'s engine batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`)
     are then dropped as soon as every shoe has read them, not kept for all ten up cards (about
     60 MB of a 6-deck table's peak).  Where another core can, the batches are made ahead in a
-    thread of their own (:func:`_batch_ahead`), up to :data:`_AHEAD_DEPTH` up cards ahead of the
-    one valued (so that many more are held at most), the up cards taken smallest batch first:
-    the first batch is waited for, and the thread then stays ahead through the large ones
-    (an ace's is the largest, four times a six's at 6 decks)."""
+    thread of their own (:func:`_make_ahead`, for the sets :func:`_ahead_sets` names), up to
+    :data:`_AHEAD_DEPTH` up cards ahead of the one valued (so that many more are held at most),
+    the up cards taken smallest batch first: the first batch is waited for, and the thread then
+    stays ahead through the large ones (at 6 decks an ace's and a seven's to a ten's, about
+    four times a six's)."""
     engines = [other.round.engine for other in others.values()]
     kept = [(engine.keep_rows, engine.keep_values) for engine in engines]
     lender = calc.round.engine
@@ -691,7 +693,8 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     ahead: dict[int, concurrent.futures.Future] = {}
     try:
         sets = {up: _ahead_sets(calc, engines, up) for up in range(1, 11)}
-        # (no batch ahead: first, natural order otherwise; the numbers are the same in any order)
+        # (smallest batch first, the up cards with none made ahead before all, ties A to T; the
+        # numbers are the same in any order)
         ups = sorted(range(1, 11), key=lambda up: -1 if sets[up] is None else len(sets[up]))  # type: ignore[arg-type]
 
         def make_ahead(place: int) -> None:
@@ -703,7 +706,8 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
         valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
         for place, up in enumerate(ups):
             if up in ahead:
-                ahead.pop(up).result()
+                ahead[up].result()
+                del ahead[up]      # (after: an interrupted wait leaves it to the finally's)
             make_ahead(place + _AHEAD_DEPTH)
             for (value, i), valuation in valuations.items():
                 seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
@@ -711,6 +715,8 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
             lender.lent_for(up)
         return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
     finally:       # (the calculators are make's: they keep what they kept before, from here on)
+        for future in ahead.values():       # (after a failure: the batches not yet begun are not needed)
+            future.cancel()
         concurrent.futures.wait(list(ahead.values()))      # (nothing left running on the engines)
         for engine, (rows, values) in zip(engines, kept):
             engine.keep_rows, engine.keep_values = rows, values
@@ -719,8 +725,8 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
 _AHEAD_DEPTH = 2
 """How many up cards' batches :func:`_fixed_evs` has made ahead of the one it values: with one,
 the thread sat idle after a small batch and the shoes then waited for a large one; two kept
-it ahead through the 6-deck table (the depleted shoes' time fell by about a sixth here), for
-one more batch held (under 10 MB at 6 decks)."""
+it ahead through the 6-deck table (the depleted shoes' time fell by about an eighth here,
+with the order smallest batch first), for one more batch held (under 10 MB at 6 decks)."""
 
 
 def _ahead_sets(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optional[np.ndarray]:
@@ -728,7 +734,7 @@ def _ahead_sets(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optiona
     (:func:`~bjcalc.engine._kernels.threads`): the removed sets whose dealer rows the depleted
     shoes of ``engines`` will borrow from the full shoe against ``up``
     (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets`), for a batch made ahead
-    (:func:`_batch_ahead`).  None where it is not worth a thread: one core or no compiled
+    (:func:`_make_ahead`).  None where it is not worth a thread: one core or no compiled
     kernel, no card of that value, no shoe that borrows the full shoe's rows against ``up``, or
     a play whose shoes ask for every row."""
     lender = calc.round.engine
@@ -741,20 +747,13 @@ def _ahead_sets(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optiona
     return engine.forced_sets(up, forced_hits(calc.round.upcard(up), engine)[1])
 
 
-def _batch_ahead(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optional[concurrent.futures.Future]:
-    """The full shoe's batch of dealer rows lent against ``up``
+def _make_ahead(lender: PlayerEngine, up: int, sets: np.ndarray) -> concurrent.futures.Future:
+    """The full shoe's batch of dealer rows lent against ``up`` for the sets ``sets``
     (:meth:`~bjcalc.engine.player.PlayerEngine.prepare_lent`) made in a thread of its own, its
     dealer kernel in that thread alone, while the depleted shoes are valued against other up
     cards (most of that is the player's compiled pass, one core's work): the 6-deck table's
-    median time fell by about a sixth here.  None where :func:`_ahead_sets` finds it not worth
-    a thread."""
-    sets = _ahead_sets(calc, engines, up)
-    return None if sets is None else _make_ahead(calc.round.engine, up, sets)
-
-
-def _make_ahead(lender: PlayerEngine, up: int, sets: np.ndarray) -> concurrent.futures.Future:
-    """:func:`_batch_ahead`'s batch for the sets ``sets``, queued in the batch thread (batches
-    are made in the order they are asked for)."""
+    median time fell by about a sixth here, and by about an eighth more with two batches ahead
+    (:data:`_AHEAD_DEPTH`).  Batches are made in the order they are asked for."""
     global _AHEAD
     with _AHEAD_LOCK:
         if _AHEAD is None:
@@ -769,7 +768,7 @@ def _prepare_serially(engine: PlayerEngine, up: int, sets: np.ndarray) -> None:
         engine.prepare_lent(up, sets)
 
 
-_AHEAD: Optional[concurrent.futures.ThreadPoolExecutor] = None   # (made when first needed; see _batch_ahead)
+_AHEAD: Optional[concurrent.futures.ThreadPoolExecutor] = None   # (made when first needed; see _make_ahead)
 _AHEAD_LOCK = threading.Lock()
 
 
