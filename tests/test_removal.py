@@ -302,7 +302,7 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     make_ahead, value = removal._make_ahead, removal._FixedPlayOn.value
 
     def counting_batch(self, up, sets, *args):
-        made.append((up, threading.current_thread().name.startswith("bjcalc-batch")))
+        made.append((up, threading.current_thread().name.startswith("bjcalc-side")))
         sizes.append(None if sets is None else len(sets))
         return batch(self, up, sets, *args)
 
@@ -391,7 +391,7 @@ def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
     batch, lent_batch = PlayerEngine._batch_beyond, PlayerEngine._lent_batch
 
     def counting_batch(self, up, *args):
-        made.append((up, threading.current_thread().name.startswith("bjcalc-batch")))
+        made.append((up, threading.current_thread().name.startswith("bjcalc-side")))
         return batch(self, up, *args)
 
     def asking(self, up, *args):

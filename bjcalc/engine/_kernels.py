@@ -23,7 +23,7 @@ import numpy as np
 
 from ..core.runner import KERNEL_THREADS
 
-__all__ = ["threads", "serially", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
+__all__ = ["threads", "serially", "side_thread", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
            "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws", "player_play",
            "merge_available", "merge_product", "square_available", "merge_square",
            "shifted_mass_available", "ShiftedMass"]
@@ -101,6 +101,7 @@ _SQUARE = getattr(_LIBRARY, "bjcalc_merge_square", None) if _MERGE is not None e
 _SHIFTED = getattr(_LIBRARY, "bjcalc_shifted_mass", None) if _LIBRARY is not None else None
 _POOL: Optional[ThreadPoolExecutor] = None
 _THREADS = 0        # (0: not decided yet)
+_SIDE: Optional[ThreadPoolExecutor] = None     # (see side_thread)
 
 
 def threads() -> int:
@@ -125,10 +126,27 @@ def threads() -> int:
     return _THREADS
 
 
+def side_thread() -> ThreadPoolExecutor:
+    """One thread beside the kernel's pool (named ``bjcalc-side``), for work made ahead while
+    the caller goes on (the fixed-play EOR table's dealer batches): its tasks run one at a
+    time, in the order they are given.  Made when first asked for, and again in a forked
+    child, where the parent's thread is not there.
+
+    >>> side_thread().submit(sum, [1, 2]).result(), side_thread() is side_thread()
+    (3, True)
+    """
+    global _SIDE
+    with _DECIDING:
+        if _SIDE is None:
+            _SIDE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bjcalc-side")
+        return _SIDE
+
+
 def _forget_threads() -> None:
-    """In a forked child: the parent's pool threads are not there, so decide again."""
-    global _POOL, _THREADS, _DECIDING
-    _POOL, _THREADS, _DECIDING = None, 0, threading.Lock()
+    """In a forked child: the parent's pool and side threads are not there, so decide again
+    (a pool that thinks it has its threads would never run a task)."""
+    global _POOL, _THREADS, _SIDE, _DECIDING
+    _POOL, _THREADS, _SIDE, _DECIDING = None, 0, None, threading.Lock()
 
 
 _DECIDING = threading.Lock()

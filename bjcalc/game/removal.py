@@ -29,8 +29,6 @@ import dataclasses
 import functools
 import html
 import math
-import os
-import threading
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
@@ -695,11 +693,13 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
         sets = {up: _ahead_sets(calc, engines, up) for up in range(1, 11)}
         # (smallest batch first, the up cards with none made ahead before all, ties A to T; the
         # numbers are the same in any order)
-        ups = sorted(range(1, 11), key=lambda up: -1 if sets[up] is None else len(sets[up]))  # type: ignore[arg-type]
+        size = {up: -1 if wanted is None else len(wanted) for up, wanted in sets.items()}
+        ups = sorted(size, key=size.__getitem__)
 
         def make_ahead(place: int) -> None:
-            if place < len(ups) and sets[ups[place]] is not None:
-                ahead[ups[place]] = _make_ahead(lender, ups[place], sets[ups[place]])  # type: ignore[arg-type]
+            wanted = sets[ups[place]] if place < len(ups) else None
+            if wanted is not None:
+                ahead[ups[place]] = _make_ahead(lender, ups[place], wanted)
 
         for place in range(_AHEAD_DEPTH):      # (while the shoes' deals are dealt)
             make_ahead(place)
@@ -753,12 +753,9 @@ def _make_ahead(lender: PlayerEngine, up: int, sets: np.ndarray) -> concurrent.f
     dealer kernel in that thread alone, while the depleted shoes are valued against other up
     cards (most of that is the player's compiled pass, one core's work): the 6-deck table's
     median time fell by about a sixth here, and by about an eighth more with two batches ahead
-    (:data:`_AHEAD_DEPTH`).  Batches are made in the order they are asked for."""
-    global _AHEAD
-    with _AHEAD_LOCK:
-        if _AHEAD is None:
-            _AHEAD = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bjcalc-batch")
-        return _AHEAD.submit(_prepare_serially, lender, up, sets)
+    (:data:`_AHEAD_DEPTH`).  Batches are made in the order they are asked for
+    (:func:`~bjcalc.engine._kernels.side_thread`)."""
+    return _kernels.side_thread().submit(_prepare_serially, lender, up, sets)
 
 
 def _prepare_serially(engine: PlayerEngine, up: int, sets: np.ndarray) -> None:
@@ -766,21 +763,6 @@ def _prepare_serially(engine: PlayerEngine, up: int, sets: np.ndarray) -> None:
     alone (:func:`~bjcalc.engine._kernels.serially`): the other core is the depleted shoes'."""
     with _kernels.serially():
         engine.prepare_lent(up, sets)
-
-
-_AHEAD: Optional[concurrent.futures.ThreadPoolExecutor] = None   # (made when first needed; see _make_ahead)
-_AHEAD_LOCK = threading.Lock()
-
-
-def _forget_ahead() -> None:
-    """In a forked child: the parent's thread is not there (a pool that thinks it has one would
-    never run a task), so make a new one when needed."""
-    global _AHEAD, _AHEAD_LOCK
-    _AHEAD, _AHEAD_LOCK = None, threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_ahead)
 
 
 def is_missing(value: Any) -> bool:
