@@ -509,3 +509,39 @@ def test_a_table_that_fails_half_way_leaves_the_full_shoe_lending_nothing():
     with pytest.raises(BjcalcError, match="can run out of cards"):
         calc.effects_of_removal()
     assert calc.engine._lending == () and calc.engine._beyond == {}
+
+
+def test_split_choices_made_once_for_a_fixed_play_serve_every_shoe(monkeypatch):
+    """A fixed play's split hands choose their actions by the full shoe's values, which are the
+    same on every depleted shoe: the choices kept from other shoes give a shoe the split values
+    it gets with none kept, and the play on the full shoe is still the game; a game's own splits
+    (its values decide) keep none."""
+    import weakref
+
+    from bjcalc.engine import splits
+
+    kept_for = []
+
+    class Recording(weakref.WeakKeyDictionary):
+        def setdefault(self, key, default=None):
+            kept_for.append(key)
+            return super().setdefault(key, default)
+
+    class KeepsNothing(dict):
+        def setdefault(self, key, default=None):
+            return {}
+
+    monkeypatch.setattr(splits, "_CHOICES", KeepsNothing())
+    calc = Calculator(Rules(decks=2, max_split_hands=4), split_strategy="CDP")
+    game = calc.game()
+    aces = calc.shoe.remove("A")
+    fresh = calc.play_on(aces)
+    monkeypatch.setattr(splits, "_CHOICES", Recording())
+    calc.game()
+    assert kept_for == []
+    first = calc.play_on(calc.shoe.remove("5"))
+    assert {id(decider) for decider in kept_for} == {id(calc.round.upcard(up)) for up in range(1, 11)}
+    kept = calc.play_on(aces)
+    assert kept.ev == fresh.ev and first.ev != kept.ev
+    assert list(kept.by_upcard) == list(fresh.by_upcard)
+    assert calc.play_on(calc.shoe).ev == game.ev

@@ -43,7 +43,7 @@ NODE_ACTIONS = ("stand", "hit", "double", "surrender")
 earlier action."""
 
 
-@dataclass
+@dataclass(eq=False)      # (hashed and compared by identity: a cache may key on one; arrays have no ==)
 class UpcardValues:
     """Every node's values against one up card (arrays indexed by node; joint values).
 

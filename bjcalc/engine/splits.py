@@ -183,6 +183,9 @@ def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) ->
 
 _PLANS: "weakref.WeakKeyDictionary[NodeSet, dict[tuple, dict[tuple, Any]]]" = weakref.WeakKeyDictionary()
 """Per node set, per (rules, strategy, pair, max cards): the nodes and actions a split reads."""
+_CHOICES: "weakref.WeakKeyDictionary[UpcardValues, dict[tuple, list[int]]]" = weakref.WeakKeyDictionary()
+"""Per decider of a play on other values (:class:`SplitPlay`), per plan: the action each split
+hand takes (the same on every shoe the decider's play is valued on)."""
 
 
 class SplitPlay(NamedTuple):
@@ -218,6 +221,9 @@ class _PairSplit:
         self.ar_zero = values.ar.scalar(0)
         self._memo: dict[tuple, Any] = {}
         self.play = play or SplitPlay((values.stand, values.hit, values.double), values)   # (POST_SPLIT_ACTIONS' order)
+        # (a play on other values whose decider has these very nodes: its choices serve every shoe)
+        self._shared = play is not None and values.nodes is play.decider.nodes and (
+            play.mapped is None or play.mapped is play.decider.nodes.indices)
         # What depends on the node set and the rules alone (which nodes, which actions), kept for every
         # shoe that shares the node set: a round splits the same pairs on every shoe of a game.
         plans = _PLANS.get(values.nodes)
@@ -226,11 +232,6 @@ class _PairSplit:
         prefix = (rules, strategy, pair, max_cards)
         mine = plans.get(prefix)
         self._plans: dict[tuple, Any] = mine if mine is not None else plans.setdefault(prefix, {})
-
-    def _cached(self, key: tuple, compute) -> Any:
-        if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]
 
     def first(self, removed: int, policy: Composition) -> Optional[int]:
         key = ("first", removed, policy)
@@ -257,22 +258,40 @@ class _PairSplit:
             return self.ar_zero
         return self.v.ar.scalar(left, cards)
 
-    def second_card_values(self, nodes: np.ndarray, allowed: list[tuple[int, ...]]) -> list[Any]:
-        """Values of split hands' first two cards at ``nodes``, by the post-split strategy (each
-        plays at its policy source: the same cards where the policy's decisions are made), each
-        taking the best of its ``allowed`` actions (POST_SPLIT_ACTIONS indices) there."""
+    def second_card_values(self, nodes: np.ndarray, node_list: list[int], allowed: list[tuple[int, ...]],
+                           key: tuple) -> list[Any]:
+        """Values of split hands' first two cards at ``nodes`` (``node_list``: the same, as a list),
+        by the post-split strategy (each plays at its policy source: the same cards where the
+        policy's decisions are made), each taking the best of its ``allowed`` actions
+        (POST_SPLIT_ACTIONS indices) there.  ``key`` names these nodes in the plans: where the
+        decider plays on other values with the same nodes (a fixed play on ten depleted shoes),
+        its choices are made once for all of them (:data:`_CHOICES`)."""
+        play = self.play
+        values = play.values
+        choices = self._choices(nodes, allowed, key)
+        return [values[choice].item(node) for choice, node in zip(choices, node_list)]
+
+    def _choices(self, nodes: np.ndarray, allowed: list[tuple[int, ...]], key: tuple) -> list[int]:
+        """Which of its ``allowed`` actions each split hand at ``nodes`` takes: the best at its
+        policy source by the decider's values; ties go to the earlier action."""
         play = self.play
         decider = play.decider
+        # (the plans' dict names the prefix: it lives while the decider's nodes do, and hashes at once)
+        name = (id(self._plans), key)
+        kept = _CHOICES.get(decider) if self._shared else None
+        if kept is not None and name in kept:
+            return kept[name]
         sources = decider.source[nodes if play.mapped is None else play.mapped[nodes]]
         at_source = [column[sources].tolist() for column in (decider.stand, decider.hit, decider.double)]
-        at_node = [column[nodes].tolist() for column in play.values]
         out = []
         for i, actions in enumerate(allowed):
             choice = actions[0]
-            for action in actions[1:]:       # the best at the source; ties go to the earlier action
+            for action in actions[1:]:
                 if at_source[action][i] > at_source[choice][i]:
                     choice = action
-            out.append(at_node[choice][i])
+            out.append(choice)
+        if self._shared:
+            _CHOICES.setdefault(decider, {})[name] = out
         return out
 
     def _allowed(self, nodes: np.ndarray) -> list[tuple[int, ...]]:
@@ -284,7 +303,11 @@ class _PairSplit:
 
     def base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
         """(U, T) with no non-pair card known: E[value; second card not of the pair's rank], E[value]."""
-        return self._cached(("base", removed, policy), lambda: self._base(removed, policy))
+        key = ("base", removed, policy)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._base(removed, policy)
+        return memo[key]
 
     def _base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
         first = self.first(removed, policy)
@@ -293,16 +316,16 @@ class _PairSplit:
         v = self.v
         total = self.ar_zero
         pair_hand = self.ar_zero
-        draw = v.draw_row(first)
+        draw = v.draw_row(first).tolist()     # (Python numbers: the same products, faster than numpy's scalars)
         key = ("cards", first)
         if key not in self._plans:
             kids = v.nodes.child[first]
             cards = [card for card in range(1, 11) if kids[card - 1] >= 0]
             second = kids[[card - 1 for card in cards]]
-            self._plans[key] = cards, second, kids, self._allowed(second)
-        cards, second, kids, allowed = self._plans[key]
+            self._plans[key] = cards, second, second.tolist(), kids, self._allowed(second)
+        cards, second, second_nodes, kids, allowed = self._plans[key]
         if self.hand_value is None:
-            values = self.second_card_values(second, allowed)
+            values = self.second_card_values(second, second_nodes, allowed, key)
         else:
             values = [self.hand_value(int(kids[card - 1]), policy) for card in cards]
         for card, value in zip(cards, values):
@@ -313,7 +336,11 @@ class _PairSplit:
 
     def known(self, removed: int, known: int, policy: Composition) -> tuple[Any, Any]:
         """(U, T) with ``known`` non-pair cards also gone, by F(j,m) = p F(j+1,m) + (1-p) F(j,m+1)."""
-        return self._cached(("known", removed, known, policy), lambda: self._known(removed, known, policy))
+        key = ("known", removed, known, policy)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._known(removed, known, policy)
+        return memo[key]
 
     def _known(self, removed: int, known: int, policy: Composition) -> tuple[Any, Any]:
         if known == 0:
@@ -329,7 +356,11 @@ class _PairSplit:
 
     def expected(self, slot: int, count: int, known: int) -> Any:
         """Value of hands ``slot``.. when ``count`` hands exist and ``known`` non-pair cards are known."""
-        return self._cached(("expected", slot, count, known), lambda: self._expected(slot, count, known))
+        key = ("expected", slot, count, known)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._expected(slot, count, known)
+        return memo[key]
 
     def _expected(self, slot: int, count: int, known: int) -> Any:
         if slot > count:
