@@ -36,7 +36,7 @@ from ..core.rules import Rules
 from .settlement import Settlement
 
 __all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
-           "forced_reach"]
+           "forced_reach", "batch_plan"]
 
 NODE_ACTIONS = ("stand", "hit", "double", "surrender")
 """What :attr:`UpcardValues.action` codes mean (its values index this tuple); ties go to the
@@ -390,22 +390,8 @@ class PlayerEngine:
                       ) -> tuple[DealerResult, dict[int, np.ndarray]]:
         """:meth:`_lent_batch`'s table and, for each value of ``lending``, the rows of ``sets``
         (``own``: this engine's rows)."""
-        nodes = self.nodes
-        chosen = np.arange(len(nodes.removed_sets)) if sets is None else sets
-        codes = nodes.set_codes.take(chosen)
-        index, larger = {}, []
-        for value in lending:
-            index[value] = there = nodes.shifted_sets(value).take(chosen)
-            short = np.flatnonzero(there < 0)
-            larger.append((short, codes.take(short) + CODE_DIGITS[value - 1]))
-        # (return_index: a stable sort, which merges the ten ascending runs several times faster)
-        unique, _, inverse = np.unique(np.concatenate([wanted for _, wanted in larger]), return_index=True,
-                                       return_inverse=True)
         held = len(own.exhausted)
-        start = 0
-        for value, (short, _) in zip(lending, larger):
-            index[value][short] = held + inverse.reshape(-1)[start:start + len(short)]
-            start += len(short)
+        index, unique = batch_plan(self.nodes, sets, lending, held)
         # One table, this engine's rows then the batch's, the batch evaluated a slice at a time into
         # it: the slices' work space is reused, where the whole batch's (its sets' counts, the
         # cards they leave, as floats: 17 MB for the 72,000 sets under an ace at 6 decks) was fresh
@@ -916,6 +902,64 @@ def forced_reach(nodes: NodeSet, hits: np.ndarray) -> ForcedReach:
         if len(known) >= 16:
             known.clear()
         return known.setdefault(key, reach)
+
+
+_BatchPlan = tuple[Optional[np.ndarray], dict[int, np.ndarray], np.ndarray]     # (sets, index, unique)
+_BATCH_PLANS: "weakref.WeakKeyDictionary[NodeSet, dict[tuple, _BatchPlan]]" = weakref.WeakKeyDictionary()
+_BATCH_PLANS_LOCK = threading.Lock()
+
+
+def batch_plan(nodes: NodeSet, sets: Optional[np.ndarray], lending: tuple[int, ...], held: int
+               ) -> tuple[dict[int, np.ndarray], np.ndarray]:
+    """Where the rows of a lent batch (:meth:`PlayerEngine.lend_to`) come from, for borrowers
+    one card of each value of ``lending`` short asking for the removed sets ``sets`` (indices of
+    ``nodes.removed_sets``; None: every one): for each value, each set's row in a table of the
+    lender's ``held`` rows followed by the batch's, and the codes of the batch's sets (each set
+    one card larger than a set of ``sets`` that no node removes, each once, ascending).
+
+    It depends on the node set, the sets and the values alone, not on the up card or the
+    shoe, so it is made once and kept (read-only) for every up card and game whose play
+    reaches the same sets (:func:`forced_reach` keeps one array for each): an EOR table asks
+    for six plans for its ten up cards at 6 decks, and a second table on the same rules none.
+    Up to 16 are kept per node set, all forgotten when a 17th comes (about 2 MB each at 6 decks).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> engine = Calculator(Rules(decks=1)).round.engine
+    >>> sets = forced_reach(engine.nodes, engine.upcard(6).hits).sets
+    >>> index, unique = batch_plan(engine.nodes, sets, (5, 10), len(engine.nodes.removed_sets))
+    >>> batch_plan(engine.nodes, sets, (5, 10), len(engine.nodes.removed_sets))[1] is unique    # (kept)
+    True
+    >>> borrowed = engine.nodes.shifted_sets(5).take(sets)
+    >>> bool((index[5][borrowed >= 0] == borrowed[borrowed >= 0]).all() and (index[5] >= 0).all())
+    True
+    """
+    key = (None if sets is None else id(sets), lending, held)
+    with _BATCH_PLANS_LOCK:
+        kept = _BATCH_PLANS.setdefault(nodes, {})
+        entry = kept.get(key)
+    if entry is not None and entry[0] is sets:     # (the array itself is kept with its plan: its id is its own)
+        return entry[1], entry[2]
+    chosen = np.arange(len(nodes.removed_sets)) if sets is None else sets
+    codes = nodes.set_codes.take(chosen)
+    index, larger = {}, []
+    for value in lending:
+        index[value] = there = nodes.shifted_sets(value).take(chosen)
+        short = np.flatnonzero(there < 0)
+        larger.append((short, codes.take(short) + CODE_DIGITS[value - 1]))
+    # (return_index: a stable sort, which merges the ten ascending runs several times faster)
+    unique, _, inverse = np.unique(np.concatenate([wanted for _, wanted in larger]), return_index=True,
+                                   return_inverse=True)
+    start = 0
+    for value, (short, _) in zip(lending, larger):
+        index[value][short] = held + inverse.reshape(-1)[start:start + len(short)]
+        start += len(short)
+        index[value].flags.writeable = False
+    unique.flags.writeable = False
+    with _BATCH_PLANS_LOCK:
+        if len(kept) >= 16:
+            kept.clear()
+        kept[key] = (sets, index, unique)
+    return index, unique
 
 
 def _signed_sums(by_set: np.ndarray, columns: np.ndarray) -> np.ndarray:
