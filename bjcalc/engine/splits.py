@@ -316,7 +316,7 @@ class _PairSplit:
         v = self.v
         total = self.ar_zero
         pair_hand = self.ar_zero
-        draw = v.draw_row(first).tolist()     # (Python numbers: the same products, faster than numpy's scalars)
+        draw = v.draw_list(first)     # (Python numbers: the same products, faster than numpy's scalars)
         key = ("cards", first)
         if key not in self._plans:
             kids = v.nodes.child[first]
