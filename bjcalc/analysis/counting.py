@@ -556,7 +556,8 @@ def _decision_deals(calc: Calculator, base: Calculator) -> dict[int, dict]:
     """The deals of ``calc``'s shoe by up card, each keyed by its pair state on both shoes."""
     shoe, rules = calc.shoe, calc.rules
     return deal_probabilities(shoe, rules, lambda up, a, b: (pair_state(shoe, rules, up, (a, b)),
-                                                             pair_state(base.shoe, rules, up, (a, b))))
+                                                             pair_state(base.shoe, rules, up, (a, b))),
+                              unpaired=(None, None))
 
 
 def _add_decisions(out: dict[Decision, _Values], calc: Calculator, up: int, deals: dict,

@@ -335,10 +335,10 @@ class _FixedPlayOn:
         _check_fixed_play(calc, other)
         check_per_hand_split(calc, "fixed play")
         self.calc, self.other, self.deviations, self.best_too = calc, other, deviations, best_too
-        self.deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
-            pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b)))
-            if RANK_VALUE[a] == RANK_VALUE[b] else (None, None))     # (no pair, no pair state: a quick way out)
-        other.round.know_deals(_own_deals(self.deals))      # (other.game() would deal them again)
+        self.deals = deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
+            pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b))),
+            unpaired=(None, None))
+        other.round.know_deals(functools.partial(_own_deals, deals))   # (other.game() would deal them again)
         self.rounds: list[dict[tuple, Value]] = [{} for _ in deviations]
 
     def value(self, up: int, visit: Optional[Callable[[int, "FixedUpcard"], None]] = None) -> None:

@@ -26,7 +26,7 @@ import html
 import weakref
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, Union
 
 import numpy as np
 
@@ -116,12 +116,18 @@ def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> 
     return count - 1
 
 
+_ASK = object()
+"""(:func:`deal_probabilities` without ``unpaired``: its ``split_key`` keys every deal.)"""
+
+
 def deal_probabilities(shoe: Shoe, rules: Rules,
-                       split_key: Optional[Callable[[int, int, int], Any]] = None) -> Deals:
+                       split_key: Optional[Callable[[int, int, int], Any]] = None, unpaired: Any = _ASK) -> Deals:
     """Exact probability of each deal: up value -> {(player values, :func:`pair_state`): p}.
 
     ``split_key(up rank, rank, rank)`` may replace :func:`pair_state` as the second part of the
-    key (a strategy made for another shoe needs both shoes' states).
+    key (a strategy made for another shoe needs both shoes' states); ``unpaired``, if given, is
+    that part for two cards of different values, where ``split_key`` is then not asked (a
+    quick way out: no pair, no state).
 
     >>> deals = deal_probabilities(Shoe.decks(1), Rules(decks=1))
     >>> deals[10][((8, 8), 3)]                  # 8,8 v a ten: three 8s left besides one of the pair
@@ -151,10 +157,12 @@ def deal_probabilities(shoe: Shoe, rules: Rules,
                 second = counts[b] if infinite else counts[b] - (b == u) - (b == a)
                 if second <= 0:
                     continue
-                if split_key is not None:
-                    state = split_key(u, a, b)
-                else:     # (pair_state is None for cards of two values)
+                if split_key is None:     # (pair_state is None for cards of two values)
                     state = pair_state(shoe, rules, u, (a, b)) if RANK_VALUE[a] == RANK_VALUE[b] else None
+                elif unpaired is not _ASK and RANK_VALUE[a] != RANK_VALUE[b]:
+                    state = unpaired
+                else:
+                    state = split_key(u, a, b)
                 key = (hands[a, b], state)
                 table[key] = table.get(key, 0) + counts[u] * first * second
     return {v: {key: Fraction(weight, denominator) for key, weight in table.items()}
@@ -198,7 +206,7 @@ class Round:
             contexts = split_contexts(rules, shoe, self.split_strategy, space)
             self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, contexts, space)
         self._splits: dict[tuple, Any] = {}
-        self._deals: Optional[Deals] = None
+        self._deals: Union[None, Deals, Callable[[], Deals]] = None     # (a function: see know_deals)
         self._first_actions: dict[tuple, str] = {}
 
     def holds(self, shoe: Shoe) -> bool:
@@ -231,11 +239,21 @@ class Round:
         """The exact probability of each deal (:func:`deal_probabilities`), computed once."""
         if self._deals is None:
             self._deals = deal_probabilities(self.shoe, self.rules)
+        elif callable(self._deals):
+            self._deals = self._deals()
         return self._deals
 
-    def know_deals(self, deals: Deals) -> None:
-        """Keep ``deals`` as :meth:`deals` (the same dict :func:`deal_probabilities` gives, made
-        by a caller that dealt this shoe already), unless they are known."""
+    def know_deals(self, deals: Callable[[], Deals]) -> None:
+        """Let :meth:`deals` take its dict from ``deals()`` (the same dict :func:`deal_probabilities`
+        gives, made by a caller that dealt this shoe already), unless it is known: called when
+        first asked for, if ever (an EOR table's depleted shoes never ask).
+
+        >>> from bjcalc import Calculator
+        >>> round_, asked = Calculator(Rules(decks=1)).round, []
+        >>> round_.know_deals(lambda: asked.append("deals") or deal_probabilities(round_.shoe, round_.rules))
+        >>> len(asked), round_.deals() == deal_probabilities(round_.shoe, round_.rules), len(asked)
+        (0, True, 1)
+        """
         if self._deals is None:
             self._deals = deals
 
