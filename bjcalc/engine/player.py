@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Optional, Sequence, Union
 
 import numpy as np
@@ -870,8 +870,16 @@ class ForcedReach:
         """A value per removed set of ``sets`` (in their order) at each reached node, ``zero`` at
         the others."""
         out = np.full(len(self.mask), zero, dtype=by_set.dtype)
-        out[self.every] = by_set[self.row[self.every]]
+        out[self.every] = by_set.take(self.every_row)
         return out
+
+    @cached_property
+    def every_row(self) -> np.ndarray:
+        """``row[every]``: each reached node's set's place among ``sets`` (read-only; asked for by
+        every shoe the play is valued on)."""
+        rows = self.row[self.every]
+        rows.flags.writeable = False
+        return rows
 
 
 def _same_sets(held: Optional[np.ndarray], sets: Optional[np.ndarray]) -> bool:
