@@ -9,6 +9,10 @@ import pytest
 from bjcalc import Calculator, Rules, Shoe, variants
 from bjcalc.analysis.counting import GRIFFIN_SINGLE_DECK_EOR, SYSTEMS, betting_correlation
 from bjcalc.core.errors import BjcalcError
+from bjcalc.engine import _kernels
+
+NEEDS_KERNEL = pytest.mark.skipif(not _kernels.available(), reason=(
+    "batches are made ahead only with the compiled kernel (not built, or BJCALC_NO_KERNEL is set)"))
 
 TINY = Shoe.from_counts({"A": 1, "2": 1, "3": 1, "5": 2, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4})
 
@@ -282,7 +286,7 @@ def test_a_lender_that_borrows_and_kept_no_rows_still_lends():
     assert out.stdout.strip() == "True"
 
 
-@pytest.mark.parametrize("cores", [1, 2])
+@pytest.mark.parametrize("cores", [1, pytest.param(2, marks=NEEDS_KERNEL)])
 def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_read_them(monkeypatch, cores):
     """The fixed-play table values every depleted shoe against one up card before the next, so
     the full shoe's engine holds one up card's batch of lent rows at a time (not all ten: about
@@ -343,6 +347,7 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     assert list(other.values) == list(eor.values) and other.depleted_ev.equals(eor.depleted_ev)
 
 
+@NEEDS_KERNEL
 def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(monkeypatch):
     """An up card's batch is made ahead only where someone will read it: a depleted shoe made
     without ``reuse`` evaluates its own rows, and a batch for it would be work thrown away
@@ -373,6 +378,7 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
         engine.lend_to(())
 
 
+@NEEDS_KERNEL
 @pytest.mark.parametrize("case", ["one shoe made without reuse", "other plays on the nodes first", "burn 20"])
 def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
     """No batch is made ahead for nothing, nor made twice: not from the nodes of a shoe that
@@ -422,7 +428,8 @@ def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
     assert list(alone.values) == list(eor.values)
 
 
-@pytest.mark.parametrize("where", ["as the first batch is set to be made", "midway, batches in flight"])
+@pytest.mark.parametrize("where", ["as the first batch is set to be made",
+                                   pytest.param("midway, batches in flight", marks=NEEDS_KERNEL)])
 def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch, where):
     """A table that fails, as its first batch is set to be made ahead or midway with batches
     asked for, still gives the depleted shoes back their flags and leaves the full shoe lending
