@@ -544,7 +544,7 @@ def test_split_choices_made_once_for_a_fixed_play_serve_every_shoe(monkeypatch):
     aces = calc.shoe.remove("A")
     fresh = calc.play_on(aces)
     monkeypatch.setattr(splits, "_CHOICES", Recording())
-    calc.game()
+    Calculator(calc.rules, split_strategy="CDP").game()     # (a game of its own: its splits are valued afresh)
     assert kept_for == []
     first = calc.play_on(calc.shoe.remove("5"))
     assert {id(decider) for decider in kept_for} == {id(calc.round.upcard(up)) for up in range(1, 11)}
@@ -552,3 +552,32 @@ def test_split_choices_made_once_for_a_fixed_play_serve_every_shoe(monkeypatch):
     assert kept.ev == fresh.ev and first.ev != kept.ev
     assert list(kept.by_upcard) == list(fresh.by_upcard)
     assert calc.play_on(calc.shoe).ev == game.ev
+
+
+def test_a_batch_plan_kept_from_a_table_serves_the_next_one(monkeypatch):
+    """The plans of the lent batches (which row each depleted shoe reads) are kept per node set
+    and play: a second table on the same rules reads every one of them, and gives the numbers
+    of a table that keeps none."""
+    from bjcalc.engine import player
+
+    made = []
+    plan = player.batch_plan
+
+    def recording(nodes, sets, lending, held):
+        out = plan(nodes, sets, lending, held)
+        made.append(out[1])
+        return out
+
+    monkeypatch.setattr(player, "batch_plan", recording)
+    rules = Rules(decks=2, max_split_hands=4)
+    first = Calculator(rules).effects_of_removal()
+    unique_first, made[:] = list(made), []
+    again = Calculator(rules).effects_of_removal()
+    assert made and len(made) == len(unique_first) and all(
+        any(plan is before for before in unique_first) for plan in made)
+    player._BATCH_PLANS.clear()
+    monkeypatch.setattr(player, "_BATCH_PLANS", type("KeepsNothing", (dict,), {
+        "setdefault": lambda self, key, default=None: {}})())
+    fresh = Calculator(rules).effects_of_removal()
+    assert list(first) == list(again) == list(fresh)
+    assert list(first.depleted_ev) == list(again.depleted_ev) == list(fresh.depleted_ev)

@@ -945,8 +945,9 @@ def batch_plan(nodes: NodeSet, sets: Optional[np.ndarray], lending: tuple[int, .
     It depends on the node set, the sets and the values alone, not on the up card or the
     shoe, so it is made once and kept (read-only) for every up card and game whose play
     reaches the same sets (:func:`forced_reach` keeps one array for each): an EOR table asks
-    for six plans for its ten up cards at 6 decks, and a second table on the same rules none.
-    Up to 16 are kept per node set, all forgotten when a 17th comes (about 2 MB each at 6 decks).
+    for six or seven plans for its ten up cards at 6 decks, and a second table on the same rules
+    none.  Up to 10 are kept per node set, a table's one per up card at most (about 1.5 MB each
+    at 6 decks), all forgotten when an 11th comes, and with the node set.
 
     >>> from bjcalc import Calculator, Rules
     >>> engine = Calculator(Rules(decks=1)).round.engine
@@ -981,7 +982,7 @@ def batch_plan(nodes: NodeSet, sets: Optional[np.ndarray], lending: tuple[int, .
         index[value].flags.writeable = False
     unique.flags.writeable = False
     with _BATCH_PLANS_LOCK:
-        if len(kept) >= 16:
+        if len(kept) >= 10:
             kept.clear()
         kept[key] = (sets, index, unique)
     return index, unique

@@ -232,6 +232,8 @@ class _PairSplit:
         prefix = (rules, strategy, pair, max_cards)
         mine = plans.get(prefix)
         self._plans: dict[tuple, Any] = mine if mine is not None else plans.setdefault(prefix, {})
+        # (names these plans in _CHOICES' keys, which hold it: it hashes at once, unlike the prefix)
+        self._token = self._plans.setdefault(("token",), object())
 
     def first(self, removed: int, policy: Composition) -> Optional[int]:
         key = ("first", removed, policy)
@@ -276,8 +278,7 @@ class _PairSplit:
         policy source by the decider's values; ties go to the earlier action."""
         play = self.play
         decider = play.decider
-        # (the plans' dict names the prefix: it lives while the decider's nodes do, and hashes at once)
-        name = (id(self._plans), key)
+        name = (self._token, key)
         kept = _CHOICES.get(decider) if self._shared else None
         if kept is not None and name in kept:
             return kept[name]
@@ -398,4 +399,5 @@ def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pa
     split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value, play)
     if split.first(1, policy_extra(strategy, pair, 2)) is None:
         return None
-    return split.value()
+    value = split.value()
+    return value if values.ar.exact else np.float64(value)    # (floats: numpy's, whichever path made it)

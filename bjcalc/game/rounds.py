@@ -116,8 +116,14 @@ def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> 
     return count - 1
 
 
-_ASK = object()
-"""(:func:`deal_probabilities` without ``unpaired``: its ``split_key`` keys every deal.)"""
+class _AskSplitKey:
+    """(:func:`deal_probabilities` without ``unpaired``: its ``split_key`` keys every deal.)"""
+
+    def __repr__(self) -> str:
+        return "split_key's"
+
+
+_ASK = _AskSplitKey()
 
 
 def deal_probabilities(shoe: Shoe, rules: Rules,
@@ -125,9 +131,9 @@ def deal_probabilities(shoe: Shoe, rules: Rules,
     """Exact probability of each deal: up value -> {(player values, :func:`pair_state`): p}.
 
     ``split_key(up rank, rank, rank)`` may replace :func:`pair_state` as the second part of the
-    key (a strategy made for another shoe needs both shoes' states); ``unpaired``, if given, is
-    that part for two cards of different values, where ``split_key`` is then not asked (a
-    quick way out: no pair, no state).
+    key (a strategy made for another shoe needs both shoes' states); ``unpaired``, if given
+    with it, is that part for two cards of different values, where ``split_key`` is then not
+    asked (a quick way out: no pair, no state).
 
     >>> deals = deal_probabilities(Shoe.decks(1), Rules(decks=1))
     >>> deals[10][((8, 8), 3)]                  # 8,8 v a ten: three 8s left besides one of the pair
@@ -237,16 +243,18 @@ class Round:
 
     def deals(self) -> Deals:
         """The exact probability of each deal (:func:`deal_probabilities`), computed once."""
-        if self._deals is None:
-            self._deals = deal_probabilities(self.shoe, self.rules)
-        elif callable(self._deals):
-            self._deals = self._deals()
-        return self._deals
+        deals = self._deals      # (read once: another thread may make them meanwhile)
+        if deals is None:
+            deals = self._deals = deal_probabilities(self.shoe, self.rules)
+        elif callable(deals):
+            deals = self._deals = deals()
+        return deals
 
-    def know_deals(self, deals: Callable[[], Deals]) -> None:
+    def know_deals(self, deals: Union[Deals, Callable[[], Deals]]) -> None:
         """Let :meth:`deals` take its dict from ``deals()`` (the same dict :func:`deal_probabilities`
         gives, made by a caller that dealt this shoe already), unless it is known: called when
-        first asked for, if ever (an EOR table's depleted shoes never ask).
+        first asked for, if ever (an EOR table's depleted shoes never ask).  The dict itself may
+        be given too.
 
         >>> from bjcalc import Calculator
         >>> round_, asked = Calculator(Rules(decks=1)).round, []
