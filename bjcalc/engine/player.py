@@ -119,7 +119,7 @@ class UpcardValues:
         >>> from bjcalc import Calculator, Rules
         >>> engine = Calculator(Rules(decks=6)).round.engine
         >>> values = engine.fixed_upcard(6, engine.upcard(6).hits)      # (the compiled pass builds no draws)
-        >>> values._draw is None and values.draw_list(100) == values.draw[100].tolist()
+        >>> values.draw_list(100) == values.draw[100].tolist()
         True
         """
         if self._draw is not None:
