@@ -34,9 +34,9 @@ from ..core.errors import BjcalcError
 from ..core.outcomes import hand_total, is_natural
 from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
-from ..game.removal import (VALUE_LABELS, Deviation, Deviations, FixedUpcard, effects_of_removal, fixed_actions,
-                            is_missing, removal_weights)
-from ..game.rounds import deal_probabilities, pair_state
+from ..game.removal import (VALUE_LABELS, Deviation, Deviations, FixedUpcard, deals_on_both, effects_of_removal,
+                            fixed_actions, is_missing, removal_weights)
+from ..game.rounds import pair_state
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -542,7 +542,7 @@ def _decision_values(calc: Calculator, base: Calculator, fixed: bool = False) ->
     ``base``'s shoe (its pair state), with the actions allowed on every deal of it; each action
     followed by the shoe's own best play, or with ``fixed`` by ``base``'s play (its hit/stand and
     post-split decisions, :func:`~bjcalc.game.removal.fixed_actions`)."""
-    deals = _decision_deals(calc, base)
+    deals = deals_on_both(calc, base)
     out: dict[Decision, _Values] = {}
     for up in range(1, 11):
         if deals[up]:
@@ -550,14 +550,6 @@ def _decision_values(calc: Calculator, base: Calculator, fixed: bool = False) ->
             follow = FixedUpcard.on(base.round.upcard(up), calc, up) if fixed else None
             _add_decisions(out, calc, up, deals[up], follow)
     return out
-
-
-def _decision_deals(calc: Calculator, base: Calculator) -> dict[int, dict]:
-    """The deals of ``calc``'s shoe by up card, each keyed by its pair state on both shoes."""
-    shoe, rules = calc.shoe, calc.rules
-    return deal_probabilities(shoe, rules, lambda up, a, b: (pair_state(shoe, rules, up, (a, b)),
-                                                             pair_state(base.shoe, rules, up, (a, b))),
-                              unpaired=(None, None))
 
 
 def _add_decisions(out: dict[Decision, _Values], calc: Calculator, up: int, deals: dict,
@@ -694,7 +686,7 @@ def fixed_effects(calc: Calculator) -> "pd.Series":
 
     def visit(value: int, i: int, other: Calculator, up: int, fixed: FixedUpcard) -> None:
         if (value, i) not in deals:
-            deals[(value, i)] = _decision_deals(other, calc)
+            deals[(value, i)] = deals_on_both(other, calc)
         if deals[(value, i)][up]:
             _add_decisions(found.setdefault((value, i), {}), other, up, deals[(value, i)][up], fixed)
 

@@ -50,7 +50,7 @@ from .rounds import Game, GameResult, check_per_hand_split, deal_plan, deal_prob
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["play_on", "play_on_each", "fixed_actions", "effects_of_removal", "removal_weights", "node_map",
+__all__ = ["play_on", "play_on_each", "deals_on_both", "fixed_actions", "effects_of_removal", "removal_weights", "node_map",
            "forced_hits", "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS",
            "is_missing"]
 
@@ -335,9 +335,7 @@ class _FixedPlayOn:
         _check_fixed_play(calc, other)
         check_per_hand_split(calc, "fixed play")
         self.calc, self.other, self.deviations, self.best_too = calc, other, deviations, best_too
-        self.deals = deals = deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
-            pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b))),
-            unpaired=(None, None))
+        self.deals = deals = deals_on_both(other, calc)
         other.round.know_deals(functools.partial(_own_deals, deals))   # (other.game() would deal them again)
         self.rounds: list[dict[tuple, Value]] = [{} for _ in deviations]
 
@@ -364,6 +362,23 @@ class _FixedPlayOn:
         # (build sums the rounds in the deals' order, whatever order the up cards were valued in)
         return [GameResult.build(_ResultOf(other, _assumptions(calc, other, "CD", changes)), self.deals, values, "CD")
                 for values, changes in zip(self.rounds, self.deviations)]
+
+
+def deals_on_both(other: Game, calc: Game) -> dict:
+    """The deals of ``other``'s shoe (:func:`~bjcalc.game.rounds.deal_probabilities`), each keyed
+    by its :func:`~bjcalc.game.rounds.pair_state` on ``other``'s shoe and on ``calc``'s (whose
+    strategy, played on ``other``'s shoe, takes its first actions by its own state), the two
+    shoes dealt with the same rules.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1))
+    >>> deals = deals_on_both(Calculator(calc.rules, calc.shoe.remove("8")), calc)
+    >>> deals[10][((8, 8), (2, 3))], deals[10][((2, 8), (None, None))]     # (8,8 v T: two 8s left there, three here)
+    (Fraction(16, 20825), Fraction(64, 20825))
+    """
+    return deal_probabilities(other.shoe, other.rules, lambda up, a, b: (
+        pair_state(other.shoe, other.rules, up, (a, b)), pair_state(calc.shoe, calc.rules, up, (a, b))),
+        unpaired=(None, None))
 
 
 def _own_deals(deals: dict) -> dict:
