@@ -561,10 +561,10 @@ def test_a_batch_plan_kept_from_a_table_serves_the_next_one(monkeypatch):
     from bjcalc.engine import player
 
     made = []
-    plan = player.batch_plan
+    make_plan = player.batch_plan
 
     def recording(nodes, sets, lending, held):
-        out = plan(nodes, sets, lending, held)
+        out = make_plan(nodes, sets, lending, held)
         made.append(out[1])
         return out
 
@@ -574,7 +574,7 @@ def test_a_batch_plan_kept_from_a_table_serves_the_next_one(monkeypatch):
     unique_first, made[:] = list(made), []
     again = Calculator(rules).effects_of_removal()
     assert made and len(made) == len(unique_first) and all(
-        any(plan is before for before in unique_first) for plan in made)
+        any(unique is before for before in unique_first) for unique in made)
     player._BATCH_PLANS.clear()
     monkeypatch.setattr(player, "_BATCH_PLANS", type("KeepsNothing", (dict,), {
         "setdefault": lambda self, key, default=None: {}})())
