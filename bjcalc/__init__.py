@@ -18,6 +18,7 @@ bjcalc`` itself is quick.
 from __future__ import annotations
 
 import importlib
+import types as _types
 from typing import TYPE_CHECKING, Any
 
 from . import _compat
@@ -61,4 +62,12 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names, and the subpackages imported so far (not this module's own helpers).
+
+    >>> import bjcalc
+    >>> "Calculator" in dir(bjcalc), "importlib" in dir(bjcalc), "TYPE_CHECKING" in dir(bjcalc)
+    (True, False, False)
+    """
+    loaded = {name for name, value in globals().items()
+              if isinstance(value, _types.ModuleType) and not name.startswith("_") and name != "importlib"}
+    return sorted(set(__all__) | loaded | {"__version__"})

@@ -224,16 +224,17 @@ def test_a_value_the_shoe_holds_none_of_has_no_effect_not_a_made_up_one(capsys):
     assert "    2          -           -  (the shoe holds none)" in capsys.readouterr().out
 
 
-def test_a_notebook_shows_the_effects_in_percent_with_their_sum_and_assumptions():
-    """The notebook view of an EOR table: each effect and depleted EV in percent, the weighted
+def test_a_notebook_shows_the_effects_as_the_series_holds_them_with_their_sum_and_assumptions():
+    """The notebook view of an EOR table: each effect and depleted EV in the Series' own unit (per
+    unit initial bet: it said percent over figures a hundred times the values), the weighted
     line (the effects' sum, the depleted EVs' mean: the full shoe's EV for fixed play, plus the
     sum), and every assumption."""
     eor = Calculator(Rules(decks=1, max_split_hands=2)).effects_of_removal()
     page = eor._repr_html_()
 
-    assert f"{float(eor['5']) * 100:+.4f}" in page
-    # (the float sum is about 1e-17: it reads +0.0000)
-    assert f"{round(float(eor.weighted_sum()) * 100, 4) + 0.0:+.4f}" in page and f"{float(eor.full_ev) * 100:+.4f}" in page
+    assert f"{float(eor['5']):+.6f}" in page and "percent" not in page and eor.unit in page
+    # (the float sum is about 1e-17: it reads +0.000000)
+    assert f"{round(float(eor.weighted_sum()), 6) + 0.0:+.6f}" in page and f"{float(eor.full_ev):+.6f}" in page
     assert all(html.escape(line) in page for line in eor.assumptions.lines())      # (as HTML text)
 
 

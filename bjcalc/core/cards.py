@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional, Union
@@ -63,17 +63,21 @@ def rank_index(card: RankLike) -> int:
     >>> rank_index("K"), rank_index(10), rank_index("a")
     (12, 9, 0)
     """
-    if isinstance(card, bool):
-        raise HandError(f"{card!r} is not a card: use 1-10, A, 2-9, T, J, Q or K")
-    if isinstance(card, int):
-        if 1 <= card <= 10:
-            return card - 1
-        raise HandError(f"{card!r} is not a card value: use 1-10 (1 = ace, 10 = ten)")
     if isinstance(card, str):
         index = _RANK_NAMES.get(card.strip().upper())
         if index is not None:
             return index
+    elif type(card) is int or (not _is_bool(card) and isinstance(card, numbers.Integral)):    # (numpy's ints too)
+        if 1 <= card <= 10:
+            return int(card) - 1
+        raise HandError(f"{card!r} is not a card value: use 1-10 (1 = ace, 10 = ten)")
     raise HandError(f"{card!r} is not a card: use 1-10, A, 2-9, T, J, Q or K")
+
+
+def _is_bool(value: object) -> bool:
+    """Whether ``value`` is True or False, Python's or numpy's (never read as a number)."""
+    return isinstance(value, bool) or (type(value).__name__ in ("bool_", "bool")
+                                       and type(value).__module__ == "numpy")
 
 
 def card_value(card: RankLike) -> int:
@@ -225,7 +229,41 @@ def _split_compact(text: str) -> list[str]:
     return parts
 
 
-@dataclass(frozen=True)
+def _whole_number(value: object) -> Optional[int]:
+    """``value`` as a Python int if it is a whole number (an int, numpy's too, or a float such as
+    ``4.0``), else None (bools are not numbers here)."""
+    if type(value) is int:
+        return value
+    if _is_bool(value):
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():      # (numpy's float64 is a float)
+        return int(value)
+    return None
+
+
+def _card(name: object) -> tuple[int, Optional[int]]:
+    """A card named by its rank (``"A"``, ``10``) or its rank and suit (``"AS"``, ``"10h"``):
+    (rank index, suit index or None), or a ShoeError."""
+    if isinstance(name, str):
+        text = name.strip().upper()
+        if len(text) >= 2 and text[-1] in SUITS and text[:-1].strip() in _RANK_NAMES:
+            return _RANK_NAMES[text[:-1].strip()], SUITS.index(text[-1])
+    try:
+        return rank_index(name), None    # type: ignore[arg-type]
+    except HandError:
+        raise ShoeError(f"{_short(name)} is not a card: use a rank (A, 2-9, T, J, Q, K) or a rank and a suit "
+                        f"(AS, TH, 9D, KC)") from None
+
+
+def _short(value: object) -> str:
+    """A value for an error message, cut to a line."""
+    text = repr(value).replace("\n", " ")
+    return text if len(text) <= 60 else text[:50] + "..."
+
+
+@dataclass(frozen=True, repr=False)
 class Shoe:
     """The cards left to deal, counted by rank (and optionally by suit).
 
@@ -276,11 +314,12 @@ class Shoe:
         ...
         bjcalc.core.errors.ShoeError: decks must be a whole number from 1 to 1000 or math.inf, not 1000000
         """
-        if n == math.inf:
+        if isinstance(n, float) and n == math.inf:
             return cls.infinite()
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DECKS:
-            raise ShoeError(f"decks must be a whole number from 1 to {MAX_DECKS} or math.inf, not {n!r}")
-        return cls((n * 4,) * 13, tuple((n, n, n, n) for _ in RANKS))
+        whole = _whole_number(n)
+        if whole is None or not 1 <= whole <= MAX_DECKS:
+            raise ShoeError(f"decks must be a whole number from 1 to {MAX_DECKS} or math.inf, not {_short(n)}")
+        return cls((whole * 4,) * 13, tuple((whole, whole, whole, whole) for _ in RANKS))
 
     @classmethod
     def infinite(cls) -> "Shoe":
@@ -297,34 +336,45 @@ class Shoe:
         """A depleted or custom shoe from counts per rank.
 
         ``counts`` is a mapping from rank (1-10, "A", "2"-"9", "T", "J", "Q", "K") to a
-        count, or a sequence of 10 counts by value (ace first, the last entry counting
-        ten-value cards, all of rank T) or of 13 counts by rank.  Keyword arguments add
-        letter ranks (``A=4, T=16``).  Ranks not named have count 0.  ``10`` and ``"T"``
-        name the same rank; to say which ten-value ranks the tens are (needed by
-        ``split_tens_by_rank``), give J, Q and K separately.  A count may be at most
+        count (a dict, or a pandas Series indexed by rank), or a sequence of 10 counts by
+        value (ace first, the last entry counting ten-value cards, all of rank T) or of 13
+        counts by rank (a list, a tuple or a one-dimensional numpy array).  Keyword
+        arguments add letter ranks (``A=4, T=16``).  Ranks not named have count 0.  ``10``
+        and ``"T"`` name the same rank; to say which ten-value ranks the tens are (needed by
+        ``split_tens_by_rank``), give J, Q and K separately.  A count is a whole number
+        (numpy's integers, and floats such as ``4.0``, are read as one) of at most
         :data:`MAX_COUNT` (100000).
 
         >>> Shoe.from_counts(A=1, T=2, K=1).rank_counts[9:]
         (2, 0, 0, 1)
         >>> Shoe.from_counts([4] * 9 + [16]).total
         52
+        >>> import numpy as np
+        >>> Shoe.from_counts(np.array([4] * 9 + [16])).value_counts() == Shoe.decks(1).value_counts()
+        True
         """
         ranks = [0] * 13
         seen: dict[int, RankLike] = {}
-        items: list[tuple[RankLike, int]] = []
+        items: list[tuple[RankLike, object]] = []
         if counts is None:
             pass
-        elif isinstance(counts, Mapping):
-            items.extend(counts.items())
-        elif isinstance(counts, Sequence) and not isinstance(counts, str):
-            if len(counts) == 10:
-                items.extend(zip(VALUES, counts))
-            elif len(counts) == 13:
-                items.extend(zip(RANKS, counts))
-            else:
-                raise ShoeError(f"a sequence of counts needs 10 (by value) or 13 (by rank) entries, not {len(counts)}")
+        elif isinstance(counts, Mapping) or (hasattr(counts, "items") and hasattr(counts, "keys")
+                                             and not isinstance(counts, (str, bytes))):
+            items.extend(counts.items())        # (a dict, or a pandas Series indexed by rank)
+        elif isinstance(counts, (str, bytes)) or not (isinstance(counts, Sequence) or hasattr(counts, "tolist")):
+            raise ShoeError(f"counts must be a mapping of rank to count or a list of 10 or 13 counts, not "
+                            f"{_short(counts)}")
         else:
-            raise ShoeError(f"counts must be a mapping of rank to count or a list of 10 or 13 counts, not {counts!r}")
+            values = counts.tolist() if hasattr(counts, "tolist") else list(counts)    # (numpy arrays)
+            if not isinstance(values, list) or any(isinstance(v, list) for v in values):
+                raise ShoeError(f"a sequence of counts is one row of 10 (by value) or 13 (by rank) counts, "
+                                f"not {_short(counts)}")
+            if len(values) == 10:
+                items.extend(zip(VALUES, values))
+            elif len(values) == 13:
+                items.extend(zip(RANKS, values))
+            else:
+                raise ShoeError(f"a sequence of counts needs 10 (by value) or 13 (by rank) entries, not {len(values)}")
         items.extend(by_rank.items())
         for key, count in items:
             try:
@@ -334,48 +384,85 @@ class Shoe:
             if index in seen:
                 raise ShoeError(f"rank {RANKS[index]} is given twice ({seen[index]!r} and {key!r})")
             seen[index] = key
-            if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 0:   # (numpy's too)
+            whole = _whole_number(count)
+            if whole is None or whole < 0:
                 raise ShoeError(f"count of rank {RANKS[index]} must be a whole number >= 0, not {count!r}")
-            count = int(count)
-            if count > MAX_COUNT:
-                raise ShoeError(f"count of rank {RANKS[index]} must be at most {MAX_COUNT}, not {count}: "
+            if whole > MAX_COUNT:
+                raise ShoeError(f"count of rank {RANKS[index]} must be at most {MAX_COUNT}, not {whole}: "
                                 f"for a bigger shoe use the infinite deck")
-            ranks[index] = count
+            ranks[index] = whole
         if sum(ranks) == 0:
             raise ShoeError("the shoe is empty: give at least one card")
         return cls(tuple(ranks))
 
     @classmethod
-    def from_cards(cls, cards: Union[str, Iterable[str]]) -> "Shoe":
-        """A shoe of named cards with suits: ``["AS", "KH", "TD"]`` or ``"AS KH TD"``.
-
-        Text is split at commas and spaces.
+    def from_cards(cls, cards: Union[str, Iterable[RankLike]]) -> "Shoe":
+        """A shoe of named cards: with suits (``["AS", "KH", "TD"]`` or ``"AS KH TD"``), counted by
+        suit as Burn 20 and Lucky Lucky need, or ranks alone (``"A,A,T"``, ``["A", 10]``), counted by
+        rank.  Text is split at commas and spaces; a card may appear any number of times.  When
+        some cards have no suit, the shoe is counted by rank only.
 
         >>> Shoe.from_cards(["AS", "AH", "KD"]).suit_counts[0]
         (1, 1, 0, 0)
         >>> Shoe.from_cards("AS,10H, 9d").describe()
         'AS:1 9D:1 TH:1 (3 cards)'
+        >>> Shoe.from_cards("A,A,T").describe()
+        'A:2 T:1 (3 cards)'
         """
         if isinstance(cards, str):
-            cards = cards.replace(",", " ").split()
-        elif not isinstance(cards, Iterable):
-            raise ShoeError(f"{cards!r} is not a list of cards: write them like ['AS', 'TH'] or 'AS TH 9D'")
+            names: list = cards.replace(",", " ").split()
+        elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
+            names = list(cards)
+        else:
+            raise ShoeError(f"{_short(cards)} is not a list of cards: write them like 'A,A,T', ['AS', 'TH'] "
+                            f"or 'AS TH 9D'")
+        parsed = [_card(card) for card in names]
+        ranks = [0] * 13
         suits = [[0, 0, 0, 0] for _ in RANKS]
-        for card in cards:
-            text = str(card).strip().upper()
-            if len(text) < 2 or text[-1] not in SUITS:
-                raise ShoeError(f"{card!r} is not a card with a suit: write it like AS, TH, 9D or KC")
-            try:
-                index = rank_index(text[:-1])
-            except HandError as exc:
-                raise ShoeError(str(exc)) from None
-            suits[index][SUITS.index(text[-1])] += 1
-        ranks = tuple(sum(s) for s in suits)
+        for rank, suit in parsed:
+            ranks[rank] += 1
+            if suit is not None:
+                suits[rank][suit] += 1
         if sum(ranks) == 0:
             raise ShoeError("the shoe is empty: give at least one card")
         if max(ranks) > MAX_COUNT:
             raise ShoeError(f"a shoe may hold at most {MAX_COUNT} cards of one rank")
-        return cls(ranks, tuple(tuple(s) for s in suits))
+        suited = all(suit is not None for _, suit in parsed)
+        return cls(tuple(ranks), tuple(tuple(row) for row in suits) if suited else None)
+
+    @classmethod
+    def of(cls, shoe: object) -> "Shoe":
+        """A shoe from what a user naturally writes for one: a :class:`Shoe` (itself); a number of
+        decks (``6``, ``math.inf``); the command line's text (``"A:4,T:16"``, suits optional, or
+        ``"6"``, ``"inf"``); a mapping of rank to count (a dict, a pandas Series); or a list or
+        numpy array of 10 counts by value or 13 by rank (:meth:`from_counts`).
+
+        >>> Shoe.of("A:4,T:16") == Shoe.from_counts(A=4, T=16), Shoe.of(2) == Shoe.decks(2)
+        (True, True)
+        >>> Shoe.of({"A": 4, "T": 16}).total
+        20
+        >>> Shoe.of(None)
+        Traceback (most recent call last):
+        ...
+        bjcalc.core.errors.ShoeError: a shoe is a bjcalc.Shoe, a number of decks, text like 'A:4,T:16', a mapping of rank to count or a list of counts, not None
+        """
+        if isinstance(shoe, Shoe):
+            return shoe
+        if isinstance(shoe, str):
+            text = shoe.strip()
+            if ":" in text:
+                return parse_shoe(text)
+            try:
+                return cls.decks(parse_decks(text))
+            except ShoeError:
+                raise ShoeError(f"a shoe as text is rank:count pairs like 'A:4,T:16' (suits optional, AS:1,TH:2) "
+                                f"or a number of decks like '6' or 'inf', not {_short(shoe)}") from None
+        if not _is_bool(shoe) and (isinstance(shoe, numbers.Integral) or isinstance(shoe, float)):
+            return cls.decks(shoe)     # type: ignore[arg-type]   # (numpy's ints, 6.0; its error for 6.5, -1 ...)
+        if shoe is None or isinstance(shoe, bytes) or not (isinstance(shoe, Iterable) or hasattr(shoe, "items")):
+            raise ShoeError(f"a shoe is a bjcalc.Shoe, a number of decks, text like 'A:4,T:16', a mapping of rank "
+                            f"to count or a list of counts, not {_short(shoe)}")
+        return cls.from_counts(shoe)   # type: ignore[arg-type]
 
     # -- queries -------------------------------------------------------------------------
     @property
@@ -399,30 +486,28 @@ class Shoe:
             raise ShoeError("the shoe is empty: no card is next")
         return Fraction(counts[card_value(card) - 1], sum(counts))
 
-    def remove(self, *cards: RankLike) -> "Shoe":
-        """A new shoe without the given cards: ranks (``"A"``, ``"K"``), or numbers 1-10 (10 is the
-        rank T, not any ten-value card: name J, Q or K for those).  The infinite deck is unchanged
-        by any finite removal (it never depletes).  Removing every card leaves an empty shoe
-        (``"empty shoe"``), which deals nothing: the callers refuse it in their own words.
+    def remove(self, *cards: Union[RankLike, str]) -> "Shoe":
+        """A new shoe without the given cards, as if they were dealt: :meth:`without`, which this
+        is (the same cards accepted, the same :class:`~bjcalc.core.errors.ShoeError`, the label
+        and suits kept alike), except that the infinite deck is unchanged by any finite removal
+        (it never depletes), that no cards leave the shoe as it is, and that removing every card
+        leaves an empty shoe (``"empty shoe"``), which deals nothing: the callers refuse it in
+        their own words.
 
-        Raises :class:`~bjcalc.core.errors.HandError` when the shoe does not hold them.
-
-        >>> Shoe.decks(1).remove("A", "A").rank_counts[0]
-        2
+        >>> Shoe.decks(1).remove("A", "A").rank_counts[0], Shoe.decks(1).remove("A,A").rank_counts[0]
+        (2, 2)
+        >>> Shoe.decks(1).remove("AS").suit_counts[0]
+        (0, 1, 1, 1)
         """
+        names = [name for card in cards for name in
+                 ((card.replace(",", " ").split() or [card]) if isinstance(card, str) else [card])]
         if self.is_infinite:
-            for card in cards:
-                rank_index(card)
+            for name in names:
+                _card(name)
             return self
-        ranks = list(self.rank_counts)
-        for card in cards:
-            index = rank_index(card)
-            if ranks[index] == 0:
-                raise HandError(f"the shoe has no {RANKS[index]} left to deal (cards asked for: "
-                                f"{', '.join(map(str, cards))})")
-            ranks[index] -= 1
-        # Removing a card of unknown suit loses the suit detail.
-        return Shoe(tuple(ranks), None)
+        if not names:
+            return self
+        return self._take(names, ", ".join(map(str, names)), "deal", empty_ok=True)
 
     def without(self, cards: Union[str, Iterable[RankLike]]) -> "Shoe":
         """This shoe less named cards, as a depleted shoe that says what was removed.
@@ -431,55 +516,191 @@ class Shoe:
         (``"AS,TH"``); text is split at commas and spaces.  When every card has a suit
         and the shoe counts suits, the suit counts are kept (Burn 20 and Lucky Lucky
         need them); a rank alone takes a card of that rank and the shoe is then counted
-        by rank only.  A card the shoe does not hold is a :class:`~bjcalc.core.errors.ShoeError`.
+        by rank only.
+
+        A ten-value rank (T, J, Q or K) takes a card of that rank while the shoe holds one,
+        else a card of the most plentiful ten-value rank it holds (the first of T, J, Q, K
+        on a tie): "T" means any ten-value card in a shoe that counts its tens as T alone,
+        and "K" in one that counts J, Q and K.  Only where the rules split tens by rank
+        (``split_tens_by_rank``) does the rank matter, and a calculator of those rules
+        refuses a shoe that lost a ten of another rank than the one named.  A card the
+        shoe does not hold is a :class:`~bjcalc.core.errors.ShoeError`.
 
         >>> Shoe.decks(6).without("A,A,5,T").describe()
         '6 decks less A,A,5,T (308 cards)'
         >>> Shoe.decks(1).without("AS,KH").suit_counts[0]
         (0, 1, 1, 1)
+        >>> Shoe.decks(1).without("T,T,T,T,T").value_counts()[9]       # 16 tens: any five of them
+        11
+        >>> Shoe.from_counts({"A": 4, "T": 16}).without("K").rank_counts[9]
+        15
         >>> Shoe.decks(1).without("5,5,5,5,5")
         Traceback (most recent call last):
         ...
         bjcalc.core.errors.ShoeError: the shoe has no 5 left to remove (removing 5,5,5,5,5 from 1 deck)
         """
         if isinstance(cards, str):
-            names = [c for c in cards.replace(",", " ").split()]
-        elif isinstance(cards, Iterable):
-            names = [str(c).strip() for c in cards]
+            names: list = cards.replace(",", " ").split()
+        elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
+            names = [c.strip() if isinstance(c, str) else c for c in cards]
         else:
-            raise ShoeError(f"{cards!r} is not a list of cards: write them like 'A,A,5,T' or 'AS,TH'")
+            raise ShoeError(f"{_short(cards)} is not a list of cards: write them like 'A,A,5,T' or 'AS,TH'")
         if not names:
             raise ShoeError("name at least one card to remove, like A,A,5,T or AS,TH")
         if self.is_infinite:
             raise ShoeError("the infinite deck cannot lose cards: give a number of decks or a custom shoe")
-        parsed: list[tuple[int, Optional[int]]] = []
-        for name in names:
-            text = name.upper()
-            if len(text) >= 2 and text[-1] in SUITS and text[:-1].upper() in _RANK_NAMES:
-                parsed.append((_RANK_NAMES[text[:-1]], SUITS.index(text[-1])))
-            else:
-                try:
-                    parsed.append((rank_index(name), None))
-                except HandError:
-                    raise ShoeError(f"{name!r} is not a card: use a rank (A, 2-9, T, J, Q, K) or a rank "
-                                    f"and a suit (AS, TH, 9D, KC)") from None
-        what = ",".join(names)
+        return self._take(names, ",".join(map(str, names)), "remove", empty_ok=False)
+
+    def _take(self, names: Sequence[object], what: str, verb: str, empty_ok: bool) -> "Shoe":
+        """:meth:`without` and :meth:`remove`: this finite shoe less the named cards, labelled."""
+        parsed = [_card(name) for name in names]
         suited = self.suit_counts is not None and all(suit is not None for _, suit in parsed)
         ranks = list(self.rank_counts)
         suits = [list(row) for row in self.suit_counts] if suited and self.suit_counts is not None else None
-        for (rank, suit), name in zip(parsed, names):
-            left = suits[rank][suit] if suits is not None and suit is not None else ranks[rank]
-            if left == 0:
-                raise ShoeError(f"the shoe has no {name.upper()} left to remove (removing {what} from "
-                                f"{self.describe()})")
-            ranks[rank] -= 1
+        substituted = list(self._substituted)
+        def missing(shown: str) -> ShoeError:
+            if verb == "deal":
+                return ShoeError(f"the shoe has no {shown} left to deal (cards asked for: {what})")
+            return ShoeError(f"the shoe has no {shown} left to remove (removing {what} from {self.describe()})")
+
+        for rank, suit in parsed:
             if suits is not None and suit is not None:
+                if suits[rank][suit] == 0:
+                    raise missing(RANKS[rank] + SUITS[suit])
                 suits[rank][suit] -= 1
-        if sum(ranks) == 0:
+            elif ranks[rank] == 0 and RANK_VALUE[rank] == 10 and suit is None and any(ranks[9:]):
+                taken = max(range(9, 13), key=lambda r: (ranks[r], -r))    # the most plentiful ten rank
+                substituted.append((rank, taken))
+                rank = taken
+            elif ranks[rank] == 0:
+                raise missing(RANKS[rank] + ("" if suit is None else SUITS[suit]))
+            ranks[rank] -= 1
+        if sum(ranks) == 0 and not empty_ok:
             raise ShoeError(f"removing {what} empties the shoe")
-        base = self.label or self.describe()
-        return Shoe(tuple(ranks), tuple(tuple(row) for row in suits) if suits is not None else None,
-                    label=f"{base} less {what}")
+        base = self._name()
+        left = Shoe(tuple(ranks), tuple(tuple(row) for row in suits) if suits is not None else None,
+                    label=f"{base} less {what.replace(', ', ',')}")
+        if substituted:
+            object.__setattr__(left, "_tens_taken", tuple(substituted))
+        return left
+
+    @property
+    def _substituted(self) -> tuple[tuple[int, int], ...]:
+        """(named rank, rank taken) of each ten-value card :meth:`without` took for another ten rank."""
+        return self.__dict__.get("_tens_taken", ())
+
+    def tens_named_exactly(self) -> bool:
+        """Whether every ten-value card removed from this shoe was of the rank named (what
+        ``split_tens_by_rank`` needs: see :meth:`without`).
+
+        >>> Shoe.decks(1).without("K,K").tens_named_exactly(), Shoe.from_counts(T=16).without("K").tens_named_exactly()
+        (True, False)
+        """
+        return not self._substituted
+
+    def counts_by(self, ranks: bool = False, suits: bool = False) -> tuple[int, ...]:
+        """The counts a game sees: by value (ten-values pooled) by default, by rank with
+        ``ranks`` (a game that splits tens by rank), by card with its suit (13 ranks x 4 suits,
+        flat) with ``suits`` where the shoe counts suits (Burn 20), else by rank.  Two shoes
+        with the same counts deal the same game; one holds another when no count is smaller.
+
+        >>> one = Shoe.from_counts({**{r: 4 for r in "A23456789"}, "T": 16})
+        >>> one.counts_by() == Shoe.decks(1).counts_by(), one.counts_by(ranks=True) == Shoe.decks(1).counts_by(ranks=True)
+        (True, False)
+        """
+        if suits and self.suit_counts is not None:
+            return tuple(n for row in self.suit_counts for n in row)
+        return self.rank_counts if ranks or suits else self.value_counts()
+
+    def holds(self, other: "Shoe", ranks: bool = False, suits: bool = False) -> bool:
+        """Whether this shoe holds at least ``other``'s cards, compared as :meth:`counts_by` says
+        (by value unless ``ranks`` or ``suits``): ``other`` is then a depleted shoe of this one
+        (the infinite deck holds every shoe, and only the infinite deck holds it).
+
+        >>> Shoe.decks(1).holds(Shoe.from_counts({"A": 3, "T": 16})), Shoe.decks(1).holds(Shoe.decks(2))
+        (True, False)
+        """
+        if self.is_infinite or other.is_infinite:
+            return self.is_infinite
+        mine, theirs = self.counts_by(ranks, suits), other.counts_by(ranks, suits)
+        return len(mine) == len(theirs) and all(a >= b for a, b in zip(mine, theirs))
+
+    def whole_decks(self, ranks: bool = False, suits: bool = False) -> Union[int, float, None]:
+        """How many full 52-card decks this shoe is (``math.inf`` for the infinite deck), compared
+        as :meth:`counts_by` says, or None for any other (a custom or depleted) shoe.
+
+        >>> Shoe.decks(6).whole_decks(), Shoe.from_counts([4] * 9 + [16]).whole_decks(), Shoe.decks(1).remove("A").whole_decks()
+        (6, 1, None)
+        >>> Shoe.from_counts([4] * 9 + [16]).whole_decks(ranks=True) is None
+        True
+        """
+        if self.is_infinite:
+            return math.inf
+        total = sum(self.rank_counts)
+        if not total or total % 52:
+            return None
+        n = total // 52
+        by_rank, by_suit = ranks or suits, suits and self.suit_counts is not None
+        return n if self.counts_by(by_rank, by_suit) == Shoe.decks(n).counts_by(by_rank, by_suit) else None
+
+    def __len__(self) -> int:
+        """The number of cards (the infinite deck has none to count: a ShoeError)."""
+        if self.is_infinite:
+            raise ShoeError("the infinite deck has no number of cards: its cards come in one deck's proportions")
+        return sum(self.rank_counts)
+
+    def __bool__(self) -> bool:
+        return True      # (a shoe is a value, even an empty one: len() says how many cards)
+
+    def __getitem__(self, card: RankLike) -> int:
+        """The number of cards of a rank (``shoe["A"]``, ``shoe[10]``: the rank T), or with a suit
+        where the shoe counts suits (``shoe["AS"]``).  ``value_counts()[9]`` counts every ten-value card.
+
+        >>> shoe = Shoe.decks(1)
+        >>> shoe["A"], shoe["K"], shoe["KS"], len(shoe), "A" in shoe
+        (4, 4, 1, 52, True)
+        """
+        if self.is_infinite:
+            raise ShoeError("the infinite deck has no counts: its cards come in one deck's proportions "
+                            "(see probability())")
+        rank, suit = _card(card)
+        if suit is None:
+            return self.rank_counts[rank]
+        if self.suit_counts is None:
+            raise ShoeError(f"this shoe is counted by rank only: ask for {RANKS[rank]}, not {card!r}")
+        return self.suit_counts[rank][suit]
+
+    def __contains__(self, card: object) -> bool:
+        return self[card] > 0     # type: ignore[index]
+
+    def __iter__(self) -> Iterator[str]:
+        """Every card, one at a time, ace first: ranks (``"A"``), or with suits where the shoe counts
+        them (``"AS"``), so that ``Shoe.from_cards(list(shoe)) == shoe``."""
+        len(self)       # (the infinite deck: its error)
+        if self.suit_counts is not None:
+            for rank, row in enumerate(self.suit_counts):
+                for suit, n in enumerate(row):
+                    yield from [RANKS[rank] + SUITS[suit]] * n
+        else:
+            for rank, n in enumerate(self.rank_counts):
+                yield from [RANKS[rank]] * n
+
+    def __repr__(self) -> str:
+        """Short: how to make the shoe (``Shoe.decks(6)``), or what it holds.
+
+        >>> Shoe.decks(6), Shoe.infinite(), Shoe.from_counts(A=4, T=16), Shoe.decks(1).without("A")
+        (Shoe.decks(6), Shoe.infinite(), Shoe.from_counts({'A': 4, 'T': 16}), <Shoe: 1 deck less A (51 cards)>)
+        """
+        if self.is_infinite:
+            return "Shoe.infinite()"
+        if self.label is None:
+            n = self.whole_decks(ranks=True, suits=True)
+            if n is not None and self.suit_counts is not None:
+                return f"Shoe.decks({n})"
+            if self.suit_counts is None:
+                counts = ", ".join(f"{RANKS[i]!r}: {c}" for i, c in enumerate(self.rank_counts) if c)
+                return f"Shoe.from_counts({{{counts}}})"
+        return f"<Shoe: {self.describe()}>"
 
     def describe(self) -> str:
         """A short human description: ``"6 decks"``, ``"infinite deck"`` or the counts.
@@ -495,19 +716,23 @@ class Shoe:
         if self.is_infinite:
             return "infinite deck"
         c = self.rank_counts
-        if self.label:
-            return f"{self.label} ({sum(c)} cards)"
         if not any(c):
             return "empty shoe (0 cards)"
+        name = self._name()
+        return name if self.label is None and name.endswith(("deck", "decks")) else f"{name} ({sum(c)} cards)"
+
+    def _name(self) -> str:
+        """:meth:`describe` without the number of cards: what a label of a depleted shoe starts with."""
+        c = self.rank_counts
+        if self.label:
+            return self.label
         if len(set(c)) == 1 and c[0] % 4 == 0:
             n = c[0] // 4
             return f"{n} deck" + ("s" if n != 1 else "")
         suits = self.suit_counts
         if suits is not None and any(len(set(row)) > 1 for row in suits):    # (the suits matter: say them)
-            parts = " ".join(f"{RANKS[i]}{SUITS[j]}:{n}" for i, row in enumerate(suits) for j, n in enumerate(row) if n)
-        else:
-            parts = " ".join(f"{RANKS[i]}:{n}" for i, n in enumerate(c) if n)
-        return f"{parts} ({sum(c)} cards)"
+            return " ".join(f"{RANKS[i]}{SUITS[j]}:{n}" for i, row in enumerate(suits) for j, n in enumerate(row) if n)
+        return " ".join(f"{RANKS[i]}:{n}" for i, n in enumerate(c) if n)
 
     def __str__(self) -> str:
         return self.describe()

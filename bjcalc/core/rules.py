@@ -17,12 +17,14 @@ import dataclasses
 import difflib
 import inspect
 import math
+import numbers
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Optional, Union
 
-from .cards import MAX_DECKS, Shoe
+from .cards import MAX_DECKS, Shoe, _is_bool, _whole_number
 from .errors import RulesError
 
 __all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
@@ -43,13 +45,19 @@ _DECIMAL = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*")
 
 
 def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
-    """An exact payout from ``"3:2"``, ``"6/5"``, ``"1.5"``, an int or a Fraction.
+    """An exact payout from ``"3:2"``, ``"6/5"``, ``"1.5"``, an int, a Fraction, or a float or
+    Decimal that is a short decimal (``1.5``, ``1.2``: read as the decimal it prints as, 3:2 and
+    6:5; a float such as ``4/3``, with no short decimal form, is refused: give the ratio).
 
     Text is digits only (no signs, underscores or exponents), so what is accepted
     is exactly what it says.
 
-    >>> parse_payout("3:2"), parse_payout(1), parse_payout("1.2")
-    (Fraction(3, 2), Fraction(1, 1), Fraction(6, 5))
+    >>> parse_payout("3:2"), parse_payout(1), parse_payout("1.2"), parse_payout(1.2)
+    (Fraction(3, 2), Fraction(1, 1), Fraction(6, 5), Fraction(6, 5))
+    >>> parse_payout(4 / 3)
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.RulesError: blackjack_pays=1.3333333333333333 is not a short decimal (a float holds no exact 4:3 or the like): give the ratio as text, like '4:3', or a Fraction
     >>> parse_payout("-3:-2")
     Traceback (most recent call last):
     ...
@@ -58,6 +66,10 @@ def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
     payout = None
     if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
         payout = Fraction(value)
+    elif isinstance(value, float) or isinstance(value, Decimal):     # (numpy's float64 is a float)
+        payout = _decimal_payout(value, field_name)
+    elif isinstance(value, numbers.Rational) and not _is_bool(value):     # numpy's ints, gmpy2's and sympy's rationals
+        payout = Fraction(int(value.numerator), int(value.denominator))
     elif isinstance(value, str):
         if "-" in value:
             raise RulesError(f"{field_name} must not be negative, not {value!r}")
@@ -69,6 +81,10 @@ def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
                 payout = Fraction(decimal.group(1))
         except ValueError:  # thousands of digits: past Python's int-string limit
             payout = None
+    zero = _RATIO.fullmatch(value) if isinstance(value, str) else None
+    if payout is None and zero and not zero.group(2).strip("0"):      # (3:0)
+        raise RulesError(f"{field_name} is a ratio whose second number must be positive (3:2, 6:5, 1:1), "
+                         f"not {value!r}")
     if payout is None:
         raise RulesError(f"{field_name} must be a ratio such as '3:2', '6:5' or '1:1', not {value!r}")
     if payout < 0:
@@ -76,7 +92,43 @@ def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
     return payout
 
 
-@dataclass(frozen=True)
+_MAX_PAYOUT_DECIMALS = 6
+"""Most decimal places a float payout may have (1.125 is 9:8; 1.3333333333333333 is no payout)."""
+
+
+def _decimal_payout(value: Union[float, Decimal], field_name: str) -> Fraction:
+    """A float or Decimal payout as the short decimal it prints as, or a RulesError."""
+    number = Decimal(repr(float(value))) if isinstance(value, float) else value
+    if not number.is_finite():
+        raise RulesError(f"{field_name} must be a finite ratio such as '3:2', not {value!r}")
+    exponent = number.as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -_MAX_PAYOUT_DECIMALS:
+        raise RulesError(f"{field_name}={float(value)!r} is not a short decimal (a float holds no exact 4:3 or the "
+                         f"like): give the ratio as text, like '4:3', or a Fraction")
+    return Fraction(number)
+
+
+def _choice(value: Any, allowed: tuple[str, ...]) -> Any:
+    """A string rule as written in ``allowed`` (``"ENHC"``, ``"any-time"``, ``"Late "`` read as
+    ``"enhc"``, ``"any_time"``, ``"late"``), or ``value`` itself when nothing matches."""
+    if not isinstance(value, str):
+        return value
+    word = value.strip().lower()
+    for candidate in (word, word.replace("-", "_").replace(" ", "_"), word.replace("_", "-")):
+        if candidate in allowed:
+            return candidate
+    return value
+
+
+def _whole(value: Any) -> Any:
+    """A whole number as a Python int (numpy's ints, ``6.0``), or ``value`` itself."""
+    if type(value) is int or _is_bool(value):
+        return value
+    whole = _whole_number(value)
+    return value if whole is None else whole
+
+
+@dataclass(frozen=True, repr=False)
 class Rules:
     """Every rule of a blackjack game that changes its expected value.
 
@@ -85,6 +137,11 @@ class Rules:
     S17, 3:2, peek, double any two cards, DAS, split (and resplit) to 4 hands, no surrender.
     Construction validates every field and the combination; a problem raises
     :class:`~bjcalc.core.errors.RulesError` naming the field and the allowed values.
+
+    Values are read as a user naturally writes them and kept in one form: a whole number may
+    be numpy's or a float such as ``6.0``; a payout a float such as ``1.5``
+    (:func:`parse_payout`); a named choice any case (``hole_card="ENHC"``), with ``-`` or a
+    space for ``_``; True or False numpy's too.
 
     Fields:
         decks: number of 52-card decks, a whole number from 1 to
@@ -168,6 +225,7 @@ class Rules:
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
+        self._normalise()
         if not (self.decks == math.inf or (isinstance(self.decks, int) and not isinstance(self.decks, bool)
                                            and 1 <= self.decks <= MAX_DECKS)):
             raise RulesError(f"decks must be a whole number from 1 to {MAX_DECKS} or math.inf, "
@@ -176,13 +234,10 @@ class Rules:
         if pays > MAX_BLACKJACK_PAYS:
             raise RulesError(f"blackjack_pays must be at most {MAX_BLACKJACK_PAYS}:1, not {self.blackjack_pays!r}")
         object.__setattr__(self, "blackjack_pays", pays)
-        for name in ("dealer_hits_soft_17", "double_soft", "double_after_split", "resplit_aces",
-                     "hit_split_aces", "double_split_aces", "split_tens_by_rank", "burn_20",
-                     "dealer_22_pushes", "hit_21", "double_after_hit"):
+        for name in _BOOL_FIELDS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        for name, allowed in (("hole_card", HOLE_CARD_MODELS), ("double_on", DOUBLE_ON),
-                              ("surrender", SURRENDER), ("bust_push", BUST_PUSH)):
+        for name, allowed in _CHOICES:
             if getattr(self, name) not in allowed:
                 options = ", ".join(repr(a) for a in allowed)
                 raise RulesError(f"{name} must be one of {options}, not {getattr(self, name)!r}")
@@ -197,6 +252,28 @@ class Rules:
         if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 21:
             raise RulesError(f"must_hit_below must be a whole number from 0 (no forced hits) to 21, not {h!r}")
         self._check_combination()
+
+    def _normalise(self) -> None:
+        """Put each field in its one form (see the class docstring), before the checks."""
+        decks = self.decks
+        if type(decks) is not int:
+            if isinstance(decks, float) and decks == math.inf:
+                decks = math.inf
+            else:
+                decks = _whole(decks)
+            object.__setattr__(self, "decks", decks)
+        for name in _INT_FIELDS:
+            value = getattr(self, name)
+            if type(value) is not int and value is not None:
+                object.__setattr__(self, name, _whole(value))
+        for name in _BOOL_FIELDS:
+            value = getattr(self, name)
+            if type(value) is not bool and _is_bool(value):     # numpy's
+                object.__setattr__(self, name, bool(value))
+        for name, allowed in _CHOICES:
+            value = getattr(self, name)
+            if value not in allowed:
+                object.__setattr__(self, name, _choice(value, allowed))
 
     def _check_combination(self) -> None:
         if self.double_after_hit and self.double_on == "none":
@@ -255,6 +332,18 @@ class Rules:
         return low <= hard_total <= 11
 
     @property
+    def shoe_detail(self) -> dict[str, bool]:
+        """How finely the game tells a shoe's cards apart, as keyword arguments of
+        :meth:`Shoe.counts_by <bjcalc.core.cards.Shoe.counts_by>`, ``holds`` and ``whole_decks``:
+        by rank where tens split by rank, by suit for Burn 20 (the ace of the up card's suit),
+        else by value (a K is any ten-value card).
+
+        >>> Rules().shoe_detail, Rules(burn_20=True).shoe_detail["suits"]
+        ({'ranks': False, 'suits': False}, True)
+        """
+        return {"ranks": self.split_tens_by_rank, "suits": self.burn_20}
+
+    @property
     def splits(self) -> bool:
         """Whether pairs may be split at all."""
         return self.max_split_hands >= 2
@@ -262,19 +351,24 @@ class Rules:
     def describe(self, shoe: Union["Shoe", str, None] = None) -> str:
         """The rules in the usual shorthand.
 
-        With a ``shoe`` (a :class:`~bjcalc.core.cards.Shoe` or its ``describe()`` text) other than
-        ``decks`` full decks, a custom or depleted shoe, the deck count, which that shoe
-        replaces, reads "custom shoe" (the shoe describes itself).
+        With a ``shoe`` (a :class:`~bjcalc.core.cards.Shoe` or its ``describe()`` text), the deck
+        count is the shoe's: its number of full decks (the infinite deck), compared by value
+        unless the rules split tens by rank (by rank then, by suit too for Burn 20), or for any
+        other shoe, custom or depleted, "custom shoe" (the shoe describes itself).
 
         >>> from bjcalc.core.cards import Shoe
         >>> Rules(decks=1).describe(Shoe.from_counts(A=4, T=16))[:17]
         'custom shoe, S17,'
+        >>> Rules().describe(Shoe.decks(6))[:8], Rules(decks=1).describe(Shoe.from_counts([4] * 9 + [16]))[:7]
+        ('6 decks,', '1 deck,')
         """
-        decks = "infinite deck" if self.decks == math.inf else f"{self.decks} deck" + ("s" if self.decks != 1 else "")
-        own = Shoe.decks(self.decks)
-        if isinstance(shoe, str) and shoe != own.describe() or isinstance(shoe, Shoe) and \
-                (shoe.rank_counts, shoe.is_infinite) != (own.rank_counts, own.is_infinite):
-            decks = "custom shoe"
+        count: Union[int, float, None] = self.decks
+        if isinstance(shoe, Shoe):
+            count = shoe.whole_decks(**self.shoe_detail)
+        elif isinstance(shoe, str) and shoe != Shoe.decks(self.decks).describe():
+            count = None
+        decks = ("custom shoe" if count is None else "infinite deck" if count == math.inf
+                 else f"{count} deck" + ("s" if count != 1 else ""))
         pays = Fraction(self.blackjack_pays)   # (a Fraction once validated)
         parts = [decks, "H17" if self.dealer_hits_soft_17 else "S17",
                  f"BJ pays {pays.numerator}:{pays.denominator}",
@@ -360,8 +454,34 @@ class Rules:
     def __str__(self) -> str:
         return self.describe()
 
+    def __repr__(self) -> str:
+        """The rules that differ from the defaults, as they would be written.
+
+        >>> Rules(decks=1, blackjack_pays=1.2, hole_card="ENHC")
+        Rules(decks=1, blackjack_pays='6:5', hole_card='enhc')
+        >>> Rules()
+        Rules()
+        """
+        parts = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value == f.default:       # (every rule has a default)
+                continue
+            if f.name == "blackjack_pays":
+                shown = repr(f"{value.numerator}:{value.denominator}")
+            elif f.name == "decks" and value == math.inf:
+                shown = "math.inf"
+            else:
+                shown = repr(value)
+            parts.append(f"{f.name}={shown}")
+        return f"Rules({', '.join(parts)})"
+
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+_BOOL_FIELDS = tuple(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
+_INT_FIELDS = ("max_split_hands", "max_hand_cards", "must_hit_below")
+_CHOICES = (("hole_card", HOLE_CARD_MODELS), ("double_on", DOUBLE_ON), ("surrender", SURRENDER),
+            ("bust_push", BUST_PUSH))
 # help() and editors would show __new__'s (*args, **kwargs); show the rule fields instead.
 Rules.__signature__ = inspect.signature(Rules.__init__).replace(  # type: ignore[attr-defined]
     parameters=list(inspect.signature(Rules.__init__).parameters.values())[1:])

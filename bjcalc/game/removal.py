@@ -45,16 +45,16 @@ from ..engine.player import PlayerEngine, UpcardValues
 from ..engine.procedures import dealer_procedure
 from ..engine.shortage import split_play_decisions
 from ..engine.splits import SplitPlay, context_strategy, split_value
-from .rounds import Game, GameResult, check_per_hand_split, deal_plan, deal_probabilities, pair_state
+from .rounds import (Game, GameResult, check_per_hand_split, deal_plan, deal_probabilities, pair_state, same_game,
+                     strategy_name)
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["play_on", "play_on_each", "deals_on_both", "fixed_actions", "effects_of_removal", "removal_weights", "node_map",
            "forced_hits", "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS",
-           "is_missing"]
+           "is_missing", "play_name"]
 
-STRATEGIES = ("CD", "TD")
 PLAYS = ("fixed", "reoptimized")
 VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The rows of an effects-of-removal table: card values, ace first."""
@@ -267,6 +267,21 @@ class FixedUpcard:
         return SplitPlay((self.target.stand, self.hit, self.target.double), self.source, self.mapped)
 
 
+def play_name(play: Any) -> str:
+    """``"fixed"`` or ``"reoptimized"`` from a play as a user writes it: any case, spelt
+    ``"reoptimised"`` or ``"re-optimized"`` too; anything else is a StrategyError.
+
+    >>> play_name("Fixed"), play_name("reoptimised"), play_name("re-optimised")
+    ('fixed', 'reoptimized', 'reoptimized')
+    """
+    if play in PLAYS:
+        return play     # type: ignore[no-any-return]
+    word = play.strip().lower().replace("-", "").replace("ise", "ize") if isinstance(play, str) else None
+    if word not in PLAYS:
+        raise StrategyError(f"play must be 'fixed' or 'reoptimized' (or 'reoptimised'), not {play!r}")
+    return word     # type: ignore[return-value]
+
+
 def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = False,
             deviations: Optional[Deviations] = None) -> GameResult:
     """The game result of ``calc``'s strategy (the one best for ``calc``'s shoe) played unchanged
@@ -288,8 +303,7 @@ def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = Fals
     >>> round(float(play_on(calc, calc, deviations=stand).ev - calc.game().ev) * 100, 4)   # 16 v T stood: worse
     -0.05
     """
-    if strategy not in STRATEGIES:
-        raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+    strategy = strategy_name(strategy)
     if strategy == "TD":
         if deviations is not None:
             raise StrategyError("deviations change the CD strategy's first decisions: play strategy='CD'")
@@ -402,12 +416,16 @@ def _own_deals(deals: dict) -> dict:
 
 def _check_fixed_play(calc: Game, other: Game) -> None:
     """Refuse a pair of calculators a strategy cannot be carried between."""
-    if (other.rules, other.split_strategy, other.exact) != (calc.rules, calc.split_strategy, calc.exact):
+    if (other.split_strategy, other.exact) != (calc.split_strategy, calc.exact) or not same_game(other.rules,
+                                                                                                 calc.rules):
         raise StrategyError("play_on needs the same rules, post-split strategy and arithmetic on both shoes")
-    if not calc.shoe.is_infinite and (other.shoe.is_infinite or any(
-            mine < theirs for mine, theirs in zip(calc.shoe.rank_counts, other.shoe.rank_counts))):
+    # (by value: the engines see values, unless tens split by rank; Burn 20 sees suits too)
+    detail = calc.rules.shoe_detail
+    if not calc.shoe.is_infinite and not calc.shoe.holds(other.shoe, **detail):
+        what = ("suit" if detail["suits"] and calc.shoe.suit_counts is not None else "rank" if detail["ranks"]
+                else "value")
         raise ShoeError(f"the strategy of {calc.shoe.describe()} cannot be played on {other.shoe.describe()}: give "
-                        f"a shoe with no more cards of any rank (a depleted shoe)")
+                        f"a shoe with no more cards of any {what} (a depleted shoe)")
 
 
 def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, int], keys: tuple,
@@ -625,10 +643,7 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     >>> abs(float(eor.weighted_sum())) < 1e-15
     True
     """
-    if play not in PLAYS:
-        raise StrategyError(f"play must be 'fixed' or 'reoptimized', not {play!r}")
-    if strategy not in STRATEGIES:
-        raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+    play, strategy = play_name(play), strategy_name(strategy)
     if visit is not None and (play, strategy) != ("fixed", "CD"):
         raise StrategyError("only fixed CD play values the depleted shoes hand by hand: a visit needs play='fixed', "
                             "strategy='CD'")
@@ -813,9 +828,11 @@ def _effects_class() -> Any:
     import pandas as pd
 
     class EffectsOfRemoval(pd.Series):
-        """Effects of removal by card value, with the full and depleted EVs behind them."""
+        """Effects of removal by card value, with the full and depleted EVs behind them, per unit
+        initial bet (:attr:`unit`; multiply by 100 for percent)."""
 
         _metadata = ["full_ev", "depleted_ev", "weights", "assumptions"]
+        unit = "per unit initial bet"
 
         def __init__(self, data: Any = None, *args: Any, full_ev: Any = None, depleted: Any = None,
                      weights: Any = None, assumptions: Any = None, **kwargs: Any) -> None:
@@ -842,17 +859,18 @@ def _effects_class() -> Any:
             return frame
 
         def _repr_html_(self) -> str:
-            """A notebook's view: the effects in percent with their weighted sum, the EVs, and the assumptions."""
-            frame = pd.DataFrame({"EOR %": [float(v) * 100 for v in self.values],
-                                  "depleted EV %": [float(self.depleted_ev[k]) * 100 for k in self.index]},
+            """A notebook's view: the effects with their weighted sum, the EVs, and the assumptions, in
+            the Series' own unit (per unit initial bet: ``eor["5"]`` is the figure shown for 5)."""
+            frame = pd.DataFrame({"EOR": [float(v) for v in self.values],
+                                  "depleted EV": [float(self.depleted_ev[k]) for k in self.index]},
                                  index=self.index)
             mean = sum(float(self.depleted_ev[k]) * float(w) for k, w in self.weights.items() if w)
-            frame.loc["weighted"] = [float(self.weighted_sum()) * 100, mean * 100]
-            # (+ 0.0: a float sum of -1e-17 reads +0.0000, not -0.0000; a value the shoe lacks: -)
-            return (f"<p><b>{html.escape(str(self.name))}</b>, per unit initial bet, in percent; full shoe's EV "
-                    f"{float(self.full_ev) * 100:+.4f} %; the last line weighs each card value by its share "
+            frame.loc["weighted"] = [float(self.weighted_sum()), mean]
+            # (+ 0.0: a float sum of -1e-17 reads +0.000000, not -0.000000; a value the shoe lacks: -)
+            return (f"<p><b>{html.escape(str(self.name))}</b>, {self.unit} (0.001 is 0.1 % of a bet); full "
+                    f"shoe's EV {float(self.full_ev):+.6f}; the last line weighs each card value by its share "
                     f"of the shoe (a sum of the effects, a mean of the EVs)</p>"
-                    + frame.to_html(float_format=lambda x: f"{round(x, 4) + 0.0:+.4f}", na_rep="-")
+                    + frame.to_html(float_format=lambda x: f"{round(x, 6) + 0.0:+.6f}", na_rep="-")
                     + (self.assumptions.html() if self.assumptions else ""))
 
         def __reduce__(self) -> Any:

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..core.actions import PostSplitStrategy, most_hands
 from ..core.arithmetic import Arithmetic, Value
-from ..core.cards import RANK_VALUE, Shoe
+from ..core.cards import RANK_VALUE, RANKS, Shoe
 from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import is_natural
 from ..core.rules import Rules
@@ -49,7 +49,61 @@ if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is sl
 
 __all__ = ["Assumptions", "HandValues",
            "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
-           "deal_probabilities", "check_per_hand_split"]
+           "deal_probabilities", "check_per_hand_split", "STRATEGIES", "strategy_name", "check_shoe_fits",
+           "same_game"]
+
+STRATEGIES = ("CD", "TD")
+"""The player's strategies: composition-dependent (CD) and total-dependent basic strategy (TD)."""
+
+_STRATEGY_NAMES = {"cd": "CD", "td": "TD", "basic": "TD", "basic strategy": "TD", "basic_strategy": "TD",
+                   "composition-dependent": "CD", "composition dependent": "CD",
+                   "total-dependent": "TD", "total dependent": "TD"}
+
+
+def strategy_name(strategy: Any) -> str:
+    """``"CD"`` or ``"TD"`` from a strategy as a user writes it: any case, or in words
+    (``"basic"`` is the total-dependent basic strategy); anything else is a StrategyError.
+
+    >>> strategy_name("td"), strategy_name("Basic"), strategy_name("CD")
+    ('TD', 'TD', 'CD')
+    >>> strategy_name("optimal")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: strategy must be 'CD' or 'TD' (composition-dependent, or total-dependent basic strategy), not 'optimal'
+    """
+    if strategy in STRATEGIES:
+        return strategy     # type: ignore[no-any-return]
+    name = _STRATEGY_NAMES.get(strategy.strip().lower()) if isinstance(strategy, str) else None
+    if name is None:
+        raise StrategyError(f"strategy must be 'CD' or 'TD' (composition-dependent, or total-dependent basic "
+                            f"strategy), not {strategy!r}")
+    return name
+
+
+def same_game(a: Rules, b: Rules) -> bool:
+    """Whether two rule sets play the same game on a given shoe: equal but for ``decks``, which
+    only names the shoe a calculator deals when it is given none.
+
+    >>> same_game(Rules(decks=1), Rules(decks=2)), same_game(Rules(), Rules(dealer_hits_soft_17=True))
+    (True, False)
+    """
+    return a == b or a.replace(decks=b.decks) == b
+
+
+def check_shoe_fits(shoe: Shoe, rules: Rules) -> None:
+    """Refuse, under ``split_tens_by_rank``, a shoe that lost a ten of another rank than the one
+    named (:meth:`~bjcalc.core.cards.Shoe.without`: where tens are told apart by rank, "K" is not
+    any ten).
+
+    >>> check_shoe_fits(Shoe.from_counts(T=16).without("K"), Rules(split_tens_by_rank=True))
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.ShoeError: the shoe has no K left to remove (it took a T for it): with split_tens_by_rank the ten ranks differ; remove ranks the shoe holds
+    """
+    if rules.split_tens_by_rank and not shoe.tens_named_exactly():
+        named, taken = shoe._substituted[0]
+        raise ShoeError(f"the shoe has no {RANKS[named]} left to remove (it took a {RANKS[taken]} for it): with "
+                        f"split_tens_by_rank the ten ranks differ; remove ranks the shoe holds")
 
 Deals = dict[int, dict[tuple[tuple[int, int], Any], Fraction]]
 """Up value -> {(the player's two values, :func:`pair_state`): probability}."""
@@ -195,6 +249,7 @@ class Round:
 
     def __init__(self, rules: Rules, shoe: Shoe, split_strategy: str, arithmetic: Arithmetic,
                  reuse: Optional["Round"] = None):
+        check_shoe_fits(shoe, rules)
         self.rules = rules
         self.shoe = shoe
         self.split_strategy = check_split_strategy(split_strategy, rules)
@@ -560,19 +615,26 @@ class HandValues(dict[str, Value]):
         return (HandValues, (dict(self), self.cards, self.up, self.assumptions))
 
 
-@dataclass
+@dataclass(repr=False)
 class GameResult:
     """A whole-game EV with its breakdown by up card and the assumptions behind it.
+
+    ``ev`` (per unit initial bet), ``house_edge``, :attr:`by_upcard` (the EV given each up card)
+    and :attr:`upcard_probability` (each up card's chance), ``rows()`` and ``table()``,
+    ``assumptions``; ``strategy`` is the TD chart of a TD game.  Values are Python floats, or
+    exact rationals in exact mode.
 
     >>> from bjcalc.game.calculator import Calculator
     >>> result = Calculator(Rules(decks=1, max_split_hands=2)).game()
     >>> [(up, round(float(p), 4)) for up, p, ev, part in result.rows()][:2]
     [('2', 0.0769), ('3', 0.0769)]
+    >>> result  # doctest: +ELLIPSIS
+    GameResult(ev=0.0015311999..., strategy='CD', rules='1 deck, S17, BJ pays 3:2, peek, double any two cards incl. soft, DAS, split to 2 hands, no surrender')
     """
 
     ev: Value
-    ev_given_up: dict[str, Value]          # up label -> EV of a round given that up card
-    up_probability: dict[str, Value]       # up label -> P(up card)
+    _ev_by_up: dict[str, Value]           # up label -> EV of a round given that up card (by_upcard)
+    _p_up: dict[str, Value]               # up label -> P(up card) (upcard_probability)
     assumptions: Assumptions
     exact: bool
     strategy: Optional[Any] = None   # the TD strategy (a chart), for strategy="TD"
@@ -598,27 +660,32 @@ class GameResult:
             prob_up[label] = ar.output(p_up)
             total = total + contribution
         order = [k for k in UP_LABELS if k in by_up]
-        return cls(ev=ar.output(total), ev_given_up={k: by_up[k] for k in order},
-                   up_probability={k: prob_up[k] for k in order},
+        return cls(ev=ar.output(total), _ev_by_up={k: by_up[k] for k in order},
+                   _p_up={k: prob_up[k] for k in order},
                    assumptions=calc.assumptions(strategy_name), exact=calc.exact, **extra)
 
     def rows(self) -> list[tuple[str, Value, Value, Value]]:
         """By up card: (up, its probability, the EV given it, its contribution to the game EV)."""
-        return [(up, p, self.ev_given_up[up], p * self.ev_given_up[up]) for up, p in self.up_probability.items()]
+        return [(up, p, self._ev_by_up[up], p * self._ev_by_up[up]) for up, p in self._p_up.items()]
 
     @property
     def by_upcard(self) -> "pd.Series":
-        """The EV given each up card, as a pandas Series."""
+        """The EV given each up card, as a pandas Series indexed by up card (``"2"`` ... ``"T"``, ``"A"``)."""
         import pandas as pd
 
-        return pd.Series(list(self.ev_given_up.values()), index=list(self.ev_given_up), name="EV given up card")
+        return pd.Series(list(self._ev_by_up.values()), index=list(self._ev_by_up), name="EV given up card")
 
     @property
     def upcard_probability(self) -> "pd.Series":
-        """The probability of each up card, as a pandas Series."""
+        """The probability of each up card, as a pandas Series indexed like :attr:`by_upcard`."""
         import pandas as pd
 
-        return pd.Series(list(self.up_probability.values()), index=list(self.up_probability), name="P(up card)")
+        return pd.Series(list(self._p_up.values()), index=list(self._p_up), name="P(up card)")
+
+    def __repr__(self) -> str:
+        name = "TD" if self.assumptions.strategy.startswith("total-dependent") else \
+            "CD" if self.assumptions.strategy.startswith("composition-dependent") else self.assumptions.strategy
+        return f"GameResult(ev={self.ev!r}, strategy={name!r}, rules={self.assumptions.rules!r})"
 
     @property
     def house_edge(self) -> Value:
