@@ -7,6 +7,8 @@ True
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
@@ -15,25 +17,43 @@ import numpy as np
 from ..core.actions import PostSplitStrategy
 from ..core.arithmetic import Arithmetic, Value, arithmetic_of
 from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
-from ..core.errors import HandError, RulesError, ShoeError, StrategyError
+from ..core.errors import HandError, RulesError, ShoeError, StrategyError, TooLargeError
 from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
 from ..core.rules import Rules
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import check_exact_game_size
-from .distribution import RoundOutcomes, round_outcomes
+from .distribution import RoundOutcomes, SizeRefusal, round_outcomes
 from .moments import RoundMoments, round_moments
 from .removal import effects_of_removal, play_on
-from .rounds import UP_LABELS, Assumptions, GameResult, HandValues, Round, deal_probabilities, pair_state
+from .rounds import (STRATEGIES, UP_LABELS, Assumptions, GameResult, HandValues, Round, deal_probabilities,
+                     pair_state, same_game, strategy_name)
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
+
+    from .hand_outcomes import HandOutcomes
 
 __all__ = ["Calculator", "GameResult", "HandValues",
            "Assumptions", "ACTIONS", "STRATEGIES", "UP_LABELS", "deal_probabilities",
            "pair_state"]
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
-STRATEGIES = ("CD", "TD")
+_DEFAULT_DECKS = Rules.__dataclass_fields__["decks"].default
+
+
+def _rules_for(rules: Rules, shoe: Shoe, reuse: object, warn: bool = True) -> Rules:
+    """``rules`` with the deck count of ``shoe`` where it is whole decks (see :class:`Calculator`);
+    a custom shoe valued with a calculator's engines (``reuse``) takes that calculator's rules
+    where they differ only in ``decks`` (which then names nothing: the shoe is the shoe)."""
+    if isinstance(reuse, Calculator) and same_game(rules, reuse.rules):
+        return reuse.rules
+    decks = shoe.whole_decks(**rules.shoe_detail)
+    if decks is None or decks == rules.decks:
+        return rules
+    if warn and rules.decks != _DEFAULT_DECKS:
+        warnings.warn(f"Rules(decks={rules.decks}) and a shoe of {shoe.describe()} disagree: the calculator "
+                      f"deals the shoe, and its rules say so (calc.rules.decks is {decks})", UserWarning, stacklevel=3)
+    return rules.replace(decks=decks)
 
 
 class Calculator:
@@ -41,7 +61,14 @@ class Calculator:
 
     Args:
         rules: the game's :class:`~bjcalc.core.rules.Rules`.
-        shoe: the cards to deal from; default ``Shoe.decks(rules.decks)``.
+        shoe: the cards to deal from; default ``Shoe.decks(rules.decks)``.  Anything
+            :meth:`Shoe.of <bjcalc.core.cards.Shoe.of>` reads: a :class:`~bjcalc.core.cards.Shoe`,
+            the command line's text (``"A:4,T:16"``), a dict of rank to count, a list of counts,
+            a number of decks.  The shoe decides the deck count: where it is whole decks (or the
+            infinite deck), :attr:`rules` is ``rules`` with the shoe's ``decks`` (a warning says
+            so when ``rules`` named another count than the default 6), so that nothing the
+            calculator states contradicts what it computes; a custom or depleted shoe leaves
+            ``rules`` as given (its results read "custom shoe").
         split_strategy: post-split strategy, ``"CDZ-"``, ``"CDP1"``, ``"CDP"`` or ``"optimal"``
             (one split, every decision using every card seen; see :mod:`bjcalc.engine.optimal`).
         exact: exact rationals (``sympy.Rational`` results) instead of floats.
@@ -68,17 +95,15 @@ class Calculator:
     True
     """
 
-    def __init__(self, rules: Rules, shoe: Optional[Shoe] = None,
+    def __init__(self, rules: Rules, shoe: Union[Shoe, str, int, float, Mapping, Sequence[int], None] = None,
                  split_strategy: Union[str, PostSplitStrategy] = PostSplitStrategy.CDZ,
                  exact: bool = False, *, reuse: Optional["Calculator"] = None, lean: bool = False):
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
         if not isinstance(lean, bool):      # (before the engines, which take a while to build)
             raise RulesError(f"lean must be True or False, not {lean!r}")
-        if shoe is None:
-            shoe = Shoe.decks(rules.decks)
-        elif not isinstance(shoe, Shoe):
-            raise ShoeError(f"shoe must be a bjcalc.Shoe, not {type(shoe).__name__}")
+        shoe = Shoe.decks(rules.decks) if shoe is None else Shoe.of(shoe)
+        rules = _rules_for(rules, shoe, reuse)
         self.ar: Arithmetic = arithmetic_of(exact)
         self.rules = rules
         self.shoe = shoe
@@ -106,6 +131,7 @@ class Calculator:
         stated = self._stated.get(strategy)
         if stated is not None:       # (made once: nothing they depend on changes)
             return stated
+        strategy = strategy_name(strategy)
         if self.hand_values_conditioned:
             conditioning = ("per unit initial bet; hand values conditioned on no dealer blackjack (peek), "
                             "game values unconditional")
@@ -129,6 +155,30 @@ class Calculator:
     def _up(self, up: RankLike) -> int:
         return RANK_VALUE[rank_index(up)]
 
+    def _check_deal(self, ranks: list[int]) -> None:
+        """Refuse cards (rank indices) the shoe cannot deal, counted as the game sees them: by value
+        (a K is any ten-value card) unless the rules split tens by rank."""
+        if self.shoe.is_infinite:
+            return
+        by_rank = self.rules.split_tens_by_rank
+        counts = self.shoe.counts_by(ranks=by_rank)
+        keys = [r if by_rank else RANK_VALUE[r] - 1 for r in ranks]
+        for rank, key in zip(ranks, keys):
+            if counts[key] < keys.count(key):
+                name = RANKS[rank] if by_rank or RANK_VALUE[rank] != 10 else "ten-value card"
+                raise HandError(f"the shoe has no {name} left to deal (cards asked for: "
+                                f"{', '.join(RANKS[r] for r in ranks)})")
+
+    def __repr__(self) -> str:
+        """The rules, the shoe and the strategy settings, as they would be written.
+
+        >>> Calculator(Rules(decks=1, surrender="late"))
+        Calculator(Rules(decks=1, surrender='late'), shoe=Shoe.decks(1), split_strategy='CDZ-')
+        """
+        extra = (", exact=True" if self.exact else "") + ("" if self.engine.keep_values else ", lean=True")
+        return (f"Calculator({self.rules!r}, shoe={self.shoe!r}, split_strategy={str(self.split_strategy)!r}"
+                f"{extra})")
+
     # -- public API ------------------------------------------------------------------------------
     def hand(self, cards: Union[str, Iterable[RankLike]], up: RankLike) -> HandValues:
         """EV of each allowed action for a hand against an up card, per unit initial bet: a
@@ -150,9 +200,7 @@ class Calculator:
         """
         ranks = parse_cards(cards)
         up_rank = rank_index(up)
-        wanted = [up_rank, *ranks]
-        if self.shoe.is_infinite or any(self.shoe.rank_counts[r] < wanted.count(r) for r in set(wanted)):
-            self.shoe.remove(*(RANKS[r] for r in wanted))     # (the shoe's own refusal, if it cannot deal them)
+        self._check_deal([up_rank, *ranks])
         if len(ranks) < 2:
             raise HandError("a hand needs at least two cards (to value a split hand, ask for the pair)")
         up_value = RANK_VALUE[up_rank]
@@ -208,7 +256,7 @@ class Calculator:
         if not isinstance(peeked, bool):
             raise HandError(f"peeked must be True or False, not {peeked!r}")
         up_value = self._up(up)
-        self.shoe.remove(up)
+        self._check_deal([rank_index(up)])
         row = self.dealer_engine.probabilities(up_value, np.zeros((1, 10), dtype=np.int64))[0]
         bust = row[5:10].sum()
         if peeked and row[BLACKJACK] == 1:
@@ -238,37 +286,41 @@ class Calculator:
             raise HandError(f"insurance is taken on the first two cards; give two cards, not {len(ranks)}")
         if RANK_VALUE[rank_index(up)] != 1:
             raise HandError("insurance is offered only against an ace up card")
+        self._check_deal([rank_index(up), *ranks])
         counts = self.shoe.remove(up, *(RANKS[r] for r in ranks)).value_counts()
         if sum(counts) == 0:
             raise ShoeError("the shoe has no card left for the dealer's hole card; use a larger shoe")
         p = Fraction(counts[9], sum(counts))   # the infinite deck keeps one deck's proportions
         return self.ar.output(self.ar.convert(Fraction(1, 2) * (3 * p - 1)))
 
-    def play_on(self, shoe: Shoe, strategy: str = "CD") -> "GameResult":
+    def play_on(self, shoe: Union[Shoe, str, Mapping, Sequence[int]], strategy: str = "CD") -> "GameResult":
         """The game result of this calculator's strategy, the one best for its own shoe (CD with
         its post-split strategy, or its TD chart), played unchanged on ``shoe`` (a depleted
         shoe, say): the "basic strategy EV" of a shoe, and the building block of fixed-play
-        effects of removal.  See :func:`bjcalc.game.removal.play_on`.
+        effects of removal.  See :func:`bjcalc.game.removal.play_on`.  ``shoe`` is anything
+        :meth:`Shoe.of <bjcalc.core.cards.Shoe.of>` reads; it is a depleted shoe of this one when
+        it holds no more cards of any value (of any rank where the rules split tens by rank).
 
         >>> calc = Calculator(Rules(decks=1))
         >>> round(float(calc.play_on(calc.shoe.remove("5")).ev - calc.game().ev) * 100, 4)
         0.7191
         """
-        if not isinstance(shoe, Shoe):
-            raise ShoeError(f"shoe must be a bjcalc.Shoe, not {type(shoe).__name__}")
-        return play_on(self, self._depleted(shoe), strategy)
+        strategy = strategy_name(strategy)
+        return play_on(self, self._depleted(Shoe.of(shoe)), strategy)
 
     def _depleted(self, shoe: Shoe) -> "Calculator":
         """A calculator of these rules on ``shoe``, reusing this one's engines where it can."""
         reuse = self if self.round.holds(shoe) else None
-        return Calculator(self.rules, shoe, self.split_strategy, self.exact, reuse=reuse)
+        rules = _rules_for(self.rules, shoe, reuse, warn=False)    # (a shoe of other whole decks: its rules, quietly)
+        return Calculator(rules, shoe, self.split_strategy, self.exact, reuse=reuse)
 
     def effects_of_removal(self, play: str = "fixed", strategy: str = "CD") -> "pd.Series":
         """EV(shoe less one card of each value) - EV(shoe), per unit initial bet, for one round:
         a pandas Series indexed ``A``, ``2`` ... ``T`` with ``.full_ev``, ``.depleted_ev`` and
         ``.table()``.  ``play="fixed"`` keeps the full shoe's strategy (what counters use),
-        ``"reoptimized"`` plays each depleted shoe best.  See
-        :func:`bjcalc.game.removal.effects_of_removal`.
+        ``"reoptimized"`` (or ``"reoptimised"``) plays each depleted shoe best.  The effects are
+        per unit initial bet (``eor["5"]`` is 0.0072 for +0.72 %), as the notebook view shows
+        them.  See :func:`bjcalc.game.removal.effects_of_removal`.
 
         >>> eor = Calculator(Rules(decks=1, max_split_hands=2)).effects_of_removal()
         >>> round(float(eor["5"]) * 100, 2), abs(float(eor.weighted_sum())) < 1e-15
@@ -277,18 +329,56 @@ class Calculator:
         return effects_of_removal(self, self._depleted, play, strategy)
 
     def outcomes(self, strategy: str = "CD", insurance: str = "never",
-                 progress: Optional[Callable[..., Iterable]] = None) -> "RoundOutcomes":
+                 progress: Optional[Callable[..., Iterable]] = None, *, require_pmf: bool = False) -> "RoundOutcomes":
         """The exact distribution of one round's net result (every split hand and double
         settled against the one dealer hand): ``.pmf``, ``.ev``, ``.sd``, ``.p_win``,
         ``.average_bet``, ``.element_of_risk`` ...  See :mod:`bjcalc.game.distribution`.
         ``progress`` may wrap the loop over up cards, as :meth:`game`'s.
 
+        Where the whole distribution is too large to enumerate (resplits to 3 or 4 hands from
+        real shoes: the default game's), the result holds this game's exact moments
+        (:meth:`moments`) instead: ``.pmf`` and ``.p_win``, ``.p_push``, ``.p_loss`` are None,
+        ``.complete`` is False and ``.note`` says so, and what gives them (splitting to two
+        hands only, ``max_split_hands=2``); ``.ev``, ``.variance``, ``.sd``, ``.average_bet``
+        and ``.element_of_risk`` are exact all the same.  ``require_pmf=True`` raises the
+        :class:`~bjcalc.core.errors.TooLargeError` instead.
+
         >>> quarter_deck = Shoe.from_counts({**{rank: 1 for rank in "A23456789"}, "T": 4})
         >>> outcomes = Calculator(Rules(max_split_hands=2), shoe=quarter_deck, exact=True).outcomes()
         >>> sum(outcomes.pmf) == 1, outcomes.p_win + outcomes.p_push + outcomes.p_loss == 1
         (True, True)
+        >>> default = Calculator(Rules()).outcomes()
+        >>> default.complete, default.pmf, round(default.sd, 4), abs(default.ev - Calculator(Rules()).game().ev) < 1e-15
+        (False, None, 1.154, True)
         """
-        return round_outcomes(self, strategy, insurance, progress)
+        try:
+            return round_outcomes(self, strategy, insurance, progress)
+        except TooLargeError as refused:
+            if require_pmf:
+                raise
+            detail = refused.detail if isinstance(refused, SizeRefusal) else str(refused)
+        moments = round_moments(self, strategy, insurance, progress)
+        return RoundOutcomes.from_moments(moments, (
+            f"this game's whole distribution is too large to enumerate: {detail}.  So there is no pmf and no "
+            f"win/push/loss: those need max_split_hands=2 (the game splitting to two hands only, another game).  "
+            f"The EV, SD, variance, average bet and element of risk are this game's own, exact, from its exact "
+            f"moments (resplits included)"))
+
+    def hand_outcomes(self, cards: Union[str, Iterable[RankLike]], up: RankLike) -> "HandOutcomes":
+        """What a hand can end in, action by action, as :meth:`hand` values it: the probability
+        of every net result (``.actions["hit"].p_win``, ``.p_push``, ``.p_loss``, ``.pmf``), the
+        dealer's bust chance (``.dealer_bust``), and against an ace ``.insurance`` and, for a
+        natural, ``.even_money`` against ``.natural_ev``.  On the values' basis (given no dealer
+        blackjack in a peek game); an action it cannot follow is in ``.not_shown``, with why.
+        See :mod:`bjcalc.game.hand_outcomes`.
+
+        >>> stand = Calculator(Rules(decks=1), exact=True).hand_outcomes("T,7", 9).actions["stand"]
+        >>> stand.p_win - stand.p_loss == Calculator(Rules(decks=1), exact=True).hand("T,7", 9)["stand"]
+        True
+        """
+        from .hand_outcomes import hand_outcomes
+
+        return hand_outcomes(self, cards, up)
 
     def moments(self, strategy: str = "CD", insurance: str = "never",
                 progress: Optional[Callable[..., Iterable]] = None) -> RoundMoments:
@@ -301,10 +391,11 @@ class Calculator:
         >>> round(moments.sd, 4)
         1.1538
         """
-        return round_moments(self, strategy, insurance, progress)
+        return round_moments(self, strategy_name(strategy), insurance, progress)
 
     def game(self, strategy: str = "CD", progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
-        """EV of one round dealt from the full shoe, with CD or TD play.
+        """EV of one round dealt from the full shoe, with CD or TD play (``strategy`` in any case,
+        or ``"basic"`` for TD).
 
         ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``,
         a :class:`bjcalc.core.progress.Progress` for instance): worth it for optimal splits and
@@ -314,8 +405,7 @@ class Calculator:
         >>> round(result.ev, 5)
         -0.00403
         """
-        if strategy not in STRATEGIES:
-            raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+        strategy = strategy_name(strategy)
         if strategy == "TD":
             from .strategy import total_dependent_game
             return total_dependent_game(self, progress=progress)

@@ -77,7 +77,7 @@ class _Facade(Game, Protocol):
     def insurance(self, cards: str, up: str = "A") -> Value: ...
 
 __all__ = ["RoundOutcomes", "round_outcomes", "net_label", "INSURANCE", "STRATEGIES", "MAX_STATES",
-           "check_round_options"]
+           "check_round_options", "SizeRefusal"]
 
 INSURANCE = ("never", "always", "optimal")
 """When the player takes insurance against an ace: never, always (even money on a natural
@@ -93,31 +93,83 @@ hands from several decks reach hundreds of millions (8,8 v T, 6 decks, 4 hands: 
 before merging, 12 million after)."""
 
 
+class SizeRefusal(TooLargeError):
+    """A round's states refused as too many: the message, and ``detail``, what was too large
+    (the split, the step and its size), for a caller that says it in its own words.
+
+    >>> SizeRefusal("too large here: 9 states; use fewer", "9 states").detail
+    '9 states'
+    """
+
+    def __init__(self, message: str, detail: str = ""):
+        super().__init__(message)
+        self.detail = detail
+
+
 @dataclass
 class RoundOutcomes:
     """The exact distribution of one round's net result (units of the initial bet).
 
     ``pmf`` is a pandas Series from net result to probability, sorted, non-zero entries only
     (float net results, or ``Fraction`` ones in exact mode, where every probability is an
-    exact rational and they sum to exactly 1).
+    exact rational and they sum to exactly 1).  The figures (``ev``, ``variance``,
+    ``p_win`` ...) are Python floats, or ``Fraction`` in exact mode (``sd``: a float).
+
+    Where the whole distribution is too large to enumerate (resplits to 3 or 4 hands from
+    real shoes), :meth:`~bjcalc.game.calculator.Calculator.outcomes` gives the game's exact
+    moments instead: then ``pmf`` is None, ``complete`` is False, ``p_win``, ``p_push`` and
+    ``p_loss`` are None, ``note`` says why and what gives them (splitting to two hands
+    only), and ``ev``, ``variance``, ``sd``, ``average_bet`` and ``element_of_risk`` are this
+    game's own, exact.
 
     >>> from bjcalc import Calculator, Rules
     >>> outcomes = Calculator(Rules(decks=6, max_split_hands=2)).outcomes()
-    >>> round(outcomes.sd, 2), round(float(outcomes.p_win + outcomes.p_push + outcomes.p_loss), 12)
+    >>> round(outcomes.sd, 2), round(outcomes.p_win + outcomes.p_push + outcomes.p_loss, 12)
     (1.15, 1.0)
+    >>> type(outcomes.p_win).__name__, type(outcomes.average_bet).__name__, outcomes.complete
+    ('float', 'float', True)
     """
 
-    pmf: "pd.Series"
+    pmf: Optional["pd.Series"]
     average_bet: Value
     assumptions: Assumptions
     insurance: str = "never"
     exact: bool = False
     strategy: str = "CD"
+    note: str = ""
+    """Empty for a whole distribution; else why there is no pmf, and what gives one."""
     _stats: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_moments(cls, moments: Any, note: str) -> "RoundOutcomes":
+        """The figures a :class:`~bjcalc.game.moments.RoundMoments` gives exactly, without a pmf
+        (``note``: why, said wherever the figures are shown).
+
+        >>> from bjcalc import Calculator, Rules, Shoe
+        >>> moments = Calculator(Rules(max_split_hands=4), shoe=Shoe.infinite()).moments()
+        >>> outcomes = RoundOutcomes.from_moments(moments, "no pmf here")
+        >>> outcomes.pmf, outcomes.p_win, outcomes.ev == moments.ev, outcomes.sd == moments.sd
+        (None, None, True, True)
+        """
+        return cls(None, moments.average_bet, moments.assumptions, moments.insurance, moments.exact,
+                   moments.strategy, note, {1: moments.ev, 2: moments.second_moment})
+
+    @property
+    def complete(self) -> bool:
+        """Whether the whole distribution is here (else only the exact moments: see ``note``)."""
+        return self.pmf is not None
+
+    def _figure(self, value: Any) -> Value:
+        """A figure as results hold it: a Fraction in exact mode, a Python float otherwise."""
+        if self.exact:
+            return value if isinstance(value, Fraction) else Fraction(value)
+        return float(value)
 
     def _moment(self, power: int) -> Value:
         if power not in self._stats:
-            self._stats[power] = sum((net ** power * p for net, p in self.pmf.items()), 0 * self.pmf.iloc[0])
+            assert self.pmf is not None
+            self._stats[power] = self._figure(sum((net ** power * p for net, p in self.pmf.items()),
+                                                  0 * self.pmf.iloc[0]))
         return self._stats[power]
 
     @property
@@ -140,31 +192,42 @@ class RoundOutcomes:
         """The standard deviation of the round's net result (a float even in exact mode)."""
         return math.sqrt(float(self.variance))
 
-    @property
-    def p_win(self) -> Value:
-        """P(net > 0)."""
-        return self.pmf[self.pmf.index > 0].sum()
+    def _part(self, keep: np.ndarray) -> Optional[Value]:
+        if self.pmf is None:
+            return None
+        return self._figure(self.pmf[keep].sum())
 
     @property
-    def p_push(self) -> Value:
-        """P(net = 0)."""
-        return self.pmf[self.pmf.index == 0].sum()
+    def p_win(self) -> Optional[Value]:
+        """P(net > 0); None without the whole distribution."""
+        return None if self.pmf is None else self._part(self.pmf.index > 0)
 
     @property
-    def p_loss(self) -> Value:
-        """P(net < 0)."""
-        return self.pmf[self.pmf.index < 0].sum()
+    def p_push(self) -> Optional[Value]:
+        """P(net = 0); None without the whole distribution."""
+        return None if self.pmf is None else self._part(self.pmf.index == 0)
+
+    @property
+    def p_loss(self) -> Optional[Value]:
+        """P(net < 0); None without the whole distribution."""
+        return None if self.pmf is None else self._part(self.pmf.index < 0)
 
     @property
     def element_of_risk(self) -> Value:
         """-EV / average bet: the house edge per unit actually wagered."""
         return -self.ev / self.average_bet
 
-    def summary(self) -> dict[str, Value]:
-        """The figures beside the pmf, by name (the CLI's JSON fields)."""
+    def summary(self) -> dict[str, Optional[Value]]:
+        """The figures beside the pmf, by name (the CLI's JSON fields; None: not computed)."""
         return {"ev": self.ev, "variance": self.variance, "sd": self.sd, "p_win": self.p_win,
                 "p_push": self.p_push, "p_loss": self.p_loss, "average_bet": self.average_bet,
                 "element_of_risk": self.element_of_risk}
+
+    def _whole(self) -> "pd.Series":
+        """The pmf, or the refusal (with the note) where only the moments are here."""
+        if self.pmf is None:
+            raise TooLargeError(f"no pmf: {self.note}")
+        return self.pmf
 
     def table(self) -> "pd.DataFrame":
         """The pmf as a table: net result (labelled ``-1``, ``+1.5``, ...), probability,
@@ -176,28 +239,51 @@ class RoundOutcomes:
         """
         import pandas as pd
 
-        frame = pd.DataFrame({"probability": self.pmf.values, "cumulative": self.pmf.cumsum().values},
-                             index=pd.Index([net_label(net) for net in self.pmf.index], name="net"))
+        pmf = self._whole()
+        frame = pd.DataFrame({"probability": pmf.values, "cumulative": pmf.cumsum().values},
+                             index=pd.Index([net_label(net) for net in pmf.index], name="net"))
         return frame
 
     def summary_lines(self) -> list[str]:
         """The figures beside the pmf as text: EV, SD and variance; win, push and loss; average
         bet and element of risk; the strategy and insurance."""
-        stats = self.summary()
-        return [f"EV {float(stats['ev']) * 100:+.4f} %   SD {stats['sd']:.4f}   variance {float(stats['variance']):.4f}",
-                f"win {float(stats['p_win']) * 100:.4f} %   push {float(stats['p_push']) * 100:.4f} %   "
-                f"loss {float(stats['p_loss']) * 100:.4f} %",
-                f"average bet {float(stats['average_bet']):.6f}   element of risk "
-                f"{float(stats['element_of_risk']) * 100:+.4f} %",
+        win, push, loss = self.p_win, self.p_push, self.p_loss
+        if win is None or push is None or loss is None:
+            spread = "win/push/loss: need the whole distribution (see above)"
+        else:
+            spread = f"win {float(win) * 100:.4f} %   push {float(push) * 100:.4f} %   loss {float(loss) * 100:.4f} %"
+        return [f"EV {float(self.ev) * 100:+.4f} %   SD {self.sd:.4f}   variance {float(self.variance):.4f}",
+                spread,
+                f"average bet {float(self.average_bet):.6f}   element of risk "
+                f"{float(self.element_of_risk) * 100:+.4f} %",
                 f"strategy: {self.strategy}; insurance: {self.insurance}"]
 
     def __str__(self) -> str:
+        if self.pmf is None:
+            return "\n".join([f"No pmf: {self.note}", "", "Exact for this game, from its exact moments:"]
+                             + self.summary_lines() + [""] + self.assumptions.lines())
         rows = [f"{'net':>6} {'probability':>14} {'cumulative':>12}"]
         cumulative = 0.0
         for net, p in self.pmf.items():
             cumulative += float(p)
             rows.append(f"{net_label(net):>6} {float(p):>14.10f} {cumulative:>12.8f}")
         return "\n".join(rows + [""] + self.summary_lines() + [""] + self.assumptions.lines())
+
+    def __repr__(self) -> str:
+        """The figures in one line (the pmf has its own repr: ``outcomes.pmf``).
+
+        >>> from bjcalc import Calculator, Rules
+        >>> repr(Calculator(Rules(decks=1, max_split_hands=2)).outcomes())[:44]
+        'RoundOutcomes(ev=0.00153, sd=1.1563, p_win=0'
+        """
+        if self.pmf is None:
+            return (f"RoundOutcomes(ev={float(self.ev):.3g}, sd={self.sd:.4f}, average_bet={float(self.average_bet):.4f}, "
+                    f"pmf=None: too large to enumerate, see .note)")
+        win, push, loss = (float(p) if p is not None else math.nan for p in (self.p_win, self.p_push, self.p_loss))
+        return (f"RoundOutcomes(ev={float(self.ev):.3g}, sd={self.sd:.4f}, p_win={win:.4f}, "
+                f"p_push={push:.4f}, p_loss={loss:.4f}, "
+                f"average_bet={float(self.average_bet):.4f}, {len(self.pmf)} net results, strategy={self.strategy!r}, "
+                f"insurance={self.insurance!r}, exact={self.exact})")
 
     def to_csv(self) -> str:
         """The pmf as CSV (``net,probability,cumulative``, probabilities to 12 decimals, or as
@@ -209,11 +295,12 @@ class RoundOutcomes:
         >>> [line for line in text.splitlines() if not line.startswith("#")][:2]
         ['net,probability,cumulative', '-4,0.000188447922,0.000188447922']
         """
+        pmf = self._whole()
         lines = ["# The exact distribution of one round's net result, in initial bets"]
         lines += [f"# {line}" for line in self.summary_lines() + self.assumptions.lines()]
         lines.append("net,probability,cumulative")
-        cumulative = 0 * self.pmf.iloc[0]
-        for net, p in self.pmf.items():
+        cumulative = 0 * pmf.iloc[0]
+        for net, p in pmf.items():
             cumulative += p
             shown = (str(p), str(cumulative)) if self.exact else (f"{p:.12f}", f"{cumulative:.12f}")
             lines.append(f"{net_label(net)},{shown[0]},{shown[1]}")
@@ -222,13 +309,16 @@ class RoundOutcomes:
     def _repr_html_(self) -> str:
         from html import escape
 
-        body = "".join(f"<tr><td>{escape(net_label(net))}</td><td>{float(p):.8f}</td></tr>" for net, p in self.pmf.items())
-        stats = self.summary()
-        head = (f"<p>EV {float(stats['ev']) * 100:+.4f} %, SD {stats['sd']:.4f}, win/push/loss "
-                f"{float(stats['p_win']) * 100:.2f} / {float(stats['p_push']) * 100:.2f} / "
-                f"{float(stats['p_loss']) * 100:.2f} %, average bet {float(stats['average_bet']):.4f}, "
-                f"element of risk {float(stats['element_of_risk']) * 100:+.4f} %</p>")
         notes = "<br>".join(escape(line) for line in self.assumptions.lines() + [f"insurance: {self.insurance}"])
+        figures = (f"EV {float(self.ev) * 100:+.4f} %, SD {self.sd:.4f}, average bet {float(self.average_bet):.4f}, "
+                   f"element of risk {float(self.element_of_risk) * 100:+.4f} %")
+        win, push, loss = self.p_win, self.p_push, self.p_loss
+        if self.pmf is None or win is None or push is None or loss is None:
+            return (f"<p>No pmf: {escape(self.note)}</p><p>Exact for this game, from its exact moments: "
+                    f"{figures}</p><p><small>{notes}</small></p>")
+        body = "".join(f"<tr><td>{escape(net_label(net))}</td><td>{float(p):.8f}</td></tr>" for net, p in self.pmf.items())
+        head = (f"<p>{figures}; win/push/loss {float(win) * 100:.2f} / {float(push) * 100:.2f} / "
+                f"{float(loss) * 100:.2f} %</p>")
         return (f"{head}<table><thead><tr><th>net</th><th>probability</th></tr></thead><tbody>{body}</tbody>"
                 f"</table><p><small>{notes}</small></p>")
 
@@ -236,10 +326,11 @@ class RoundOutcomes:
         """A bar chart of the pmf (matplotlib), probabilities on a log scale; returns the axes."""
         import matplotlib.pyplot as plt
 
+        pmf = self._whole()
         if ax is None:
             _, ax = plt.subplots(figsize=(8, 3.5))
-        labels = [net_label(net) for net in self.pmf.index]
-        ax.bar(range(len(labels)), [float(p) for p in self.pmf.values], color="#3b6ea5")
+        labels = [net_label(net) for net in pmf.index]
+        ax.bar(range(len(labels)), [float(p) for p in pmf.values], color="#3b6ea5")
         ax.set_xticks(range(len(labels)), labels, rotation=90 if len(labels) > 16 else 0)
         ax.set_yscale("log")
         ax.set_xlabel("net result of the round (initial bets)")
@@ -623,10 +714,9 @@ class _UpcardRounds:
     def _check_size(self, size: int, how: str) -> None:
         """Refuse a step of more than :meth:`size_limit` states, up front, saying its size."""
         if size > self.size_limit():
-            raise TooLargeError(
-                f"{self.computing} is too large here: splitting {self._pair_label} v {_UP[self.up]} "
-                f"{how} ({size:,} states, limit {self.size_limit():,}); use fewer split hands (max_split_hands=2) "
-                f"or a smaller shoe{self.instead}")
+            detail = f"splitting {self._pair_label} v {_UP[self.up]} {how} ({size:,} states, limit {self.size_limit():,})"
+            raise SizeRefusal(f"{self.computing} is too large here: {detail}; use fewer split hands "
+                              f"(max_split_hands=2) or a smaller shoe{self.instead}", detail)
 
     computing = "the round distribution"
     """What these rounds compute, for the size refusal."""
@@ -768,27 +858,40 @@ class _UpcardRounds:
             if self._insured(hand):
                 extra.append(classes.add([Fraction(-1, 2)] * BLACKJACK + [1], [Fraction(1, 2)] * N_OUTCOMES))
             if is_natural(composition):
-                payout = Fraction(self.calc.round.settlement.natural_payout())
-                natural = classes.add([payout] * BLACKJACK + [0], [1] * N_OUTCOMES)
-                out.append((p, base, self._single([natural] + extra[1:])))
+                out.append((p, base, self.unsplit_states(node, "stand", extra)))
                 continue
             action = self.decide.initial(node, hand, split_key)
-            if action == "surrender":
-                bj = Fraction(-1, 2) if self.rules.surrender == "early" else Fraction(-1)
-                surrender = classes.add([Fraction(-1, 2)] * BLACKJACK + [bj], [1] * N_OUTCOMES)
-                states = self._single([surrender] + extra[1:])
-            elif action == "split":
-                pair = hand[0]
-                if self.rules.split_tens_by_rank and pair == 10:
-                    raise StrategyError("the round distribution does not follow tens split by rank; "
-                                        "use split_tens_by_rank=False")
-                out.extend(self.split_round(p, base, pair, extra))
+            if action == "split":
+                self.check_split(hand[0])
+                out.extend(self.split_round(p, base, hand[0], extra))
                 continue
-            else:
-                taken, class_codes, weight = self.walk(node, action)
-                states = _States(taken, class_codes + int(sum(int(_CLASS_DIGIT[c]) for c in extra)), weight)
-            out.append((p, base, states))
+            out.append((p, base, self.unsplit_states(node, action, extra)))
         return out
+
+    def check_split(self, pair: int) -> None:
+        """Refuse a split the round's states cannot follow: tens split by rank."""
+        if self.rules.split_tens_by_rank and pair == 10:
+            raise StrategyError("the round distribution does not follow tens split by rank; "
+                                "use split_tens_by_rank=False")
+
+    def unsplit_states(self, node: int, action: str, extra: Sequence[int]) -> _States:
+        """The finished states of the unsplit hand at ``node`` played by ``action`` (stand, hit,
+        double, surrender, or play: on by the strategy), the round's ``extra`` classes (its
+        dealer-blackjack charge first, then any insurance) added; a natural stands and is paid
+        (a push against a dealer blackjack: no round charge).  A surrender of two cards is
+        settled before the dealer's blackjack counts (half the bet back, or the whole bet lost
+        to a blackjack unless it is early); a surrender after a hit as the walk settles it."""
+        classes, extra = self.classes, list(extra)
+        if is_natural(self.nodes.hand[node]):
+            payout = Fraction(self.calc.round.settlement.natural_payout())
+            return self._single([classes.add([payout] * BLACKJACK + [0], [1] * N_OUTCOMES)] + extra[1:])
+        if action == "surrender":
+            if int(self.nodes.cards[node]) > 2:
+                return self._single([self._surrender_class()] + extra)
+            bj = Fraction(-1, 2) if self.rules.surrender == "early" else Fraction(-1)
+            return self._single([classes.add([Fraction(-1, 2)] * BLACKJACK + [bj], [1] * N_OUTCOMES)] + extra[1:])
+        taken, class_codes, weight = self.walk(node, action)
+        return _States(taken, class_codes + int(sum(int(_CLASS_DIGIT[c]) for c in extra)), weight)
 
     def split_round(self, p: Fraction, base: np.ndarray, pair: int, extra: list[int]) -> list[tuple]:
         """The entries of a deal the strategy splits: here its one list of finished states."""
@@ -864,8 +967,7 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
                        dtype=object if exact else np.float64)
     series.index.name = "net"
     stated = calc.assumptions(strategy)
-    if exact:
-        average_bet = Fraction(int(average_bet.numerator), int(average_bet.denominator))
+    average_bet = Fraction(int(average_bet.numerator), int(average_bet.denominator)) if exact else float(average_bet)
     return RoundOutcomes(series, average_bet, stated, insurance, exact, strategy)
 
 
