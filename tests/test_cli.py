@@ -67,7 +67,7 @@ def test_hand_json_matches_calculator_and_names_the_best_action(capsys):
     for action, value in values.items():
         assert out["values"][action] == pytest.approx(float(value), abs=1e-12)
     assert out["best"] == max(values, key=lambda a: values[a])
-    assert out["cards"] == "T,6" and out["up"] == "T"
+    assert out["cards"] == ["T", "6"] and out["up"] == "T"
 
 
 def test_hand_exact_json_gives_exact_rationals(capsys):
@@ -163,7 +163,7 @@ ERRORS = [
     # found by a fresh-eyes audit: accepted, or refused only after the work
     (["explain", "--variant", "classic_single_deck", "--edge", "0.13", "--top", "0"], "--top lists at least 1"),
     (["explain", "--variant", "classic_single_deck", "--edge", "150"], "between -100 and 100"),
-    (["report", "--out", "r.pdf"], "--out writes an HTML (.html) or Markdown (.md) report"),
+    (["report", "--out", "r.pdf"], "--out r.pdf: the file must be named .html, .htm, .md or .markdown"),
     # contradictory flags: refused, not the last one winning silently; a flag without effect
     (HAND + ["--h17", "--s17"], "argument --s17: contradicts --h17: give one of them (see 'bjcalc hand --help')"),
     (["edge", "--no-das", "--das"], "argument --das: contradicts --no-das: give one of them"),
@@ -197,7 +197,7 @@ ERRORS = [
     (["sidebet", "buster", "--model", "player", "--split", "optimal"],
      "invalid choice: 'optimal' (choose from 'CDZ-', 'CDP1', 'CDP')"),
     (["outcomes", "--strategy", "TD", "--split", "CDZ-"], "split hands follow the TD chart"),
-    (["eor", "--strategy", "TD", "--split", "optimal"], "drop --split, or use --strategy CD"),
+    (["eor", "--strategy", "TD", "--split", "CDP"], "drop --split, or use --strategy CD"),
     # commands and unknown options, with the --help of the (sub)command that went wrong
     ([], "name a command: edge, hand, dealer, insurance, chart, eor, outcomes, report, tables, verify, explain, count or sidebet"),
     (["bogus"], "invalid choice"),

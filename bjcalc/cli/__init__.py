@@ -15,10 +15,15 @@
     bjcalc sidebet buster|lucky-lucky [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
 
 Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
-standard rules, and each flag given overrides one rule.  Shoe flags: ``--decks N``, or
-``--shoe`` (a custom shoe, with or without suits), and ``--remove CARDS``.
+standard rules, and each flag given overrides one rule: one flag for each :class:`Rules` field
+that takes a value, and both ways for each on/off rule (``--rsa``/``--no-rsa``,
+``--h17``/``--s17``: :data:`SWITCHES`, made from the fields).  Shoe flags: ``--decks N``, or
+``--shoe`` (a custom shoe, with or without suits), and ``--remove CARDS`` (other cards seen:
+``hand`` and ``insurance`` take the hand and the up card out themselves, and say so).
 
-Text fits 80 columns; ``--json`` prints one JSON object whose shape every command
+Text fits 80 columns, broken between words, never inside a number (an exact fraction longer
+than a line keeps its own); money in text is in percent of the bet, or per unit bet where a
+line says so.  ``--json`` prints one JSON object whose shape every command
 shares (:mod:`bjcalc.cli.output`, README "JSON output").  A long run reports its progress
 on stderr (:mod:`bjcalc.core.progress`; ``--quiet`` turns it off).  A mistake in the
 arguments prints one line saying what is wrong and how to fix it, naming the command
@@ -37,22 +42,23 @@ import os
 import re
 import sys
 import textwrap
+from collections import Counter
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from ..game.calculator import Assumptions, Calculator
-from ..core.cards import RANKS, Shoe, parse_cards, rank_index
+from ..core.cards import RANKS, SUITS, Shoe, card_value, parse_cards, rank_index
 from .charts import add_chart_parsers, run_chart, run_tables
 from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError, TooLargeError
 from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number
 from ..core.progress import Progress
 from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
-from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
+from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
 from ..engine.splits import SPLIT_STRATEGIES
 from ..game.variants import PRESETS
 
 __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "shoe_words", "UsageError", "one_line",
-           "COMMANDS"]
+           "COMMANDS", "SWITCHES", "FIELD_FLAGS"]
 
 RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 
@@ -84,6 +90,9 @@ class _Parser(argparse.ArgumentParser):
         if message.startswith("argument -") and message.endswith("expected one argument"):
             flag = message.split(":")[0].split()[-1].split("/")[-1]     # (argparse reads --bj -3:2 as two flags)
             message += f" (if it starts with '-', write {flag}=VALUE)"
+        if message.startswith("argument --split: invalid choice: 'optimal'"):
+            message += (": its decisions use every card of the round, which this command's play, hand by hand, "
+                        "cannot follow; it needs a post-split strategy whose decisions are per hand")
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
@@ -108,24 +117,66 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-# -- rule errors in the command line's words ---------------------------------------------------
-FIELD_FLAGS = {"decks": "--decks", "dealer_hits_soft_17": "--h17", "blackjack_pays": "--bj",
-               "hole_card": "--hole-card", "double_on": "--double", "double_soft": "--no-double-soft",
-               "double_after_split": "--das", "max_split_hands": "--split-hands", "resplit_aces": "--rsa",
-               "hit_split_aces": "--hit-split-aces", "double_split_aces": "--double-split-aces",
-               "split_tens_by_rank": "--split-tens-by-rank", "surrender": "--surrender",
-               "max_hand_cards": "--max-cards", "burn_20": "--burn20", "dealer_22_pushes": "--dealer-22-pushes",
-               "bust_push": "--bust-push", "must_hit_below": "--must-hit-below", "hit_21": "--no-hit-21",
-               "double_after_hit": "--double-after-hit"}
-"""The command-line flag of every :class:`Rules` field."""
-_BOOLEAN_WORDS = {"dealer_hits_soft_17": ("--h17", "--s17"), "double_soft": ("soft doubling", "--no-double-soft"),
-                  "double_after_split": ("--das", "--no-das"), "hit_21": ("hitting 21", "--no-hit-21")}
+def _max_cards(text: str) -> Optional[int]:
+    # 'none' lifts a preset's limit (Rules' None)
+    return None if text.strip().lower() == "none" else _whole(text)
+
+
+# -- the rule flags, made from the Rules fields ------------------------------------------------
+_SWITCH_NAMES = {"dealer_hits_soft_17": ("--h17", "--s17"), "double_after_split": ("--das", "--no-das"),
+                 "resplit_aces": ("--rsa", "--no-rsa"), "burn_20": ("--burn20", "--no-burn20")}
+"""The on and off flags of the rules with familiar short names (the others: ``--x-y``, ``--no-x-y``)."""
+_SWITCH_HELP = {
+    "dealer_hits_soft_17": ("the dealer hits soft 17", "stands on soft 17"),
+    "double_soft": ("soft hands may double", "hard hands only"),
+    "double_after_split": ("double after a split", "not"),
+    "resplit_aces": ("resplit aces", "not"),
+    "hit_split_aces": ("split aces may draw more than one card", "one card each"),
+    "double_split_aces": ("split aces may double (needs --double any, soft doubles and DAS)", "not"),
+    "split_tens_by_rank": ("only identical ten ranks split (K,K but not K,Q)", "any two ten-value cards"),
+    "burn_20": ("Burn 20: the dealer redraws when a ten up card gets a ten or same-suit ace", "not"),
+    "dealer_22_pushes": ("a dealer 22 pushes every hand still in play", "it busts"),
+    "hit_21": ("the player may hit a 21", "must stand on 21"),
+    "double_after_hit": ("double on any number of cards (after hitting; split hands too with DAS)",
+                         "first two cards only")}
+"""What each on/off rule means when on, and when off (a rule missing here is named by its field)."""
+
+SWITCHES = {f.name: _SWITCH_NAMES.get(f.name, ("--" + f.name.replace("_", "-"), "--no-" + f.name.replace("_", "-")))
+            for f in dataclasses.fields(Rules) if f.type in (bool, "bool")}
+"""Every on/off (bool) :class:`Rules` field -> its two flags, (on, off): made from the fields, so a
+new rule gets both."""
+
+_VALUED = {
+    "decks": ("--decks", dict(type=decks_argument, metavar="N", help="number of decks, or 'inf' (default 6)")),
+    "blackjack_pays": ("--bj", dict(metavar="PAYOUT", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1")),
+    "hole_card": ("--hole-card", dict(
+        choices=HOLE_CARD_MODELS, help="peek: the dealer checks for blackjack (the default); enhc: no hole card, a "
+                                       "dealer blackjack takes every bet; enhc_obo: no hole card, it takes the "
+                                       "original bet only")),
+    "double_on": ("--double", dict(choices=DOUBLE_ON, help="first-two-card doubling (default any)")),
+    "max_split_hands": ("--split-hands", dict(type=_whole, metavar="N", help="most hands by splitting, 1 = no "
+                                              "split (default 4)")),
+    "surrender": ("--surrender", dict(choices=SURRENDER, help="none (the default); late: after the dealer's "
+                                      "blackjack check; early: before it; any_time: late, and also after hits "
+                                      "(unsplit hands)")),
+    "max_hand_cards": ("--max-cards", dict(type=_max_cards, metavar="N", help="a hand with this many cards "
+                                           "stands; 'none': no limit (the default)")),
+    "bust_push": ("--bust-push", dict(choices=BUST_PUSH, metavar="RULE", help="No Bust's three-card bust pushes: "
+                                      + ", ".join(BUST_PUSH) + " (default none)")),
+    "must_hit_below": ("--must-hit-below", dict(type=_whole, metavar="TOTAL",
+                                                help="the player must hit totals below this")),
+}
+"""The flag, and its argparse options, of every :class:`Rules` field that takes a value."""
+
+_STANDARD = Rules()
+FIELD_FLAGS = {name: _VALUED[name][0] if name in _VALUED else
+               SWITCHES[name][0 if getattr(_STANDARD, name) is False else 1] for name in RULE_FIELDS}
+"""The command-line flag of every :class:`Rules` field (an on/off rule's: the one that changes
+the standard rules)."""
 
 
 def _boolean_words(field: str, value: bool) -> str:
-    if field in _BOOLEAN_WORDS:
-        return _BOOLEAN_WORDS[field][0 if value else 1]
-    return FIELD_FLAGS[field] if value else f"drop {FIELD_FLAGS[field]}"
+    return SWITCHES[field][0 if value else 1]
 
 
 def cli_words(message: str) -> str:
@@ -165,10 +216,21 @@ def shoe_words(message: str) -> str:
 
 
 # -- flags -------------------------------------------------------------------------------------
-DEALER_FLAGS = ("--variant", "--decks", "--shoe", "--remove", "--h17", "--s17", "--burn20")
+DEALER_FLAGS = ("--variant", "--decks", "--shoe", "--remove", "--h17", "--s17", "--burn20", "--no-burn20")
 INSURANCE_FLAGS = ("--variant", "--decks", "--shoe", "--remove")
 _REFUSALS = {"dealer": "the dealer's outcomes depend only on the shoe, soft 17 and Burn 20",
-             "insurance": "insurance depends only on the shoe and the cards seen"}
+             "insurance": "insurance depends only on the shoe and the cards seen",
+             "report": "the report is of CD play with CDZ- split hands beside the TD chart (see 'bjcalc edge "
+                       "--split ...' for another post-split strategy)"}
+SPLIT_CHOICES = {"report": (), "dealer": (), "insurance": (),
+                 "count": tuple(s for s in SPLIT_STRATEGIES if s != "optimal"),
+                 "eor": tuple(s for s in SPLIT_STRATEGIES if s != "optimal"),
+                 "outcomes": tuple(s for s in SPLIT_STRATEGIES if s != "optimal")}
+"""The post-split strategies a command takes where not all of them (none: it has no ``--split``):
+the optimal split decides with every card of the round, which fixed play, the round's
+distribution and a simulation cannot follow."""
+_SPLIT_HELP = {"CDZ-": "CDZ- (the default)", "CDP1": "CDP1", "CDP": "CDP",
+               "optimal": "optimal (one split, every card seen)"}
 
 
 class _Refuse(argparse.Action):
@@ -181,71 +243,45 @@ class _Refuse(argparse.Action):
                          f"(see '{parser.prog} --help')")
 
 
+def _switch_help(field: str) -> str:
+    """The help of an on/off rule's two flags, and which one the standard rules have."""
+    said_on, said_off = _SWITCH_HELP.get(field, (field.replace("_", " "), "not"))
+    standard = "on" if getattr(_STANDARD, field) else "off"
+    return f"{said_on}{'' if said_off == 'not' else '; off: ' + said_off} (standard rules: {standard})"
+
+
 def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
     """Rule and shoe flags.  Each rule flag sets one :class:`Rules` field only when given,
-    so that ``--variant`` supplies the rest (default: the standard :class:`Rules`).
+    so that ``--variant`` supplies the rest (default: the standard :class:`Rules`): a flag
+    for each field that takes a value, and two for each on/off rule (:data:`SWITCHES`).
     ``dealer`` and ``insurance`` take only the flags that change their results and
-    refuse the others."""
+    refuse the others; ``--split`` offers the strategies the command takes
+    (:data:`SPLIT_CHOICES`)."""
     keep = {"dealer": DEALER_FLAGS, "insurance": INSURANCE_FLAGS}.get(command)
     g = parser.add_argument_group("rules (each flag overrides the variant's rule)" if keep is None else
                                   "rules and shoe (the other rule flags do not apply)")
     flag = dict(default=argparse.SUPPRESS)
 
-    def add(name: str, **options: Any) -> None:
-        if keep is None or name in keep:
-            g.add_argument(name, **options)      # (store and store_const are OnceFlag in every bjcalc parser)
+    def add(*names: str, refuse: bool = False, **options: Any) -> None:
+        if not refuse and (keep is None or names[0] in keep):
+            g.add_argument(*names, **options)      # (store and store_const are OnceFlag in every bjcalc parser)
         else:   # the flag is known (so it is not "unrecognized"), refused, and hidden from --help
-            g.add_argument(name, action=_Refuse, nargs="?", dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+            g.add_argument(*names, action=_Refuse, nargs="?", dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
                            help=argparse.SUPPRESS)
 
     add("--variant", choices=sorted(PRESETS), default=None, metavar="NAME",
         help="start from a preset: " + ", ".join(sorted(PRESETS)) + " (default: standard rules)")
-    add("--decks", dest="decks", type=decks_argument, metavar="N", help="number of decks, or 'inf' (default 6)", **flag)
-    add("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
-    add("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)
-    add("--h17", dest="dealer_hits_soft_17", action="store_const", const=True, help="dealer hits soft 17", **flag)
-    add("--s17", dest="dealer_hits_soft_17", action="store_const", const=False,
-        help="dealer stands on soft 17 (the default)", **flag)
-    add("--bj", dest="blackjack_pays", metavar="PAYOUT", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1",
-        **flag)
-    add("--hole-card", dest="hole_card", choices=HOLE_CARD_MODELS,
-        help="peek: the dealer checks for blackjack (the default); enhc: no hole card, a dealer blackjack takes "
-             "every bet; enhc_obo: no hole card, it takes the original bet only", **flag)
-    add("--double", dest="double_on", choices=DOUBLE_ON, help="first-two-card doubling (default any)", **flag)
-    add("--no-double-soft", dest="double_soft", action="store_const", const=False,
-        help="soft hands may not double", **flag)
-    add("--das", dest="double_after_split", action="store_const", const=True,
-        help="double after a split (the default)", **flag)
-    add("--no-das", dest="double_after_split", action="store_const", const=False,
-        help="no doubling after a split", **flag)
-    add("--double-after-hit", dest="double_after_hit", action="store_const", const=True,
-        help="double on any number of cards (after hitting; split hands too with DAS)", **flag)
-    add("--split-hands", dest="max_split_hands", type=_whole, metavar="N",
-        help=f"most hands by splitting, 1 = no split (default {Rules().max_split_hands})", **flag)
-    add("--rsa", dest="resplit_aces", action="store_const", const=True, help="resplit aces", **flag)
-    add("--hit-split-aces", dest="hit_split_aces", action="store_const", const=True,
-        help="split aces may draw more than one card", **flag)
-    add("--double-split-aces", dest="double_split_aces", action="store_const", const=True,
-        help="split aces may double (needs --double any, soft doubles and DAS)", **flag)
-    add("--split-tens-by-rank", dest="split_tens_by_rank", action="store_const", const=True,
-        help="only identical ten ranks split", **flag)
-    add("--surrender", dest="surrender", choices=SURRENDER,
-        help="none (the default); late: after the dealer's blackjack check; early: before it; "
-             "any_time: late, and also after hits (unsplit hands)", **flag)
-    add("--max-cards", dest="max_hand_cards", type=_whole, metavar="N", help="a hand with this many cards stands",
-        **flag)
-    add("--burn20", dest="burn_20", action="store_const", const=True,
-        help="Burn 20: redraw when a ten up card gets a ten or same-suit ace", **flag)
-    add("--dealer-22-pushes", dest="dealer_22_pushes", action="store_const", const=True,
-        help="a dealer 22 pushes every hand still in play", **flag)
-    add("--bust-push", dest="bust_push", choices=BUST_PUSH, metavar="RULE",
-        help="No Bust's three-card bust pushes: " + ", ".join(BUST_PUSH) + " (default none)", **flag)
-    add("--must-hit-below", dest="must_hit_below", type=_whole, metavar="TOTAL",
-        help="the player must hit totals below this",
-        **flag)
-    add("--no-hit-21", dest="hit_21", action="store_const", const=False, help="the player may not hit a 21", **flag)
-    add("--split", choices=SPLIT_STRATEGIES, default="CDZ-",
-        help="post-split strategy: CDZ- (the default), CDP1, CDP, or optimal (one split, every card seen)")
+    for name in RULE_FIELDS:     # (in the fields' order)
+        if name in SWITCHES:
+            add(*SWITCHES[name], dest=name, action=SwitchFlag, help=_switch_help(name), **flag)
+        else:
+            add(_VALUED[name][0], dest=name, **_VALUED[name][1], **flag)
+        if name == "decks":
+            add("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
+            add("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)
+    splits = SPLIT_CHOICES.get(command, SPLIT_STRATEGIES)
+    add("--split", choices=splits, default="CDZ-", refuse=not splits,
+        help="post-split strategy: " + ", ".join(_SPLIT_HELP[s] for s in splits))
     if keep is not None:
         add("--strategy", help=argparse.SUPPRESS)
 
@@ -276,6 +312,9 @@ def build_parser() -> argparse.ArgumentParser:
     ('sidebet', 'buster', None)
     """
     parser = _Parser(prog="bjcalc", description="Exact expected values for blackjack.")
+    package = sys.modules[__name__.split(".")[0]]     # (bjcalc, loaded before its cli: no upward import)
+    parser.add_argument("--version", action="version", version=f"bjcalc {package.__version__}",
+                        help="print bjcalc's version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     edge = sub.add_parser("edge", help="EV and house edge of a whole game, by up card",
                           description="EV and house edge of a whole game, by up card.")
@@ -309,9 +348,10 @@ def build_parser() -> argparse.ArgumentParser:
     outcomes = sub.add_parser("outcomes", help="the exact distribution of a round's net result",
                               description="The exact probability of every net result of one round (every split "
                                           "hand and double settled against the one dealer hand), with SD, "
-                                          "win/push/loss, average bet and element of risk.  Refused: resplits to "
-                                          "3-4 hands from real shoes (too many states: use --split-hands 2, or "
-                                          "bjcalc edge --sd for the exact mean and SD) and --split optimal.")
+                                          "win/push/loss, average bet and element of risk.  Where that is too "
+                                          "large (resplits to 3-4 hands from real shoes, the default game), the "
+                                          "game's exact EV, SD, variance, average bet and element of risk, said "
+                                          "so first: the pmf and win/push/loss then need --split-hands 2.")
     from .outcomes import add_outcomes_arguments
 
     add_outcomes_arguments(outcomes)
@@ -322,14 +362,14 @@ def build_parser() -> argparse.ArgumentParser:
     from .report import add_report_arguments
 
     add_report_arguments(report)
-    _rule_flags(report)
+    _rule_flags(report, "report")
     report.add_argument("--quiet", action="store_true", help="no progress report on stderr")
     for name, p in (("edge", edge), ("hand", hand), ("dealer", dealer), ("insurance", insurance), ("eor", eor),
                     ("outcomes", outcomes)):
         _rule_flags(p, name)
         _output_flags(p, quiet=name in ("edge", "hand", "eor", "outcomes"))
     chart_parser, tables_parser = add_chart_parsers(sub)
-    _rule_flags(chart_parser)
+    _rule_flags(chart_parser, "chart")
     _output_flags(chart_parser, quiet=True)
     _output_flags(tables_parser, exact=False, quiet=True)
     from .sidebets import add_sidebet_parser    # the side bets load when a parser is built, not on import
@@ -367,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                      "effect and a bet ramp's win rate and risk.", 78))
     from .count import add_count_arguments
 
-    _rule_flags(count)
+    _rule_flags(count, "count")
     add_count_arguments(count, _whole)
     return parser
 
@@ -395,8 +435,11 @@ def _progress(args: argparse.Namespace, label: str, unit: str) -> Progress:
     return Progress(label, unit, enabled=not getattr(args, "quiet", False))
 
 
-def _fmt(value: Any) -> str:
-    return f"{float(value):+.9f}"
+def _fmt(value: Any, places: int = 9, scale: int = 1) -> str:
+    """A value (times ``scale``, 100 for percent) with a sign and ``places`` decimals; zero, and
+    what rounds to it, as ``+0.000...`` (never ``-0.000``)."""
+    text = f"{float(value) * scale:+.{places}f}"
+    return "+" + text[1:] if text[0] == "-" and not text.strip("-0.") else text
 
 
 def run(args: argparse.Namespace) -> str:
@@ -485,13 +528,22 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
         if chart is not None:
             payload["chart"] = chart_json(chart, result.assumptions, args.exact)
         return dumps("edge", payload)
-    lines = [f"{'up':>3} {'P(up)':>10} {'EV given up':>14} {'contribution':>14}"]
+    # percent of the initial bet throughout, as the summary (the JSON keeps fractions)
+    lines = [f"{'up':>3} {'P(up) %':>11} {'EV given up %':>14} {'contribution %':>15}"]
     for up, p_up, ev, part in rows:
-        lines.append(f"{up:>3} {float(p_up):>10.6f} {_fmt(ev):>14} {_fmt(part):>14}")
-    lines.append(f"{'all':>3} {1:>10.6f} {_fmt(result.ev):>14}")
-    summary, rest = str(result).split("\n", 1)
-    spread = f"SD {outcomes.sd:.4f}" if outcomes is not None else "SD: see --sd"   # (the SD costs seconds)
-    return "\n".join(lines + ["", f"{summary}  {spread}", rest])
+        lines.append(f"{up:>3} {float(p_up) * 100:>11.6f} {_fmt(ev, 7, 100):>14} {_fmt(part, 7, 100):>15}")
+    lines.append(f"{'all':>3} {100:>11.6f} {_fmt(result.ev, 7, 100):>14}")
+    summary = f"EV {_fmt(result.ev, 6, 100)} %  ({_edge_words(result.ev)})"
+    if outcomes is not None:        # (the SD costs seconds: only with --sd)
+        summary += f"  SD {outcomes.sd:.4f}"
+    exact = [f"exact EV = {result.ev}"] if args.exact else []
+    return "\n".join(lines + ["", summary] + exact + result.assumptions.lines())
+
+
+def _edge_words(ev: Any) -> str:
+    """``player edge x %`` or ``house edge x %`` (an EV that rounds to zero: a house edge of 0)."""
+    text = _fmt(ev, 6, 100)
+    return f"player edge {text[1:]} %" if text[0] == "+" and text.strip("+0.") else f"house edge {text[1:]} %"
 
 
 def _run_eor(args: argparse.Namespace, calc: Calculator) -> str:
@@ -503,21 +555,74 @@ def _run_eor(args: argparse.Namespace, calc: Calculator) -> str:
 def _run_outcomes(args: argparse.Namespace, calc: Calculator) -> str:
     from .outcomes import run_outcomes
 
-    return run_outcomes(args, calc, _progress(args, "outcomes", "up cards"))
+    return run_outcomes(args, calc, _progress(args, "outcomes", "up cards"), words=cli_words)
 
 
 def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
+    cards, up = _hand_cards(args.cards), RANKS[rank_index(args.up)]
+    _warn_if_removed_twice(args, cards, up)
     # (one hand, with progress: an optimal split can take minutes)
-    values = [calc.hand(cards, args.up) for cards in _progress(args, "hand", "hands")([args.cards], total=1)][0]
-    best, info = values.best, values.assumptions
+    values = [calc.hand(hand, args.up) for hand in _progress(args, "hand", "hands")([args.cards], total=1)][0]
+    best = values.best
+    info = dataclasses.replace(values.assumptions, shoe=_shoe_seen(args, calc, cards, up, "the hand and up card"))
+    from .outcomes import hand_figures, hand_json, hand_lines    # (win/push/loss, dealer bust, insurance)
+
+    figures = hand_figures(calc, values, words=cli_words)
     if args.json:
-        return dumps("hand", {"cards": args.cards, "up": args.up, "best": best,
-                              "values": {a: number(v, args.exact) for a, v in values.items()},
-                              "assumptions": assumptions_json(info)})
+        payload: dict[str, Any] = {"cards": cards, "up": up, "best": best,
+                                   "values": {a: number(v, args.exact) for a, v in values.items()},
+                                   **hand_json(figures, args.exact)}
+        return dumps("hand", {**payload, "assumptions": assumptions_json(info)})
     lines = [f"{action:<10} {_fmt(v)}{'  <- best' if action == best else ''}" for action, v in values.items()]
     if args.exact:
         lines += [""] + [f"{action} = {v}" for action, v in values.items()]
-    return "\n".join(lines + [""] + info.lines())
+    return "\n".join(lines + [""] + hand_lines(figures, args.exact) + [""] + info.lines())
+
+
+def _hand_cards(text: str) -> list[str]:
+    """The player's cards as ranks (``"t6"`` and ``"10,6"`` are ``["T", "6"]``)."""
+    return [RANKS[r] for r in parse_cards(text)]
+
+
+def _shoe_seen(args: argparse.Namespace, calc: Calculator, cards: list[str], up: str, whose: str) -> str:
+    """The shoe line of a command that takes the hand's cards and the up card out of the shoe
+    itself: which cards left the shoe (``--remove``'s, then the hand's and the up card) and
+    the cards left.
+
+    >>> args = build_parser().parse_args(["hand", "--cards", "T,6", "--up", "T", "--decks", "1", "--remove", "5"])
+    >>> _shoe_seen(args, Calculator(Rules(decks=1), Shoe.decks(1).without("5")), ["T", "6"], "T", "the hand and up card")
+    '1 deck less 5 (--remove) and T,6 v T (the hand and up card): 48 cards'
+    """
+    shoe = calc.shoe
+    if shoe.is_infinite:
+        return f"{shoe.describe()} (no card seen changes it)"
+    base = re.sub(r" \(\d+ cards?\)$", "", shoe.describe())
+    base += " (--remove) and" if getattr(args, "remove", None) else " less"
+    return f"{base} {','.join(cards)} v {up} ({whose}): {shoe.total - len(cards) - 1} cards"
+
+
+def _warn_if_removed_twice(args: argparse.Namespace, cards: list[str], up: str) -> None:
+    """A warning on stderr when ``--remove`` lists every card of the hand: the command takes
+    them out itself, so they would leave the shoe twice."""
+    remove = getattr(args, "remove", None)
+    if not remove:
+        return
+    removed = Counter()
+    for name in remove.replace(",", " ").split():
+        name = name.upper()
+        rank = name[:-1] if len(name) >= 2 and name[-1] in SUITS and name[:-1] != "1" else name   # (AS, TH)
+        try:
+            removed[card_value(rank)] += 1
+        except BjcalcError:
+            return      # (not a card: the shoe's own error says so)
+    hand = Counter(card_value(card) for card in cards)
+    if hand - removed:
+        return
+    which = f"the hand's cards ({','.join(cards)})"
+    if not hand + Counter([card_value(up)]) - removed:
+        which += f" and the up card ({up})"
+    print(f"bjcalc: warning: --remove {remove} repeats {which}: they are already out of the shoe, so they "
+          f"leave it twice; list only the other cards seen", file=sys.stderr)
 
 
 def _dealer_assumptions(calc: Calculator, peeked: bool) -> Assumptions:
@@ -557,17 +662,20 @@ def _blackjack_probability(calc: Calculator, cards: str) -> Any:
 
 
 def _run_insurance(args: argparse.Namespace, calc: Calculator) -> str:
+    cards = _hand_cards(args.cards)
+    _warn_if_removed_twice(args, cards, "A")
     value = calc.insurance(args.cards, "A")
     blackjack = _blackjack_probability(calc, args.cards)
     info = dataclasses.replace(
         calc.assumptions(),
         rules="insurance: half the initial bet, pays 2:1 when the dealer's hole card makes blackjack under an "
               "ace (worth taking when P(dealer blackjack) > 1/3)",
+        shoe=_shoe_seen(args, calc, cards, "A", "the hand and the dealer's ace"),
         strategy="insurance taken on this hand", split_strategy="none: no split hands",
         conditioning="per unit initial bet; the hole card is drawn from the shoe less the up ace and the "
                      "player's cards")
     if args.json:
-        return dumps("insurance", {"cards": args.cards, "up": "A", "insurance_ev": number(value, args.exact),
+        return dumps("insurance", {"cards": cards, "up": "A", "insurance_ev": number(value, args.exact),
                                    "dealer_blackjack": number(blackjack, args.exact),
                                    "assumptions": assumptions_json(info)})
     lines = [f"insurance against an ace, holding {args.cards}: EV {_fmt(value)} per unit initial bet",
@@ -685,6 +793,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         message = str(exc)
         if command in RULE_COMMANDS and isinstance(exc, (RulesError, StrategyError)):
             message = cli_words(message)
+        elif command == "explain":      # (--fix names the rules as fields: decks=inf)
+            message = message.replace("math.inf", "inf")
         if isinstance(exc, ShoeError):
             message = shoe_words(message)
         print(f"bjcalc: error: {one_line(message)}", file=sys.stderr)

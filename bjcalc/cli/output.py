@@ -1,4 +1,5 @@
-"""What the ``bjcalc`` commands print: one JSON shape, and text that fits 80 columns.
+"""What the ``bjcalc`` commands print: one JSON shape, and text that fits 80 columns (:func:`fit`:
+never broken inside a number).
 
 The JSON of every command is an object with ``"command"`` (its name) and, wherever a
 result rests on a game, ``"assumptions"``: always the same object, the fields of
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import textwrap
 from pathlib import Path
 from typing import Any, Iterable, Optional
@@ -122,18 +124,47 @@ def _strict(value: Any) -> Any:
     return value
 
 
+_KEEP = "\ue000"
+"""A space at which a line may not break (a private-use character, never in bjcalc's text)."""
+_FIELD_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
+_ASSIGNMENT = re.compile(r" *[^=]+ = \S+")
+
+
+def _glued(body: str, room: int) -> str:
+    """``body`` with the spaces it may not break at made :data:`_KEEP`: inside each field of a
+    line of fields (set apart by two spaces or more, as in ``house edge 5.3 %   hit frequency
+    0.24``) when every field fits in ``room``, and before a ``%``."""
+    gaps = _FIELD_GAP.findall(body)
+    fields = _FIELD_GAP.split(body)
+    if gaps and all(len(field) <= room for field in fields):
+        body = fields[0].replace(" ", _KEEP) + "".join(gap + field.replace(" ", _KEEP)
+                                                       for gap, field in zip(gaps, fields[1:]))
+    return body.replace(" %", _KEEP + "%")
+
+
 def fit(text: str, width: int = WIDTH) -> str:
     """``text`` with every line longer than ``width`` wrapped (continuation lines
-    indented two more spaces); lines with terminal colour codes are left as they are.
+    indented two more spaces), never inside a word or a number: a label stays with its
+    value, a number with its ``%``, and a line ``name = value`` (an exact fraction) stays
+    whole however long.  Lines with terminal colour codes are left as they are.
+
+    >>> fraction = "-2702544761567758362075906601587158564715707449/627651264301000383055072514866531538"
+    >>> fit("exact EV = " + fraction) == "exact EV = " + fraction
+    True
+    >>> print(fit("house edge 5.305386 %   EV -0.053053865   std dev 2.875534   hit frequency 0.237487"))
+    house edge 5.305386 %   EV -0.053053865   std dev 2.875534
+      hit frequency 0.237487
     """
     out: list[str] = []
     for line in text.split("\n"):
-        if len(line) <= width or "\x1b" in line:
+        if len(line) <= width or "\x1b" in line or _ASSIGNMENT.fullmatch(line):
             out.append(line)
             continue
         indent = line[:len(line) - len(line.lstrip(" "))]
-        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
-                             break_long_words=True, break_on_hyphens=False) or [""]
+        body = _glued(line[len(indent):], width - len(indent) - 2)
+        out += [part.replace(_KEEP, " ") for part in
+                textwrap.wrap(indent + body, width, initial_indent="", subsequent_indent=indent + "  ",
+                              break_long_words=False, break_on_hyphens=False)] or [""]
     return "\n".join(out)
 
 

@@ -18,14 +18,16 @@ from typing import Any, Optional, Sequence, Union
 from ..core.cards import Shoe, parse_decks, parse_shoe
 from ..core.errors import BjcalcError, ShoeError
 
-__all__ = ["decks_argument", "shoe_argument", "shoe_from_flags", "SHOE_HELP", "REMOVE_HELP", "OnceFlag", "flags_given"]
+__all__ = ["decks_argument", "shoe_argument", "shoe_from_flags", "SHOE_HELP", "REMOVE_HELP", "OnceFlag", "SwitchFlag",
+           "flags_given"]
 
 SHOE_HELP = ("a custom shoe: rank:count pairs (A:4,5:3,T:16), or card:count pairs with suits "
              "(AS:1,TH:2,...; Burn 20 and Lucky Lucky need suits); replaces --decks")
 """The help of ``--shoe``."""
 
-REMOVE_HELP = ("cards taken out of the shoe before the round, e.g. A,A,5,T; with suits (AS,TH) the shoe keeps "
-               "its suit counts; an error if the shoe does not hold them")
+REMOVE_HELP = ("other cards seen, taken out of the shoe before the round, e.g. A,A,5,T; with suits (AS,TH) the "
+               "shoe keeps its suit counts; an error if the shoe does not hold them.  'hand' and 'insurance' "
+               "take the hand's cards and the up card out themselves: do not list them here")
 """The help of ``--remove``."""
 
 
@@ -50,9 +52,13 @@ class OnceFlag(argparse.Action):
                  **options: Any) -> None:
         super().__init__(option_strings, dest, nargs=0 if const is not None else nargs, const=const, **options)
 
+    def value(self, values: Any, option_string: Optional[str]) -> Any:
+        """The value this option stores: ``const`` for a flag that takes none, else what it was given."""
+        return self.const if self.nargs == 0 else values
+
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: Optional[str] = None) -> None:
-        value = self.const if self.nargs == 0 else values
+        value = self.value(values, option_string)
         given = flags_given(namespace)
         said = option_string if self.nargs == 0 else f"{option_string} {_shown(values)}"
         if self.dest in given and given[self.dest][1] != value:
@@ -61,9 +67,34 @@ class OnceFlag(argparse.Action):
                 fix = f"give it once, with every card to take out: --remove {earlier},{value}"
             else:
                 fix = "give it once" if before.split()[0] == option_string else "give one of them"
-            raise argparse.ArgumentError(self, f"contradicts {before}: {fix}")
+            if option_string is None:
+                raise argparse.ArgumentError(self, f"contradicts {before}: {fix}")
+            # (named by the option given: an action of two options, --rsa/--no-rsa, is named by both)
+            raise argparse.ArgumentError(None, f"argument {option_string}: contradicts {before}: {fix}")
         given[self.dest] = (said, value)
         setattr(namespace, self.dest, value)
+
+
+class SwitchFlag(OnceFlag):
+    """A rule that is on or off, as one option with two names: ``on`` (the first option
+    string) stores True, the other False; contradicting itself (``--rsa --no-rsa``) is
+    refused as :class:`OnceFlag` refuses it.
+
+    >>> parser = argparse.ArgumentParser(exit_on_error=False)
+    >>> _ = parser.add_argument("--rsa", "--no-rsa", dest="rsa", action=SwitchFlag)
+    >>> parser.parse_args(["--no-rsa"]).rsa, parser.parse_args(["--rsa", "--rsa"]).rsa
+    (False, True)
+    >>> parser.parse_args(["--rsa", "--no-rsa"])
+    Traceback (most recent call last):
+    argparse.ArgumentError: argument --no-rsa: contradicts --rsa: give one of them
+    """
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **options: Any) -> None:
+        options.pop("const", None)
+        super().__init__(option_strings, dest, const=True, **options)
+
+    def value(self, values: Any, option_string: Optional[str]) -> bool:
+        return option_string == self.option_strings[0]
 
 
 def _shown(value: Any) -> str:

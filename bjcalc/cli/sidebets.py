@@ -83,8 +83,13 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
                             f"{len(cls.events)} pays separated by commas (default {cls.default_paytable})")
         p.add_argument("--eor", action="store_true", help="effects of removal and a linear count")
         if key == "buster":
-            p.add_argument("--h17", action="store_true", help="dealer hits soft 17 (default: stands)")
-            p.add_argument("--burn20", action="store_true",
+            p.add_argument("--h17", dest="h17", action="store_const", const=True, default=False,
+                           help="dealer hits soft 17")
+            p.add_argument("--s17", dest="h17", action="store_const", const=False, default=False,
+                           help="dealer stands on soft 17 (the default)")
+            p.add_argument("--no-burn20", dest="burn20", action="store_const", const=False, default=False,
+                           help="the ordinary dealer (the default)")
+            p.add_argument("--burn20", dest="burn20", action="store_const", const=True, default=False,
                            help="the Burn 20 dealer: under a ten, a hole ten or a hole ace of the up card's suit "
                                 "is burned and the dealer redraws; the bet counts the final hand's cards (a "
                                 "dealer 22 is a bust); --model player plays the Burn 20 seed game")
