@@ -174,7 +174,7 @@ def test_fixed_values_deal_the_rounds_of_both_on_a_shoe_that_runs_low():
     small = Shoe.from_counts({"A": 2, "2": 2, "3": 2, "4": 2, "5": 2, "6": 1, "7": 1, "8": 1, "9": 1, "T": 6})
     refused = 0
     for seed in (2, 4, 6):
-        kwargs = dict(shoes=1, seed=seed, shoe=small, penetration=1, workers=1, progress=None)
+        kwargs = dict(shoes=1, seed=seed, shoe=small, penetration=0.95, workers=1, progress=None)   # (19 of 20)
         both, fixed = simulate(RULES, **kwargs).frame, simulate(RULES, values="fixed", **kwargs).frame
         pd.testing.assert_frame_equal(both.drop(columns="ev_perfect"), fixed.drop(columns="ev_perfect"))
         refused += int(both["ev_perfect"].isna().sum())
@@ -322,7 +322,7 @@ def test_bad_input():
         simulate(RULES, shoes=1, penetration=1.5, workers=1)
     with pytest.raises(BjcalcError, match="finite shoe"):
         simulate(Rules(decks=float("inf")), shoes=1, workers=1)
-    with pytest.raises(BjcalcError, match="count system"):
+    with pytest.raises(BjcalcError, match=r"unknown count 'nope'; counts .*hilo \(Hi-Lo\)"):
         simulate(RULES, shoes=1, system="nope", workers=1)
     with pytest.raises(BjcalcError, match="no bet"):
         parse_ramp("2:1").bet(0)
@@ -551,7 +551,7 @@ def test_the_rounds_sd_comes_with_resplits_the_distribution_refuses():
     first round's (the full deck, the worker's own) and the last one's, recomputed alone."""
     rules = Rules(decks=1, max_split_hands=4)
     with pytest.raises(TooLargeError):
-        Calculator(rules).outcomes()
+        Calculator(rules).outcomes(require_pmf=True)
     frame = simulate(rules, shoes=1, seed=4, penetration=0.2, sd=True, workers=1, progress=None).frame
     assert len(frame) >= 3 and frame["sd_perfect"].notna().all()
     for row in frame.iloc[[0, -1]].itertuples():
@@ -667,7 +667,7 @@ def test_edge_sd_under_the_optimal_split_is_refused_up_front(monkeypatch, capsys
 @pytest.mark.parametrize("flags, words", [
     # rounds are played out hand by hand: the optimal split cannot be played, whatever is valued
     (["--split", "optimal", "--split-hands", "2", "--shoes", "1", "--values", "none"],
-     "a shoe simulation needs a post-split strategy whose decisions are per hand"),
+     "needs a post-split strategy whose decisions are per hand"),
     (["--split", "optimal", "--split-hands", "2", "--shoes", "1"], "decisions are per hand"),
     # a frame row per round: refused with its size, before any game
     (["--shoes", "100000000", "--values", "none"], "100,000,000 shoes (about 4,333,333,333 rounds) is too large"),

@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CountSystem", "SYSTEMS", "betting_correlation", "insurance_effects", "insurance_correlation",
            "GRIFFIN_SINGLE_DECK_EOR", "GRIFFIN_PLAYING_EFFICIENCY", "VALUE_LABELS", "Play", "COMMON_PLAYS", "indices",
-           "playable", "count_system", "system_key", "SYSTEM_NAMES", "offers_insurance",
+           "playable", "count_system", "system_key", "SYSTEM_NAMES", "SYSTEM_ALIASES", "SHORT_NAMES", "count_names",
+           "offers_insurance",
            "IndexPlay", "index_plays", "deviations_at", "insurance_ev", "sample_shoes", "playing_gains",
            "playing_efficiency", "fixed_effects", "eor_csv"]
 
@@ -145,6 +146,29 @@ def system_key(text: str) -> str:
 SYSTEM_NAMES = {system_key(name): name for name in SYSTEMS}
 """Count systems by their short names (``hilo``, ``ko``, ``hiopti`` ...): :func:`system_key` of each."""
 
+SHORT_NAMES: dict[str, str] = {"Hi-Lo": "hilo", "KO": "ko", "Hi-Opt I": "hiopt1", "Hi-Opt II": "hiopt2",
+                               "Omega II": "omega2", "Zen": "zen", "Wong Halves": "halves", "Red 7": "red7"}
+"""The short name of each count of :data:`SYSTEMS` that messages and help show (every spelling
+:func:`count_system` takes is accepted)."""
+
+SYSTEM_ALIASES: dict[str, str] = {
+    **{system_key(short): name for name, short in SHORT_NAMES.items()},
+    "highlow": "Hi-Lo", "knockout": "KO", "hiopt1": "Hi-Opt I", "hiopt2": "Hi-Opt II", "omega2": "Omega II",
+    "zencount": "Zen", "halves": "Wong Halves", "redseven": "Red 7"}
+"""Other names of the counts, keyed as :func:`system_key` keys them (``halves``, ``hiopt2``,
+``omega2``, ``knockout`` ...), beside :data:`SYSTEM_NAMES`."""
+
+
+def count_names(systems: Optional[Sequence[CountSystem]] = None) -> str:
+    """The counts' names as messages list them: each short name with its usual spelling
+    (``systems``: just these; default every count of :data:`SYSTEMS`).
+
+    >>> count_names([SYSTEMS["Hi-Lo"], SYSTEMS["Wong Halves"]])
+    'hilo (Hi-Lo), halves (Wong Halves)'
+    """
+    chosen = list(SYSTEMS.values()) if systems is None else list(systems)
+    return ", ".join(f"{SHORT_NAMES.get(s.name, system_key(s.name))} ({s.name})" for s in chosen)
+
 GRIFFIN_SINGLE_DECK_EOR: dict[str, float] = {
     "A": -0.0061, "2": 0.0038, "3": 0.0044, "4": 0.0055, "5": 0.0069, "6": 0.0046, "7": 0.0028, "8": 0.0,
     "9": -0.0018, "T": -0.0051}
@@ -175,20 +199,25 @@ def _correlation(effects: Mapping[str, Number], system: CountSystem) -> float:
 
 
 def count_system(system: Union[str, CountSystem]) -> CountSystem:
-    """A count of :data:`SYSTEMS` by name, ignoring case, spaces and hyphens (``hilo``,
-    ``Hi-Opt II``, ``wonghalves``), or a :class:`CountSystem` as it is; the functions taking
-    a count take either.
+    """A count of :data:`SYSTEMS` by name, ignoring case, spaces, hyphens and other punctuation
+    (``hilo``, ``Hi-Lo``, ``Hi-Opt II``, ``wonghalves``), or by another usual name
+    (:data:`SYSTEM_ALIASES`: ``halves``, ``hiopt2``, ``omega2`` ...), or a :class:`CountSystem` as
+    it is; the functions and commands taking a count take any of these (the one lookup).
 
     >>> count_system("hilo").name, count_system("omega ii").name, count_system(SYSTEMS["Zen"]).name
     ('Hi-Lo', 'Omega II', 'Zen')
+    >>> count_system("HI-LO").name, count_system("halves").name, count_system("Wong-Halves").name
+    ('Hi-Lo', 'Wong Halves', 'Wong Halves')
     """
     if isinstance(system, CountSystem):
         return system
     if not isinstance(system, str):
-        raise BjcalcError(f"a count is a CountSystem or a name ({', '.join(SYSTEMS)}), not {type(system).__name__}")
-    name = SYSTEM_NAMES.get(system_key(system))
+        raise BjcalcError(f"a count is a CountSystem or a name ({count_names()}), not {type(system).__name__}")
+    key = system_key(system)
+    name = SYSTEM_NAMES.get(key) or SYSTEM_ALIASES.get(key)
     if name is None:
-        raise BjcalcError(f"unknown count {system!r}; counts: {', '.join(SYSTEMS)}")
+        raise BjcalcError(f"unknown count {system.strip() or system!r}; counts (any case, with or without spaces "
+                          f"and hyphens): {count_names()}")
     return SYSTEMS[name]
 
 

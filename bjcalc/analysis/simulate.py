@@ -37,7 +37,8 @@ card.  When no hand's pay depends on
 the dealer's hand any more (every hand bust) the dealer only turns the second card.
 
 The shoe ends when the cut card has come out (``penetration``: the fraction of the shoe dealt
-before the cut card, or, as a whole number, the cards left behind it): the round in progress is
+before the cut card, or, as a whole number of 2 or more, the cards left behind it; 1 is refused
+as ambiguous): the round in progress is
 finished and no other round is dealt.  A round is dealt only if the engine can value it (no way
 of playing it runs out of cards); a shoe that gets too small ends there.  (A round that runs
 out of cards all the same, in a tiny shoe, has a NaN ``result``.)
@@ -80,18 +81,21 @@ from ..engine.procedures import dealer_procedure, settlement
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
 from ..game.rounds import check_per_hand_split
-from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, deviations_at, index_plays,
-                       SYSTEM_NAMES, indices as index_table, insurance_ev, offers_insurance, playable,
-                       system_key)
+from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, count_names, count_system, deviations_at,
+                       index_plays, SYSTEM_NAMES, indices as index_table, insurance_ev, offers_insurance, playable)
 from .risk import n0, risk_of_ruin
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["simulate", "Simulation", "SimulationSpec", "VALUES", "MAX_ROUNDS", "linear_ev", "cut_card_effect_controlled",
-           "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES",
+           "BetRamp", "parse_ramp", "simulate_shoes", "SYSTEM_NAMES", "PENETRATION_ONE",
            "true_count_table", "true_count_slope", "plot_by_true_count", "with_index_plays"]
 
+
+PENETRATION_ONE = ("penetration 1 is ambiguous: give the fraction of the shoe dealt before the cut card, above 0 and "
+                   "below 1 (0.75), or the whole number of cards left behind it, 2 or more (52)")
+"""The refusal of a penetration of 1 (the whole shoe, or one card behind the cut card?)."""
 
 VALUES = ("both", "fixed", "none")
 """Which exact EVs each round gets: both plays, fixed play only (``ev_perfect`` is NaN: half
@@ -151,15 +155,17 @@ def _check_spec(spec: SimulationSpec) -> Shoe:
         raise ShoeError("a shoe simulation needs a finite shoe: give --decks N")
     dealer_procedure(spec.rules, shoe)       # (Burn 20 refuses a shoe without suits)
     if spec.system not in SYSTEMS:
-        raise BjcalcError(f"unknown count system {spec.system!r}: use one of {', '.join(SYSTEM_NAMES)}")
+        raise BjcalcError(f"unknown count system {spec.system!r}: use one of {count_names()}")
     p = spec.penetration
+    if p == 1 and not isinstance(p, bool):
+        raise BjcalcError(PENETRATION_ONE)
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not (0 < p < 1 or (isinstance(p, int) and
-                                                                                     1 <= p < shoe.total)):
-        raise BjcalcError(f"penetration must be a fraction of the shoe between 0 and 1 (0.75) or a whole number of "
-                          f"cards left behind the cut card (1 to {shoe.total - 1}), not {p!r}")
+                                                                                     2 <= p < shoe.total)):
+        raise BjcalcError(f"penetration must be a fraction of the shoe dealt, above 0 and below 1 (0.75), or a whole "
+                          f"number of cards left behind the cut card (2 to {shoe.total - 1}), not {p}")
     if not (isinstance(spec.deck_resolution, (int, float)) and 0 <= spec.deck_resolution <= shoe.total / 52):
-        raise BjcalcError(f"deck resolution must be 0 (exact) or a number of decks such as 0.5, "
-                          f"not {spec.deck_resolution!r}")
+        raise BjcalcError(f"the deck resolution (--deck-resolution) must be 0 (exact) or a number of decks such as "
+                          f"0.5, at most the shoe's {shoe.total / 52:g}, not {spec.deck_resolution!r}")
     if spec.cut_cards(shoe.total) < 1:
         raise BjcalcError("the cut card must leave at least one card to deal: raise the penetration")
     if spec.values not in VALUES:
@@ -903,8 +909,9 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     exact arithmetic quick).  ``system``: a count system (``hilo``, ``ko``, ``zen`` ... or a name of
     :data:`bjcalc.analysis.counting.SYSTEMS`).  ``workers``/``scheduler``: where the work runs
     (:func:`bjcalc.core.runner.run_chunks`); the result does not depend on them.
-    ``progress``: a tqdm bar over rounds on stderr by default; None for none, or a callable
-    ``progress(iterable, total=n)``.
+    ``progress``: a tqdm bar on stderr by default; None for none, or a callable
+    ``progress(iterable, total=n)``: it counts rounds up to ``rounds`` (never past it: the rows
+    dealt past it are dropped), or the shoes dealt of ``shoes``.
 
     >>> from bjcalc import Rules
     >>> sim = simulate(Rules(decks=1, max_split_hands=2), rounds=5, seed=7, workers=1, progress=None)
@@ -919,8 +926,8 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise BjcalcError(f"{name} must be a whole number, at least 1, not {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise BjcalcError(f"the seed must be a whole number >= 0, not {seed!r}")
-    name = SYSTEM_NAMES.get(system_key(str(system)), system)
+        raise BjcalcError(f"the seed must be a whole number, 0 or more, not {seed!r}")
+    name = count_system(system).name      # (every spelling the commands take, or refused naming them)
     spec = SimulationSpec(rules, split_strategy, name, penetration, deck_resolution, seed, exact, shoe, values,
                           sd=bool(sd))
     full_shoe = _check_spec(spec)
@@ -946,7 +953,7 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
         import sys
 
         from ..core.progress import Progress
-        progress = Progress("count", unit="rounds") if sys.stderr.isatty() else None
+        progress = Progress("count", unit="rounds" if rounds is not None else "shoes") if sys.stderr.isatty() else None
     frames: list[pd.DataFrame] = []
     dealt, next_shoe, target = 0, 0, rounds or 0
     while True:
@@ -956,8 +963,17 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
         limit = target - dealt + 1 if rounds is not None else None
         tasks = [(spec, first, min(chunk, next_shoe + want - first), limit)
                  for first in range(next_shoe, next_shoe + want, chunk)]
+        # (progress counts what was asked for, never past it: the rounds still wanted, each chunk's
+        # rows past them dropped below; or the shoes dealt)
+        budget = [target - dealt if rounds is not None else want]
+
+        def weight(rows: "pd.DataFrame", budget: list[int] = budget) -> int:
+            step = min(len(rows) if rounds is not None else int(rows["shoe"].nunique()), budget[0])
+            budget[0] -= step
+            return step
+
         results = run_chunks(simulate_shoes, tasks, workers=workers, scheduler=scheduler, progress=progress,
-                             weight=len, total=target - dealt if rounds else round(want * per_shoe))
+                             weight=weight, total=budget[0])
         frames += results
         dealt += sum(len(f) for f in results)
         next_shoe += want
@@ -988,7 +1004,7 @@ def with_index_plays(spec: SimulationSpec) -> SimulationSpec:
     system = SYSTEMS[spec.system]
     if not system.balanced:
         raise BjcalcError(f"{spec.system} is unbalanced: index plays are by true count, which needs a balanced "
-                          f"count (hilo, zen, halves ...)")
+                          f"count: {count_names([s for s in SYSTEMS.values() if s.balanced])}")
     full_shoe = spec.full_shoe
     calc = Calculator(spec.rules, full_shoe, spec.split_strategy, spec.exact)
     plays = playable(calc)

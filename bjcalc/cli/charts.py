@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from typing import Any, Optional
 
 from ..core.errors import BjcalcError
 from ..core.progress import Progress, no_progress
 from .output import fit, out_format
+from .paths import MADE, output_folder, output_path, suffix_list, write_output
 
 __all__ = ["add_chart_parsers", "run_chart", "run_tables", "CHART_SUFFIXES"]
 
@@ -45,12 +45,15 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
                               help="text (the default, or what --out's suffix names: .md, .csv, .html), md, csv "
                                    "(CD: the chart, a blank line, the exceptions) or html (a coloured page); --json "
                                    "gives JSON instead")
-    chart_parser.add_argument("--out", metavar="FILE", default=None, help="write to FILE instead of printing")
+    chart_parser.add_argument("--out", metavar="FILE", default=None,
+                              help="write to FILE instead of printing: " + suffix_list(CHART_SUFFIXES)
+                                   + f", or .json with --json (the suffix names the format; {MADE})")
     tables_parser = subparsers.add_parser(
         "tables", help="regenerate the generated tables (charts, exceptions, EV tables, reports)",
         description="Write charts, CD exceptions, EV tables and one-page reports for every preset and common "
                     "standard rule sets, with an index README.md.")
-    tables_parser.add_argument("--out", metavar="DIR", default="tables", help="folder to write (default tables)")
+    tables_parser.add_argument("--out", metavar="DIR", default="tables",
+                               help=f"folder to write (default tables; {MADE})")
     tables_parser.add_argument("--only", nargs="+", action="extend", metavar="SET", help="only these sets (as listed in the index)")
     tables_parser.add_argument("--files", nargs="+", action="extend", metavar="FILE",   # (checked by generate_tables: no import here)
                                help="only these files of each set (chart.md, chart.csv, chart.html, exceptions.csv, "
@@ -83,6 +86,7 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     if as_json and given not in (None, "text"):
         raise BjcalcError("give --json or --format, not both (--json is the chart as JSON)")
     out = getattr(args, "out", None)
+    path = output_path("--out", out, CHART_SUFFIXES if not as_json else (".json",))   # (before the work)
     fmt = "text" if as_json else out_format(given, out, CHART_SUFFIXES, "text")
     calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
                       exact=exact)
@@ -100,8 +104,8 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     else:
         colour = out is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
         text = result.to_text(colour=colour)
-    if out:
-        write_text(Path(out), text)
+    if path is not None:
+        write_output(path, lambda where: write_text(where, text))
         return f"wrote {out}"
     # (only the text is wrapped to 80 columns: a wrapped CSV, Markdown or HTML line would break it)
     return (fit(text) if fmt == "text" and not as_json else text).rstrip("\n")
@@ -114,6 +118,7 @@ def run_tables(args: argparse.Namespace, progress: Optional[Progress] = None) ->
     from ..analysis.tables import PRESET_FILES, TABLE_FILES, generate_tables
 
     folder = getattr(args, "out", None) or "tables"
+    output_folder("--out", folder)       # (a file there, or a place that cannot be written: refused before the work)
     paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or no_progress,
                             files=getattr(args, "files", None) or TABLE_FILES + PRESET_FILES,   # (every file)
                             workers=getattr(args, "workers", None), scheduler=getattr(args, "scheduler", None))

@@ -14,11 +14,13 @@ from __future__ import annotations
 import argparse
 import math
 import re
+from pathlib import Path
 from typing import Any, Optional, Union
 
 import numpy as np
 
-from ..analysis.simulate import (SYSTEM_NAMES, VALUES, cut_card_effect_controlled, parse_ramp,
+from ..analysis.counting import SHORT_NAMES, count_system
+from ..analysis.simulate import (PENETRATION_ONE, VALUES, cut_card_effect_controlled, parse_ramp,
                                 plot_by_true_count, simulate)
 from ..core.errors import BjcalcError
 from ..game.calculator import Calculator
@@ -26,26 +28,58 @@ from ..core.progress import Progress
 from ..core.rules import Rules
 from ..core.cards import Shoe
 from .output import assumptions_json, dumps
+from .paths import MADE, output_path, write_output
 
-__all__ = ["add_count_arguments", "run_count", "penetration_argument"]
+__all__ = ["add_count_arguments", "run_count", "penetration_argument", "system_argument", "OUT_SUFFIXES",
+           "PLOT_SUFFIXES"]
 
 DEFAULT_RAMP = "tc<=1:1,2:2,3:4,4+:8"
+OUT_SUFFIXES = (".csv", ".parquet")
+"""The files ``--out`` writes the rounds to."""
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+"""The files ``--plot`` draws."""
 
 
 def penetration_argument(text: str) -> Union[float, int]:
-    """``--penetration``: a fraction of the shoe dealt (``0.75``) or the whole number of cards
-    left behind the cut card (``52``).
+    """``--penetration``: the fraction of the shoe dealt before the cut card, above 0 and below
+    1 (``0.75``, or ``75%``), or the whole number of cards left behind it, 2 or more (``52``);
+    ``1`` is refused (the whole shoe, or one card behind the cut card?).
 
-    >>> penetration_argument("0.75"), penetration_argument("52")
-    (0.75, 52)
+    >>> penetration_argument("0.75"), penetration_argument("75%"), penetration_argument("52")
+    (0.75, 0.75, 52)
+    >>> penetration_argument("1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: penetration 1 is ambiguous: give the fraction of the shoe dealt before the cut card, above 0 and below 1 (0.75), or the whole number of cards left behind it, 2 or more (52)
     """
     word = text.strip()
-    if re.fullmatch(r"\d+", word):
+    if re.fullmatch(r"\d+", word) and int(word) >= 2:
         return int(word)
-    if re.fullmatch(r"0?\.\d+", word):
-        return float(word)
-    raise argparse.ArgumentTypeError(f"takes a fraction of the shoe such as 0.75, or the cards left behind the cut "
-                                     f"card such as 52, not {text!r}")
+    percent = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)\s*%", word)
+    try:
+        value = float(percent.group(1)) / 100 if percent else float(word)
+    except ValueError:
+        value = math.nan
+    if value == 1:
+        raise argparse.ArgumentTypeError(PENETRATION_ONE)
+    if 0 < value < 1:
+        return value
+    raise argparse.ArgumentTypeError(f"takes the fraction of the shoe dealt before the cut card, above 0 and below 1 "
+                                     f"(0.75 or 75%), or the whole number of cards left behind it, 2 or more (52), "
+                                     f"not {text!r}")
+
+
+def system_argument(text: str) -> str:
+    """``--system``: a count by any name :func:`~bjcalc.analysis.counting.count_system` takes
+    (the one lookup of ``eor --indices`` too); its usual spelling.
+
+    >>> system_argument("Hi-Lo"), system_argument("halves"), system_argument("HIOPT2")
+    ('Hi-Lo', 'Wong Halves', 'Hi-Opt II')
+    """
+    try:
+        return count_system(text).name
+    except BjcalcError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
@@ -54,11 +88,13 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
     size = how.add_mutually_exclusive_group(required=True)
     size.add_argument("--rounds", type=whole, metavar="N", help="deal shoes until N rounds have been dealt")
     size.add_argument("--shoes", type=whole, metavar="N", help="deal N shoes")
-    how.add_argument("--system", default="hilo", choices=sorted(SYSTEM_NAMES), metavar="NAME",
-                     help="the count: " + ", ".join(sorted(SYSTEM_NAMES)) + " (default hilo)")
+    how.add_argument("--system", default="hilo", type=system_argument, metavar="NAME",
+                     help=f"the count: {', '.join(SHORT_NAMES.values())} (any case; spellings such as Hi-Lo, "
+                          f"'Hi-Opt II', wonghalves too; the names of 'bjcalc eor --indices'; default hilo)")
     how.add_argument("--penetration", type=penetration_argument, default=0.75, metavar="P",
-                     help="where the cut card is: a fraction of the shoe dealt (default 0.75) or the cards left "
-                          "behind it (52)")
+                     help="where the cut card is: the fraction of the shoe dealt before it, above 0 and below 1 "
+                          "(default 0.75; 75%% too), or the whole number of cards left behind it, 2 or more (52); "
+                          "1 is refused as ambiguous")
     how.add_argument("--deck-resolution", type=float, default=0.0, metavar="DECKS",
                      help="decks left for the true count estimated to this many decks (0.5; default 0: exact)")
     how.add_argument("--seed", type=whole, default=0, help="the shuffle's seed (default 0)")
@@ -84,18 +120,17 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
                      help="a Dask scheduler, tcp://HOST:8786 (default: $DASK_SCHEDULER_ADDRESS, else local)")
     out = parser.add_argument_group("output")
     out.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
-    out.add_argument("--out", metavar="FILE", help="write the rounds, one row each, to FILE (.csv or .parquet)")
-    out.add_argument("--plot", metavar="FILE", help="draw EV by true count to FILE (.png, .svg or .pdf; matplotlib)")
+    out.add_argument("--out", metavar="FILE",
+                     help=f"write the rounds, one row each, to FILE (.csv or .parquet; {MADE}; checked before the "
+                          f"simulation)")
+    out.add_argument("--plot", metavar="FILE",
+                     help=f"draw EV by true count to FILE (.png, .svg or .pdf; matplotlib; {MADE})")
     out.add_argument("--quiet", action="store_true", help="no progress report on stderr")
 
 
 def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     """The simulation's summaries (text or JSON); the rounds go to ``--out``."""
     ramp = parse_ramp(args.ramp)
-    if args.out and not re.search(r"\.(csv|parquet)$", args.out, re.IGNORECASE):
-        raise BjcalcError(f"--out writes .csv or .parquet files; name one so, not {args.out!r}")
-    if args.plot and not re.search(r"\.(png|svg|pdf)$", args.plot, re.IGNORECASE):
-        raise BjcalcError(f"--plot draws a .png, .svg or .pdf file; name one so, not {args.plot!r}")
     if args.workers == 0:
         raise BjcalcError("--workers must be at least 1")
     # (what the summaries need, checked before the simulation rather than after it)
@@ -111,36 +146,35 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     if args.sd and args.values != "both":
         raise BjcalcError(f"--sd needs --values both (the rounds' SD is of perfect play, whose EV it goes with), "
                           f"not --values {args.values}")
-    progress: Optional[Progress] = Progress("count", unit="rounds", enabled=not args.quiet)
+    out, plot = _output_paths(args)       # (the files last: checked and their folders made before the work)
+    progress: Optional[Progress] = Progress("count", unit="rounds" if args.rounds else "shoes", enabled=not args.quiet)
     sim = simulate(rules, rounds=args.rounds, shoes=args.shoes, seed=args.seed, system=args.system,
                    penetration=args.penetration, deck_resolution=args.deck_resolution,
                    split_strategy=getattr(args, "split", "CDZ-"), shoe=shoe, workers=args.workers,
                    scheduler=args.scheduler, progress=progress, values=args.values, indices=args.indices,
                    sd=args.sd)
-    if args.out:
+    if out is not None:
         frame = sim.frame.assign(ranks_left=sim.frame["ranks_left"].map(lambda c: " ".join(map(str, c))))
-        if args.out.lower().endswith(".parquet"):
+        if out.suffix.lower() == ".parquet":
             try:
-                frame.to_parquet(args.out)
+                write_output(out, frame.to_parquet)
             except ImportError:
-                raise BjcalcError("writing Parquet needs pyarrow (pip install pyarrow); or write a .csv") from None
+                raise BjcalcError(PARQUET_NEEDS) from None
         else:
-            frame.to_csv(args.out, index=False)
-    if args.plot:
+            write_output(out, lambda path: frame.to_csv(path, index=False))
+    if plot is not None:
         try:
             figure = plot_by_true_count(sim)
         except ImportError:
-            raise BjcalcError("--plot needs matplotlib (pip install matplotlib, or the notebooks extra)") from None
-        try:
-            figure.savefig(args.plot, dpi=120)
-        except OSError as exc:
-            raise BjcalcError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
+            raise BjcalcError(PLOT_NEEDS) from None
+        write_output(plot, lambda path: figure.savefig(path, dpi=120))
     controlled = None
     if args.control_shoes:
         dealt = simulate(rules, shoes=args.control_shoes, seed=args.seed + 1, system=args.system,
                          penetration=args.penetration, deck_resolution=args.deck_resolution,
                          split_strategy=sim.spec.split_strategy, shoe=shoe, workers=args.workers,
-                         scheduler=args.scheduler, progress=progress, values="none")
+                         scheduler=args.scheduler, values="none",
+                         progress=Progress("count", unit="control shoes", enabled=not args.quiet))
         effects = Calculator(rules, sim.spec.full_shoe, sim.spec.split_strategy).effects_of_removal()
         controlled = cut_card_effect_controlled(sim, dealt, effects)
     table = sim.by_true_count()
@@ -222,6 +256,29 @@ def run_count(args: argparse.Namespace, rules: Rules, shoe: Shoe) -> str:
     lines += [""] + [f"{key.replace('_', ' ')}: {value}" for key, value in sim.conditions.items()]
     lines += sim.assumptions.lines()
     return "\n".join(lines)
+
+
+PARQUET_NEEDS = "writing Parquet needs pyarrow (pip install pyarrow); or write a .csv"
+PLOT_NEEDS = "--plot needs matplotlib (pip install matplotlib, or the notebooks extra)"
+
+
+def _output_paths(args: argparse.Namespace) -> tuple[Optional[Path], Optional[Path]]:
+    """``--out`` and ``--plot`` checked (:func:`bjcalc.cli.paths.output_path`), and what writing
+    them needs (pyarrow, matplotlib) looked for, before the simulation."""
+    out = output_path("--out", args.out, OUT_SUFFIXES)
+    plot = output_path("--plot", args.plot, PLOT_SUFFIXES)
+    if out is not None and out.suffix.lower() == ".parquet" and not _importable("pyarrow", "fastparquet"):
+        raise BjcalcError(PARQUET_NEEDS)
+    if plot is not None and not _importable("matplotlib"):
+        raise BjcalcError(PLOT_NEEDS)
+    return out, plot
+
+
+def _importable(*modules: str) -> bool:
+    """Whether any of these modules can be imported (looked for, not imported)."""
+    import importlib.util
+
+    return any(importlib.util.find_spec(name) is not None for name in modules)
 
 
 def _shown(value: float, spec: str) -> str:

@@ -12,8 +12,9 @@ import argparse
 import math
 from typing import Any, Callable, Optional
 
-from ..analysis.counting import (COMMON_PLAYS, SYSTEMS, CountSystem, betting_correlation, count_system, fixed_effects, indices,
-                                 insurance_correlation, playable, playing_efficiency, sample_shoes)
+from ..analysis.counting import (COMMON_PLAYS, SHORT_NAMES, SYSTEMS, CountSystem, betting_correlation, count_names,
+                                 count_system, fixed_effects, indices, insurance_correlation, playable,
+                                 playing_efficiency, sample_shoes)
 from ..core.errors import BjcalcError, ShoeError
 from ..game.calculator import Calculator
 from .output import assumptions_json, dumps, number
@@ -33,8 +34,10 @@ def add_eor_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strategy", choices=("CD", "TD"), default="CD",
                         help="CD: composition-dependent play (the default); TD: the total-dependent chart")
     parser.add_argument("--indices", metavar="COUNT",
-                        help="also print this balanced count's indices for the well-known plays (hilo, "
-                             "'Hi-Opt II', zen, ...)")
+                        help="also print this balanced count's indices for the well-known plays: "
+                             + ", ".join(SHORT_NAMES[s.name] for s in SYSTEMS.values() if s.balanced)
+                             + " (any case; spellings such as Hi-Lo, 'Hi-Opt II' too; the names of 'bjcalc count "
+                               "--system')")
     parser.add_argument("--pe-shoes", type=int, default=0, metavar="N",
                         help="also the playing efficiency exact per shoe over N random depleted shoes (slow: a "
                              "game's time per shoe; default 0: only Griffin's approximation)")
@@ -69,7 +72,7 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
     system = count_system(args.indices) if args.indices else None     # bad input first, before the work
     if system is not None and not system.balanced:
         raise BjcalcError(f"--indices {args.indices}: {system.name} is unbalanced; indices are by true count, which "
-                          f"needs a balanced count ({', '.join(s.name for s in SYSTEMS.values() if s.balanced)})")
+                          f"needs a balanced count: {count_names([s for s in SYSTEMS.values() if s.balanced])}")
     if not 0 < args.pe_dealt < 1:
         raise BjcalcError(f"--pe-dealt is the share of the shoe dealt, between 0 and 1, not {args.pe_dealt}")
     if args.pe_shoes < 0:
