@@ -133,13 +133,15 @@ def _fake_rows():
 def test_verify_text_fits_80_columns_with_one_unit_per_column():
     text = verify_text(_fake_rows())
     assert all(len(line) <= 80 for line in text.splitlines()), max(text.splitlines(), key=len)
-    assert "in % of the initial bet" in text.splitlines()[0]
-    rows = {line.split()[0]: line.split() for line in text.splitlines()[3:3 + len(FIGURES)]}
-    # fractions of the bet are shown in percent too, their printed digits kept
+    assert "as the player's EV in % of the initial bet" in text.splitlines()[0]
+    rows = {line.split()[0]: line.split() for line in text.splitlines() if line.split()[:1] and
+            line.split()[0] in FIGURES}
+    assert list(rows) == list(FIGURES)
+    # fractions of the bet are shown in percent too, their printed digits kept; a house edge h as -h
     assert rows["wizard-6d-h17-enhc-das"][1] == "-0.72705" and rows["nairn-8-8-das"][1] == "-33.3718"
-    assert rows["griffin-infinite"][1] == "-0.690223" and rows["burn20-card"][1] == "0.74"
+    assert rows["griffin-infinite"][1] == "-0.690223" and rows["burn20-card"][1] == "-0.74"
     for key, f in FIGURES.items():
-        assert rows[key][1] == str(f.published_percent)
+        assert rows[key][1] == str(f.published_percent if f.sign == 1 else -f.published_percent)
 
 
 def test_every_figure_cites_its_source_in_full_and_no_file_outside_the_package():

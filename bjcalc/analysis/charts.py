@@ -27,6 +27,7 @@ preset's open rules, and its plots: :mod:`bjcalc.analysis.sweeps`.
 from __future__ import annotations
 
 import numbers
+from fractions import Fraction
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
 
@@ -119,8 +120,11 @@ class Chart:
     ``exceptions`` (CD only; otherwise None): one row per hand and up card where the exact
     cards call for another play than the chart, with the chart's action, the CD action, both
     EVs (``calc.hand`` values: per unit initial bet, CD play after the decision, on the basis
-    ``conditioning`` states) and ``gain`` (their difference, for a player holding that hand:
-    not weighted by how often it is dealt).  ``ev``: whole-game EV under each strategy,
+    ``conditioning`` states), ``gain`` (their difference, for a player holding that hand:
+    not weighted by how often it is dealt), ``probability`` (how often a round reaches that
+    decision playing the chart: :data:`EXCEPTION_COLUMNS`) and ``contribution`` (``gain``
+    times ``probability``: what the exception is worth per round, the house edge it takes
+    off; :meth:`exception_summary` can rank by it).  ``ev``: whole-game EV under each strategy,
     ``{"TD": ..., "CD": ...}``.  ``notes``: what the codes do not say about the rules
     (:meth:`Rules.chart_notes <bjcalc.core.rules.Rules.chart_notes>`).  Renderings:
     :mod:`bjcalc.analysis.render`.
@@ -216,30 +220,48 @@ class Chart:
                 for part in split_after_hit(code) if part}
         return [(code, text) for code, text in LEGEND + AFTER_HIT_LEGEND + NOT_DEALT_LEGEND if code in used]
 
-    def exception_summary(self) -> pd.DataFrame:
+    def exception_summary(self, by: str = "chart") -> pd.DataFrame:
         """The CD exceptions grouped by chart cell and plays: ``row``, ``up``, ``chart_action``,
-        ``cd_action``, ``hands`` (how many), ``total_gain`` (the sum of their gains) and
-        ``max_gain``, in chart order.  Gains per unit initial bet, per hand held, not weighted
-        by how often each hand is dealt.
+        ``cd_action``, ``hands`` (how many), ``total_gain`` (the sum of their gains),
+        ``max_gain`` and ``total_contribution`` (the sum of their contributions: gain times the
+        probability that a round reaches the hand, per round, see :data:`EXCEPTION_COLUMNS`).
+        Gains per unit initial bet, per hand held, not weighted by how often each hand is dealt.
+        ``by="chart"``: in chart order; ``by="contribution"``: the largest total contribution
+        first (what a player gains most from learning).
 
         >>> from bjcalc import Calculator, Rules
-        >>> summary = chart(Calculator(Rules(decks=6)), "CD").exception_summary()
-        >>> first = summary.iloc[0]
+        >>> drawn = chart(Calculator(Rules(decks=6)), "CD")
+        >>> first = drawn.exception_summary().iloc[0]
         >>> first["row"], first["up"], first["chart_action"], first["cd_action"], int(first["hands"])
         ('hard 12', '4', 'stand', 'hit', 1)
+        >>> one = chart(Calculator(Rules(decks=1, max_split_hands=2)), "CD", multi_card=False).exceptions.iloc[0]
+        >>> one["hand"], one["up"], round(float(one["probability"]) * 16575, 9)
+        ('T,3', '2', 64.0)
+        >>> bool(one["contribution"] == one["gain"] * one["probability"])
+        True
+        >>> top = drawn.exception_summary(by="contribution").iloc[0]
+        >>> top["row"], top["up"], top["cd_action"], f"{top['total_contribution'] * 100:.5f} %"
+        ('hard 16', 'T', 'stand', '0.00273 %')
         """
         if self.exceptions is None:
             raise StrategyError("a TD chart has no exceptions: draw it with strategy='CD'")
-        columns = ["row", "up", "chart_action", "cd_action", "hands", "total_gain", "max_gain"]
+        if by not in ("chart", "contribution"):
+            raise StrategyError(f"by must be 'chart' or 'contribution', not {by!r}")
+        columns = ["row", "up", "chart_action", "cd_action", "hands", "total_gain", "max_gain", "total_contribution"]
         if not len(self.exceptions):
             return pd.DataFrame(columns=columns)
         grouped = (self.exceptions.groupby(["row", "up", "chart_action", "cd_action"], sort=False)
-                   .agg(hands=("hand", "size"), total_gain=("gain", "sum"), max_gain=("gain", "max"))
+                   .agg(hands=("hand", "size"), total_gain=("gain", "sum"), max_gain=("gain", "max"),
+                        total_contribution=("contribution", "sum"))
                    .reset_index())
         position = {row: i for i, row in enumerate(self.table.index)}
         grouped = grouped.assign(row_order=grouped["row"].map(lambda row: position.get(row, len(position))),
                                  up_order=grouped["up"].map(UPS.index))
-        return grouped.sort_values(["row_order", "up_order"], kind="stable")[columns].reset_index(drop=True)
+        grouped = grouped.sort_values(["row_order", "up_order"], kind="stable")
+        if by == "contribution":
+            grouped = grouped.assign(key=grouped["total_contribution"].map(float)).sort_values(
+                "key", ascending=False, kind="stable")
+        return grouped[columns].reset_index(drop=True)
 
     def exception_lines(self) -> list[str]:
         """What the exceptions are and the unit of their gains, in words."""
@@ -251,7 +273,8 @@ class Chart:
                 f"and play).",
                 "gain: EV of the CD play minus EV of the chart's play, per unit initial bet, for a player "
                 "holding that hand (not weighted by how often it is dealt; CD play afterwards); "
-                "total_gain: the sum of a group's gains."]
+                "total_gain: the sum of a group's gains; contribution: gain times the probability that a round "
+                "reaches the hand playing the chart (the house edge the exception takes off, per round)."]
 
     # -- renderings (bjcalc.analysis.render) ------------------------------------------------------
     def to_text(self, colour: bool = False) -> str:
@@ -342,6 +365,7 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
             table, no_das_cells = _das_codes(table, no_das.game("TD").strategy.chart())
         else:
             rows += _exceptions_for(calc, td, table, step.split()[-1], multi_card, min_gain)
+    table, no_das_cells = _surrender_codes(calc, table, no_das_cells)
     if strategy == "CD":
         exceptions = pd.DataFrame(rows, columns=EXCEPTION_COLUMNS)
     ev = {"TD": result.ev, "CD": calc.game("CD").ev}
@@ -367,8 +391,61 @@ def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> tuple[pd.DataFr
     return out, others
 
 
-EXCEPTION_COLUMNS = ["up", "hand", "cards", "row", "chart_action", "cd_action", "chart_ev", "cd_ev", "gain"]
-"""Columns of :attr:`Chart.exceptions` (the chart's code is ``chart.table.loc[row, up]``)."""
+def _surrender_codes(calc: Calculator, table: pd.DataFrame, no_das: dict[tuple[str, str], str]
+                     ) -> tuple[pd.DataFrame, dict[tuple[str, str], str]]:
+    """The chart with each total's surrender code (``Rh``, ``Rs``) in the reading players use: its
+    letter the play where surrender is not offered (this game's TD chart without surrender),
+    and where the play after a hit or a split (the strategy's hit/stand entry) differs, that
+    play as a suffix (``Rh+S``, ``Rh+Ds``; :mod:`bjcalc.analysis.codes`).  The strategy played
+    is the same: the two-card letter is printed only (:func:`~bjcalc.analysis.codes.strategy_code`
+    reads the code back as the strategy writes it)."""
+    def surrenders(row: str, code: str) -> bool:
+        return not row.startswith("pair") and split_after_hit(code)[0] in ("Rh", "Rs")
+
+    cells = [(row, up) for row in table.index for up in table.columns if surrenders(row, table.loc[row, up])]
+    extra = [(row, up) for (row, up), code in no_das.items() if surrenders(row, code)]
+    if not cells and not extra:
+        return table, no_das
+
+    def plain_chart(**changes: Any) -> pd.DataFrame:
+        plain = Calculator(calc.rules.replace(surrender="none", **changes), shoe=calc.shoe,
+                           split_strategy=calc.split_strategy, exact=calc.exact)
+        return plain.game("TD").strategy.chart()
+
+    def printed(code: str, plain: str) -> str:
+        two, after = split_after_hit(code)
+        after_hit = two[-1]                               # the strategy's hit/stand entry
+        plain_two = split_after_hit(plain)[0]
+        offered = plain_two[0].lower() if plain_two[0] in "HS" else plain_two[-1]    # (a double: its letter)
+        if offered == after_hit:
+            return code
+        return two[0] + offered + (after + after_hit if after else "+" + after_hit.upper())
+
+    table = table.copy()
+    if cells:
+        plain = plain_chart()
+        for row, up in cells:
+            table.loc[row, up] = printed(table.loc[row, up], plain.loc[row, up])
+    if extra:
+        plain = plain_chart(double_after_split=False)
+        no_das = {key: printed(code, plain.loc[key]) if key in extra else code for key, code in no_das.items()}
+    return table, no_das
+
+
+EXCEPTION_COLUMNS = ["up", "hand", "cards", "row", "chart_action", "cd_action", "chart_ev", "cd_ev", "gain",
+                     "probability", "contribution"]
+"""Columns of :attr:`Chart.exceptions` (the chart's code is ``chart.table.loc[row, up]``).
+
+``probability``: the probability that a round (from the full shoe) reaches this decision
+playing the chart: the dealer shows ``up`` and the player holds exactly these cards as an
+unsplit hand, drawn in any order in which the chart hits every hand on the way (a two-card
+hand: the probability of the deal); in a game whose hand values are conditioned on no dealer
+blackjack (a peek game), and the dealer has no blackjack.  Hands reached after a split are
+not counted.  ``contribution``: ``gain * probability``, what the exception adds to the game's
+EV per round (the house edge it takes off), on the basis of ``gain``.  Exact rationals in exact
+mode.  For T,3 against a 2 from one deck: 4/52 (the up card) times 2 * 16/51 * 4/50 (a ten and a
+three, in either order) = 64/16575 (:meth:`Chart.exception_summary` shows it).
+"""
 
 
 def _code(td: TotalDependentStrategy, column: dict[str, str], row: str, up: str, values: Sequence[int],
@@ -384,16 +461,18 @@ def _code(td: TotalDependentStrategy, column: dict[str, str], row: str, up: str,
 
 def _exceptions_for(calc: Calculator, td: TotalDependentStrategy, table: pd.DataFrame, up: str,
                     multi_card: bool, min_gain: Optional[float]) -> list[dict]:
-    """Exceptions against one up card: two-card hands, then hands a chart player reaches by hitting."""
+    """Exceptions against one up card: two-card hands, then hands a chart player reaches by
+    hitting (level by level: a hand of n cards is reached from hands of n - 1 cards only, so
+    each hand's probability of being reached is complete before it is checked)."""
     if _VALUE[up] not in td:
         return []
     threshold = min_gain if min_gain is not None else (0 if calc.exact else 1e-9)
     splittable, das = calc.rules.splits, calc.rules.double_after_split
     found: list[dict] = []
-    frontier: list[tuple[int, ...]] = []
     column = table[up].to_dict()
+    draw, no_blackjack, p_up = _draws(calc, _VALUE[up])
 
-    def check(values: tuple[int, ...]) -> Optional[str]:
+    def check(values: tuple[int, ...], reach: Fraction) -> Optional[str]:
         allowed = _allowed_values(calc, values, up)
         if allowed is None:
             return None
@@ -403,30 +482,61 @@ def _exceptions_for(calc: Calculator, td: TotalDependentStrategy, table: pd.Data
         best = _best(allowed, action)
         gain = allowed[best] - allowed[action]
         if best != action and gain > threshold:
+            probability = calc.ar.output(p_up * reach * no_blackjack(values))
             found.append({"up": up, "hand": hand_label(values), "cards": len(values), "row": row,
                           "chart_action": action, "cd_action": best, "chart_ev": allowed[action],
-                          "cd_ev": allowed[best], "gain": gain})
+                          "cd_ev": allowed[best], "gain": gain, "probability": probability,
+                          "contribution": gain * probability})
         return action
 
+    level: dict[tuple[int, ...], Fraction] = {}
     for a, b in two_card_hands():
-        if check((a, b)) == "hit":
-            frontier.append((a, b))
+        reach = draw((), a) * draw((a,), b) + (draw((), b) * draw((b,), a) if a != b else 0)
+        if check((a, b), reach) == "hit":
+            level[(a, b)] = reach
     if not multi_card:
         return found
-    seen: set[tuple[int, ...]] = set()
-    while frontier:
-        hand = frontier.pop()
-        for card in range(1, 11):
-            child = tuple(sorted(hand + (card,)))
-            if sum(child) > 21 or child in seen:
-                continue
-            seen.add(child)
-            if check(child) == "hit":
-                frontier.append(child)
+    while level:
+        children: dict[tuple[int, ...], Fraction] = {}
+        for hand, reach in level.items():
+            for card in range(1, 11):
+                child = tuple(sorted(hand + (card,)))
+                if sum(child) <= 21:
+                    children[child] = children.get(child, 0) + reach * draw(hand, card)
+        level = {}
+        for child, reach in children.items():
+            if check(child, reach) == "hit":
+                level[child] = reach
     two = [r for r in found if r["cards"] == 2]
     more = sorted((r for r in found if r["cards"] > 2),
                   key=lambda r: (r["row"].startswith("soft"), int(r["row"].split()[1]), r["cards"], r["hand"]))
     return two + more
+
+
+def _draws(calc: Calculator, up: int) -> tuple[Any, Any, Fraction]:
+    """For an up card's exceptions: ``draw(held, card)``, the exact probability that the
+    player's next card is ``card`` holding ``held`` (the up card gone); ``no_blackjack(held)``,
+    the probability that the hole card makes no dealer blackjack (1 where hand values are
+    not conditioned on it); and the up card's own probability."""
+    full = calc.shoe.value_counts()
+    counts = list(full)
+    infinite = calc.shoe.is_infinite
+    if not infinite:
+        counts[up - 1] -= 1
+    left = sum(counts)
+
+    def draw(held: tuple[int, ...], card: int) -> Fraction:
+        if infinite:
+            return Fraction(counts[card - 1], left)
+        remaining = left - len(held)
+        return Fraction(max(counts[card - 1] - held.count(card), 0), remaining) if remaining > 0 else Fraction(0)
+
+    completes = {1: 10, 10: 1}.get(up) if calc.hand_values_conditioned else None
+
+    def no_blackjack(held: tuple[int, ...]) -> Fraction:
+        return Fraction(1) if completes is None else 1 - draw(held, completes)
+
+    return draw, no_blackjack, Fraction(full[up - 1], sum(full))
 
 
 # -- the EV table ---------------------------------------------------------------------------------

@@ -2,19 +2,28 @@
 and their meanings, and what a code tells a hand to do (:func:`resolve`).
 
 Chart codes: H hit, S stand, Dh/Ds double (else hit/stand), P split, Rh/Rs/Rp surrender
-(else hit/stand/split): the letters after the first say what to do where it is not allowed.
-A pair code of P and more letters splits where doubling after a split is allowed and
-otherwise reads on as the code after the P: Ph, Ps, Pdh, Pds, Prh, Prs, Prp (``Prp``: split
-with DAS; without, surrender, else split).  With doubling on any number of cards or surrender at
-any time, a total's code may end in ``+D`` or ``+R`` (:data:`AFTER_HIT_LEGEND`): what a hand of
-three or more cards of that total does where it may; the rest of the code is for two cards, and
-its hit/stand letter for more where the suffix is not allowed.  :meth:`TotalDependentStrategy.from_chart
-<bjcalc.game.strategy.TotalDependentStrategy.from_chart>` reads the same codes.
+(where surrender is not offered: hit/stand/split): the letters after the first say what to do
+where it is not allowed.  A pair code of P and more letters splits where doubling after a split
+is allowed and otherwise reads on as the code after the P: Ph, Ps, Pdh, Pds, Prh, Prs, Prp
+(``Prp``: split with DAS; without, surrender, else split).
+
+A total's code is for its first two cards; after a hit (three or more cards) or a split, a hand
+plays the code's last letter, unless the code ends in an after-hit suffix
+(:data:`AFTER_HIT_LEGEND`): ``+D`` or ``+R`` (with doubling on any number of cards or
+surrender at any time: a hand of three or more cards doubles or surrenders where it may),
+``+H`` or ``+S`` (after a hit or a split: hit or stand, not the letter before: ``Rh+S`` on
+16 v T is surrender; where surrender is not offered, hit; after a hit or a split, stand), or
+``+Dh``, ``+Ds``, ``+Rh``, ``+Rs`` (both).  :meth:`TotalDependentStrategy.from_chart
+<bjcalc.game.strategy.TotalDependentStrategy.from_chart>` reads the same codes;
+:func:`strategy_code` writes one as the strategy itself does.
 
 >>> UPS[0], UPS[-1], LETTER_ACTION["R"]
 ('2', 'A', 'surrender')
 >>> resolve("Dh", ["stand", "hit"]), without_das("Prp")
 ('hit', 'Rp')
+>>> plays = ["stand", "hit", "surrender"]
+>>> resolve("Rh+S", plays), resolve("Rh+S", plays[:2]), resolve("Rh+S", plays[:2], cards=3)
+('surrender', 'hit', 'stand')
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ from typing import Iterable
 from ..game.strategy import AFTER_HIT_CODES, NOT_DEALT, UP_LABEL, UP_ORDER
 
 __all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "NOT_DEALT", "LEGEND", "AFTER_HIT_LEGEND", "NOT_DEALT_LEGEND",
-           "is_das_code", "without_das", "split_after_hit", "code_action", "resolve"]
+           "is_das_code", "without_das", "split_after_hit", "after_hit_code", "strategy_code", "code_action", "resolve"]
 
 UPS: tuple[str, ...] = tuple(UP_LABEL.get(up, str(up)) for up in UP_ORDER)
 """Up card labels in chart order: 2 ... 9, T, A."""
@@ -39,12 +48,24 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Pdh", _IF_DAS + "double (else hit)"), ("Pds", _IF_DAS + "double (else stand)"),
     ("Prh", _IF_DAS + "surrender (else hit)"), ("Prs", _IF_DAS + "surrender (else stand)"),
     ("Prp", _IF_DAS + "surrender (else split)"),
-    ("Rh", "surrender, else hit"), ("Rs", "surrender, else stand"), ("Rp", "surrender, else split"))
+    ("Rh", "surrender; where surrender is not offered, hit"),
+    ("Rs", "surrender; where surrender is not offered, stand"),
+    ("Rp", "surrender; where surrender is not offered, split"))
 """Every code a chart writes, with its meaning (the DAS codes are :data:`bjcalc.game.strategy.DAS_CODES`)."""
 AFTER_HIT_LEGEND: tuple[tuple[str, str], ...] = (
     ("+D", "after a hit too (three or more cards): double where allowed"),
-    ("+R", "after a hit too (three or more cards): surrender where allowed"))
-"""The suffixes of a total's code (:data:`bjcalc.game.strategy.AFTER_HIT_CODES`), with their meaning."""
+    ("+R", "after a hit too (three or more cards): surrender where allowed"),
+    ("+H", "after a hit or a split: hit"),
+    ("+S", "after a hit or a split: stand"),
+    ("+Dh", "after a hit: double where allowed, else hit (after a split: hit)"),
+    ("+Ds", "after a hit: double where allowed, else stand (after a split: stand)"),
+    ("+Rh", "after a hit: surrender where allowed, else hit (after a split: hit)"),
+    ("+Rs", "after a hit: surrender where allowed, else stand (after a split: stand)"))
+"""The suffixes of a total's code, with their meaning: ``+D``/``+R``
+(:data:`bjcalc.game.strategy.AFTER_HIT_CODES`) keep the code's last letter after a hit or a
+split; the others name their own (a surrender code's last letter is the play where surrender
+is not offered, which can differ from the play after a hit)."""
+_SUFFIXES = tuple(code for code, _ in AFTER_HIT_LEGEND)
 NOT_DEALT_LEGEND: tuple[tuple[str, str], ...] = ((NOT_DEALT, "not dealt: the shoe holds no card of that value"),)
 """The cell of an up card a (depleted or custom) shoe cannot deal, with its meaning."""
 
@@ -52,10 +73,41 @@ NOT_DEALT_LEGEND: tuple[tuple[str, str], ...] = ((NOT_DEALT, "not dealt: the sho
 def split_after_hit(code: str) -> tuple[str, str]:
     """A code's two-card part and its after-hit suffix (``""`` if none).
 
-    >>> split_after_hit("Dh+D"), split_after_hit("Rh")
-    (('Dh', '+D'), ('Rh', ''))
+    >>> split_after_hit("Dh+D"), split_after_hit("Rh"), split_after_hit("Rh+S")
+    (('Dh', '+D'), ('Rh', ''), ('Rh', '+S'))
     """
-    return (code[:-2], code[-2:]) if code[-2:] in AFTER_HIT_CODES else (code, "")
+    plus = code.find("+")
+    return (code[:plus], code[plus:]) if plus > 0 and code[plus:] in _SUFFIXES else (code, "")
+
+
+def after_hit_code(code: str) -> str:
+    """The code a hand of three or more cards plays (after a hit): the suffix's action, else
+    the code's last letter (upper case: a plain hit or stand).
+
+    >>> after_hit_code("Rh+S"), after_hit_code("Dh+D"), after_hit_code("Rs"), after_hit_code("Rh+Ds")
+    ('S', 'Dh', 'S', 'Ds')
+    """
+    two, after = split_after_hit(code)
+    if after[-1:] in ("H", "S", "h", "s"):
+        return after[1:]
+    return after[1:] + two[-1] if after else two[-1].upper()
+
+
+def strategy_code(code: str) -> str:
+    """A printed code as the strategy writes it (:meth:`TotalDependentStrategy.chart
+    <bjcalc.game.strategy.TotalDependentStrategy.chart>`): one hit/stand letter, the play after
+    a hit or a split, which a surrender code's last letter then carries (the strategy holds no
+    separate play for where surrender is not offered).
+
+    >>> strategy_code("Rh+S"), strategy_code("Rh+Ds"), strategy_code("Dh+D"), strategy_code("Prp")
+    ('Rs', 'Rs+D', 'Dh+D', 'Prp')
+    """
+    two, after = split_after_hit(code)
+    if len(after) == 3:
+        return two[:-1] + after[2] + after[:2]
+    if after in ("+H", "+S"):
+        return two[:-1] + after[1].lower()
+    return code
 
 
 def code_action(code: str) -> str:
@@ -90,8 +142,8 @@ def without_das(code: str) -> str:
 def resolve(code: str, allowed: Iterable[str], das: bool = True, cards: int = 2) -> str:
     """The action a chart code means for a hand of ``cards`` cards whose allowed actions are
     ``allowed``; ``das``: whether doubling after a split is allowed (for ``Ph``, ``Prp`` ...).
-    A hand of three or more cards takes the code's after-hit suffix where allowed, else its
-    hit/stand letter (the two-card double or surrender is not for it).
+    A hand of three or more cards plays :func:`after_hit_code`: the after-hit suffix where
+    allowed, else its hit/stand letter (the two-card double or surrender is not for it).
 
     >>> resolve("Dh", ["stand", "hit"]), resolve("Rp", ["stand", "hit", "split"]), resolve("S", ["hit"])
     ('hit', 'split', 'hit')
@@ -101,9 +153,7 @@ def resolve(code: str, allowed: Iterable[str], das: bool = True, cards: int = 2)
     ('double', 'hit')
     """
     allowed = list(allowed)
-    code, after = split_after_hit(code)
-    if cards > 2:
-        code = after[1:] + code[-1]
+    code = after_hit_code(code) if cards > 2 else split_after_hit(code)[0]
     if is_das_code(code):
         if das and "split" in allowed:
             return "split"

@@ -126,8 +126,27 @@ class Candidate:
     distance: float
 
     def describe(self) -> str:
-        rules = ", ".join(f"{k}={v}" for k, v in self.choices)
-        return f"{self.edge:.4f} %  {self.strategy}  {rules}"
+        """The edge, strategy and rules in one line, the doubling rule as computed: ``double_on=any``
+        says whether soft hands may double (``double_soft``, or the preset's own rule), and
+        ``double_soft`` is left out where it does not matter (doubling on 9-11 or 10-11).
+
+        >>> Candidate("burn20", (("decks", 4), ("double_on", "any")), "CD", 0.75, False, 0.01).describe()
+        '0.7500 %  CD  decks=4, double_on=any (hard only)'
+        >>> Candidate("burn20", (("double_on", "9-11"), ("double_soft", False)), "TD", 0.7, True, 0).describe()
+        '0.7000 %  TD  double_on=9-11'
+        """
+        choices = dict(self.choices)
+        preset = PRESETS[self.preset]()
+        double_on = choices.get("double_on", preset.double_on)
+        parts = []
+        for name, value in self.choices:
+            if name == "double_soft" and double_on != "any":
+                continue
+            text = f"{name}={value}"
+            if name == "double_on" and value == "any" and "double_soft" not in choices:
+                text += " (soft too)" if preset.double_soft else " (hard only)"
+            parts.append(text)
+        return f"{self.edge:.4f} %  {self.strategy}  {', '.join(parts)}"
 
 
 def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[dict[str, Any]]:
@@ -135,6 +154,14 @@ def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[di
 
     >>> len(combinations("classic_single_deck")), len(combinations("classic_single_deck", {"max_split_hands": 2}))
     (20, 4)
+
+    Where ``double_soft`` is open, it varies only with ``double_on="any"``: doubling "any two
+    cards" is tried with soft hands and with hard ones only.
+
+    >>> sorted((c["double_on"], c["double_soft"]) for c in combinations("burn20", {
+    ...     "decks": 4, "dealer_hits_soft_17": False, "hole_card": "enhc_obo", "double_after_split": True,
+    ...     "max_split_hands": 4, "resplit_aces": True}))
+    [('10-11', False), ('9-11', False), ('any', False), ('any', True)]
     """
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
@@ -145,11 +172,15 @@ def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[di
         open_rules[name] = (value,)
     PRESETS[preset](**(fixed or {}))     # a bad value: its RulesError now, not "0 of 0 rule sets" later
     names = list(open_rules)
+    default = PRESETS[preset](**(fixed or {}))
     out = []
     for values in itertools.product(*(open_rules[n] for n in names)):
         choice = dict(zip(names, values))
         if choice.get("resplit_aces") and choice.get("max_split_hands", 4) < 3:
             continue   # impossible combination
+        if "double_soft" in choice and choice.get("double_on", default.double_on) != "any" \
+                and choice["double_soft"] != open_rules["double_soft"][0]:
+            continue   # the same game as the other double_soft (only hard totals double on 9-11 or 10-11)
         out.append(choice)
     return out
 

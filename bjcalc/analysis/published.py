@@ -13,6 +13,12 @@ CD and (where it means something) TD strategy and gives one of three verdicts:
   source states for itself;
 - ``"differs"``: further off.
 
+Every verdict carries its reason (:attr:`Row.reason`).  Where a source leaves rules open, a
+figure may name the :class:`Reading` of them that ``bjcalc explain`` found to reproduce it (or
+the nearest one, where none does): :func:`verify` computes those readings too, and the reason
+says which reproduces the figure.  The table shows every figure as the player's EV (a
+house edge ``h`` as ``-h``), with the figure as printed in its reason.
+
 A figure we do not reproduce is reported as such, never adjusted.
 
 >>> row = verify(only=["nairn-8-8-no-das"])[0]
@@ -35,8 +41,8 @@ from ..game.calculator import Assumptions, Calculator
 from ..core.rules import Rules
 from .sweeps import EVs, full_shoe_ev
 
-__all__ = ["Figure", "Row", "figures", "verify", "verify_text", "PERCENT", "FRACTION", "MATCHES", "ROUNDING",
-           "DIFFERS", "VERDICTS"]
+__all__ = ["Figure", "Reading", "Row", "figures", "verify", "verify_text", "PERCENT", "FRACTION", "MATCHES",
+           "ROUNDING", "DIFFERS", "VERDICTS"]
 
 PERCENT = "percent"
 FRACTION = "fraction"
@@ -50,13 +56,35 @@ _SHORT = {MATCHES: "matches", ROUNDING: "rounding", DIFFERS: "differs"}
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A reading of the rules a source leaves open, found with ``bjcalc explain``: the figure's
+    rules with ``changes``, in ``words``; ``compute(strategy)`` gives the figure's quantity
+    under it (as :attr:`Figure.compute`), ``strategies`` the play it is read with.  Whether it
+    reproduces the figure is computed by :func:`verify` every run, never stated here.
+
+    >>> reading = next(f.readings[0] for f in figures() if f.key == "classic-single-deck")
+    >>> reading.words, reading.strategies
+    ('drawing to split aces', ('TD',))
+    """
+
+    changes: tuple[tuple[str, Any], ...]
+    words: str
+    compute: Callable[[str], Optional[float]]
+    strategies: tuple[str, ...] = ("CD", "TD")
+
+
+@dataclass(frozen=True)
 class Figure:
     """One published number and how bjcalc computes the same quantity.
 
     ``published`` is the figure as printed (no % sign) in ``unit`` (:data:`PERCENT` or
     :data:`FRACTION` of the initial bet); ``compute(strategy)`` gives ours in that unit.
     ``change`` names the rule changed from ``rules`` when the figure is a rule effect;
-    ``precision`` is a precision the source states for itself (in ``unit``).
+    ``precision`` is a precision the source states for itself (in ``unit``).  ``sign``: 1 when
+    the figure is the player's EV (or its change), -1 when it is the house's (a house edge, or
+    its change): the table shows ``sign * value`` for every figure, the player's EV.
+    ``readings``: the :class:`Reading` of the open rules that reproduce it, or the nearest one;
+    ``why``: what is known of a difference that no reading explains.
 
     >>> f = figures()[0]
     >>> f.key, f.published, f.unit, f.matches_within, f.rounding_within
@@ -76,6 +104,9 @@ class Figure:
     precision: Optional[float] = None
     strategies: tuple[str, ...] = ("CD", "TD")
     note: str = ""
+    sign: int = 1
+    readings: tuple[Reading, ...] = ()
+    why: str = ""
 
     @property
     def _last_digit(self) -> float:
@@ -98,6 +129,24 @@ class Figure:
         return value if self.unit == PERCENT else value.scaleb(2)
 
     @property
+    def player_percent(self) -> Decimal:
+        """The figure as the player's EV in percent (a house edge negated), its printed digits kept.
+
+        >>> next(f for f in figures() if f.key == "burn20-card").player_percent
+        Decimal('-0.74')
+        """
+        return self.published_percent if self.sign == 1 else -self.published_percent
+
+    @property
+    def as_printed(self) -> str:
+        """The figure as its source prints it, with its quantity.
+
+        >>> next(f for f in figures() if f.key == "burn20-card").as_printed
+        'house edge 0.74 %'
+        """
+        return f"{self.quantity} {self.published}" + (" %" if self.unit == PERCENT else "")
+
+    @property
     def assumptions(self) -> str:
         """The rules and post-split strategy the figure is read under, in one line."""
         text = f"{self.rules.describe()}, {self.split_strategy}"
@@ -106,11 +155,14 @@ class Figure:
 
 @dataclass
 class Row:
-    """A verified figure: published value, ours (CD and TD), and the verdict."""
+    """A verified figure: published value, ours (CD and TD), the verdict and its reason; with the
+    figure's :class:`Reading` objects, their values too (``reading_values``: for each reading,
+    strategy -> value)."""
 
     figure: Figure
     cd: Optional[float]
     td: Optional[float]
+    reading_values: list[dict[str, float]] = dataclasses.field(default_factory=list)
 
     @property
     def published(self) -> str:
@@ -148,6 +200,57 @@ class Row:
         verdict = self.verdict
         return tuple(s for s, v in self._ours() if self._tier(v) == verdict)
 
+    @property
+    def reading_verdict(self) -> Optional[str]:
+        """The best verdict the figure's readings reach (None without one computed)."""
+        tiers = [self._tier(v) for values in self.reading_values for v in values.values()]
+        return min(tiers, key=VERDICTS.index) if tiers else None
+
+    def _number(self, value: float) -> str:
+        f = self.figure
+        decimals = max(0, -Decimal(f.published).as_tuple().exponent) + 2
+        return f"{value:.{decimals}f}" + (" %" if f.unit == PERCENT else "")
+
+    @property
+    def reason(self) -> str:
+        """Why the verdict is what it is, in one sentence: how far ours is, and for a figure
+        that differs, which reading of the open rules reproduces it (computed this run) or
+        what is known of the difference.
+
+        >>> verify(only=["nairn-8-8-das"])[0].reason
+        'matches: ours, -0.33371813 (CD), rounds to the printed -0.333718'
+        """
+        f = self.figure
+        ours = self._ours()
+        if not ours:
+            return "not computed"
+        strategy, value = min(ours, key=lambda item: abs(item[1] - float(f.published)))
+        if self.verdict == MATCHES:
+            return f"matches: ours, {self._number(value)} ({strategy}), rounds to the printed {f.published}"
+        unit = " %" if f.unit == PERCENT else ""
+        if self.verdict == ROUNDING:
+            if abs(value - float(f.published)) > f._last_digit:
+                within = f"the precision the source states, {f.precision:g}{unit}"
+            else:
+                within = f"one unit of its last digit, {f._last_digit:g}{unit}"
+            return (f"within the publication's rounding: ours, {self._number(value)} ({strategy}), is within "
+                    f"{within}, of {f.published}{unit}")
+        off = f"differs by {abs(value - float(f.published)):.2g}{unit} ({strategy})"
+        if self.reading_values:
+            found = []
+            for reading, values in zip(f.readings, self.reading_values):
+                best, value = min(values.items(), key=lambda item: abs(item[1] - float(f.published)))
+                found.append((abs(value - float(f.published)), self._tier(value),
+                              f"{reading.words}, gives {self._number(value)} ({best})"))
+            reproduce = [(tier, gives) for _, tier, gives in found if tier in (MATCHES, ROUNDING)]
+            if reproduce:
+                said = "; ".join(f"{gives}, " + ("which rounds to it" if tier == MATCHES else "within its rounding")
+                                 for tier, gives in reproduce)
+                which = "the readings that reproduce it" if len(reproduce) > 1 else "the reading that reproduces it"
+                return f"{off}; {which} (bjcalc explain): {said}"
+            return f"{off}; no reading of the open rules reproduces it (bjcalc explain): the nearest, {min(found)[2]}"
+        return off + (f"; {f.why}" if f.why else "")
+
     def assumptions(self) -> Assumptions:
         """What the figure is computed under, as every bjcalc result states it."""
         f = self.figure
@@ -161,26 +264,33 @@ class Row:
                                    split_strategy=f"CD: {cd.split_strategy}; TD: {td.split_strategy}")
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: every number a fraction of the initial bet (``unit``), the figure also as printed;
-        ``tolerance``: the largest difference that still ``matches`` or is within ``rounding``.
+        """JSON-ready: every number a fraction of the initial bet (``unit``) as the player's EV (a
+        house edge negated: ``view``), the figure also as printed with its quantity;
+        ``tolerance``: the largest difference that still ``matches`` or is within ``rounding``;
+        ``reason``: :attr:`reason`; ``readings``: the readings of the open rules and their values.
 
         >>> d = verify(only=["nairn-8-8-das"])[0].as_dict()
-        >>> d["published"], d["published_as_printed"], d["verdict"]
-        (-0.333718, '-0.333718', 'matches to the published digits')
+        >>> d["published"], d["published_as_printed"], d["verdict"], d["view"]
+        (-0.333718, '-0.333718', 'matches to the published digits', "the player's EV")
         """
         f = self.figure
-        scale = 100 if f.unit == PERCENT else 1
+        scale = (100 if f.unit == PERCENT else 1) * f.sign
 
         def fraction(value: Optional[float]) -> Optional[float]:
             return None if value is None else value / scale
 
+        readings = [{"rules": dict(reading.changes), "words": reading.words,
+                     "values": {s: fraction(v) for s, v in values.items()},
+                     "verdict": min((self._tier(v) for v in values.values()), key=VERDICTS.index)}
+                    for reading, values in zip(f.readings, self.reading_values)]
         return {"key": f.key, "game": f.game, "quantity": f.quantity, "source": f.source, "unit": FRACTION,
+                "view": "the player's EV" + ("" if f.sign == 1 else " (the published house's figure negated)"),
                 "published_as_printed": f.published + (" %" if f.unit == PERCENT else ""),
                 "published": float(Decimal(f.published) / scale), "cd": fraction(self.cd), "td": fraction(self.td),
                 "difference": fraction(self.difference),
-                "tolerance": {"matches": fraction(f.matches_within), "rounding": fraction(f.rounding_within)},
-                "verdict": self.verdict, "verdict_strategies": list(self.verdict_strategies),
-                "assumptions": self.assumptions().as_dict(), "note": f.note}
+                "tolerance": {"matches": abs(fraction(f.matches_within)), "rounding": abs(fraction(f.rounding_within))},
+                "verdict": self.verdict, "verdict_strategies": list(self.verdict_strategies), "reason": self.reason,
+                "readings": readings, "assumptions": self.assumptions().as_dict(), "note": f.note}
 
 
 _EVS: contextvars.ContextVar[Optional[EVs]] = contextvars.ContextVar("bjcalc_verify_evs", default=None)
@@ -242,18 +352,40 @@ WIZARD = [(1, False, "peek", "0.001839", "0.000423"), (1, True, "peek", "-0.0000
           (8, True, "enhc", "-0.007562", "-0.0089865")]
 
 
+# The readings of open rules that `bjcalc explain` found for the seed games' figures (the one
+# that reproduces the figure, or the nearest where none does): changes from the figure's rules,
+# in words, and the strategies.  verify computes each every run: whether it reproduces the
+# figure is never stated here.
+BURN20_CARD_READINGS = (
+    ({"decks": 4, "hole_card": "enhc_obo", "resplit_aces": True},
+     "4 decks, a dealer blackjack taking the original bet only, resplit aces (S17, double on hard 9-11, DAS, "
+     "split to 4)", ("CD",)),
+    ({"decks": 4, "hole_card": "enhc_obo", "resplit_aces": True, "double_on": "any", "double_soft": True},
+     "the same with doubling on any two cards, soft ones too", ("TD",)))
+BURN20_VEGAS_READING = ({"resplit_aces": True}, "resplit aces (6 decks, peek, DAS, split to 4)", ("CD", "TD"))
+NO_BUST_READING = ({"decks": 2}, "2 decks (DAS, split to 4, three-card-lower busts push)", ("CD", "TD"))
+CLASSIC_READING = ({"hit_split_aces": True}, "drawing to split aces", ("TD",))
+
+
+def _reading(rules: Rules, reading: tuple[dict[str, Any], str, tuple[str, ...]], sign: int) -> Reading:
+    changes, words, strategies = reading
+    return Reading(tuple(changes.items()), words, _game(rules.replace(**changes), sign=sign), strategies)
+
+
 def figures() -> list[Figure]:
     """Every published figure bjcalc computes, with its source."""
     out = [Figure("griffin-infinite", "standard", GRIFFIN_SOURCE, "game EV", "-0.690223", PERCENT, GRIFFIN,
                   _game(GRIFFIN),
-                  note="an independent exact recursion (tests/oracles/infinite_deck.py) agrees with bjcalc to every digit")]
+                  note="an independent exact recursion (tests/oracles/infinite_deck.py) agrees with bjcalc to every digit",
+                  why="an independent exact recursion agrees with ours to every digit")]
     for strategy, printed in (("CDZ-", "-0.402870236"), ("CDP1", "-0.402864343"), ("CDP", "-0.402861523")):
         out.append(Figure(f"exact-6d-{strategy.lower()}", "standard", EXACT_CALCULATOR_SOURCE,
                           f"game EV, {strategy}", printed, PERCENT, SIX_DECK_EXACT,
                           _game(SIX_DECK_EXACT, split=strategy),
                           split_strategy=strategy, strategies=("CD",),
                           note="" if strategy != "CDP" else
-                          "our CDP lets each split hand use the pair cards split off before its second card"))
+                          "our CDP lets each split hand use the pair cards split off before its second card",
+                          why="" if strategy != "CDP" else "CDP is defined differently (see the note)"))
     for decks, h17, hole, das_fig, nodas_fig in WIZARD:
         for das, printed in ((True, das_fig), (False, nodas_fig)):
             rules = Rules(decks=decks, dealer_hits_soft_17=h17, hole_card=hole, max_split_hands=4,
@@ -273,31 +405,31 @@ def figures() -> list[Figure]:
     # Burn 20.
     uk = variants.burn20()
     out.append(Figure("burn20-card", "burn20", BURN20_CARD_SOURCE, "house edge", "0.74", PERCENT, uk,
-                      _game(uk, sign=-1),
-                      note="the card states no other rules; bjcalc explain: 4 decks, S17, dealer BJ takes the "
-                           "original bet only, DAS, split to 4, resplit aces, CD play gives 0.7425 %"))
+                      _game(uk, sign=-1), sign=-1, readings=tuple(_reading(uk, r, -1) for r in BURN20_CARD_READINGS),
+                      note="the card states no other rules; the preset's UK defaults are one reading of them"))
     las_vegas = variants.burn20_las_vegas()
     out.append(Figure("burn20-vegas", "burn20", BINIONS_SOURCE, "house edge", "0.80", PERCENT, las_vegas,
-                      _game(las_vegas, sign=-1),
+                      _game(las_vegas, sign=-1), sign=-1, readings=(_reading(las_vegas, BURN20_VEGAS_READING, -1),),
                       note="doubling on any number of cards (double_after_hit); the rules the source leaves "
-                           "open are burn20's defaults: see the README for the nearest readings"))
+                           "open are burn20's defaults"))
     for key, change, words, printed in (("s17", dict(dealer_hits_soft_17=False), "the dealer standing on soft 17",
                                          "-0.37"),
                                         ("rsa", dict(resplit_aces=True), "resplitting aces", "-0.07"),
                                         ("8-decks", dict(decks=8), "eight decks", "0.02")):
         out.append(Figure(f"burn20-vegas-{key}", "burn20", BINIONS_SOURCE, f"change in house edge: {words}",
                           printed, PERCENT, las_vegas, _effect(las_vegas, las_vegas.replace(**change)),
-                          change=words))
+                          change=words, sign=-1))
     # The split limit is not given; `bjcalc explain` finds that only three hands round to 0.62 %
     # (two give 0.66 %, four 0.61 %).
     uk_standard = variants.standard(hole_card="enhc", double_on="9-11", double_soft=False, max_split_hands=3)
     out.append(Figure("uk-standard", "standard", UK_STANDARD_SOURCE, "house edge", "0.62", PERCENT, uk_standard,
-                      _game(uk_standard, sign=-1),
+                      _game(uk_standard, sign=-1), sign=-1,
                       note="split limit not published: 3 hands reproduce it (2 give 0.66 %, 4 give 0.61 %)"))
     # No Bust 21st Century.
     no_bust = variants.no_bust_oceans_11()
     out.append(Figure("no-bust-oceans-11", "no_bust_21st_century", NO_BUST_SOURCE,
-                      "player EV (the bank's -0.18 %)", "0.18", PERCENT, no_bust, _game(no_bust),
+                      "player EV (printed as the bank's edge, -0.18 %)", "0.18", PERCENT, no_bust, _game(no_bust),
+                      readings=(_reading(no_bust, NO_BUST_READING, 1),),
                       note="the analysis's game (no_bust_oceans_11: 6:5, surrender at any time, double on any "
                            "number of cards, three-card lower busts push); the rules it leaves open are the "
                            "card preset's defaults"))
@@ -315,12 +447,16 @@ def figures() -> list[Figure]:
                                          "three-card busts lower than the dealer's pushing", "1.22")):
         base = variants.no_bust_21st_century(bust_push="none") if key == "three-card-lower" \
             else variants.no_bust_21st_century()
+        one_deck = Reading((("decks", 1),), "one deck", _effect(base.replace(decks=1),
+                                                                base.replace(decks=1, **change), sign=1))
         out.append(Figure(f"no-bust-{key}", "no_bust_21st_century", NO_BUST_SOURCE, f"change in player EV: {words}",
-                          printed, PERCENT, base, _effect(base, base.replace(**change), sign=1), change=words))
+                          printed, PERCENT, base, _effect(base, base.replace(**change), sign=1), change=words,
+                          readings=(one_deck,) if key == "6-5" else ()))
     classic = variants.classic_single_deck()
     out.append(Figure("classic-single-deck", "classic_single_deck", CLASSIC_SOURCE, "house edge", "0.13", PERCENT,
-                      classic, _game(classic, sign=-1),
-                      note="the literal reading; bjcalc explain: drawing to split aces with TD play gives 0.1305 %"))
+                      classic, _game(classic, sign=-1), sign=-1, readings=(_reading(classic, CLASSIC_READING, -1),),
+                      note="the literal reading of the card, with the reviews' split once, no DAS and one card "
+                           "to split aces"))
     return out
 
 
@@ -341,38 +477,54 @@ def verify(only: Optional[Iterable[str]] = None, games: Optional[Iterable[str]] 
         for figure in (progress(chosen, total=len(chosen)) if progress else chosen):
             cd = figure.compute("CD")
             td = figure.compute("TD") if "TD" in figure.strategies else None
-            rows.append(Row(figure, cd, td))
+            row = Row(figure, cd, td)
+            if row.verdict == DIFFERS:
+                row.reading_values = [{s: reading.compute(s) for s in reading.strategies}
+                                      for reading in figure.readings]
+            rows.append(row)
     finally:
         _EVS.reset(token)
     return rows
 
 
 def verify_text(rows: list[Row], width: int = 80) -> str:
-    """The ``bjcalc verify`` table: every value in percent of the initial bet, a verdict per
-    figure, then each figure's source, rules and notes (``width`` columns).
+    """The ``bjcalc verify`` table: every figure as the player's EV in percent of the initial bet
+    (a house edge ``h`` shown as ``-h``), ours with CD and TD play, a verdict per figure and,
+    under it, the verdict's reason with the figure as printed; then each figure's source,
+    rules and notes (``width`` columns).
     """
     def cell(value: Optional[float], figure: Figure) -> str:
         if value is None:
             return "-"
         decimals = max(0, -figure.published_percent.as_tuple().exponent) + 1
-        return f"{value * (100 if figure.unit == FRACTION else 1):.{decimals}f}"
+        return f"{figure.sign * value * (100 if figure.unit == FRACTION else 1):.{decimals}f}"
 
     table = []
     for row in rows:
         verdict = _SHORT[row.verdict]
         if len(row._ours()) == 2 and len(row.verdict_strategies) == 1:
             verdict += f" ({row.verdict_strategies[0]})"
-        table.append((row.figure.key, str(row.figure.published_percent), cell(row.cd, row.figure),
+        table.append((row.figure.key, str(row.figure.player_percent), cell(row.cd, row.figure),
                       cell(row.td, row.figure), verdict))
     header = ("figure", "published", "CD", "TD", "verdict")
     widths = [max(len(r[i]) for r in table + [header]) for i in range(5)]
-    lines = ["Published figures and bjcalc's, in % of the initial bet (CD and TD play)", ""]
-    for r in [header] + table:
-        lines.append(f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}  {r[3]:>{widths[3]}}  "
-                     f"{r[4]}".rstrip())
+    lines = textwrap.wrap("Published figures and bjcalc's, as the player's EV in % of the initial bet (a house "
+                          "edge h shown as -h; CD and TD play); under each, the verdict's reason, in the "
+                          "figure's own terms", width, subsequent_indent="  ") + [""]
+
+    def line(r: tuple[str, ...]) -> str:
+        return (f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}  {r[3]:>{widths[3]}}  "
+                f"{r[4]}").rstrip()
+
+    lines.append(line(header))
+    for r, row in zip(table, rows):
+        lines.append(line(r))
+        why = f"{row.figure.as_printed}: {row.reason}"
+        lines += textwrap.wrap(why, width, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)
     notes = [f"verdict: matches = ours rounds to the published digits; rounding = {ROUNDING} (one unit of "
              f"its last digit, or the precision the source states); differs = further off; (CD) or (TD): only "
-             f"that strategy reaches the verdict", ""]
+             f"that strategy reaches the verdict; a reading: the open rules `bjcalc explain` found, computed "
+             f"again by this run", ""]
     lines.append("")
     for row in rows:
         f = row.figure

@@ -24,7 +24,7 @@ from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..core.runner import run_chunks
 from ..game.calculator import Calculator
-from ..game.variants import OPEN_RULES, PRESETS
+from ..game.variants import DOUBLE_READINGS, OPEN_RULES, PRESETS, double_reading
 
 __all__ = ["edge_sweep", "sweep_points", "plot_edges", "full_shoe_ev", "EVs"]
 
@@ -87,7 +87,7 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     points = []
     for name, value in tasks:
         try:
-            points.append((name, value, base.replace(**{name: value})))
+            points.append((name, value, base.replace(**_changes(name, value))))
         except RulesError:
             points.append((name, value, None))
 
@@ -107,22 +107,45 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
                           scheduler=scheduler, progress=bar, weight=lambda result: result[1], total=len(points))
     for rule_set, (ev, _) in zip(todo, computed):
         evs[key(rule_set)] = ev
-    rows = [(name, value, -float(evs[key(rule_set)]) * 100, getattr(base, name) == value)
+    rows = [(name, value, -float(evs[key(rule_set)]) * 100, _value_of(base, name) == value)
             for name, value, rule_set in points if rule_set is not None]
     return pd.DataFrame(rows, columns=["rule", "value", "house_edge", "default"])
+
+
+def _changes(name: str, value: Any) -> dict[str, Any]:
+    """The rules a sweep point sets: ``double_on`` moves by reading (``"any"`` with soft doubles,
+    ``"any hard"`` without: :data:`~bjcalc.game.variants.DOUBLE_READINGS`)."""
+    return dict(DOUBLE_READINGS[value]) if name == "double_on" else {name: value}
+
+
+def _value_of(rules: Rules, name: str) -> Any:
+    return double_reading(rules) if name == "double_on" else getattr(rules, name)
 
 
 def sweep_points(preset: str, rules: Optional[Iterable[str]] = None,
                  decks: Optional[Sequence[Any]] = None) -> list[tuple[str, Any]]:
     """The (rule, value) points :func:`edge_sweep` tries, in order (same arguments).
+    ``double_on`` moves by reading (:data:`~bjcalc.game.variants.DOUBLE_READINGS`): ``"any"``
+    lets soft hands double too; where the preset leaves ``double_soft`` open, ``"any hard"``
+    (any two cards making a hard total) is a point of its own.
 
     >>> sweep_points("classic_single_deck", rules=["decks"], decks=(1, 2))
     [('decks', 1), ('decks', 2)]
+    >>> sweep_points("burn20", rules=["double_on"])
+    [('double_on', 'any'), ('double_on', 'any hard'), ('double_on', '9-11'), ('double_on', '10-11')]
     """
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
     open_rules = dict(OPEN_RULES.get(preset, {}))
     open_rules["decks"] = tuple(decks) if decks is not None else open_rules.get("decks", (1, 2, 4, 6, 8))
+    if "double_on" in open_rules:
+        # by reading: "any" is any two cards, soft ones too (what a card's "double any two cards"
+        # says); where double_soft is open, "any hard" is the other reading, and no point of its own
+        soft_open = "double_soft" in open_rules
+        open_rules["double_on"] = tuple(reading for value in open_rules["double_on"]
+                                        for reading in ((value, "any hard") if value == "any" and soft_open
+                                                        else (value,)))
+        open_rules.pop("double_soft", None)
     names = list(rules) if rules is not None else ["decks"] + [n for n in open_rules if n != "decks"]
     tasks = []
     for name in names:

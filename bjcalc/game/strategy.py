@@ -594,9 +594,10 @@ class TotalDependentStrategy(dict):
 def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) -> None:
     """Set one chart cell (``row`` as "hard 16", "soft 18", "pair 8,8"; ``code`` as "Rh") of a strategy.
 
-    A total's code sets both its hit/stand entry (the letter after D or R, or H/S itself)
-    and its first-two-card entry; a pair's code sets the pair's own entry (and its fallback)
-    only.  ``das``: whether a DAS code (``Ph`` ...) splits.
+    A total's code sets both its hit/stand entry (the letter after D or R, or H/S itself;
+    a suffix ``+H``/``+S``, ``+Dh`` ... ``+Rs`` gives it instead) and its first-two-card
+    entry; a pair's code sets the pair's own entry (and its fallback) only.  ``das``: whether
+    a DAS code (``Ph`` ...) splits.
 
     >>> s = UpcardStrategy(10)
     >>> set_cell(s, "hard 16", "Rh"); set_cell(s, "pair 8,8", "P"); set_cell(s, "pair 7,7", "S")
@@ -604,18 +605,26 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     (True, 'surrender', 'split', 'stand')
     >>> set_cell(s, "pair 8,8", "Prp", das=False); s.pairs[8], s.pair_fallbacks[8]
     ('surrender', 'split')
+    >>> set_cell(s, "hard 16", "Rh+S"); s.hits[(16, False)], s.two_card[(16, False)]
+    (False, 'surrender')
     """
     from ..core.errors import StrategyError
 
-    after = code[-2:] if code[-2:] in AFTER_HIT_CODES else ""
+    written = code
+    after = code[code.find("+"):] if code.find("+") > 0 else ""
     code = code[:len(code) - len(after)]
-    if code not in CODES:
-        raise StrategyError(f"unknown chart code {code + after!r} at {row}; codes: {', '.join(CODES)}, "
-                            f"a total's ending in {' or '.join(AFTER_HIT_CODES)}")
+    # "+H"/"+S" (and "+Dh" ... "+Rs"): the hit/stand play after a hit or a split, where a printed
+    # surrender code's own letter is the play where surrender is not offered
+    after_letter = ""
+    if after in ("+H", "+S") or (after[:2] in AFTER_HIT_CODES and after[2:] in ("h", "s")):
+        after_letter, after = after[-1].upper(), after[:2] if len(after) == 3 else ""
+    if code not in CODES or (after and after not in AFTER_HIT_CODES):
+        raise StrategyError(f"unknown chart code {written!r} at {row}; codes: {', '.join(CODES)}, "
+                            f"a total's ending in {' or '.join(AFTER_HIT_CODES)}, +H or +S (or +Dh, +Ds, +Rh, +Rs)")
     kind, _, what = row.partition(" ")
-    if after and kind not in ("hard", "soft"):
-        raise StrategyError(f"chart code {code + after!r} at {row}: only a total's code may end in "
-                            f"{' or '.join(AFTER_HIT_CODES)}")
+    if (after or after_letter) and kind not in ("hard", "soft"):
+        raise StrategyError(f"chart code {written!r} at {row}: only a total's code may end in "
+                            f"{' or '.join(AFTER_HIT_CODES)}, +H or +S")
     if kind in ("hard", "soft") and what.isdigit():
         entry = (int(what), kind == "soft")
         if after:
@@ -628,6 +637,8 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
             strategy.hits[entry] = first == "H"
         elif len(code) == 2 and code[1] in "hs":
             strategy.hits[entry] = code[1] == "h"
+        if after_letter:
+            strategy.hits[entry] = after_letter == "H"
         return
     names = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
     cards = what.split(",")

@@ -20,7 +20,7 @@ from ..core.rules import Rules
 
 __all__ = ["STANDARD", "standard", "BURN20", "burn20", "burn20_las_vegas", "NO_BUST", "no_bust_21st_century",
            "no_bust_oceans_11",
-           "CLASSIC_SINGLE_DECK", "classic_single_deck", "OPEN_RULES", "PRESETS"]
+           "CLASSIC_SINGLE_DECK", "classic_single_deck", "OPEN_RULES", "DOUBLE_READINGS", "double_reading", "PRESETS"]
 
 
 def _preset(defaults: dict[str, Any], overrides: dict[str, Any]) -> Rules:
@@ -58,8 +58,10 @@ def burn20(**overrides: Any) -> Rules:
     burned with it and the dealer redraws two, burning again while they are two tens or a
     blackjack (``burn_20``); a dealer 22 pushes every hand still in play except
     blackjacks, which are paid 3:2 (``dealer_22_pushes``).
-    Our UK defaults (not on the card): 6 decks, dealer stands on soft 17, double on hard
-    9-11 only, double after split, split to 4 hands, no resplitting aces, one card to
+    Our UK defaults (not on the card, which allows "all usual decisions to split or double"): 6
+    decks, dealer stands on soft 17, double on hard 9-11 only (``double_on="any"`` alone is any
+    two cards making a hard total, as ``double_soft=False`` here; add ``double_soft=True`` for any
+    two cards, soft ones too), double after split, split to 4 hands, no resplitting aces, one card to
     split aces, no surrender, a dealer blackjack takes every bet (``hole_card="enhc"``;
     ``"enhc_obo"`` for original bet only).
 
@@ -148,6 +150,7 @@ OPEN_RULES: dict[str, dict[str, tuple]] = {
     # What each rule card leaves unstated, and the values worth trying for it.
     "burn20": {"decks": (4, 6, 8), "dealer_hits_soft_17": (False, True),
                "hole_card": ("enhc", "enhc_obo", "peek"), "double_on": ("any", "9-11", "10-11"),
+               "double_soft": (False, True),
                "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)},
     "burn20_las_vegas": {"decks": (6, 8), "hole_card": ("peek", "enhc", "enhc_obo"),
                          "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
@@ -163,7 +166,28 @@ OPEN_RULES: dict[str, dict[str, tuple]] = {
                  "hole_card": ("peek", "enhc", "enhc_obo"), "double_on": ("any", "9-11", "10-11"),
                  "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)},
 }
-"""For ``bjcalc explain``: the rules each preset's card leaves open, with the values to try."""
+"""For ``bjcalc explain``: the rules each preset's card leaves open, with the values to try.
+Where ``double_soft`` is open (Burn 20's card allows "all usual decisions to ... double": any two
+cards, soft ones too, or hard only), it matters only with ``double_on="any"``:
+:func:`double_reading` names the two as ``"any"`` and ``"any hard"``."""
+
+DOUBLE_READINGS: dict[str, dict[str, Any]] = {
+    "any": dict(double_on="any", double_soft=True), "any hard": dict(double_on="any", double_soft=False),
+    "9-11": dict(double_on="9-11"), "10-11": dict(double_on="10-11"), "none": dict(double_on="none")}
+"""The doubling rule in words (:func:`double_reading`) and the rules that say it: ``"any"`` is any
+two cards, soft ones included; ``"any hard"`` any two cards making a hard total; ``"9-11"`` and
+``"10-11"`` are hard totals by definition, so ``double_soft`` does not matter there."""
+
+
+def double_reading(rules: Rules) -> str:
+    """The doubling rule of ``rules`` in words, a key of :data:`DOUBLE_READINGS`.
+
+    >>> double_reading(burn20()), double_reading(burn20(double_on="any")), double_reading(standard())
+    ('9-11', 'any hard', 'any')
+    """
+    if rules.double_on == "any":
+        return "any" if rules.double_soft else "any hard"
+    return rules.double_on
 
 PRESETS: dict[str, Callable[..., Rules]] = {
     "standard": standard, "burn20": burn20, "burn20_las_vegas": burn20_las_vegas,
