@@ -184,7 +184,7 @@ def test_committed_pmf_files_state_the_games_own_resplit_moments():
     stated = {}
     for key in variants.PRESETS:
         lines = (tables / key / "pmf.csv").read_text().splitlines()
-        if "splitting to two hands only" in lines[0]:
+        if "splits limited to 2 hands" in lines[0]:
             found = re.match(r"# This game itself, resplitting to \d hands .* EV ([-+0-9.]+) %, SD ([0-9.]+),", lines[1])
             assert found, f"tables/{key}/pmf.csv lacks the game's own moments: run 'bjcalc tables --out tables'"
             stated[key] = float(found.group(2))

@@ -53,9 +53,10 @@ def classic(classic_run):
 
 def test_every_section_in_order_with_the_assumptions(classic):
     page, text = classic.html(), classic.markdown()
-    positions = [page.index(f"<h2>{n}. {html.escape(TITLES[key])}</h2>") for n, key in enumerate(SECTIONS, 1)]
-    assert positions == sorted(positions)
-    assert all(f"## {n}. {TITLES[key]}" in text for n, key in enumerate(SECTIONS, 1))
+    shown = SECTIONS[:-1]   # (no side bet is offered with this game: the section is left out)
+    positions = [page.index(f"<h2>{n}. {html.escape(TITLES[key])}</h2>") for n, key in enumerate(shown, 1)]
+    assert positions == sorted(positions) and "Side bets" not in page
+    assert all(f"## {n}. {TITLES[key]}" in text for n, key in enumerate(shown, 1))
     assert classic.rules.describe(classic.shoe) in page and "standard deviation" in page
     # self-contained: nothing fetched (no script, stylesheet link, import or remote image)
     assert not any(part in page for part in ("<script", "<link", "@import", 'src="http', "url(http"))
@@ -69,7 +70,7 @@ def test_the_cli_writes_the_page(tmp_path, capsys):
     assert main(["report", "--variant", "classic_single_deck", "--out", str(out), "--quiet"]) == 0
     assert "wrote" in capsys.readouterr().out
     text = out.read_text()
-    assert text.startswith("# classic_single_deck: a bjcalc game report")
+    assert text.startswith("# Classic single-deck blackjack\n")
     assert "bjcalc report --variant classic_single_deck" in text
 
 
@@ -85,6 +86,7 @@ def test_bad_input_is_one_line(call, message):
 
 
 def test_an_unwritable_file_exits_2(tmp_path, capsys):
+    (tmp_path / "no").write_text("a file where the folder would be")      # (a missing folder is created)
     assert main(["report", "--variant", "classic_single_deck", "--out", str(tmp_path / "no" / "r.html"),
                  "--quiet"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
@@ -92,9 +94,11 @@ def test_an_unwritable_file_exits_2(tmp_path, capsys):
 
 def test_each_game_is_computed_once(classic_run):
     """The report, its chart and the published figure all read one TD search of the game (the
-    figure's game is the game itself; no DAS here, so no second chart)."""
+    figure's game is the game itself; no DAS here, so no second chart); the figure's verdict
+    reads one more game, the reading that reproduces the card (drawing to split aces)."""
     _, searches, _ = classic_run
-    assert searches == [(PRESETS["classic_single_deck"](), Shoe.decks(1), "CDZ-")]
+    assert searches == [(PRESETS["classic_single_deck"](), Shoe.decks(1), "CDZ-"),
+                        (PRESETS["classic_single_deck"](hit_split_aces=True), Shoe.decks(1), "CDZ-")]
 
 
 def test_one_progress_loop_moves_once_a_step(classic_run):
@@ -109,10 +113,10 @@ def test_results_handed_out_are_copies(monkeypatch):
     monkeypatch.setattr(strategy, "total_dependent_game", _counting_searches(searches))
     games = _Games(Calculator(Rules(decks=1, max_split_hands=2)))
     first = games.result("TD")
-    ev, by_up = first.ev, dict(first.ev_given_up)
-    first.ev, first.ev_given_up["A"] = 99.0, 99.0     # a caller spoiling its copy
+    ev, by_up = first.ev, first.by_upcard.to_dict()
+    first.ev, first._ev_by_up["A"] = 99.0, 99.0     # a caller spoiling its copy (its dict behind by_upcard too)
     again = games.result("TD")
-    assert (again.ev, again.ev_given_up) == (ev, by_up) and len(searches) == 1
+    assert (again.ev, again.by_upcard.to_dict()) == (ev, by_up) and len(searches) == 1
     assert games.evs == {(Rules(decks=1, max_split_hands=2), "CDZ-", "TD"): ev}
 
 
@@ -121,11 +125,14 @@ def test_the_strategy_section_lists_every_cd_exception(classic):
     count = len(exceptions)
     text = classic.markdown()
     part = text[text.index("## 5. Strategy"):text.index("## 6. ")]
-    every = part[part.index("##### Every hand"):part.index(f"#### The {TOP_EXCEPTIONS} most valuable")]
+    every = part[part.index(f"#### Every one of the {count} exceptions"):]
     assert len([line for line in every.splitlines() if line.startswith("| ")]) == count + 1   # (+ header)
-    top = part[part.index(f"#### The {TOP_EXCEPTIONS} most valuable of the {count} exceptions"):]
-    gains = [float(line.split("|")[-2]) for line in top.splitlines() if re.match(r"\| [^h-]", line)]
-    assert gains == sorted(exceptions["gain"].round(6), reverse=True)[:TOP_EXCEPTIONS]
+    top = part[part.index(f"#### The {TOP_EXCEPTIONS} most valuable of the {count} exceptions"):
+               part.index(f"#### Every one of the {count} exceptions")]
+    # the most valuable: by contribution to the house edge (gain times the chance of reaching the hand)
+    worth = [float(line.split("|")[-2].strip(" %")) for line in top.splitlines() if re.match(r"\| [^h-]", line)]
+    expected = sorted(exceptions["contribution"].map(float), reverse=True)[:TOP_EXCEPTIONS]
+    assert worth == [round(value * 100, 6) for value in expected]
     page = classic.html()
     details = page[page.index("<details>"):page.index("</details>")]
     assert f"Every one of the {count} exceptions" in details and details.count("<tr>") == count + 1

@@ -23,24 +23,78 @@ from typing import Any, Iterable, Optional, Protocol, Sequence
 import pandas as pd
 
 from ..core.rules import Rules
-from .codes import UPS, code_action
+from .codes import LETTER_ACTION, NOT_DEALT, UPS, code_action, split_after_hit
 
-__all__ = ["COLOURS", "ChartView", "EVTableView", "edge_words", "markdown_table", "page", "exceptions_csv", "chart_text",
+__all__ = ["COLOURS", "code_classes", "code_background", "COLUMN_LABELS", "ChartView", "EVTableView", "edge_words", "markdown_table", "page", "exceptions_csv", "chart_text",
            "chart_markdown", "chart_csv_header", "chart_csv", "chart_html", "chart_styler", "ev_table_csv",
            "ev_table_html", "ev_table_text"]
 
 COLOURS: dict[str, str] = {"hit": "#f6c6c0", "stand": "#fbe7a1", "double": "#b9e0a5", "split": "#a8c8ec",
                            "surrender": "#d6cbe8"}
-"""Background colour of each action (a chart cell takes its first letter's action; a cell not
-dealt, action "none", none)."""
+"""Background colour of each action.  A chart cell takes its code's first action's colour; a
+code that says what to do where that action is not allowed (Dh, Ds, Ph, Rs ...) shows the
+colour of that other action in its lower right corner, so that Dh and Ds (and P, Ph and Ps)
+differ at a glance, in the legend too (:func:`code_background`).  A cell not dealt, none."""
+
+
+def _fallback(code: str) -> Optional[str]:
+    """The action a code falls back on where its first is not allowed (Dh: hit), or None."""
+    if code == NOT_DEALT or code.startswith("+"):
+        return None
+    two = split_after_hit(code)[0]
+    return LETTER_ACTION.get(two[1].upper()) if len(two) > 1 else None
+
+
+def code_classes(code: str) -> str:
+    """The HTML classes of a chart cell: its action, and ``else-<action>`` where the code
+    falls back on another.
+
+    >>> code_classes("P"), code_classes("Ds"), code_classes("Ph"), code_classes("Dh+D")
+    ('split', 'double else-stand', 'split else-hit', 'double else-hit')
+    """
+    action, other = code_action(code), _fallback(code)
+    return action if other is None or other == action else f"{action} else-{other}"
+
+
+def code_background(code: str) -> str:
+    """The CSS background of a chart cell (see :data:`COLOURS`): one colour, or its action's
+    with the fallback action's in the lower right corner.
+
+    >>> code_background("S"), code_background("Ds")
+    ('#fbe7a1', 'linear-gradient(135deg, #b9e0a5 62%, #fbe7a1 62%)')
+    """
+    action, other = code_action(code), _fallback(code)
+    if action not in COLOURS:
+        return "white"
+    if other is None or other == action:
+        return COLOURS[action]
+    return f"linear-gradient(135deg, {COLOURS[action]} 62%, {COLOURS[other]} 62%)"
+
+
 _ANSI = {"hit": "41", "stand": "43", "double": "42", "split": "44", "surrender": "45"}
 _STYLE = ("<style>\n"
           ".bjcalc table {border-collapse: collapse; margin: 4px 0}\n"
           ".bjcalc th, .bjcalc td {padding: 2px 6px; border: 1px solid #999; text-align: center; color: #000; "
-          "font-family: monospace}\n"
+          "font-variant-numeric: tabular-nums}\n"
           ".bjcalc th.row {text-align: left}\n"
+          ".bjcalc {-webkit-print-color-adjust: exact; print-color-adjust: exact}\n"
           + "".join(f".bjcalc .{action} {{background: {colour}}}\n" for action, colour in COLOURS.items())
+          + "".join(f".bjcalc .{action}.else-{other} {{background: linear-gradient(135deg, {colour} 62%, "
+                    f"{COLOURS[other]} 62%)}}\n"
+                    for action, colour in COLOURS.items() for other in COLOURS if other != action)
           + "</style>")
+
+COLUMN_LABELS: dict[str, str] = {"row": "chart row", "chart_action": "chart play", "cd_action": "CD play",
+                                 "total_gain": "total gain", "max_gain": "max gain",
+                                 "total_contribution": "total contribution", "chart_ev": "chart EV", "cd_ev": "CD EV"}
+"""The words an exception table's heading uses for a column (the frame's own names elsewhere)."""
+
+
+def _words(line: str) -> str:
+    """A line about the exceptions with their columns named as the tables head them."""
+    for column, label in COLUMN_LABELS.items():
+        line = line.replace(f"{column}:", f"{label}:")
+    return line
 
 
 class ChartView(Protocol):
@@ -112,7 +166,8 @@ def page(title: str, body: str) -> str:
 
 def exceptions_csv(exceptions: pd.DataFrame, digits: int) -> str:
     """CD exceptions (:data:`bjcalc.analysis.charts.EXCEPTION_COLUMNS`) as CSV, the EVs and
-    gains to ``digits`` decimals.
+    gains to ``digits`` decimals, a probability of reaching the hand and its contribution to the
+    EV (where there) to ``digits + 4``.
 
     >>> frame = pd.DataFrame([["T", "T,2", 2, "hard 12", "hit", "stand", -0.25, -0.2, 0.05]],
     ...                      columns=["up", "hand", "cards", "row", "chart_action", "cd_action", "chart_ev",
@@ -124,25 +179,33 @@ def exceptions_csv(exceptions: pd.DataFrame, digits: int) -> str:
     frame = exceptions.copy()
     for column in ("chart_ev", "cd_ev", "gain"):
         frame[column] = frame[column].map(lambda x: f"{float(x):.{digits}f}")
+    for column in ("probability", "contribution"):
+        if column in frame.columns:
+            frame[column] = frame[column].map(lambda x: f"{float(x):.{digits + 4}f}")
     return frame.to_csv(index=False, lineterminator="\n")
-
-
-def _cls(code: str) -> str:
-    return code_action(code)
 
 
 def _summary_rows(chart: ChartView) -> pd.DataFrame:
     frame = chart.exception_summary()
     for column in ("total_gain", "max_gain"):
         frame[column] = frame[column].map(lambda g: f"{float(g):.6f}")
+    if "total_contribution" in frame.columns:
+        frame["total_contribution"] = frame["total_contribution"].map(lambda g: f"{float(g):.8f}")
     return frame
 
 
 def _exception_rows(chart: ChartView) -> pd.DataFrame:
     assert chart.exceptions is not None
-    frame = chart.exceptions[["up", "hand", "row", "chart_action", "cd_action", "gain"]].copy()
+    columns = ["up", "hand", "row", "chart_action", "cd_action", "gain"]
+    frame = chart.exceptions[columns + [c for c in ("contribution",) if c in chart.exceptions.columns]].copy()
     frame["gain"] = frame["gain"].map(lambda g: f"{float(g):.6f}")
+    if "contribution" in frame.columns:
+        frame["contribution"] = frame["contribution"].map(lambda g: f"{float(g):.8f}")
     return frame
+
+
+def _labels(columns: Iterable[str]) -> list[str]:
+    return [COLUMN_LABELS.get(column, column) for column in columns]
 
 
 # -- charts ---------------------------------------------------------------------------------------
@@ -177,7 +240,7 @@ def chart_text(chart: ChartView, colour: bool = False) -> str:
     lines += wrap("  ".join(f"{code} {text}" for code, text in chart.legend()))
     if chart.exceptions is not None:
         lines += ["", "Composition-dependent exceptions"]
-        lines += [w for line in chart.exception_lines() for w in wrap(line)]
+        lines += [w for line in chart.exception_lines() for w in wrap(_words(line))]
         if len(chart.exceptions):
             lines += ["", "By chart cell:",
                       f"{'row':<10}{'up':<3}{'chart play':<11}{'CD play':<10}{'hands':>6}{'total gain':>12}"
@@ -209,16 +272,16 @@ def chart_markdown(chart: ChartView) -> str:
     out += markdown_table(["hand"] + list(UPS), [[row] + list(chart.table.loc[row]) for row in chart.table.index])
     out += ["", "Codes: " + "; ".join(f"**{code}** {text}" for code, text in chart.legend()) + "."]
     if chart.exceptions is not None:
-        first, units = chart.exception_lines()
-        units = units.replace("gain:", "`gain`:", 1).replace("total_gain:", "`total_gain`:")
-        out += ["", "## Composition-dependent exceptions", "", first, "", units, ""]
+        out += ["", "## Composition-dependent exceptions", ""]
+        for line in chart.exception_lines():
+            out += [_words(line), ""]
         if len(chart.exceptions):
             out += ["### By chart cell", ""]
             frame = _summary_rows(chart)
-            out += markdown_table(list(frame.columns), frame.values.tolist())
+            out += markdown_table(_labels(frame.columns), frame.values.tolist())
             out += ["", "### Every hand", ""]
             frame = _exception_rows(chart)
-            out += markdown_table(list(frame.columns), frame.values.tolist())
+            out += markdown_table(_labels(frame.columns), frame.values.tolist())
     return "\n".join(out) + "\n"
 
 
@@ -253,21 +316,21 @@ def _html_chart(table: pd.DataFrame) -> str:
     head = "".join(f"<th>{up}</th>" for up in table.columns)
     lines = ['<table class="strategy">', f"<thead><tr><th>hand</th>{head}</tr></thead><tbody>"]
     for row in table.index:
-        cells = "".join(f'<td class="{_cls(code)}">{code}</td>' for code in table.loc[row])
+        cells = "".join(f'<td class="{code_classes(code)}">{code}</td>' for code in table.loc[row])
         lines.append(f'<tr><th class="row">{row}</th>{cells}</tr>')
     lines.append("</tbody></table>")
     return "\n".join(lines)
 
 
 def _html_legend(legend: list[tuple[str, str]]) -> str:
-    return "<p>" + " &nbsp; ".join(f'<span class="{_cls(code)}">&nbsp;{code}&nbsp;</span> {_html.escape(text)}'
-                                   for code, text in legend) + "</p>"
+    return "<p>" + " &nbsp; ".join(f'<span class="{code_classes(code)}">&nbsp;{code}&nbsp;</span> '
+                                   f'{_html.escape(text)}' for code, text in legend) + "</p>"
 
 
 def _html_frame(frame: pd.DataFrame, kind: str) -> str:
     """A frame of exceptions (or their summary) as an HTML table, the plays coloured."""
     columns = list(frame.columns)
-    head = "".join(f"<th>{c.replace('_', '_<wbr>')}</th>" for c in columns)   # (a narrow screen breaks there)
+    head = "".join(f"<th>{_html.escape(label)}</th>" for label in _labels(columns))
     lines = [f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>']
     for record in frame.itertuples(index=False):
         cells = []
@@ -281,11 +344,12 @@ def _html_frame(frame: pd.DataFrame, kind: str) -> str:
     return "\n".join(lines)
 
 
-def chart_html(chart: ChartView, full_page: bool = False, every_hand: bool = True) -> str:
+def chart_html(chart: ChartView, full_page: bool = False, every_hand: bool = True, exceptions: bool = True) -> str:
     """Coloured HTML: a fragment with its own ``<style>`` (no JavaScript), or with
     ``full_page`` a standalone page (``Chart.to_html``).  ``every_hand=False`` leaves out the
     table of every exception hand (hundreds of rows for one deck) and keeps the summary by
-    chart cell (the one-page report does this).
+    chart cell; ``exceptions=False`` leaves out every exception table (the one-page report shows
+    its own, in percent).
 
     >>> from bjcalc import Calculator, Rules
     >>> from bjcalc.analysis.charts import chart
@@ -298,9 +362,9 @@ def chart_html(chart: ChartView, full_page: bool = False, every_hand: bool = Tru
     parts.append("</ul>")
     parts.append(_html_chart(chart.table))
     parts.append(_html_legend(chart.legend()))
-    if chart.exceptions is not None:
+    if chart.exceptions is not None and exceptions:
         parts.append(f"<h4>Composition-dependent exceptions ({len(chart.exceptions)})</h4>")
-        parts += [f"<p>{_html.escape(line)}</p>" for line in chart.exception_lines()]
+        parts += [f"<p>{_html.escape(_words(line))}</p>" for line in chart.exception_lines()]
         if len(chart.exceptions):
             parts.append("<h5>By chart cell</h5>")
             parts.append(_html_frame(_summary_rows(chart), "summary"))
@@ -321,7 +385,7 @@ def chart_styler(chart: ChartView) -> Any:
     'Styler'
     """
     def colour(code: str) -> str:
-        return f"background-color: {COLOURS.get(code_action(code), 'white')}; color: black; text-align: center"
+        return f"background: {code_background(code)}; color: black; text-align: center"
     style = chart.table.style
     apply = getattr(style, "map", None) or style.applymap
     caption = (f"<b>{_html.escape(chart.title)}</b><br>"

@@ -3,13 +3,15 @@ strategy, removal, side bets.
 
 :func:`report` computes every section for a preset (by name) or any :class:`~bjcalc.core.rules.Rules`
 and returns a :class:`Report`: ``.html()`` is one self-contained page (CSS inline, plots as inline
-SVG, no script, prints on A4 or Letter), ``.markdown()`` the same in Markdown, and a notebook shows
-it inline.  Where the round's distribution is refused for the game's resplits, its section gives
-the same game split to two hands, says so, and states the game's own exact mean and SD.
+SVG, no script, a print stylesheet for A4 or Letter), ``.markdown()`` the same in Markdown, and a
+notebook shows it inline.  Every label is in words (:func:`rule_label`, :func:`value_label`), every
+figure in percent of the initial bet.  The distribution section states the game's own exact mean
+and SD; where the game's resplits make its full distribution too large, the distribution shown is
+that of the same game with splits limited to two hands, headed as such.
 
 >>> page = report("classic_single_deck", sections=("rules",))
 >>> "<h2>1. Rules</h2>" in page.html(), page.markdown().splitlines()[0]
-(True, '# classic_single_deck: a bjcalc game report')
+(True, '# Classic single-deck blackjack')
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import time
 import weakref
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ..core.cards import Shoe
@@ -52,20 +55,124 @@ TITLES = {"rules": "Rules", "edges": "House edge", "rule effects": "House edge b
 SIDE_BETS = {"no_bust_21st_century": ("buster", "lucky-lucky")}
 """The side bets offered with a seed game (GAMES.md): Buster Blackjack and Lucky Lucky with No Bust."""
 
+PRESET_TITLES = {"standard": "Standard shoe game", "burn20": "Blackjack Burn 20 (UK rules)",
+                 "burn20_las_vegas": "Blackjack Burn 20 (Las Vegas rules)",
+                 "no_bust_21st_century": "No Bust 21st Century Blackjack",
+                 "no_bust_oceans_11": "No Bust 21st Century Blackjack (the Ocean's 11 analysis's rules)",
+                 "classic_single_deck": "Classic single-deck blackjack"}
+"""The title of each preset's report (a preset not named here is titled by its key)."""
+
+WITHOUT_CARD = ("standard",)
+"""Presets that are no casino's rule card: their report lists no rules "the card leaves open"."""
+
+RULE_LABELS = {"decks": "Decks", "dealer_hits_soft_17": "Dealer hits soft 17", "blackjack_pays": "Blackjack pays",
+               "hole_card": "Hole card", "double_on": "Double on", "double_soft": "Double on soft hands",
+               "double_after_split": "Double after a split", "max_split_hands": "Split to at most",
+               "resplit_aces": "Resplit aces", "hit_split_aces": "Hit split aces",
+               "double_split_aces": "Double on split aces", "split_tens_by_rank": "Split identical ten ranks only",
+               "surrender": "Surrender", "max_hand_cards": "A hand stands at", "burn_20": "Burn 20 redraw",
+               "dealer_22_pushes": "Dealer 22 pushes", "bust_push": "Player's bust pushes",
+               "must_hit_below": "Player must hit below", "hit_21": "Player may hit 21",
+               "double_after_hit": "Double after a hit"}
+"""A label in words for each rule (:class:`~bjcalc.core.rules.Rules` field)."""
+
+_VALUE_WORDS: dict[str, dict[Any, str]] = {
+    "hole_card": {"peek": "dealer peeks for blackjack", "enhc": "no hole card, dealer BJ takes all bets",
+                  "enhc_obo": "no hole card, dealer BJ takes original bet only"},
+    "double_on": {"any hard": "any two cards, hard only", "9-11": "hard 9-11", "10-11": "hard 10-11",
+                  "none": "no doubling"},
+    "surrender": {"none": "no", "late": "late", "early": "early", "any_time": "at any time"},
+    "bust_push": {"none": "no", "three_card_23_25": "three cards 23-25 v a higher dealer bust",
+                  "three_card_25_v_26": "three cards 25 v a dealer 26",
+                  "three_card_lower": "three cards v a higher dealer bust"},
+}
+
+
+def rule_label(rule: str) -> str:
+    """The rule's name in words.
+
+    >>> rule_label("dealer_hits_soft_17"), rule_label("max_split_hands")
+    ('Dealer hits soft 17', 'Split to at most')
+    """
+    return RULE_LABELS.get(rule, rule.replace("_", " ").capitalize())
+
+
+def value_label(rule: str, value: Any, rules: Optional[Rules] = None) -> str:
+    """A rule's value in words; ``rules``: the game it is in (``double_on="any"`` reads "any
+    two cards, hard only" where its soft doubles are off; without ``rules``, "any" is any two
+    cards, soft ones included, and "any hard" the hard-only reading, as the rule sweeps name them).
+
+    >>> value_label("dealer_hits_soft_17", False), value_label("hole_card", "enhc_obo")
+    ('no', 'no hole card, dealer BJ takes original bet only')
+    >>> value_label("double_on", "any", Rules(double_soft=False)), value_label("max_split_hands", 4)
+    ('any two cards, hard only', '4 hands')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if rule == "double_on" and value == "any":
+        return "any two cards" + (", hard only" if rules is not None and not rules.double_soft else "")
+    if rule in _VALUE_WORDS:
+        return _VALUE_WORDS[rule].get(value, str(value))
+    if rule == "decks":
+        return "infinite" if value == float("inf") else str(value)
+    if rule == "blackjack_pays":
+        pays = Fraction(value)
+        return f"{pays.numerator}:{pays.denominator}"
+    if rule == "max_split_hands":
+        return f"{value} hand{'s' if value != 1 else ''}"
+    if rule == "max_hand_cards":
+        return "no limit" if value is None else f"{value} cards"
+    if rule == "must_hit_below":
+        return "never forced" if not value else str(value)
+    return str(value)
+
+
+def rule_words(rule: str, value: Any, rules: Optional[Rules] = None) -> str:
+    """``Label: value`` (:func:`rule_label`, :func:`value_label`).
+
+    >>> rule_words("dealer_hits_soft_17", False)
+    'Dealer hits soft 17: no'
+    """
+    return f"{rule_label(rule)}: {value_label(rule, value, rules)}"
+
+
+def game_title(preset: Optional[str], overrides: dict[str, Any], rules: Rules) -> str:
+    """The report's title: the preset's (:data:`PRESET_TITLES`), with any rules changed from
+    it, or "A custom blackjack game".
+
+    >>> game_title("standard", {"dealer_hits_soft_17": True}, Rules(dealer_hits_soft_17=True))
+    'Standard shoe game with dealer hits soft 17: yes'
+    """
+    if preset is None:
+        return "A custom blackjack game"
+    title = PRESET_TITLES.get(preset, preset)
+    if overrides:
+        title += " with " + ", ".join(rule_words(rule, value, rules)[0].lower() + rule_words(rule, value, rules)[1:]
+                                      for rule, value in overrides.items())
+    return title
+
+
 CSS = """
-body{font-family:Georgia,'Times New Roman',serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;color:#222;
-line-height:1.4}
-h1{font-size:1.6rem;border-bottom:2px solid #3b6ea8}h2{font-size:1.25rem;color:#1f3f66;margin-top:1.8rem}
-table{border-collapse:collapse;margin:.6rem 0;font-family:Helvetica,Arial,sans-serif;font-size:.85rem}
+body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;max-width:60rem;
+margin:1.5rem auto;padding:0 1rem;color:#222;line-height:1.4}
+h1{font-size:1.6rem;border-bottom:2px solid #3b6ea8;margin-bottom:.2rem}.subtitle{margin-top:0;color:#555}
+h2{font-size:1.25rem;color:#1f3f66;margin-top:1.8rem}h3{font-size:1.05rem;color:#1f3f66}
+table{border-collapse:collapse;margin:.6rem 0;font-size:.85rem;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #bbb;padding:.15rem .45rem;text-align:right;white-space:nowrap}th{background:#eef2f7}
 td.l,th.l{text-align:left;white-space:normal}.note{color:#555;font-size:.9rem}.wide{overflow-x:auto}
 svg{max-width:100%;height:auto}code{overflow-wrap:anywhere}
-.bjcalc{overflow-x:auto}.plots{display:flex;flex-wrap:wrap;gap:.4rem 1rem}.plots svg{width:28rem}
+.bjcalc{overflow-x:auto}.plots{display:flex;flex-wrap:wrap;gap:.4rem 1rem}.plots svg{width:34rem}.wide-plot svg{width:100%}
+.side{display:flex;flex-wrap:wrap;gap:0 1.5rem;align-items:flex-start}
 .key{display:inline-block;width:.9em;height:.9em;vertical-align:-.1em;border:1px solid #888}
 details{margin:.4rem 0}summary{cursor:pointer;color:#1f3f66}
 footer{margin-top:2rem;border-top:1px solid #bbb;font-size:.8rem;color:#555}footer p{margin:.3rem 0}
-@media print{body{max-width:none;margin:0}h2{break-after:avoid}table,svg{break-inside:avoid}.plots svg{width:20rem}}
-@page{size:auto;margin:15mm}
+@media print{*{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+html{font-size:9pt}body{max-width:none;margin:0;padding:0;line-height:1.25}
+h1{font-size:14pt}h2{font-size:11pt;margin:8pt 0 3pt;break-after:avoid}h3,h4,h5{font-size:9pt;margin:5pt 0 2pt;
+break-after:avoid}p,ul{margin:2pt 0}table{font-size:7pt;margin:2pt 0}th,td{padding:0 2pt}
+table,svg,li{break-inside:avoid}.plots svg{width:22rem}.wide-plot svg{width:75%}details,.screen{display:none}
+section.s-strategy{break-before:page}.bjcalc th,.bjcalc td{padding:0 2pt}footer{margin-top:6pt}}
+@page{size:auto;margin:12mm}
 @media (max-width:40rem){body{margin:.8rem auto;padding:0 .5rem}h1{font-size:1.3rem}.plots svg{width:100%}
 table{font-size:.75rem}th,td{padding:.1rem .25rem}
 .bjcalc table{font-size:.7rem}body .bjcalc th,body .bjcalc td{padding:1px 3px}
@@ -78,12 +185,19 @@ table.cards td[data-label]::before{content:attr(data-label) ": ";color:#666}}
 """
 
 
-def _plotted_with() -> str:
-    """``, plots by matplotlib X`` (the plots' bytes depend on its version), or nothing."""
+def _plotted_with(page: str) -> str:
+    """``, plots by matplotlib X`` where ``page`` holds a plot (their bytes depend on its
+    version), else nothing."""
+    if "<svg" not in page:
+        return ""
     try:
         return f", plots by matplotlib {importlib.metadata.version('matplotlib')}"
     except importlib.metadata.PackageNotFoundError:
         return ""
+
+
+PLOTS_NEED = "The plots need matplotlib (pip install matplotlib)."
+"""What a page without its plots says."""
 
 
 def _version() -> str:
@@ -105,7 +219,8 @@ class Section:
 
 @dataclass
 class Report:
-    """A computed report; see the module docstring."""
+    """A computed report; see the module docstring.  ``name``: the game's key (its preset's, or
+    the name given); ``title``: the page's title in words."""
 
     name: str
     rules: Rules
@@ -114,26 +229,38 @@ class Report:
     command: str
     seconds: float
     notes: list[str] = field(default_factory=list)
+    title: str = ""
+
+    @property
+    def heading(self) -> str:
+        """The page's title (``title``, else ``name``)."""
+        return self.title or self.name
 
     def html(self) -> str:
         """The whole report as one self-contained HTML page."""
-        body = [f"<h1>{html.escape(self.name)}: a bjcalc game report</h1>"]
+        body = [f"<h1>{html.escape(self.heading)}</h1>",
+                "<p class=\"subtitle\">Game report: house edge, strategy and the round's risk, by exact analysis "
+                "(no simulation).</p>"]
         if not any(section.key == "rules" for section in self.sections):   # (section 1 says the rules)
             body.append(f"<p class=\"note\">{html.escape(self.rules.describe(self.shoe))}</p>")
         for number, section in enumerate(self.sections, 1):
-            body.append(f"<h2>{number}. {html.escape(section.title)}</h2>\n{section.html}")
+            key = section.key.replace(" ", "-")
+            body.append(f"<section class=\"s-{key}\">\n<h2>{number}. {html.escape(section.title)}</h2>\n"
+                        f"{section.html}\n</section>")
+        page = "\n".join(body)
         # (the time is a line of its own: tables/ compares its reports without it, TIMING)
-        body.append(f"<footer>\n<p>bjcalc {_version()}{_plotted_with()}; regenerate with "
-                    f"<code>{html.escape(self.command)}</code>.</p>\n"
-                    f"<p class=\"timing\">computed in {self.seconds:.1f} s.</p>\n</footer>")
+        footer = (f"<footer>\n<p>bjcalc {_version()}{_plotted_with(page)}; regenerate with "
+                  f"<code>{html.escape(self.command)}</code>.</p>\n"
+                  f"<p class=\"timing\">computed in {self.seconds:.1f} s.</p>\n</footer>")
         return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                f"<title>{html.escape(self.name)}: bjcalc report</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-                + "\n".join(body) + "\n</body>\n</html>\n")
+                f"<title>{html.escape(self.heading)}: game report</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+                + page + "\n" + footer + "\n</body>\n</html>\n")
 
     def markdown(self) -> str:
         """The whole report in Markdown (plots left out, their tables kept)."""
-        out = [f"# {self.name}: a bjcalc game report", ""]
+        out = [f"# {self.heading}", "",
+               "Game report: house edge, strategy and the round's risk, by exact analysis (no simulation).", ""]
         if not any(section.key == "rules" for section in self.sections):
             out += [self.rules.describe(self.shoe), ""]
         for number, section in enumerate(self.sections, 1):
@@ -189,41 +316,52 @@ def _svg(figure: Any, prefix: str = "") -> str:
 
 def _rules_section(game: "_Game") -> Section:
     rules, shoe = game.rules, game.shoe
-    words = html.escape(rules.describe(shoe))
-    if game.preset is not None and (game.overrides or game.preset != game.name):
-        changed = ", ".join(f"{rule}={value!r}" for rule, value in game.overrides.items())
-        words += html.escape(f" (the preset {game.preset} with {changed} changed)" if changed else
-                             f" (the rules of the preset {game.preset})")
-    open_rules = OPEN_RULES.get(game.preset or "", {})
-    if open_rules:
-        rows = [(rule, ", ".join(str(v) for v in values), getattr(rules, rule)) for rule, values in open_rules.items()]
-        table_html, table_md = _table(["open rule", "values the card allows", "bjcalc's default here"], rows, left=2)
-        text = "What the game's card leaves open, and the value this report uses:"
-    else:
-        table_html = table_md = ""
-        text = "No open rules recorded for this game: every rule is as stated."
-    return Section("rules", TITLES["rules"], f"<p>{words}</p><p>{text}</p>{table_html}",
-                   f"{html.unescape(words)}\n\n{text}\n\n{table_md}")
+    words = rules.describe(shoe)
+    base = PRESET_TITLES.get(game.preset or "", game.preset)
+    if game.preset is not None and game.overrides:
+        changed = "; ".join(rule_words(rule, value, rules) for rule, value in game.overrides.items())
+        words += f" (the rules of {base}, changed: {changed})"
+    elif game.preset is not None and game.preset != game.name:
+        words += f" (the rules of {base})"
+    open_rules = OPEN_RULES.get(game.preset or "", {}) if game.preset not in WITHOUT_CARD else {}
+    if not open_rules:
+        return Section("rules", TITLES["rules"], f"<p>{html.escape(words)}</p>", words)
+    rows = [(rule_label(rule), "; ".join(value_label(rule, v) for v in values),
+             value_label(rule, getattr(rules, rule), rules) + (" (changed)" if rule in game.overrides else ""))
+            for rule, values in open_rules.items()]
+    table_html, table_md = _table(["rule", "possible values", "this report"], rows, left=3)
+    text = (f"What the rule card of {base} leaves open, and the value this report uses (the preset's, unless "
+            f"marked changed):")
+    return Section("rules", TITLES["rules"], f"<p>{html.escape(words)}</p><p>{html.escape(text)}</p>{table_html}",
+                   f"{words}\n\n{text}\n\n{table_md}")
 
 
-def _figures_of(game: "_Game") -> dict[str, Any]:
-    """Which published figures belong to this game: those of its preset, when it is one, else
-    those computed for exactly its rules (no rule changed)."""
+def _figures_of(game: "_Game") -> list[str]:
+    """The keys of the published figures of exactly this game: those computed for its rules (a
+    figure of the game itself, or of the effect of one rule changed from it); none for a shoe
+    other than its rules' full shoe.  Another game's figure (another variant of the same
+    preset) is not this game's."""
     if game.games.calc.shoe != Shoe.decks(game.rules.decks):
-        return {}
+        return []
     from .published import figures
 
-    if game.preset and not game.overrides:
-        return {"games": [game.preset]}
-    keys = [f.key for f in figures() if f.rules == game.rules and not f.change]
-    return {"only": keys} if keys else {}
+    return [f.key for f in figures() if f.rules == game.rules]
 
 
 def _count_figures(game: "_Game") -> int:
-    from .published import figures
+    return len(_figures_of(game))
 
-    chosen = _figures_of(game)
-    return sum(1 for f in figures() if f.game in chosen.get("games", ()) or f.key in chosen.get("only", ()))
+
+_README = re.compile(r"[;:,]?\s*(?:\(\s*)?see the README[^;.)]*\)?", re.I)
+
+
+def client_text(text: str) -> str:
+    """``text`` without a pointer to bjcalc's README (a page for a client stands alone).
+
+    >>> client_text("the open rules are burn20's defaults: see the README for the nearest readings")
+    "the open rules are burn20's defaults"
+    """
+    return _README.sub("", text).strip()
 
 
 def _edges_section(game: "_Game", progress: ProgressFn) -> Section:
@@ -237,34 +375,48 @@ def _edges_section(game: "_Game", progress: ProgressFn) -> Section:
     from .published import verify
 
     chosen = _figures_of(game)
-    checked = verify(progress=progress.wrap, evs=games.evs, **chosen) if chosen else []
+    checked = verify(progress=progress.wrap, evs=games.evs, only=chosen) if chosen else []
     if checked:
-        def unit(figure: Any) -> str:
-            return " %" if figure.unit == "percent" else ""
+        def sign(figure: Any) -> int:   # (a game EV is shown as the house edge, as in the table above)
+            return -1 if figure.quantity.startswith("game EV") else 1
+
+        def quantity(figure: Any) -> str:
+            if sign(figure) < 0:
+                return "house edge" + figure.quantity[len("game EV"):] + " (published as the player's EV)"
+            return figure.quantity
 
         def ours(value: Optional[float], figure: Any) -> str:
             if value is None:
                 return "-"
-            digits = max(4, -Decimal(figure.published).as_tuple().exponent + 1)   # (one more than printed)
-            return f"{value:.{digits}f}{unit(figure)}"
+            printed = figure.published_percent
+            digits = max(4, -printed.as_tuple().exponent + 1)   # (one more than printed)
+            return f"{sign(figure) * value * (1 if figure.unit == 'percent' else 100):.{digits}f} %"
 
-        vrows = [(row.figure.key, row.figure.quantity, row.figure.published + unit(row.figure),
-                  ours(row.cd, row.figure), ours(row.td, row.figure), row.verdict) for row in checked]
-        v_html, v_md = _table(["figure", "quantity", "published", "ours CD", "ours TD", "verdict"], vrows, left=2,
+        def verdict(row: Any) -> str:
+            return getattr(row, "reason", "") or row.verdict   # (the reason starts with the verdict)
+
+        vrows = [(str(number), quantity(row.figure), f"{sign(row.figure) * row.figure.published_percent} %",
+                  ours(row.cd, row.figure), ours(row.td, row.figure), verdict(row))
+                 for number, row in enumerate(checked, 1)]
+        v_html, v_md = _table(["", "quantity", "published", "ours CD", "ours TD", "verdict"], vrows, left=2,
                               words=(5,), cards=True)
-        notes = [(row.figure.key, row.figure.note) for row in checked if row.figure.note]
-        notes_html = "".join(f"<li><b>{html.escape(key)}</b>: {html.escape(note)}</li>" for key, note in notes)
-        extra_html = (f"<p>Published figures for this game (<code>bjcalc verify</code>):</p>{v_html}"
-                      + (f"<ul class=\"note\">{notes_html}</ul>" if notes else ""))
-        extra_md = (f"Published figures for this game (`bjcalc verify`):\n\n{v_md}"
-                    + ("\n" if notes else "") + "".join(f"\n- **{key}**: {note}" for key, note in notes))
+        notes = [(str(number), " ".join(part for part in (client_text(row.figure.note).rstrip(".") + "."
+                                                          if row.figure.note else "",
+                                                          "Source: " + client_text(row.figure.source) + ".") if part))
+                 for number, row in enumerate(checked, 1)]
+        notes_html = "".join(f"<li>{html.escape(key)}. {html.escape(note)}</li>" for key, note in notes)
+        extra_html = (f"<p>Published figures for this game, in % of the initial bet:</p>{v_html}"
+                      f"<ul class=\"note\" style=\"list-style:none;padding-left:0\">{notes_html}</ul>")
+        extra_md = (f"Published figures for this game, in % of the initial bet:\n\n{v_md}\n"
+                    + "".join(f"\n- {key}. {note}" for key, note in notes))
     else:
-        extra_html = "<p class=\"note\">No published figure is recorded for this game.</p>"
-        extra_md = "No published figure is recorded for this game."
+        extra_html = "<p class=\"note\">No published figure is recorded for exactly these rules.</p>"
+        extra_md = "No published figure is recorded for exactly these rules."
     note = ("Values are per unit initial bet for one round from a full shoe; the house edge is minus the "
-            "player's EV.  <code>bjcalc explain</code> searches the open rules for a published edge.")
+            "player's EV.  TD: the chart's play (by hand total); CD: every decision by the hand's exact cards; "
+            "CDZ-, CDP1, CDP: how many of a split round's cards CD play takes into account on the split hands.")
     return Section("edges", TITLES["edges"], f"{table_html}<p class=\"note\">{note}</p>{extra_html}",
-                   f"{table_md}\n\n{extra_md}")
+                   f"{table_md}\n\n{note}\n\n{extra_md}")
 
 
 def _rule_effects_section(game: "_Game", progress: "_Steps") -> Section:
@@ -274,25 +426,58 @@ def _rule_effects_section(game: "_Game", progress: "_Steps") -> Section:
                 "Not for a shoe other than the rules' own full shoe: the sweep deals each game's full shoe")
         return Section("rule effects", TITLES["rule effects"], f"<p class=\"note\">{text}.</p>", f"{text}.")
     frame = edge_sweep(game.preset, progress=progress.wrap, evs=game.games.evs, base=game.rules)
-    name = game.preset
-    rows = [(rule, "inf" if value == float("inf") else value, f"{edge:.4f} %", "yes" if default else "")
-            for rule, value, edge, default in frame.itertuples(index=False)]
-    table_html, table_md = _table(["rule", "value", "house edge (CD)", "this game"], rows, left=2)
+    own = -float(game.games.result("CD").ev) * 100
+    rows, bars = [], []
+    for rule, value, edge, default in frame.itertuples(index=False):
+        rows.append((rule_label(rule), value_label(rule, value), f"{edge:.4f} %",
+                     "this game" if default else f"{edge - own:+.4f}"))
+        if not default:
+            bars.append((f"{rule_label(rule)}: {value_label(rule, value)}", edge - own, rule))
+    table_html, table_md = _table(["rule", "value", "house edge (CD)", "change from this game (points)"], rows,
+                                  left=2)
+    text = (f"The house edge with CD play as each rule the card leaves open moves, the others as in this game "
+            f"(house edge {own:.4f} %); a change is in percentage points of the initial bet, positive where the "
+            f"house gains.")
     try:
-        from .sweeps import plot_edges
-
-        pictures = []
-        for number, rule in enumerate(dict.fromkeys(frame["rule"])):   # one figure a rule: they wrap on a phone
-            figure = plot_edges(name, sweep=frame[frame["rule"] == rule])
-            figure.suptitle("")
-            pictures.append(_svg(figure, prefix=f"edge{number}-"))
-        picture = ("<p class=\"note\">The house edge (CD, %) as each open rule moves, the others as in this game: "
-                   "<span class=\"key\" style=\"background:#3b6ea8\"></span> this game's value, "
-                   "<span class=\"key\" style=\"background:#a8c8ec\"></span> another value (on the decks line, "
-                   "the large mark is this game's).</p><div class=\"plots\">" + "".join(pictures) + "</div>")
+        picture = ("<div class=\"plots wide-plot\">" + _svg(_effects_figure(bars, own), prefix="effects-") + "</div>")
     except ImportError:
-        picture = "<p class=\"note\">(the plot needs matplotlib: pip install -e '.[notebooks]')</p>"
-    return Section("rule effects", TITLES["rule effects"], picture + table_html, table_md)
+        picture = f"<p class=\"note\">{PLOTS_NEED}</p>"
+    return Section("rule effects", TITLES["rule effects"],
+                   f"<p class=\"note\">{html.escape(text)}</p>{picture}{table_html}", f"{text}\n\n{table_md}")
+
+
+def _effects_figure(bars: Sequence[tuple[str, float, str]], own: float) -> Any:
+    """One horizontal bar chart of each rule value's change in house edge from this game
+    (percentage points; this game is the zero line), grouped by rule: every bar on one axis,
+    so that 0.014 and 0.37 points look as different as they are; ``own``: this game's house
+    edge (%), named on the axis.  Needs matplotlib."""
+    import matplotlib.pyplot as plt
+
+    height = 0.5 + 0.28 * max(len(bars), 1)
+    with plt.rc_context({"font.family": "sans-serif", "font.size": 10}):
+        figure, axes = plt.subplots(figsize=(10, height * 1.1))
+        changes = [change for _, change, _ in bars]
+        places = list(range(len(bars)))
+        axes.barh(places, changes, color=["#c0504d" if change > 0 else "#3b6ea8" for change in changes],
+                  height=0.6)
+        axes.axvline(0, color="#222", linewidth=0.8)
+        axes.set_yticks(places, [label for label, _, _ in bars])
+        axes.invert_yaxis()
+        for place, change in zip(places, changes):
+            axes.annotate(f"{change:+.3f}", (change, place), xytext=(3 if change >= 0 else -3, 0),
+                          textcoords="offset points", va="center", ha="left" if change >= 0 else "right",
+                          fontsize=9)
+        for place in range(1, len(bars)):   # (a thin line between rules)
+            if bars[place][2] != bars[place - 1][2]:
+                axes.axhline(place - 0.5, color="#ccc", linewidth=0.6)
+        reach = max([abs(change) for change in changes] + [0.01])
+        axes.set_xlim(-reach * 1.35 if min(changes + [0]) < 0 else -reach * 0.1,
+                      reach * 1.35 if max(changes + [0]) > 0 else reach * 0.1)
+        axes.set_xlabel(f"change in house edge from this game's {own:.4f} % (percentage points; red: worse "
+                        f"for the player)")
+        axes.spines[["top", "right"]].set_visible(False)
+        figure.tight_layout()
+    return figure
 
 
 _DISTRIBUTIONS: "weakref.WeakKeyDictionary[Calculator, tuple[RoundOutcomes, str]]" = weakref.WeakKeyDictionary()
@@ -300,26 +485,28 @@ _DISTRIBUTIONS: "weakref.WeakKeyDictionary[Calculator, tuple[RoundOutcomes, str]
 
 def round_distribution(calc: Calculator) -> tuple[RoundOutcomes, str]:
     """The round's exact distribution (CD play, no insurance) as the report and
-    ``tables/<preset>/pmf.csv`` give it, and what it is of: this game's own, or where its
-    resplits are refused as too large, the same game's splitting to two hands only (said so in
-    the text).  Computed once per calculator.  Raises the refusal if even that is too large.
+    ``tables/<preset>/pmf.csv`` give it, and what it is of: ``"this game"``, or where its
+    resplits make it too large, the same game's with splits limited to two hands
+    (:data:`TWO_HANDS`).  Computed once per calculator.  Raises the refusal if even that is too large.
 
     >>> from bjcalc import Rules
     >>> outcomes, basis = round_distribution(Calculator(Rules(decks=6)))
-    >>> basis.startswith("the same game splitting to two hands only"), round(outcomes.sd, 4)
-    (True, 1.1465)
+    >>> basis, round(outcomes.sd, 4)
+    ('the same game with splits limited to 2 hands (an approximation for its distribution only)', 1.1465)
     """
     if calc not in _DISTRIBUTIONS:
         try:
-            _DISTRIBUTIONS[calc] = calc.outcomes(), "this game"
-        except BjcalcError as exc:
+            _DISTRIBUTIONS[calc] = calc.outcomes(require_pmf=True), "this game"
+        except BjcalcError:
             if calc.rules.max_split_hands <= 2:
                 raise
-            basis = (f"the same game splitting to two hands only (its resplits to {calc.rules.max_split_hands} "
-                     f"hands are refused as too large: {exc})")
             two_hands = Calculator(calc.rules.replace(max_split_hands=2), calc.shoe, calc.split_strategy)
-            _DISTRIBUTIONS[calc] = two_hands.outcomes(), basis
+            _DISTRIBUTIONS[calc] = two_hands.outcomes(require_pmf=True), TWO_HANDS
     return _DISTRIBUTIONS[calc]
+
+
+TWO_HANDS = "the same game with splits limited to 2 hands (an approximation for its distribution only)"
+"""What :func:`round_distribution` gives where the game's own distribution is too large."""
 
 
 _MOMENTS: "weakref.WeakKeyDictionary[Calculator, Optional[RoundMoments]]" = weakref.WeakKeyDictionary()
@@ -358,101 +545,181 @@ def moments_line(calc: Calculator, moments: RoundMoments) -> str:
             f"{float(moments.average_bet):.4f}, element of risk {float(moments.element_of_risk) * 100:+.4f} %.")
 
 
+def _figure_rows(stats: dict[str, Any]) -> list[tuple[str, str]]:
+    rows = [("EV", f"{float(stats['ev']) * 100:+.4f} %"), ("standard deviation", f"{float(stats['sd']):.4f}")]
+    if stats.get("p_win") is not None:
+        rows.append(("win / push / loss", f"{float(stats['p_win']) * 100:.2f} / {float(stats['p_push']) * 100:.2f} / "
+                                          f"{float(stats['p_loss']) * 100:.2f} %"))
+    return rows + [("average total bet", f"{float(stats['average_bet']):.4f}"),
+                   ("element of risk", f"{float(stats['element_of_risk']) * 100:+.4f} %")]
+
+
 def _distribution_section(calc: Calculator) -> Section:
-    """The round's exact distribution (:func:`round_distribution`)."""
+    """The round's exact figures and distribution (:func:`round_distribution`); where that is
+    of the game with splits limited to two hands, the game's own exact figures first."""
     title = TITLES["distribution"]
     try:
         outcomes, basis = round_distribution(calc)
-    except BjcalcError as exc:
-        text = f"Not available for this game: {exc}"
+    except BjcalcError:
+        outcomes, basis = None, ""
+    own = None
+    if basis != "this game":
+        try:
+            own = calc.moments()
+        except BjcalcError:
+            pass
+    play = (f"CD play (split hands {calc.split_strategy}), no insurance; net results in initial bets, every split "
+            f"hand and double settled against the one dealer hand")
+    parts_html, parts_md = [], []
+    if basis == "this game":
+        stats = outcomes.summary()
+        text = f"This game's exact figures and the probability of every net result of one round: {play}."
+    elif own is not None:
+        stats = {"ev": own.ev, "sd": own.sd, "average_bet": own.average_bet, "element_of_risk": own.element_of_risk}
+        text = (f"This game's exact figures for one round: {play}.  Its win, push and loss chances need the full "
+                f"distribution of its resplits to {calc.rules.max_split_hands} hands, which is too large to list.")
+    else:
+        text = "The round's distribution and variance are too large to compute for this game."
         return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>", text)
-    stats = outcomes.summary()
-    rows = [(("+" if net > 0 else "") + f"{float(net):g}", f"{float(p):.8f}") for net, p in outcomes.pmf.items()]
-    t_html, t_md = _table(["net result", "probability"], rows)
-    s_rows = [("EV", f"{float(stats['ev']) * 100:+.4f} %"), ("standard deviation", f"{stats['sd']:.4f}"),
-              ("win / push / loss", f"{float(stats['p_win']) * 100:.2f} / {float(stats['p_push']) * 100:.2f} / "
-                                    f"{float(stats['p_loss']) * 100:.2f} %"),
-              ("average total bet", f"{float(stats['average_bet']):.4f}"),
-              ("element of risk", f"{float(stats['element_of_risk']) * 100:+.4f} %")]
-    s_html, s_md = _table(["figure", "value"], s_rows)
-    text = (f"The exact probability of every net result of one round (every split hand and double settled "
-            f"against the one dealer hand, in initial bets), CD play with {calc.split_strategy} split hands, no "
-            f"insurance, for {basis}.")
-    moments = resplit_moments(calc)
-    if moments is not None:
-        text += " " + moments_line(calc, moments)
-    try:
-        import matplotlib.pyplot as plt
+    if outcomes is not None and basis != "this game":
+        approx = dict(_figure_rows(outcomes.summary()))
+        mine = dict(_figure_rows(stats))
+        figure_rows = [(label, mine.get(label, "too large to list"), value) for label, value in approx.items()]
+        s_html, s_md = _table(["figure", "this game", "splits limited to 2 hands"], figure_rows)
+    else:
+        s_html, s_md = _table(["figure", "this game"], _figure_rows(stats))
+    parts_html.append(f"<p class=\"note\">{html.escape(text)}</p>{s_html}")
+    parts_md += [text, s_md]
+    if outcomes is not None:
+        if basis != "this game":
+            heading = "Distribution: " + basis
+            words = ("The probabilities below, and the column \"splits limited to 2 hands\" above, are those of "
+                     f"{basis}: its EV and SD differ from this game's by the value of resplitting.")
+            parts_html.append(f"<h3>{html.escape(heading)}</h3><p class=\"note\">{html.escape(words)}</p>")
+            parts_md += [f"### {heading}", words]
+        rows = [(("+" if net > 0 else "") + f"{float(net):g}", f"{float(p):.8f}") for net, p in outcomes.pmf.items()]
+        t_html, t_md = _table(["net result", "probability"], rows)
+        try:
+            import matplotlib.pyplot as plt
 
-        figure, axes = plt.subplots(figsize=(6, 3))
-        outcomes.plot(ax=axes)
-        picture = ("<p class=\"note\">Probability of each net result (log scale).</p><div class=\"plots\">"
-                   + _svg(figure, prefix="pmf-") + "</div>")
-    except ImportError:
-        picture = "<p class=\"note\">(the plot needs matplotlib: pip install -e '.[notebooks]')</p>"
-    return Section("distribution", title, f"<p class=\"note\">{html.escape(text)}</p>{s_html}{picture}{t_html}",
-                   f"{text}\n\n{s_md}\n\n{t_md}")
+            with plt.rc_context({"font.family": "sans-serif", "font.size": 9}):
+                figure, axes = plt.subplots(figsize=(6, 3))
+                outcomes.plot(ax=axes)
+                axes.set_title("")   # (its EV is in the table, where it says of which game)
+            picture = ("<div><p class=\"note\">Probability of each net result (log scale).</p><div class=\"plots\">"
+                       + _svg(figure, prefix="pmf-") + "</div></div>")
+        except ImportError:
+            picture = f"<p class=\"note\">{PLOTS_NEED}</p>"
+        parts_html.append(f"<div class=\"side\">{t_html}{picture}</div>")
+        parts_md.append(t_md)
+    return Section("distribution", title, "".join(parts_html), "\n\n".join(parts_md))
 
 
 TOP_EXCEPTIONS = 12
 """How many of the most valuable CD exceptions the strategy section shows first (every one follows)."""
 
+EXCEPTION_HEADER = ["hand", "up", "chart row", "chart says", "these cards", "gain if held",
+                    "worth per round"]
+"""The strategy section's exception tables: the hand, up card, chart row, the chart's play and
+the best play for the exact cards, the gain for a player holding the hand (% of the bet) and
+its contribution to the house edge (gain times the chance that a round reaches the hand, % of
+the bet per round)."""
+
 
 def _exception_rows(exceptions: Any) -> list[tuple[str, ...]]:
-    return [(r.hand, r.up, r.row, r.chart_action, r.cd_action, f"{float(r.gain):.6f}") for r in exceptions.itertuples()]
+    worth = "contribution" in exceptions.columns
+    return [(r.hand, r.up, r.row, r.chart_action, r.cd_action, f"{float(r.gain) * 100:.4f} %",
+             f"{float(r.contribution) * 100:.6f} %" if worth else "-") for r in exceptions.itertuples()]
+
+
+def most_valuable(exceptions: Any) -> Any:
+    """The CD exceptions, the most valuable first: by contribution to the house edge (gain
+    times the chance of reaching the hand: what knowing the exception is worth per round),
+    then by gain, up card and hand."""
+    frame = exceptions.assign(_gain=exceptions["gain"].map(float))
+    keys, ascending = ["_gain", "up", "hand"], [False, True, True]
+    if "contribution" in frame.columns:
+        frame = frame.assign(_worth=frame["contribution"].map(float))
+        keys, ascending = ["_worth"] + keys, [False] + ascending
+    return frame.sort_values(keys, ascending=ascending, kind="stable").drop(
+        columns=[c for c in ("_gain", "_worth") if c in frame.columns])
+
+
+def _by_cell(cd: Any) -> tuple[str, str]:
+    """The exceptions grouped by chart cell, the most valuable cell first, in percent."""
+    try:
+        summary = cd.exception_summary(by="contribution")
+    except TypeError:   # (a chart without contributions: in chart order)
+        summary = cd.exception_summary()
+    worth = "total_contribution" in summary.columns
+    rows = [(r.row, r.up, r.chart_action, r.cd_action, str(r.hands), f"{float(r.max_gain) * 100:.4f} %",
+             f"{float(r.total_contribution) * 100:.6f} %" if worth else "-") for r in summary.itertuples()]
+    return _table(["chart row", "up", "chart says", "these cards", "hands", "largest gain if held",
+                   "worth per round"], rows, left=4)
 
 
 def _strategy_section(game: "_Game", progress: "_Steps") -> Section:
     cd = chart(game.games.calc, "CD", progress=progress.wrap, td_result=game.games.result("TD"))
     exceptions = cd.exceptions
-    header = ["hand", "up", "chart row", "chart says", "these cards", "gain"]
-    best = exceptions.sort_values(["gain", "up", "hand"], ascending=[False, True, True], kind="stable")
-    top_html, top_md = _table(header, _exception_rows(best.head(TOP_EXCEPTIONS)), left=5)
-    all_html, _ = _table(header, _exception_rows(exceptions), left=5)
-    shown = min(TOP_EXCEPTIONS, len(exceptions))
-    if len(exceptions):
-        top_html = (f"<h4>The {shown} most valuable of the {len(exceptions)} exceptions</h4>{top_html}"
-                    f"<details><summary>Every one of the {len(exceptions)} exceptions, by up card</summary>"
-                    f"{all_html}</details>")
-        top_md = (f"#### The {shown} most valuable of the {len(exceptions)} exceptions\n\n{top_md}\n\n"
-                  f"Every one of the {len(exceptions)} is in the table *Every hand* above.")
-    else:
-        top_html = top_md = ""
-    note = (f"The total-dependent chart (colour-coded, with its legend), its {len(exceptions)} composition-dependent "
-            f"exceptions by chart cell, the {shown} most valuable of them and every one.  gain: EV of the play for "
-            f"the hand's exact cards minus the chart's, per unit initial bet, for a player holding that hand (not "
-            f"weighted by how often it is dealt).")
+    count = len(exceptions)
+    shown = min(TOP_EXCEPTIONS, count)
+    note = ("The total-dependent chart (by hand total, colour-coded: a corner in a second colour is the play where "
+            "the first is not allowed).")
+    chart_md = cd.to_markdown().split("\n## Composition-dependent exceptions")[0].rstrip()
     # (the chart's own Markdown headings go two levels down, under this section's)
-    chart_md = re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + 2) + " ", cd.to_markdown(), flags=re.M)
+    chart_md = re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + 2) + " ", chart_md, flags=re.M)
+    if count:
+        words = (f"Composition-dependent exceptions: {count} hands against an up card where the best play for the "
+                 f"hand's exact cards differs from the chart.  Gain if held: EV of the best play minus the chart's, "
+                 f"in % of the initial bet, for a player holding that hand; worth per round: that gain times the "
+                 f"chance that a round reaches the hand playing the chart, i.e. how much of the house edge knowing "
+                 f"the exception takes off.  The most valuable come first.")
+        cell_html, cell_md = _by_cell(cd)
+        header = EXCEPTION_HEADER
+        top_html, top_md = _table(header, _exception_rows(most_valuable(exceptions).head(TOP_EXCEPTIONS)), left=5)
+        all_html, all_md = _table(header, _exception_rows(exceptions), left=5)
+        html_part = (f"<h3>Composition-dependent exceptions ({count})</h3><p class=\"note\">{html.escape(words)}</p>"
+                     f"<h4>By chart cell</h4>{cell_html}"
+                     f"<h4>The {shown} most valuable of the {count} exceptions</h4>{top_html}"
+                     f"<details><summary>Every one of the {count} exceptions, by up card</summary>"
+                     f"{all_html}</details>")
+        md_part = (f"### Composition-dependent exceptions ({count})\n\n{words}\n\n#### By chart cell\n\n{cell_md}\n\n"
+                   f"#### The {shown} most valuable of the {count} exceptions\n\n{top_md}\n\n"
+                   f"#### Every one of the {count} exceptions, by up card\n\n{all_md}")
+    else:
+        html_part = md_part = "No hand plays differently from the chart when its exact cards are known."
+        html_part = f"<p class=\"note\">{html_part}</p>"
     return Section("strategy", TITLES["strategy"],
-                   f"<p class=\"note\">{html.escape(note)}</p>{chart_html(cd, every_hand=False)}{top_html}",
-                   f"{note}\n\n{chart_md}\n\n{top_md}")
+                   f"<p class=\"note\">{html.escape(note)}</p>{chart_html(cd, exceptions=False)}{html_part}",
+                   f"{note}\n\n{chart_md}\n\n{md_part}")
 
 
 def _removal_section(calc: Calculator) -> Section:
     try:
         effects = calc.effects_of_removal()
-    except BjcalcError as exc:
-        text = f"Not available for this shoe: {exc}"
+    except BjcalcError:
+        text = "Not computed for this shoe: the effects of removal are those of a full shoe of whole decks."
         return Section("removal", TITLES["removal"], f"<p class=\"note\">{html.escape(text)}</p>", text)
-    rows = [(card, f"{float(value) * 100:+.4f}") for card, value in effects.items()]
-    e_html, e_md = _table(["card", "EOR % (fixed CD play)"], rows)
+    rows = [(card, f"{float(value) * 100:+.4f} %") for card, value in effects.items()]
+    e_html, e_md = _table(["card", "effect of removal (fixed CD play)"], rows)
     scores = sorted(((betting_correlation(effects, system), name) for name, system in SYSTEMS.items()), reverse=True)
     c_rows = [(name, f"{score:.3f}") for score, name in scores]
     c_html, c_md = _table(["count", "betting correlation"], c_rows)
     best = scores[0][1]
-    text = (f"The effect on the game's EV of removing one card of each value, the full shoe's CD strategy "
-            f"played unchanged; {best} fits these effects best.")
-    return Section("removal", TITLES["removal"], f"<p class=\"note\">{html.escape(text)}</p>{e_html}{c_html}",
+    text = (f"The change in the game's EV (% of the initial bet) from removing one card of each value from the full "
+            f"shoe, the full shoe's CD strategy played unchanged; of the common counts, {best} fits these effects "
+            f"best.")
+    return Section("removal", TITLES["removal"],
+                   f"<p class=\"note\">{html.escape(text)}</p><div class=\"side\">{e_html}{c_html}</div>",
                    f"{text}\n\n{e_md}\n\n{c_md}")
 
 
-def _side_bets_section(game: "_Game") -> Section:
+def _side_bets_section(game: "_Game") -> Optional[Section]:
+    """The side bets offered with this game (:data:`SIDE_BETS`), or None where none is."""
     rules, shoe = game.rules, game.shoe
     bets = SIDE_BETS.get(game.preset or "", ())
     if not bets:
-        text = "No side bet is offered with this game among bjcalc's seed games."
-        return Section("side bets", TITLES["side bets"], f"<p class=\"note\">{text}</p>", text)
+        return None
     from ..sidebets import buster_blackjack, lucky_lucky
 
     rows = []
@@ -463,6 +730,10 @@ def _side_bets_section(game: "_Game") -> Section:
         rows.append(("Lucky Lucky", _percent(lucky_lucky(shoe).house_edge)))
     table_html, table_md = _table(["side bet (default pay table)", "house edge"], rows)
     return Section("side bets", TITLES["side bets"], table_html, table_md)
+
+
+NO_SIDE_BET = "No side bet is offered with this game among the games bjcalc knows."
+"""The side bets section where it is the only one asked for and none applies (else it is left out)."""
 
 
 def _preset_of(rules: Rules, name: Optional[str] = None) -> tuple[Optional[str], dict[str, Any]]:
@@ -573,10 +844,14 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     ``sections``: which of :data:`SECTIONS` to compute (all by default); ``progress`` gets one
     loop over every step of them (:mod:`bjcalc.core.progress`; the CLI draws a bar);
     ``command`` is the command line the footer names (default: the ``bjcalc report`` command
-    for this game); ``name`` the game's name in the title (default the preset's, or
-    ``custom game``).  Rules that are a preset's with some rules changed get that preset's
-    rule sweep (with the changes kept) and, when no rule changed, its published figures.
-    Each game is computed once in a report.
+    for this game); ``name`` the page's title (default: :func:`game_title`, the preset's
+    title in words with any rules changed from it).  Rules that are a preset's with some rules
+    changed get that preset's rule sweep (with the changes kept); the published figures shown
+    are those of exactly these rules.  The side bets section is left out where no side bet is
+    offered with the game.  Each game is computed once in a report.
+
+    >>> report(Rules(decks=1, dealer_hits_soft_17=True), sections=("rules",)).title
+    'Standard shoe game with decks: 1, dealer hits soft 17: yes'
     """
     started = time.perf_counter()
     unknown = [s for s in sections if s not in SECTIONS]
@@ -596,7 +871,7 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     title = name or title
     preset, overrides = _preset_of(rules, title)
     about = _Game(title, rules, calc.shoe, preset, overrides, _Games(calc))
-    builders: dict[str, Callable[[_Steps], Section]] = {
+    builders: dict[str, Callable[[_Steps], Optional[Section]]] = {
         "rules": lambda steps: _rules_section(about),
         "edges": lambda steps: _edges_section(about, steps),
         "rule effects": lambda steps: _rule_effects_section(about, steps),
@@ -612,10 +887,15 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     try:
         for key in chosen:
             steps.begin(plan[key])
-            built.append(builders[key](steps))
+            section = builders[key](steps)
+            if section is None and chosen == ["side bets"]:   # (asked for alone: say so)
+                section = Section(key, TITLES[key], f"<p class=\"note\">{NO_SIDE_BET}</p>", NO_SIDE_BET)
+            if section is not None:                              # (else nothing applies: left out)
+                built.append(section)
             steps.end()
     finally:
         steps.close()
     if command is None:
         command = "bjcalc report " + (f"--variant {shlex.quote(title)}" if title in PRESETS else "[rule flags]")
-    return Report(title, rules, calc.shoe, built, command, time.perf_counter() - started)
+    heading = game_title(preset, overrides, rules) if name is None or name in PRESETS else name
+    return Report(title, rules, calc.shoe, built, command, time.perf_counter() - started, title=heading)
