@@ -81,7 +81,7 @@ def test_a_seed_cards_row_says_which_reading_reproduces_it_computed_in_the_run()
     reading = variants.classic_single_deck(hit_split_aces=True)
     assert row.reading_values == [{"TD": -float(Calculator(reading).game("TD").ev) * 100}]
     assert row.reason == ("differs by 0.087 % (CD); the reading that reproduces it (bjcalc explain): "
-                          "drawing to split aces, gives 0.1305 % (TD), which rounds to it")
+                          "drawing to split aces, gives -0.1305 % (TD), which rounds to it")    # (the player's EV)
     assert "the reading that reproduces it" in " ".join(verify_text([row]).split())
 
 
@@ -93,22 +93,24 @@ def test_burn20_cards_row_names_both_readings_that_give_0_74():
                                              double_soft=True)).game("TD").ev) * 100
     assert row.reading_values == [{"CD": hard}, {"TD": soft}]
     assert "the readings that reproduce it (bjcalc explain): 4 decks" in row.reason
-    assert "gives 0.7425 % (CD), which rounds to it" in row.reason
-    assert "doubling on any two cards, soft ones too, gives 0.7384 % (TD), which rounds to it" in row.reason
+    assert "gives -0.7425 % (CD), which rounds to it" in row.reason      # (a house edge as the player's EV)
+    assert "doubling on any two cards, soft ones too, gives -0.7384 % (TD), which rounds to it" in row.reason
 
 
 def test_every_verdict_carries_its_reason():
-    assert Row(FIGURES["nairn-8-8-das"], -0.33371813, None).reason.startswith("matches: ours, -0.33371813 (CD)")
+    """Each reason is in the terms of verify's columns: percent, as the player's EV (a house edge
+    or its change negated), so that a row's figures and its reason never disagree in sign."""
+    assert Row(FIGURES["nairn-8-8-das"], -0.33371813, None).reason.startswith("matches: ours, -33.371813 % (CD)")
     assert Row(FIGURES["burn20-vegas-rsa"], -0.065, -0.065).reason.startswith(
-        "within the publication's rounding: ours, -0.0650 % (CD), is within one unit of its last digit, 0.01 %")
+        "within the publication's rounding: ours, 0.0650 % (CD), is within one unit of its last digit, 0.01 %, of 0.07 %")
     assert Row(FIGURES["wizard-1d-s17-peek-das"], 0.0018312, None).reason.endswith(
-        "within the precision the source states, 2e-05, of 0.001839")
+        "within the precision the source states, 0.002 %, of 0.1839 %")    # (printed as a fraction)
     griffin = Row(FIGURES["griffin-infinite"], -0.6902366, -0.6902366).reason
     assert griffin == "differs by 1.4e-05 % (CD); an independent exact recursion agrees with ours to every digit"
     # a reading that does not reproduce the figure is named as the nearest, not as an explanation
     vegas = Row(FIGURES["burn20-vegas"], 0.988, 0.989, reading_values=[{"CD": 0.923, "TD": 0.93}])
     assert vegas.reason.startswith("differs by 0.19 % (CD); no reading of the open rules reproduces it")
-    assert "the nearest, resplit aces" in vegas.reason and "0.9230 % (CD)" in vegas.reason
+    assert "the nearest, resplit aces" in vegas.reason and "-0.9230 % (CD)" in vegas.reason
 
 
 def test_verify_json_carries_reason_and_players_view(capsys):

@@ -44,7 +44,7 @@ def test_rules_are_labelled_in_words_and_the_title_is_the_games():
 def test_the_open_rules_table_is_for_a_card_and_says_what_this_report_uses():
     changed = report(PRESETS["burn20"](dealer_hits_soft_17=True), sections=("rules",)).html()
     assert "yes (changed)" in changed and "bjcalc&#x27;s default here" not in changed
-    assert "Blackjack Burn 20 (UK rules) with dealer hits soft 17: yes" in changed
+    assert "Blackjack Burn 20 (UK rules) (changed: dealer hits soft 17: yes)" in changed
     standard = report(Rules(dealer_hits_soft_17=True), sections=("rules",)).html()   # (no rule card)
     assert "leaves open" not in standard and "custom game" not in standard
 

@@ -11,7 +11,7 @@ engine, game, sidebets) and, without a circle, one another; nothing below import
 - :mod:`~bjcalc.analysis.explain` -- the open-rule search (``bjcalc explain``).
 - :mod:`~bjcalc.analysis.risk` -- risk of ruin and N0 from a game's mean and standard deviation.
 - :mod:`~bjcalc.analysis.counting` -- count systems, betting and insurance correlation.
-- :mod:`~bjcalc.analysis.report` -- a game's one-page report (uses most of the above).
+- :mod:`~bjcalc.analysis.report` -- a game's report (uses most of the above).
 - :mod:`~bjcalc.analysis.tables` -- the generated ``tables/`` folder: its rule sets, index, file
   writing and ``generate_tables`` (charts and reports of every set).
 

@@ -206,42 +206,56 @@ class Row:
         tiers = [self._tier(v) for values in self.reading_values for v in values.values()]
         return min(tiers, key=VERDICTS.index) if tiers else None
 
-    def _number(self, value: float) -> str:
+    def _number(self, value: float, factor: int, extra: int = 2) -> str:
+        """``value`` (in the figure's unit and sign) in percent, times ``factor`` (the view's sign), to
+        ``extra`` more digits than printed."""
         f = self.figure
-        decimals = max(0, -Decimal(f.published).as_tuple().exponent) + 2
-        return f"{value:.{decimals}f}" + (" %" if f.unit == PERCENT else "")
+        decimals = max(0, -f.published_percent.as_tuple().exponent) + extra
+        return f"{factor * value * (100 if f.unit == FRACTION else 1):.{decimals}f} %"
+
+    def _percent(self, amount: float) -> str:
+        """A distance or precision (in the figure's unit) in percent, to two significant digits."""
+        return f"{amount * (100 if self.figure.unit == FRACTION else 1):.2g} %"
 
     @property
     def reason(self) -> str:
         """Why the verdict is what it is, in one sentence: how far ours is, and for a figure
         that differs, which reading of the open rules reproduces it (computed this run) or
-        what is known of the difference.
+        what is known of the difference; every value in percent as the player's EV, as
+        ``bjcalc verify``'s columns (:meth:`reason_in` for another view).
 
         >>> verify(only=["nairn-8-8-das"])[0].reason
-        'matches: ours, -0.33371813 (CD), rounds to the printed -0.333718'
+        'matches: ours, -33.371813 % (CD), rounds to the published -33.3718 %'
+        >>> verify(only=["burn20-vegas-s17"])[0].reason
+        'matches: ours, 0.3697 % (CD), rounds to the published 0.37 %'
         """
+        return self.reason_in(self.figure.sign)
+
+    def reason_in(self, factor: int) -> str:
+        """:attr:`reason` with every value in percent times ``factor``: 1 keeps the figure's own
+        sign (a house edge as a house edge), ``figure.sign`` gives the player's EV."""
         f = self.figure
         ours = self._ours()
         if not ours:
             return "not computed"
         strategy, value = min(ours, key=lambda item: abs(item[1] - float(f.published)))
+        printed = f"{factor * f.published_percent} %"
         if self.verdict == MATCHES:
-            return f"matches: ours, {self._number(value)} ({strategy}), rounds to the printed {f.published}"
-        unit = " %" if f.unit == PERCENT else ""
+            return f"matches: ours, {self._number(value, factor)} ({strategy}), rounds to the published {printed}"
         if self.verdict == ROUNDING:
             if abs(value - float(f.published)) > f._last_digit:
-                within = f"the precision the source states, {f.precision:g}{unit}"
+                within = f"the precision the source states, {self._percent(f.precision)}"
             else:
-                within = f"one unit of its last digit, {f._last_digit:g}{unit}"
-            return (f"within the publication's rounding: ours, {self._number(value)} ({strategy}), is within "
-                    f"{within}, of {f.published}{unit}")
-        off = f"differs by {abs(value - float(f.published)):.2g}{unit} ({strategy})"
+                within = f"one unit of its last digit, {self._percent(f._last_digit)}"
+            return (f"within the publication's rounding: ours, {self._number(value, factor)} ({strategy}), is within "
+                    f"{within}, of {printed}")
+        off = f"differs by {self._percent(abs(value - float(f.published)))} ({strategy})"
         if self.reading_values:
             found = []
             for reading, values in zip(f.readings, self.reading_values):
                 best, value = min(values.items(), key=lambda item: abs(item[1] - float(f.published)))
                 found.append((abs(value - float(f.published)), self._tier(value),
-                              f"{reading.words}, gives {self._number(value)} ({best})"))
+                              f"{reading.words}, gives {self._number(value, factor)} ({best})"))
             reproduce = [(tier, gives) for _, tier, gives in found if tier in (MATCHES, ROUNDING)]
             if reproduce:
                 said = "; ".join(f"{gives}, " + ("which rounds to it" if tier == MATCHES else "within its rounding")
@@ -509,8 +523,8 @@ def verify_text(rows: list[Row], width: int = 80) -> str:
     header = ("figure", "published", "CD", "TD", "verdict")
     widths = [max(len(r[i]) for r in table + [header]) for i in range(5)]
     lines = textwrap.wrap("Published figures and bjcalc's, as the player's EV in % of the initial bet (a house "
-                          "edge h shown as -h; CD and TD play); under each, the verdict's reason, in the "
-                          "figure's own terms", width, subsequent_indent="  ") + [""]
+                          "edge h shown as -h; CD and TD play); under each, the figure as its source states "
+                          "it and the verdict's reason, in the same terms", width, subsequent_indent="  ") + [""]
 
     def line(r: tuple[str, ...]) -> str:
         return (f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}  {r[3]:>{widths[3]}}  "

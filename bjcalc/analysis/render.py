@@ -348,7 +348,7 @@ def chart_html(chart: ChartView, full_page: bool = False, every_hand: bool = Tru
     """Coloured HTML: a fragment with its own ``<style>`` (no JavaScript), or with
     ``full_page`` a standalone page (``Chart.to_html``).  ``every_hand=False`` leaves out the
     table of every exception hand (hundreds of rows for one deck) and keeps the summary by
-    chart cell; ``exceptions=False`` leaves out every exception table (the one-page report shows
+    chart cell; ``exceptions=False`` leaves out every exception table (the report shows
     its own, in percent).
 
     >>> from bjcalc import Calculator, Rules

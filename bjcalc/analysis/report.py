@@ -1,4 +1,4 @@
-"""A one-page analysis of a game: rules, house edges, rule effects, the round's distribution,
+"""An analysis of a game on a few pages: rules, house edges, rule effects, the round's distribution,
 strategy, removal, side bets.
 
 :func:`report` computes every section for a preset (by name) or any :class:`~bjcalc.core.rules.Rules`
@@ -141,14 +141,14 @@ def game_title(preset: Optional[str], overrides: dict[str, Any], rules: Rules) -
     it, or "A custom blackjack game".
 
     >>> game_title("standard", {"dealer_hits_soft_17": True}, Rules(dealer_hits_soft_17=True))
-    'Standard shoe game with dealer hits soft 17: yes'
+    'Standard shoe game (changed: dealer hits soft 17: yes)'
     """
     if preset is None:
         return "A custom blackjack game"
     title = PRESET_TITLES.get(preset, preset)
     if overrides:
-        title += " with " + ", ".join(rule_words(rule, value, rules)[0].lower() + rule_words(rule, value, rules)[1:]
-                                      for rule, value in overrides.items())
+        changed = [rule_words(rule, value, rules) for rule, value in overrides.items()]
+        title += " (changed: " + "; ".join(words[0].lower() + words[1:] for words in changed) + ")"
     return title
 
 
@@ -323,6 +323,8 @@ def _rules_section(game: "_Game") -> Section:
         words += f" (the rules of {base}, changed: {changed})"
     elif game.preset is not None and game.preset != game.name:
         words += f" (the rules of {base})"
+    if shoe.whole_decks() is None:       # (a custom or depleted shoe: say which)
+        words += f"; shoe: {shoe.describe()}"
     open_rules = OPEN_RULES.get(game.preset or "", {}) if game.preset not in WITHOUT_CARD else {}
     if not open_rules:
         return Section("rules", TITLES["rules"], f"<p>{html.escape(words)}</p>", words)
@@ -393,7 +395,7 @@ def _edges_section(game: "_Game", progress: ProgressFn) -> Section:
             return f"{sign(figure) * value * (1 if figure.unit == 'percent' else 100):.{digits}f} %"
 
         def verdict(row: Any) -> str:
-            return getattr(row, "reason", "") or row.verdict   # (the reason starts with the verdict)
+            return row.reason_in(sign(row.figure)) or row.verdict   # (the reason starts with the verdict)
 
         vrows = [(str(number), quantity(row.figure), f"{sign(row.figure) * row.figure.published_percent} %",
                   ours(row.cd, row.figure), ours(row.td, row.figure), verdict(row))
@@ -412,7 +414,7 @@ def _edges_section(game: "_Game", progress: ProgressFn) -> Section:
     else:
         extra_html = "<p class=\"note\">No published figure is recorded for exactly these rules.</p>"
         extra_md = "No published figure is recorded for exactly these rules."
-    note = ("Values are per unit initial bet for one round from a full shoe; the house edge is minus the "
+    note = ("Values are per unit initial bet for one round from the shoe of section 1; the house edge is minus the "
             "player's EV.  TD: the chart's play (by hand total); CD: every decision by the hand's exact cards; "
             "CDZ-, CDP1, CDP: how many of a split round's cards CD play takes into account on the split hands.")
     return Section("edges", TITLES["edges"], f"{table_html}<p class=\"note\">{note}</p>{extra_html}",
@@ -542,7 +544,7 @@ def moments_line(calc: Calculator, moments: RoundMoments) -> str:
     """
     return (f"This game itself, resplitting to {calc.rules.max_split_hands} hands (its exact mean and variance, "
             f"Calculator.moments): EV {float(moments.ev) * 100:+.4f} %, SD {moments.sd:.4f}, average total bet "
-            f"{float(moments.average_bet):.4f}, element of risk {float(moments.element_of_risk) * 100:+.4f} %.")
+            f"{float(moments.average_bet):.4f}, element of risk (house edge per unit bet) {float(moments.element_of_risk) * 100:+.4f} %.")
 
 
 def _figure_rows(stats: dict[str, Any]) -> list[tuple[str, str]]:
@@ -551,7 +553,7 @@ def _figure_rows(stats: dict[str, Any]) -> list[tuple[str, str]]:
         rows.append(("win / push / loss", f"{float(stats['p_win']) * 100:.2f} / {float(stats['p_push']) * 100:.2f} / "
                                           f"{float(stats['p_loss']) * 100:.2f} %"))
     return rows + [("average total bet", f"{float(stats['average_bet']):.4f}"),
-                   ("element of risk", f"{float(stats['element_of_risk']) * 100:+.4f} %")]
+                   ("element of risk (house edge per unit bet)", f"{float(stats['element_of_risk']) * 100:+.4f} %")]
 
 
 def _distribution_section(calc: Calculator) -> Section:
@@ -851,7 +853,7 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     offered with the game.  Each game is computed once in a report.
 
     >>> report(Rules(decks=1, dealer_hits_soft_17=True), sections=("rules",)).title
-    'Standard shoe game with decks: 1, dealer hits soft 17: yes'
+    'Standard shoe game (changed: decks: 1; dealer hits soft 17: yes)'
     """
     started = time.perf_counter()
     unknown = [s for s in sections if s not in SECTIONS]

@@ -24,7 +24,7 @@ from ..core.runner import run_chunks
 from ..game.variants import PRESETS
 from ..game.calculator import Calculator
 from .charts import chart, ev_table
-from .codes import LEGEND
+from .codes import AFTER_HIT_LEGEND, LEGEND
 from .render import edge_words, exceptions_csv, markdown_table, page   # (edge_words: here before render had it)
 from .report import moments_line, report, resplit_moments, round_distribution
 
@@ -154,7 +154,7 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
     """
     edges = edges or {}
     out = ["# Generated strategy tables", "",
-           "Basic strategy charts, composition-dependent exceptions, EV tables and one-page game reports for "
+           "Basic strategy charts, composition-dependent exceptions, EV tables and game reports for "
            "common rule sets, computed exactly by bjcalc (no simulation).  Made with `bjcalc tables --out "
            "FOLDER`; the same command remakes them.", "",
            "Each folder holds, for one rule set:", "",
@@ -176,14 +176,14 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
            "insurance), with EV, SD, win/push/loss, average bet and element of risk in its `#` lines; where the "
            "game's resplits make the distribution too large, that of the same game with splits limited to 2 "
            "hands, as its first line says, and the game's own exact EV and SD on the next;",
-           "- `REPORT.html`: the game's one-page report (rules, house edges with each strategy and the "
+           "- `REPORT.html`: the game's report (rules, house edges with each strategy and the "
            "published figures, the edge as each open rule changes, the round's distribution, the strategy "
            "and its most valuable exceptions, effects of removal, side bets; one self-contained page that "
            "prints on a few pages).", "",
            "House edge: minus the EV of a round per unit initial bet, in percent, with the chart's play (TD, by "
            "hand total) and with composition-dependent play (CD: every decision by the hand's exact cards).  "
            "Every file is computed in floating point, split hands played by their own cards (CDZ-).", "",
-           "Codes: " + "; ".join(f"**{code}** {text}" for code, text in LEGEND) + ".", ""]
+           "Codes: " + "; ".join(f"**{code}** {text}" for code, text in LEGEND + AFTER_HIT_LEGEND) + ".", ""]
     presets = {rules: name for name, rules in sets.items() if name in PRESETS}
     rows = []
     for key, rules in sets.items():
@@ -279,7 +279,7 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
                     scheduler: Any = None) -> list[Path]:
     """Write ``folder`` (index ``README.md`` and one subfolder per rule set of
     :func:`table_sets`): each set's CD chart (``chart.md``, ``chart.csv``,
-    ``chart.html``), its exceptions (``exceptions.csv``), EV table (``ev.csv``) and one-page
+    ``chart.html``), its exceptions (``exceptions.csv``), EV table (``ev.csv``) and
     report (``REPORT.html``, :func:`bjcalc.analysis.report.report`), in float arithmetic with
     post-split play CDZ-.
 

@@ -50,7 +50,7 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
                                    + f", or .json with --json (the suffix names the format; {MADE})")
     tables_parser = subparsers.add_parser(
         "tables", help="regenerate the generated tables (charts, exceptions, EV tables, reports)",
-        description="Write charts, CD exceptions, EV tables and one-page reports for every preset and common "
+        description="Write charts, CD exceptions, EV tables and game reports for every preset and common "
                     "standard rule sets, with an index README.md.")
     tables_parser.add_argument("--out", metavar="DIR", default="tables",
                                help=f"folder to write (default tables; {MADE})")

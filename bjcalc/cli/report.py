@@ -1,4 +1,4 @@
-"""The ``bjcalc report`` command: a game's one-page report, as HTML or Markdown.
+"""The ``bjcalc report`` command: a game's report, as HTML or Markdown.
 
 Without ``--out`` the report goes to a file named after the game in the current folder
 (``standard-report.html``; :func:`default_name`) when standard output is a terminal, where a
