@@ -179,6 +179,8 @@ def test_shoe_from_cards_len_getitem_and_one_way_to_remove():
     assert list(shoe) == ["A", "A", "T"] and "T" in shoe and "5" not in shoe
     deck = Shoe.decks(1)
     assert len(deck) == 52 and deck["K"] == 4 and deck["AS"] == 1 and Shoe.from_cards(list(deck)) == deck
+    # "T" is any ten-value card, as without() reads it: counted and found as one
+    assert deck["T"] == deck[10] == 16 and deck["TS"] == 1 and "T" in deck.without("T,T,T,T")
     with pytest.raises(ShoeError, match="infinite deck"):
         len(Shoe.infinite())
     # remove and without: the same cards accepted, the same error, the label and suits kept alike

@@ -47,7 +47,7 @@ from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from ..game.calculator import Assumptions, Calculator
-from ..core.cards import RANKS, SUITS, Shoe, card_value, parse_cards, rank_index
+from ..core.cards import RANKS, SUITS, Shoe, parse_cards, rank_index
 from .charts import add_chart_parsers, run_chart, run_tables
 from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError, TooLargeError
 from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number
@@ -355,8 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .outcomes import add_outcomes_arguments
 
     add_outcomes_arguments(outcomes)
-    report = sub.add_parser("report", help="a one-page report of a game (HTML or Markdown)",
-                            description="A one-page report of a game: rules, house edges, the edge by rule, the "
+    report = sub.add_parser("report", help="a report of a game (HTML or Markdown)",
+                            description="A report of a game (a few printed pages): rules, house edges, the edge by rule, the "
                                         "round's distribution, the strategy chart, effects of removal and side "
                                         "bets.")
     from .report import add_report_arguments
@@ -602,8 +602,9 @@ def _shoe_seen(args: argparse.Namespace, calc: Calculator, cards: list[str], up:
 
 
 def _warn_if_removed_twice(args: argparse.Namespace, cards: list[str], up: str) -> None:
-    """A warning on stderr when ``--remove`` lists every card of the hand: the command takes
-    them out itself, so they would leave the shoe twice."""
+    """A warning on stderr when ``--remove`` lists every card of the hand, rank for rank as
+    written: the command takes them out itself, so if they are the same cards they would leave
+    the shoe twice (a K in the hand and a T removed are told apart: the T may be another card)."""
     remove = getattr(args, "remove", None)
     if not remove:
         return
@@ -612,17 +613,18 @@ def _warn_if_removed_twice(args: argparse.Namespace, cards: list[str], up: str) 
         name = name.upper()
         rank = name[:-1] if len(name) >= 2 and name[-1] in SUITS and name[:-1] != "1" else name   # (AS, TH)
         try:
-            removed[card_value(rank)] += 1
+            removed[RANKS[rank_index(rank)]] += 1
         except BjcalcError:
             return      # (not a card: the shoe's own error says so)
-    hand = Counter(card_value(card) for card in cards)
+    hand = Counter(RANKS[rank_index(card)] for card in cards)
     if hand - removed:
         return
     which = f"the hand's cards ({','.join(cards)})"
-    if not hand + Counter([card_value(up)]) - removed:
+    if not hand + Counter([RANKS[rank_index(up)]]) - removed:
         which += f" and the up card ({up})"
-    print(f"bjcalc: warning: --remove {remove} repeats {which}: they are already out of the shoe, so they "
-          f"leave it twice; list only the other cards seen", file=sys.stderr)
+    print(f"bjcalc: warning: --remove {remove} lists {which}, which this command takes out of the shoe "
+          f"itself: if they are the same cards, they leave it twice (list only the other cards seen)",
+          file=sys.stderr)
 
 
 def _dealer_assumptions(calc: Calculator, peeked: bool) -> Assumptions:

@@ -47,6 +47,10 @@ def penetration_argument(text: str) -> Union[float, int]:
 
     >>> penetration_argument("0.75"), penetration_argument("75%"), penetration_argument("52")
     (0.75, 0.75, 52)
+    >>> penetration_argument("100%")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: takes the fraction of the shoe dealt before the cut card, above 0 and below 1 (0.75 or 75%), or the whole number of cards left behind it, 2 or more (52), not '100%'
     >>> penetration_argument("1")
     Traceback (most recent call last):
     ...
@@ -60,7 +64,7 @@ def penetration_argument(text: str) -> Union[float, int]:
         value = float(percent.group(1)) / 100 if percent else float(word)
     except ValueError:
         value = math.nan
-    if value == 1:
+    if value == 1 and not percent:
         raise argparse.ArgumentTypeError(PENETRATION_ONE)
     if 0 < value < 1:
         return value

@@ -151,9 +151,9 @@ def fit(text: str, width: int = WIDTH) -> str:
     >>> fraction = "-2702544761567758362075906601587158564715707449/627651264301000383055072514866531538"
     >>> fit("exact EV = " + fraction) == "exact EV = " + fraction
     True
-    >>> print(fit("house edge 5.305386 %   EV -0.053053865   std dev 2.875534   hit frequency 0.237487"))
-    house edge 5.305386 %   EV -0.053053865   std dev 2.875534
-      hit frequency 0.237487
+    >>> print(fit("house edge 5.305386 %   EV -5.305386 %   std dev 2.875534   hit frequency 23.7487 %"))
+    house edge 5.305386 %   EV -5.305386 %   std dev 2.875534
+      hit frequency 23.7487 %
     """
     out: list[str] = []
     for line in text.split("\n"):

@@ -653,19 +653,21 @@ class Shoe:
         return True      # (a shoe is a value, even an empty one: len() says how many cards)
 
     def __getitem__(self, card: RankLike) -> int:
-        """The number of cards of a rank (``shoe["A"]``, ``shoe[10]``: the rank T), or with a suit
-        where the shoe counts suits (``shoe["AS"]``).  ``value_counts()[9]`` counts every ten-value card.
+        """The number of cards of a rank (``shoe["A"]``, ``shoe["K"]``), or with a suit where the
+        shoe counts suits (``shoe["AS"]``).  ``"T"`` (or ``10``) counts every ten-value card, as
+        :meth:`without` reads it ("T" is any ten: ``"T" in shoe`` when a ten can be removed);
+        with a suit (``"TS"``) it is the rank T alone, and ``rank_counts[9]`` too.
 
         >>> shoe = Shoe.decks(1)
-        >>> shoe["A"], shoe["K"], shoe["KS"], len(shoe), "A" in shoe
-        (4, 4, 1, 52, True)
+        >>> shoe["A"], shoe["K"], shoe["T"], shoe["KS"], len(shoe), "A" in shoe
+        (4, 4, 16, 1, 52, True)
         """
         if self.is_infinite:
             raise ShoeError("the infinite deck has no counts: its cards come in one deck's proportions "
                             "(see probability())")
         rank, suit = _card(card)
         if suit is None:
-            return self.rank_counts[rank]
+            return sum(self.rank_counts[9:]) if rank == 9 else self.rank_counts[rank]
         if self.suit_counts is None:
             raise ShoeError(f"this shoe is counted by rank only: ask for {RANKS[rank]}, not {card!r}")
         return self.suit_counts[rank][suit]

@@ -254,7 +254,7 @@ class RoundOutcomes:
             spread = f"win {float(win) * 100:.4f} %   push {float(push) * 100:.4f} %   loss {float(loss) * 100:.4f} %"
         return [f"EV {float(self.ev) * 100:+.4f} %   SD {self.sd:.4f}   variance {float(self.variance):.4f}",
                 spread,
-                f"average bet {float(self.average_bet):.6f}   element of risk "
+                f"average bet {float(self.average_bet):.6f}   element of risk (house edge per unit bet) "
                 f"{float(self.element_of_risk) * 100:+.4f} %",
                 f"strategy: {self.strategy}; insurance: {self.insurance}"]
 
@@ -311,7 +311,7 @@ class RoundOutcomes:
 
         notes = "<br>".join(escape(line) for line in self.assumptions.lines() + [f"insurance: {self.insurance}"])
         figures = (f"EV {float(self.ev) * 100:+.4f} %, SD {self.sd:.4f}, average bet {float(self.average_bet):.4f}, "
-                   f"element of risk {float(self.element_of_risk) * 100:+.4f} %")
+                   f"element of risk (house edge per unit bet) {float(self.element_of_risk) * 100:+.4f} %")
         win, push, loss = self.p_win, self.p_push, self.p_loss
         if self.pmf is None or win is None or push is None or loss is None:
             return (f"<p>No pmf: {escape(self.note)}</p><p>Exact for this game, from its exact moments: "

@@ -132,7 +132,7 @@ class RoundMoments:
     def summary_lines(self) -> list[str]:
         """The figures and the assumptions, one per line."""
         return [f"EV {float(self.ev) * 100:+.4f} %, SD {self.sd:.4f}, variance {float(self.variance):.4f}",
-                f"average bet {float(self.average_bet):.6f}, element of risk {float(self.element_of_risk) * 100:+.4f} %",
+                f"average bet {float(self.average_bet):.6f}, element of risk (house edge per unit bet) {float(self.element_of_risk) * 100:+.4f} %",
                 f"strategy: {self.strategy}; insurance: {self.insurance}"
                 + ("; from the whole distribution (a round could run out of cards on this shoe)"
                    if self.method == METHODS[1] else "")]

@@ -215,8 +215,8 @@ class SideBetResult:
         return out
 
     def _summary(self) -> list[str]:
-        lines = [f"house edge {float(self.house_edge) * 100:.6f} %   EV {float(self.ev):+.9f}   "
-                 f"std dev {float(self.std_dev):.6f}   hit frequency {float(self.hit_frequency):.6f}"]
+        lines = [f"house edge {float(self.house_edge) * 100:.6f} %   EV {float(self.ev) * 100:+.6f} %   "
+                 f"std dev {float(self.std_dev):.6f}   hit frequency {float(self.hit_frequency) * 100:.4f} %"]
         if self.exact:
             lines.append(f"exact house edge = {self.house_edge}")
         return lines
