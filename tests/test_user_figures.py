@@ -226,3 +226,13 @@ def test_exception_summary_ranks_by_contribution(one_deck_cd):
     assert (drawn.exceptions["contribution"] > 0).all()
     with pytest.raises(Exception, match="by must be 'chart' or 'contribution'"):
         drawn.exception_summary(by="gain")
+
+
+def test_a_sweep_keeps_a_pinned_double_soft():
+    """(The "any" point turned soft doubles on even where the game pinned them off, so no row was
+    this game, and the row said "any" of a game that was not it.)"""
+    from bjcalc.analysis.sweeps import edge_sweep
+
+    frame = edge_sweep("standard", rules=["double_on"], double_soft=False, max_split_hands=2, decks=(1,))
+    assert frame["value"].tolist() == ["any hard", "9-11", "10-11"]
+    assert frame["default"].tolist() == [True, False, False]

@@ -290,3 +290,11 @@ def test_the_count_command_reports_rounds_up_to_the_total(capsys, monkeypatch):
     counts = [(int(a), int(b)) for a, b in re.findall(r"(\d+)/(\d+) rounds", err)]
     assert counts and all(a <= b == 60 for a, b in counts), err
     assert re.search(r"^bjcalc count: done, 60/60 rounds", err, re.M), err
+
+
+def test_a_refused_command_makes_no_folder(here, capsys, no_work, monkeypatch):
+    """(A format clash, or a plot without matplotlib, was refused after the missing folder was made.)"""
+    _one_line_error(capsys, ["chart", "--format", "md", "--out", "newdir/c.html"])
+    monkeypatch.setattr(bjcalc.cli.count, "_importable", lambda *modules: False)
+    _one_line_error(capsys, ["count", "--shoes", "1", "--plot", "plotdir/p.png"])
+    assert not (here / "newdir").exists() and not (here / "plotdir").exists()

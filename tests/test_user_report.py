@@ -54,7 +54,7 @@ def test_only_this_games_figures_in_percent_as_house_edges():
                              report_module._Games(Calculator(PRESETS["burn20"]())))
     assert report_module._figures_of(uk) == ["burn20-card"]          # (not burn20-vegas: another game)
     text = report(Rules(decks=1, dealer_hits_soft_17=True), sections=("edges",)).markdown()
-    row = next(line for line in text.splitlines() if "published as the player's EV" in line)
+    row = next(line for line in text.splitlines() if "published as the player's)" in line)
     cells = row.split("|")
     assert cells[3:6] == [" 0.0072 % ", " 0.00802 % ", " 0.04398 % "]    # (Wizard's -0.000072, a fraction, once)
 
@@ -132,3 +132,13 @@ def test_the_tables_index_speaks_to_users():
     for developer in ("tests/", "test_charts", "do not edit", "README"):
         assert developer not in index
     assert "`bjcalc tables --out FOLDER`" in index
+
+
+def test_a_player_banked_games_rule_effects_read_as_house_edge_like_the_table_above():
+    """(No Bust's "change in player EV" rows were shown as the player's figure under a house-edge
+    table, and their reasons in the other sign.)"""
+    text = report("no_bust_21st_century", sections=("edges",)).markdown()
+    row = next(line for line in text.splitlines() if "blackjack paying 6:5" in line)
+    cells = [cell.strip() for cell in row.split("|")]
+    assert cells[2] == "change in house edge: blackjack paying 6:5 (published as the player's)"
+    assert cells[3] == "1.39 %" and cells[4].startswith("1.3") and "gives 1.3948 % (TD)" in cells[6]

@@ -153,8 +153,7 @@ SHORT_NAMES: dict[str, str] = {"Hi-Lo": "hilo", "KO": "ko", "Hi-Opt I": "hiopt1"
 
 SYSTEM_ALIASES: dict[str, str] = {
     **{system_key(short): name for name, short in SHORT_NAMES.items()},
-    "highlow": "Hi-Lo", "knockout": "KO", "hiopt1": "Hi-Opt I", "hiopt2": "Hi-Opt II", "omega2": "Omega II",
-    "zencount": "Zen", "halves": "Wong Halves", "redseven": "Red 7"}
+    "highlow": "Hi-Lo", "knockout": "KO", "zencount": "Zen", "redseven": "Red 7"}
 """Other names of the counts, keyed as :func:`system_key` keys them (``halves``, ``hiopt2``,
 ``omega2``, ``knockout`` ...), beside :data:`SYSTEM_NAMES`."""
 

@@ -68,6 +68,11 @@ def code_background(code: str) -> str:
         return "white"
     if other is None or other == action:
         return COLOURS[action]
+    return _corner(action, other)
+
+
+def _corner(action: str, other: str) -> str:
+    """A cell of ``action``'s colour with ``other``'s in its lower right corner."""
     return f"linear-gradient(135deg, {COLOURS[action]} 62%, {COLOURS[other]} 62%)"
 
 
@@ -79,9 +84,8 @@ _STYLE = ("<style>\n"
           ".bjcalc th.row {text-align: left}\n"
           ".bjcalc {-webkit-print-color-adjust: exact; print-color-adjust: exact}\n"
           + "".join(f".bjcalc .{action} {{background: {colour}}}\n" for action, colour in COLOURS.items())
-          + "".join(f".bjcalc .{action}.else-{other} {{background: linear-gradient(135deg, {colour} 62%, "
-                    f"{COLOURS[other]} 62%)}}\n"
-                    for action, colour in COLOURS.items() for other in COLOURS if other != action)
+          + "".join(f".bjcalc .{action}.else-{other} {{background: {_corner(action, other)}}}\n"
+                    for action in COLOURS for other in COLOURS if other != action)
           + "</style>")
 
 COLUMN_LABELS: dict[str, str] = {"row": "chart row", "chart_action": "chart play", "cd_action": "CD play",
@@ -189,18 +193,15 @@ def _summary_rows(chart: ChartView) -> pd.DataFrame:
     frame = chart.exception_summary()
     for column in ("total_gain", "max_gain"):
         frame[column] = frame[column].map(lambda g: f"{float(g):.6f}")
-    if "total_contribution" in frame.columns:
-        frame["total_contribution"] = frame["total_contribution"].map(lambda g: f"{float(g):.8f}")
+    frame["total_contribution"] = frame["total_contribution"].map(lambda g: f"{float(g):.8f}")
     return frame
 
 
 def _exception_rows(chart: ChartView) -> pd.DataFrame:
     assert chart.exceptions is not None
-    columns = ["up", "hand", "row", "chart_action", "cd_action", "gain"]
-    frame = chart.exceptions[columns + [c for c in ("contribution",) if c in chart.exceptions.columns]].copy()
+    frame = chart.exceptions[["up", "hand", "row", "chart_action", "cd_action", "gain", "contribution"]].copy()
     frame["gain"] = frame["gain"].map(lambda g: f"{float(g):.6f}")
-    if "contribution" in frame.columns:
-        frame["contribution"] = frame["contribution"].map(lambda g: f"{float(g):.8f}")
+    frame["contribution"] = frame["contribution"].map(lambda g: f"{float(g):.8f}")
     return frame
 
 
@@ -258,9 +259,10 @@ def chart_text(chart: ChartView, colour: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def chart_markdown(chart: ChartView) -> str:
+def chart_markdown(chart: ChartView, exceptions: bool = True) -> str:
     """The chart (and exceptions: a summary by chart cell, then every hand) as a Markdown
-    document (``Chart.to_markdown``).
+    document (``Chart.to_markdown``); ``exceptions=False`` leaves the exceptions out (the
+    report shows its own).
 
     >>> from bjcalc import Calculator, Rules
     >>> from bjcalc.analysis.charts import chart
@@ -271,7 +273,7 @@ def chart_markdown(chart: ChartView) -> str:
     out += [f"- {line}" for line in chart.header_lines()] + [""]
     out += markdown_table(["hand"] + list(UPS), [[row] + list(chart.table.loc[row]) for row in chart.table.index])
     out += ["", "Codes: " + "; ".join(f"**{code}** {text}" for code, text in chart.legend()) + "."]
-    if chart.exceptions is not None:
+    if chart.exceptions is not None and exceptions:
         out += ["", "## Composition-dependent exceptions", ""]
         for line in chart.exception_lines():
             out += [_words(line), ""]

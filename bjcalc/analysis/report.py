@@ -40,7 +40,7 @@ from ..game.moments import RoundMoments
 from ..game.variants import OPEN_RULES, PRESETS
 from .charts import chart
 from .counting import SYSTEMS, betting_correlation
-from .render import chart_html, markdown_table
+from .render import chart_html, chart_markdown, markdown_table
 from .sweeps import EVs, edge_sweep, sweep_points
 
 __all__ = ["report", "Report", "Section", "SECTIONS", "round_distribution", "resplit_moments", "moments_line"]
@@ -379,12 +379,17 @@ def _edges_section(game: "_Game", progress: ProgressFn) -> Section:
     chosen = _figures_of(game)
     checked = verify(progress=progress.wrap, evs=games.evs, only=chosen) if chosen else []
     if checked:
-        def sign(figure: Any) -> int:   # (a game EV is shown as the house edge, as in the table above)
-            return -1 if figure.quantity.startswith("game EV") else 1
+        def sign(figure: Any) -> int:   # (a game's figure as the house edge, as in the table above; a hand's as is)
+            return -1 if figure.sign == 1 and not figure.quantity.startswith("EV of") else 1
 
         def quantity(figure: Any) -> str:
-            if sign(figure) < 0:
-                return "house edge" + figure.quantity[len("game EV"):] + " (published as the player's EV)"
+            if sign(figure) > 0:
+                return figure.quantity
+            for player, house in (("game EV", "house edge"), ("change in player EV", "change in house edge"),
+                                  ("player EV", "house edge")):
+                if figure.quantity.startswith(player):
+                    rest = figure.quantity[len(player):]
+                    return house + rest + ("" if "printed as" in rest else " (published as the player's)")
             return figure.quantity
 
         def ours(value: Optional[float], figure: Any) -> str:
@@ -565,7 +570,9 @@ def _distribution_section(calc: Calculator) -> Section:
     except BjcalcError:
         outcomes, basis = None, ""
     own = None
-    if basis != "this game":
+    if outcomes is not None:
+        own = resplit_moments(calc)      # (kept per calculator: tables' pmf.csv reads it again)
+    elif basis != "this game":
         try:
             own = calc.moments()
         except BjcalcError:
@@ -629,33 +636,24 @@ the bet per round)."""
 
 
 def _exception_rows(exceptions: Any) -> list[tuple[str, ...]]:
-    worth = "contribution" in exceptions.columns
     return [(r.hand, r.up, r.row, r.chart_action, r.cd_action, f"{float(r.gain) * 100:.4f} %",
-             f"{float(r.contribution) * 100:.6f} %" if worth else "-") for r in exceptions.itertuples()]
+             f"{float(r.contribution) * 100:.6f} %") for r in exceptions.itertuples()]
 
 
 def most_valuable(exceptions: Any) -> Any:
     """The CD exceptions, the most valuable first: by contribution to the house edge (gain
     times the chance of reaching the hand: what knowing the exception is worth per round),
     then by gain, up card and hand."""
-    frame = exceptions.assign(_gain=exceptions["gain"].map(float))
-    keys, ascending = ["_gain", "up", "hand"], [False, True, True]
-    if "contribution" in frame.columns:
-        frame = frame.assign(_worth=frame["contribution"].map(float))
-        keys, ascending = ["_worth"] + keys, [False] + ascending
-    return frame.sort_values(keys, ascending=ascending, kind="stable").drop(
-        columns=[c for c in ("_gain", "_worth") if c in frame.columns])
+    frame = exceptions.assign(_worth=exceptions["contribution"].map(float), _gain=exceptions["gain"].map(float))
+    return frame.sort_values(["_worth", "_gain", "up", "hand"], ascending=[False, False, True, True],
+                             kind="stable").drop(columns=["_worth", "_gain"])
 
 
 def _by_cell(cd: Any) -> tuple[str, str]:
     """The exceptions grouped by chart cell, the most valuable cell first, in percent."""
-    try:
-        summary = cd.exception_summary(by="contribution")
-    except TypeError:   # (a chart without contributions: in chart order)
-        summary = cd.exception_summary()
-    worth = "total_contribution" in summary.columns
+    summary = cd.exception_summary(by="contribution")
     rows = [(r.row, r.up, r.chart_action, r.cd_action, str(r.hands), f"{float(r.max_gain) * 100:.4f} %",
-             f"{float(r.total_contribution) * 100:.6f} %" if worth else "-") for r in summary.itertuples()]
+             f"{float(r.total_contribution) * 100:.6f} %") for r in summary.itertuples()]
     return _table(["chart row", "up", "chart says", "these cards", "hands", "largest gain if held",
                    "worth per round"], rows, left=4)
 
@@ -667,7 +665,7 @@ def _strategy_section(game: "_Game", progress: "_Steps") -> Section:
     shown = min(TOP_EXCEPTIONS, count)
     note = ("The total-dependent chart (by hand total, colour-coded: a corner in a second colour is the play where "
             "the first is not allowed).")
-    chart_md = cd.to_markdown().split("\n## Composition-dependent exceptions")[0].rstrip()
+    chart_md = chart_markdown(cd, exceptions=False).rstrip()
     # (the chart's own Markdown headings go two levels down, under this section's)
     chart_md = re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + 2) + " ", chart_md, flags=re.M)
     if count:

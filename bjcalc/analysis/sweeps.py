@@ -84,12 +84,15 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     tasks = sweep_points(preset, rules, decks)    # (refuses an unknown preset or rule)
     base = PRESETS[preset](**overrides) if base is None else base
     evs = {} if evs is None else evs
+    soft_open = "double_soft" in OPEN_RULES.get(preset, {}) and "double_soft" not in overrides
     points = []
     for name, value in tasks:
         try:
-            points.append((name, value, base.replace(**_changes(name, value))))
+            rule_set = base.replace(**_changes(name, value, soft_open))
         except RulesError:
             points.append((name, value, None))
+            continue
+        points.append((name, _value_of(rule_set, name), rule_set))     # (the reading the point's rules say)
 
     def key(rule_set: Rules) -> tuple:
         return rule_set, "CDZ-", strategy       # (full_shoe_ev's key, with its default split)
@@ -112,10 +115,17 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     return pd.DataFrame(rows, columns=["rule", "value", "house_edge", "default"])
 
 
-def _changes(name: str, value: Any) -> dict[str, Any]:
+def _changes(name: str, value: Any, soft_open: bool = True) -> dict[str, Any]:
     """The rules a sweep point sets: ``double_on`` moves by reading (``"any"`` with soft doubles,
-    ``"any hard"`` without: :data:`~bjcalc.game.variants.DOUBLE_READINGS`)."""
-    return dict(DOUBLE_READINGS[value]) if name == "double_on" else {name: value}
+    ``"any hard"`` without: :data:`~bjcalc.game.variants.DOUBLE_READINGS`) where ``double_soft`` is
+    open; where it is not (not an open rule of the preset, or pinned), the game's own stays.
+
+    >>> _changes("double_on", "any"), _changes("double_on", "any", soft_open=False)
+    ({'double_on': 'any', 'double_soft': True}, {'double_on': 'any'})
+    """
+    if name != "double_on":
+        return {name: value}
+    return dict(DOUBLE_READINGS[value]) if soft_open else {"double_on": DOUBLE_READINGS[value]["double_on"]}
 
 
 def _value_of(rules: Rules, name: str) -> Any:

@@ -86,8 +86,8 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     if as_json and given not in (None, "text"):
         raise BjcalcError("give --json or --format, not both (--json is the chart as JSON)")
     out = getattr(args, "out", None)
+    fmt = "text" if as_json else out_format(given, out, CHART_SUFFIXES, "text")   # (refused before a folder is made)
     path = output_path("--out", out, CHART_SUFFIXES if not as_json else (".json",))   # (before the work)
-    fmt = "text" if as_json else out_format(given, out, CHART_SUFFIXES, "text")
     calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
                       exact=exact)
     result = chart(calc, args.strategy, progress=progress or no_progress)

@@ -269,13 +269,13 @@ PLOT_NEEDS = "--plot needs matplotlib (pip install matplotlib, or the notebooks 
 def _output_paths(args: argparse.Namespace) -> tuple[Optional[Path], Optional[Path]]:
     """``--out`` and ``--plot`` checked (:func:`bjcalc.cli.paths.output_path`), and what writing
     them needs (pyarrow, matplotlib) looked for, before the simulation."""
-    out = output_path("--out", args.out, OUT_SUFFIXES)
-    plot = output_path("--plot", args.plot, PLOT_SUFFIXES)
-    if out is not None and out.suffix.lower() == ".parquet" and not _importable("pyarrow", "fastparquet"):
+    # what writing needs first, so that a refusal leaves no folder made
+    if args.out is not None and str(args.out).lower().endswith(".parquet") and \
+            not _importable("pyarrow", "fastparquet"):
         raise BjcalcError(PARQUET_NEEDS)
-    if plot is not None and not _importable("matplotlib"):
+    if args.plot is not None and not _importable("matplotlib"):
         raise BjcalcError(PLOT_NEEDS)
-    return out, plot
+    return output_path("--out", args.out, OUT_SUFFIXES), output_path("--plot", args.plot, PLOT_SUFFIXES)
 
 
 def _importable(*modules: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 from ..core.cards import Shoe
 from ..core.errors import BjcalcError
+from ..core.progress import isatty
 from ..core.rules import Rules
 from .output import out_format
 from .paths import MADE, output_path, suffix_list, write_output
@@ -73,7 +74,4 @@ def default_name(variant: Optional[str], plain: bool, fmt: str) -> str:
 
 
 def _stdout_is_terminal() -> bool:
-    try:
-        return bool(sys.stdout.isatty())
-    except (AttributeError, ValueError):
-        return False
+    return isatty(sys.stdout)

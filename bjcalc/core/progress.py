@@ -26,7 +26,7 @@ import threading
 import time
 from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
 
-__all__ = ["Progress", "ProgressFn", "no_progress", "tty_progress", "NON_TERMINAL_INTERVAL", "TERMINAL_DELAY"]
+__all__ = ["Progress", "ProgressFn", "no_progress", "tty_progress", "isatty", "NON_TERMINAL_INTERVAL", "TERMINAL_DELAY"]
 
 NON_TERMINAL_INTERVAL = 10.0
 """Seconds between two progress lines when stderr is not a terminal."""
@@ -78,7 +78,7 @@ class Progress:
 
     def _track(self, iterable: Iterable, total: Optional[int], unit: str) -> Iterator:
         stream = self.stream or sys.stderr
-        terminal = self.terminal if self.terminal is not None else _isatty(stream)
+        terminal = self.terminal if self.terminal is not None else isatty(stream)
         # (the module defaults are read now, so that they can be changed, in tests for instance)
         interval = NON_TERMINAL_INTERVAL if self.interval is None else self.interval
         delay = TERMINAL_DELAY if self.delay is None else self.delay
@@ -141,7 +141,8 @@ class _Ticker(threading.Thread):
             self._line(f"done, {self._count()} in {time.monotonic() - self.started:.0f} s")
 
 
-def _isatty(stream: TextIO) -> bool:
+def isatty(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (False for a closed or fake stream)."""
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
