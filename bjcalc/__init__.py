@@ -17,7 +17,7 @@ bjcalc`` itself is quick.
 
 from __future__ import annotations
 
-import importlib
+import importlib as _importlib
 import types as _types
 from typing import TYPE_CHECKING, Any
 
@@ -52,9 +52,9 @@ _compat.install()
 def __getattr__(name: str) -> Any:
     """Load a public name on first use (PEP 562)."""
     if name in _HOME:
-        value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+        value = getattr(_importlib.import_module(f".{_HOME[name]}", __name__), name)
     elif name in _SUBMODULES:
-        value = importlib.import_module(f".{_SUBMODULES[name]}", __name__)
+        value = _importlib.import_module(f".{_SUBMODULES[name]}", __name__)
     else:
         raise AttributeError(f"module 'bjcalc' has no attribute {name!r}")
     globals()[name] = value
@@ -69,5 +69,5 @@ def __dir__() -> list[str]:
     (True, False, False)
     """
     loaded = {name for name, value in globals().items()
-              if isinstance(value, _types.ModuleType) and not name.startswith("_") and name != "importlib"}
+              if isinstance(value, _types.ModuleType) and not name.startswith("_")}
     return sorted(set(__all__) | loaded | {"__version__"})

@@ -233,3 +233,45 @@ def test_the_effects_of_removal_show_what_they_hold():
     page = eor._repr_html_()
     assert eor.unit == "per unit initial bet" and eor.unit in page and "percent" not in page
     assert f"{float(eor['5']):+.6f}" in page and f"{float(eor['5']) * 100:+.4f}" not in page
+
+
+# -- one reading of a strategy, the shoe's own rules under reuse, the ten substitution kept ------------
+def test_every_round_method_reads_a_strategy_as_game_does():
+    """(outcomes("td") and chart(calc, "td") refused what game("td") and moments("td") read.)"""
+    from bjcalc.analysis.charts import chart
+    from bjcalc.sidebets.buster import BusterBlackjack
+
+    calc = Calculator(Rules(decks=1, **TWO_HANDS), shoe=Shoe.from_counts({**{r: 1 for r in "A23456789"}, "T": 4}),
+                      exact=True)
+    assert calc.outcomes("td").ev == calc.outcomes("TD").ev == calc.moments("basic").ev == calc.game("td").ev
+    assert calc.outcomes(" cd ").strategy == "CD"
+    assert chart(calc, "td", multi_card=False).table.equals(chart(calc, "TD", multi_card=False).table)
+    assert BusterBlackjack(model="player", strategy="td").strategy == "TD"
+    with pytest.raises(StrategyError, match="strategy must be"):
+        calc.outcomes("optimal")
+
+
+def test_reuse_keeps_the_shoes_own_deck_count():
+    """(With reuse= the rules took the reused calculator's deck count: 6 decks named for a 1-deck shoe.)"""
+    two = Calculator(Rules(decks=2, **TWO_HANDS))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        one = Calculator(Rules(decks=1, **TWO_HANDS), Shoe.decks(1), reuse=two)
+    assert one.rules.decks == 1 and one.assumptions().rules.startswith("1 deck,")
+    assert one.game().ev == pytest.approx(Calculator(Rules(decks=1, **TWO_HANDS)).game().ev, abs=1e-15)
+    assert two.play_on(Shoe.decks(1)).assumptions.rules.startswith("1 deck,")
+    assert Calculator(Rules(**TWO_HANDS), Shoe.decks(1), reuse=two).rules.decks == 1
+
+
+def test_a_ten_taken_for_another_rank_stays_recorded():
+    """(The record was an attribute outside the dataclass: dataclasses.replace dropped it.)"""
+    import dataclasses
+    import pickle
+
+    taken = Shoe.from_counts({"A": 4, "T": 16}).without("K")
+    copied = dataclasses.replace(taken, label="x")
+    assert not copied.tens_named_exactly() and not pickle.loads(pickle.dumps(taken)).tens_named_exactly()
+    plain = Shoe.from_counts({"A": 4, "T": 15})
+    assert copied == taken == plain and hash(taken) == hash(plain)      # (not part of equality or the hash)
+    with pytest.raises(ShoeError, match="no K left to remove"):
+        Calculator(Rules(split_tens_by_rank=True, **TWO_HANDS), shoe=copied)

@@ -37,6 +37,7 @@ from ..core.errors import HandError, ShoeError, StrategyError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult, deal_probabilities
+from ..game.rounds import strategy_name
 from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
 from .codes import (ACTIONS, AFTER_HIT_LEGEND, LEGEND, NOT_DEALT_LEGEND, UPS, is_das_code, resolve, split_after_hit,
                     without_das)
@@ -339,8 +340,7 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     """
     if not isinstance(calc, Calculator):
         raise StrategyError(f"chart needs a bjcalc.Calculator (Calculator(rules, shoe)), not {type(calc).__name__}")
-    if strategy not in ("TD", "CD"):
-        raise StrategyError(f"strategy must be 'TD' or 'CD', not {strategy!r}")
+    strategy = strategy_name(strategy)
     if min_gain is not None and (isinstance(min_gain, bool) or not isinstance(min_gain, numbers.Real)):
         raise StrategyError(f"min_gain must be a number (the smallest gain listed), not {min_gain!r}")
     if td_result is not None and (getattr(td_result, "strategy", None) is None

@@ -47,14 +47,14 @@ from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from ..game.calculator import Assumptions, Calculator
-from ..core.cards import RANKS, SUITS, Shoe, parse_cards, rank_index
+from ..core.cards import RANKS, Shoe, parse_card, parse_cards, rank_index
 from .charts import add_chart_parsers, run_chart, run_tables
-from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError, TooLargeError
+from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError
 from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number
 from ..core.progress import Progress
-from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from ..core.rules import BOOL_FIELDS, BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
-from ..engine.splits import SPLIT_STRATEGIES
+from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ..game.variants import PRESETS
 
 __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "shoe_words", "UsageError", "one_line",
@@ -141,8 +141,8 @@ _SWITCH_HELP = {
                          "first two cards only")}
 """What each on/off rule means when on, and when off (a rule missing here is named by its field)."""
 
-SWITCHES = {f.name: _SWITCH_NAMES.get(f.name, ("--" + f.name.replace("_", "-"), "--no-" + f.name.replace("_", "-")))
-            for f in dataclasses.fields(Rules) if f.type in (bool, "bool")}
+SWITCHES = {name: _SWITCH_NAMES.get(name, ("--" + name.replace("_", "-"), "--no-" + name.replace("_", "-")))
+            for name in BOOL_FIELDS}
 """Every on/off (bool) :class:`Rules` field -> its two flags, (on, off): made from the fields, so a
 new rule gets both."""
 
@@ -216,16 +216,14 @@ def shoe_words(message: str) -> str:
 
 
 # -- flags -------------------------------------------------------------------------------------
-DEALER_FLAGS = ("--variant", "--decks", "--shoe", "--remove", "--h17", "--s17", "--burn20", "--no-burn20")
+DEALER_FLAGS = ("--variant", "--decks", "--shoe", "--remove", "--h17", "--burn20")
 INSURANCE_FLAGS = ("--variant", "--decks", "--shoe", "--remove")
 _REFUSALS = {"dealer": "the dealer's outcomes depend only on the shoe, soft 17 and Burn 20",
              "insurance": "insurance depends only on the shoe and the cards seen",
              "report": "the report is of CD play with CDZ- split hands beside the TD chart (see 'bjcalc edge "
                        "--split ...' for another post-split strategy)"}
-SPLIT_CHOICES = {"report": (), "dealer": (), "insurance": (),
-                 "count": tuple(s for s in SPLIT_STRATEGIES if s != "optimal"),
-                 "eor": tuple(s for s in SPLIT_STRATEGIES if s != "optimal"),
-                 "outcomes": tuple(s for s in SPLIT_STRATEGIES if s != "optimal")}
+SPLIT_CHOICES = {"report": (), "count": PER_HAND_SPLIT_STRATEGIES, "eor": PER_HAND_SPLIT_STRATEGIES,
+                 "outcomes": PER_HAND_SPLIT_STRATEGIES}
 """The post-split strategies a command takes where not all of them (none: it has no ``--split``):
 the optimal split decides with every card of the round, which fixed play, the round's
 distribution and a simulation cannot follow."""
@@ -509,13 +507,8 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
         # small that a round could run out they are the distribution's own)
         resplits = calc.rules.max_split_hands > 2 and not calc.shoe.is_infinite
         spread = _progress(args, "edge --sd", "up cards")      # (a minute and more in exact arithmetic)
-        try:
-            outcomes = calc.moments(args.strategy, progress=spread) if resplits else calc.outcomes(
-                args.strategy, progress=spread)
-        except TooLargeError:       # (split once, and still too large)
-            if resplits:
-                raise
-            outcomes = calc.moments(args.strategy, progress=spread)
+        outcomes = calc.moments(args.strategy, progress=spread) if resplits else calc.outcomes(
+            args.strategy, progress=spread)     # (split once, and still too large: outcomes' moments)
     if args.json:
         payload: dict[str, Any] = {
             "ev": number(result.ev, args.exact), "house_edge": number(result.house_edge, args.exact),
@@ -596,7 +589,7 @@ def _shoe_seen(args: argparse.Namespace, calc: Calculator, cards: list[str], up:
     shoe = calc.shoe
     if shoe.is_infinite:
         return f"{shoe.describe()} (no card seen changes it)"
-    base = re.sub(r" \(\d+ cards?\)$", "", shoe.describe())
+    base = shoe.name()
     base += " (--remove) and" if getattr(args, "remove", None) else " less"
     return f"{base} {','.join(cards)} v {up} ({whose}): {shoe.total - len(cards) - 1} cards"
 
@@ -610,10 +603,8 @@ def _warn_if_removed_twice(args: argparse.Namespace, cards: list[str], up: str) 
         return
     removed = Counter()
     for name in remove.replace(",", " ").split():
-        name = name.upper()
-        rank = name[:-1] if len(name) >= 2 and name[-1] in SUITS and name[:-1] != "1" else name   # (AS, TH)
         try:
-            removed[RANKS[rank_index(rank)]] += 1
+            removed[RANKS[parse_card(name)[0]]] += 1      # (AS, TH: the rank)
         except BjcalcError:
             return      # (not a card: the shoe's own error says so)
     hand = Counter(RANKS[rank_index(card)] for card in cards)

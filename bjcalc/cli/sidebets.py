@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import Shoe
 from ..core.errors import RulesError, ShoeError
 from ..core.rules import Rules
-from ..engine.splits import SPLIT_STRATEGIES
+from ..engine.splits import PER_HAND_SPLIT_STRATEGIES
 from ..game.rounds import Assumptions
 from ..game.variants import burn20
 from ..sidebets.base import PayTableLike, SideBet
@@ -38,10 +38,11 @@ if TYPE_CHECKING:   # pandas is imported where a table is built: it is slow to i
 
 __all__ = ["add_sidebet_parser", "run_sidebet", "sidebet_assumptions", "SIDE_BET_HELP"]
 
-PLAYER_SPLITS = tuple(name for name in SPLIT_STRATEGIES if name != "optimal")
+PLAYER_SPLITS = PER_HAND_SPLIT_STRATEGIES
 """``--model player``'s post-split strategies: those it replays card by card (the optimal split
-decides with every card of the round; :data:`~bjcalc.sidebets.buster_player.ENUMERATED_SPLIT_STRATEGIES`,
-not imported here: the parser is built for every command)."""
+decides with every card of the round): :data:`~bjcalc.engine.splits.PER_HAND_SPLIT_STRATEGIES`, as
+:data:`~bjcalc.sidebets.buster_player.ENUMERATED_SPLIT_STRATEGIES` (not imported here: the parser is
+built for every command)."""
 
 SIDE_BET_HELP: dict[str, str] = {
     "buster": "Buster Blackjack: pays when the dealer busts, by the number of cards",

@@ -27,7 +27,7 @@ from typing import Optional, Union
 from .errors import HandError, ShoeError
 
 __all__ = ["RankLike", "RANKS", "SUITS", "VALUES", "RANK_VALUE", "MAX_DECKS", "MAX_COUNT", "rank_index", "card_value",
-           "parse_decks", "parse_shoe", "parse_cards", "Shoe"]
+           "parse_decks", "parse_shoe", "parse_cards", "parse_card", "Shoe"]
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 """The thirteen ranks, in the order a :class:`Shoe` stores them."""
@@ -243,9 +243,13 @@ def _whole_number(value: object) -> Optional[int]:
     return None
 
 
-def _card(name: object) -> tuple[int, Optional[int]]:
+def parse_card(name: object) -> tuple[int, Optional[int]]:
     """A card named by its rank (``"A"``, ``10``) or its rank and suit (``"AS"``, ``"10h"``):
-    (rank index, suit index or None), or a ShoeError."""
+    (rank index, suit index or None), or a ShoeError.
+
+    >>> parse_card("AS"), parse_card("10h"), parse_card("K"), parse_card(10)
+    ((0, 0), (9, 1), (12, None), (9, None))
+    """
     if isinstance(name, str):
         text = name.strip().upper()
         if len(text) >= 2 and text[-1] in SUITS and text[:-1].strip() in _RANK_NAMES:
@@ -281,6 +285,9 @@ class Shoe:
     is_infinite: bool = False
     # How describe() names the shoe ("6 decks less A,5"); never part of equality or the hash.
     label: Optional[str] = field(default=None, compare=False)
+    # (named rank, rank taken) of each ten-value card :meth:`without` took for another ten rank (the
+    # rank named was gone): what ``split_tens_by_rank`` refuses.  Never part of equality or the hash.
+    substituted: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # Direct construction is public (depleted shoes with suits), so it is checked
@@ -416,7 +423,7 @@ class Shoe:
         else:
             raise ShoeError(f"{_short(cards)} is not a list of cards: write them like 'A,A,T', ['AS', 'TH'] "
                             f"or 'AS TH 9D'")
-        parsed = [_card(card) for card in names]
+        parsed = [parse_card(card) for card in names]
         ranks = [0] * 13
         suits = [[0, 0, 0, 0] for _ in RANKS]
         for rank, suit in parsed:
@@ -503,7 +510,7 @@ class Shoe:
                  ((card.replace(",", " ").split() or [card]) if isinstance(card, str) else [card])]
         if self.is_infinite:
             for name in names:
-                _card(name)
+                parse_card(name)
             return self
         if not names:
             return self
@@ -553,11 +560,11 @@ class Shoe:
 
     def _take(self, names: Sequence[object], what: str, verb: str, empty_ok: bool) -> "Shoe":
         """:meth:`without` and :meth:`remove`: this finite shoe less the named cards, labelled."""
-        parsed = [_card(name) for name in names]
+        parsed = [parse_card(name) for name in names]
         suited = self.suit_counts is not None and all(suit is not None for _, suit in parsed)
         ranks = list(self.rank_counts)
         suits = [list(row) for row in self.suit_counts] if suited and self.suit_counts is not None else None
-        substituted = list(self._substituted)
+        substituted = list(self.substituted)
         def missing(shown: str) -> ShoeError:
             if verb == "deal":
                 return ShoeError(f"the shoe has no {shown} left to deal (cards asked for: {what})")
@@ -577,17 +584,9 @@ class Shoe:
             ranks[rank] -= 1
         if sum(ranks) == 0 and not empty_ok:
             raise ShoeError(f"removing {what} empties the shoe")
-        base = self._name()
-        left = Shoe(tuple(ranks), tuple(tuple(row) for row in suits) if suits is not None else None,
-                    label=f"{base} less {what.replace(', ', ',')}")
-        if substituted:
-            object.__setattr__(left, "_tens_taken", tuple(substituted))
-        return left
-
-    @property
-    def _substituted(self) -> tuple[tuple[int, int], ...]:
-        """(named rank, rank taken) of each ten-value card :meth:`without` took for another ten rank."""
-        return self.__dict__.get("_tens_taken", ())
+        base = self.name()
+        return Shoe(tuple(ranks), tuple(tuple(row) for row in suits) if suits is not None else None,
+                    label=f"{base} less {what.replace(', ', ',')}", substituted=tuple(substituted))
 
     def tens_named_exactly(self) -> bool:
         """Whether every ten-value card removed from this shoe was of the rank named (what
@@ -596,7 +595,7 @@ class Shoe:
         >>> Shoe.decks(1).without("K,K").tens_named_exactly(), Shoe.from_counts(T=16).without("K").tens_named_exactly()
         (True, False)
         """
-        return not self._substituted
+        return not self.substituted
 
     def counts_by(self, ranks: bool = False, suits: bool = False) -> tuple[int, ...]:
         """The counts a game sees: by value (ten-values pooled) by default, by rank with
@@ -665,7 +664,7 @@ class Shoe:
         if self.is_infinite:
             raise ShoeError("the infinite deck has no counts: its cards come in one deck's proportions "
                             "(see probability())")
-        rank, suit = _card(card)
+        rank, suit = parse_card(card)
         if suit is None:
             return sum(self.rank_counts[9:]) if rank == 9 else self.rank_counts[rank]
         if self.suit_counts is None:
@@ -720,11 +719,15 @@ class Shoe:
         c = self.rank_counts
         if not any(c):
             return "empty shoe (0 cards)"
-        name = self._name()
+        name = self.name()
         return name if self.label is None and name.endswith(("deck", "decks")) else f"{name} ({sum(c)} cards)"
 
-    def _name(self) -> str:
-        """:meth:`describe` without the number of cards: what a label of a depleted shoe starts with."""
+    def name(self) -> str:
+        """:meth:`describe` without the number of cards: what a label of a depleted shoe starts with.
+
+        >>> Shoe.decks(6).name(), Shoe.decks(1).without("A").name(), Shoe.from_counts(A=2, T=5).name()
+        ('6 decks', '1 deck less A', 'A:2 T:5')
+        """
         c = self.rank_counts
         if self.label:
             return self.label

@@ -28,7 +28,7 @@ from .cards import MAX_DECKS, Shoe, _is_bool, _whole_number
 from .errors import RulesError
 
 __all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
-           "parse_payout", "Rules"]
+           "parse_payout", "Rules", "BOOL_FIELDS"]
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
@@ -234,7 +234,7 @@ class Rules:
         if pays > MAX_BLACKJACK_PAYS:
             raise RulesError(f"blackjack_pays must be at most {MAX_BLACKJACK_PAYS}:1, not {self.blackjack_pays!r}")
         object.__setattr__(self, "blackjack_pays", pays)
-        for name in _BOOL_FIELDS:
+        for name in BOOL_FIELDS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
         for name, allowed in _CHOICES:
@@ -266,7 +266,7 @@ class Rules:
             value = getattr(self, name)
             if type(value) is not int and value is not None:
                 object.__setattr__(self, name, _whole(value))
-        for name in _BOOL_FIELDS:
+        for name in BOOL_FIELDS:
             value = getattr(self, name)
             if type(value) is not bool and _is_bool(value):     # numpy's
                 object.__setattr__(self, name, bool(value))
@@ -478,7 +478,8 @@ class Rules:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
-_BOOL_FIELDS = tuple(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
+BOOL_FIELDS = tuple(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
+"""The on/off (bool) :class:`Rules` fields, in the fields' order."""
 _INT_FIELDS = ("max_split_hands", "max_hand_cards", "must_hit_below")
 _CHOICES = (("hole_card", HOLE_CARD_MODELS), ("double_on", DOUBLE_ON), ("surrender", SURRENDER),
             ("bust_push", BUST_PUSH))

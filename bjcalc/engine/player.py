@@ -182,7 +182,7 @@ class PlayerEngine:
         self._lending: tuple[int, ...] = ()                            # see lend_to
         self._beyond: dict[int, tuple[Optional[np.ndarray], DealerResult, dict[int, np.ndarray]]] = {}
         if like is not None:
-            if like.rules != rules or like.ar is not arithmetic:
+            if like.rules.replace(decks=rules.decks) != rules or like.ar is not arithmetic:    # (decks names no card)
                 raise ValueError("an engine can take the nodes of one with the same rules and arithmetic only")
             for name in _NODE_ARRAYS:      # (read only: they depend on the rules and nodes alone)
                 setattr(self, name, getattr(like, name))

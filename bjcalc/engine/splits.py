@@ -48,11 +48,15 @@ from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal
                             post_split_actions)
 from ..core.rules import Rules
 
-__all__ = ["SPLIT_STRATEGIES", "check_split_strategy", "pair_cards", "slot_states", "policy_extra",
+__all__ = ["SPLIT_STRATEGIES", "PER_HAND_SPLIT_STRATEGIES", "check_split_strategy", "pair_cards", "slot_states", "policy_extra",
            "first_context", "needed_contexts", "context_strategy", "split_contexts", "SplitPlay", "split_value",
            "most_round_cards"]
 
 SPLIT_STRATEGIES = tuple(strategy.value for strategy in PostSplitStrategy)
+PER_HAND_SPLIT_STRATEGIES = tuple(name for name in SPLIT_STRATEGIES if name != PostSplitStrategy.OPTIMAL.value)
+"""The post-split strategies that play each split hand by its own cards: all but the optimal split,
+which decides with every card of the round (what fixed play, the round's distribution, a
+simulation and Buster Blackjack's player model cannot follow)."""
 
 
 def most_round_cards(counts: Sequence[int], hands: int, dealer_budget: int, hand_budget: int = 21) -> int:

@@ -26,7 +26,7 @@ from .distribution import RoundOutcomes, SizeRefusal, round_outcomes
 from .moments import RoundMoments, round_moments
 from .removal import effects_of_removal, play_on
 from .rounds import (STRATEGIES, UP_LABELS, Assumptions, GameResult, HandValues, Round, deal_probabilities,
-                     pair_state, same_game, strategy_name)
+                     pair_state, strategy_name)
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
@@ -41,12 +41,8 @@ ACTIONS = ("stand", "hit", "double", "split", "surrender")
 _DEFAULT_DECKS = Rules.__dataclass_fields__["decks"].default
 
 
-def _rules_for(rules: Rules, shoe: Shoe, reuse: object, warn: bool = True) -> Rules:
-    """``rules`` with the deck count of ``shoe`` where it is whole decks (see :class:`Calculator`);
-    a custom shoe valued with a calculator's engines (``reuse``) takes that calculator's rules
-    where they differ only in ``decks`` (which then names nothing: the shoe is the shoe)."""
-    if isinstance(reuse, Calculator) and same_game(rules, reuse.rules):
-        return reuse.rules
+def _rules_for(rules: Rules, shoe: Shoe, warn: bool = True) -> Rules:
+    """``rules`` with the deck count of ``shoe`` where it is whole decks (see :class:`Calculator`)."""
     decks = shoe.whole_decks(**rules.shoe_detail)
     if decks is None or decks == rules.decks:
         return rules
@@ -54,6 +50,38 @@ def _rules_for(rules: Rules, shoe: Shoe, reuse: object, warn: bool = True) -> Ru
         warnings.warn(f"Rules(decks={rules.decks}) and a shoe of {shoe.describe()} disagree: the calculator "
                       f"deals the shoe, and its rules say so (calc.rules.decks is {decks})", UserWarning, stacklevel=3)
     return rules.replace(decks=decks)
+
+
+class _OneBar:
+    """A ``progress`` over the up cards (``progress(range(1, 11), total=10)``) that two loops over
+    them share, the second (the moments replacing a refused distribution) counting only the up
+    cards the first did not reach: one count, never past its total.
+
+    >>> seen = []
+    >>> bar = _OneBar(lambda ups, total: (seen.append(up) or up for up in ups))
+    >>> list(bar(range(1, 4), total=10)), list(bar(range(1, 11), total=10)), bar.close(), seen == list(range(1, 11))
+    ([1, 2, 3], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], None, True)
+    """
+
+    def __init__(self, progress: Optional[Callable[..., Iterable]]):
+        self._bar = None if progress is None else iter(progress(range(1, 11), total=10))
+        self._counted = 0
+
+    def __call__(self, ups: Iterable[int], total: Optional[int] = None, desc: str = "") -> Iterable[int]:
+        for n, up in enumerate(ups, 1):
+            if self._bar is not None and n > self._counted:
+                self._counted = n
+                next(self._bar, None)      # (the bar's up card n: its count of n - 1 done)
+            yield up
+        if self._bar is not None and self._counted == 10:
+            next(self._bar, None)          # (the last counted: the bar ends)
+            self._counted = 11
+
+    def close(self) -> None:
+        """End the bar (where a loop was refused before its end)."""
+        close = getattr(self._bar, "close", None)
+        if close is not None:
+            close()
 
 
 class Calculator:
@@ -72,7 +100,7 @@ class Calculator:
         split_strategy: post-split strategy, ``"CDZ-"``, ``"CDP1"``, ``"CDP"`` or ``"optimal"``
             (one split, every decision using every card seen; see :mod:`bjcalc.engine.optimal`).
         exact: exact rationals (``sympy.Rational`` results) instead of floats.
-        reuse: a calculator of the same rules, post-split strategy and arithmetic on a shoe with
+        reuse: a calculator of the same rules (but for decks), post-split strategy and arithmetic on a shoe with
             at least these cards: its dealer trees and hand nodes serve this one, which then
             costs little to build (what valuing many depleted shoes of one game wants: the shoe
             simulator, effects of removal).  Every value is the same as without it in exact mode,
@@ -103,7 +131,7 @@ class Calculator:
         if not isinstance(lean, bool):      # (before the engines, which take a while to build)
             raise RulesError(f"lean must be True or False, not {lean!r}")
         shoe = Shoe.decks(rules.decks) if shoe is None else Shoe.of(shoe)
-        rules = _rules_for(rules, shoe, reuse)
+        rules = _rules_for(rules, shoe)
         self.ar: Arithmetic = arithmetic_of(exact)
         self.rules = rules
         self.shoe = shoe
@@ -158,16 +186,17 @@ class Calculator:
     def _check_deal(self, ranks: list[int]) -> None:
         """Refuse cards (rank indices) the shoe cannot deal, counted as the game sees them: by value
         (a K is any ten-value card) unless the rules split tens by rank."""
-        if self.shoe.is_infinite:
-            return
         by_rank = self.rules.split_tens_by_rank
-        counts = self.shoe.counts_by(ranks=by_rank)
-        keys = [r if by_rank else RANK_VALUE[r] - 1 for r in ranks]
-        for rank, key in zip(ranks, keys):
-            if counts[key] < keys.count(key):
-                name = RANKS[rank] if by_rank or RANK_VALUE[rank] != 10 else "ten-value card"
-                raise HandError(f"the shoe has no {name} left to deal (cards asked for: "
-                                f"{', '.join(RANKS[r] for r in ranks)})")
+
+        def held(cards: list[int]) -> bool:
+            return self.shoe.holds(Shoe.from_cards([RANKS[r] for r in cards]), ranks=by_rank)
+
+        if held(ranks):     # (the infinite deck holds every shoe)
+            return
+        kind = (lambda r: r) if by_rank else (lambda r: RANK_VALUE[r])
+        rank = next(r for r in ranks if not held([other for other in ranks if kind(other) == kind(r)]))
+        name = RANKS[rank] if by_rank or RANK_VALUE[rank] != 10 else "ten-value card"
+        raise HandError(f"the shoe has no {name} left to deal (cards asked for: {', '.join(RANKS[r] for r in ranks)})")
 
     def __repr__(self) -> str:
         """The rules, the shoe and the strategy settings, as they would be written.
@@ -258,22 +287,33 @@ class Calculator:
         up_value = self._up(up)
         self._check_deal([rank_index(up)])
         row = self.dealer_engine.probabilities(up_value, np.zeros((1, 10), dtype=np.int64))[0]
-        bust = row[5:10].sum()
         if peeked and row[BLACKJACK] == 1:
             raise HandError("the dealer always has blackjack with this shoe; nothing to condition on")
-        # Divide by the total of the parts reported (exactly 1, or 1 - P(blackjack) when peeked):
-        # in floats a sum of path probabilities can round above 1 (1.0000000000000002 for an 8 up
-        # on {7:3, 8:3}); a part divided by a total it belongs to never does.
-        kept = row[:5].sum() + bust + (0 * row[BLACKJACK] if peeked else row[BLACKJACK])
-        row, bust = row / kept, bust / kept
-        if peeked:
-            row[BLACKJACK] = 0 * row[BLACKJACK]
+        row, bust = self._dealer_final(row, peeked)
         out = [self.ar.output(v) for v in row[:5]] + [self.ar.output(row[BLACKJACK]), self.ar.output(bust)]
         series = pd.Series(out, index=["17", "18", "19", "20", "21", "blackjack", "bust"],
                            name=f"dealer {RANKS[rank_index(up)]}")
         series.attrs["bust_totals"] = {OUTCOMES[i]: self.ar.output(row[i]) for i in range(5, 10)}
         series.attrs["assumptions"] = str(self.assumptions())
         return series
+
+    @staticmethod
+    def _dealer_final(row: np.ndarray, peeked: bool) -> tuple[np.ndarray, Value]:
+        """A dealer row (17-21, bust totals 22-26, blackjack) and its bust chance, divided by the
+        total of the parts reported: exactly 1, or 1 - P(blackjack) when ``peeked`` (the blackjack
+        then 0), which must be below 1.  In floats a sum of path probabilities can round above 1
+        (1.0000000000000002 for an 8 up on {7:3, 8:3}); a part divided by a total it belongs to never does.
+
+        >>> row, bust = Calculator._dealer_final(np.array([.1] * 5 + [.05] * 5 + [.25]), peeked=True)
+        >>> round(float(bust), 6), float(row[BLACKJACK])
+        (0.333333, 0.0)
+        """
+        bust = row[5:10].sum()
+        kept = row[:5].sum() + bust + (0 * row[BLACKJACK] if peeked else row[BLACKJACK])
+        row, bust = row / kept, bust / kept
+        if peeked:
+            row[BLACKJACK] = 0 * row[BLACKJACK]
+        return row, bust
 
     def insurance(self, cards: Union[str, Iterable[RankLike]], up: RankLike = "A") -> Value:
         """EV of taking insurance (half the bet, pays 2:1) with this hand, per unit initial bet.
@@ -305,13 +345,12 @@ class Calculator:
         >>> round(float(calc.play_on(calc.shoe.remove("5")).ev - calc.game().ev) * 100, 4)
         0.7191
         """
-        strategy = strategy_name(strategy)
         return play_on(self, self._depleted(Shoe.of(shoe)), strategy)
 
     def _depleted(self, shoe: Shoe) -> "Calculator":
         """A calculator of these rules on ``shoe``, reusing this one's engines where it can."""
         reuse = self if self.round.holds(shoe) else None
-        rules = _rules_for(self.rules, shoe, reuse, warn=False)    # (a shoe of other whole decks: its rules, quietly)
+        rules = _rules_for(self.rules, shoe, warn=False)    # (a shoe of other whole decks: its rules, quietly)
         return Calculator(rules, shoe, self.split_strategy, self.exact, reuse=reuse)
 
     def effects_of_removal(self, play: str = "fixed", strategy: str = "CD") -> "pd.Series":
@@ -351,13 +390,17 @@ class Calculator:
         >>> default.complete, default.pmf, round(default.sd, 4), abs(default.ev - Calculator(Rules()).game().ev) < 1e-15
         (False, None, 1.154, True)
         """
+        bar = _OneBar(progress)      # (one count of the up cards: the moments that replace a refused pmf go on with it)
         try:
-            return round_outcomes(self, strategy, insurance, progress)
-        except TooLargeError as refused:
-            if require_pmf:
-                raise
-            detail = refused.detail if isinstance(refused, SizeRefusal) else str(refused)
-        moments = round_moments(self, strategy, insurance, progress)
+            try:
+                return round_outcomes(self, strategy, insurance, bar)
+            except TooLargeError as refused:
+                if require_pmf:
+                    raise
+                detail = refused.detail if isinstance(refused, SizeRefusal) else str(refused)
+            moments = round_moments(self, strategy, insurance, bar)
+        finally:
+            bar.close()
         return RoundOutcomes.from_moments(moments, (
             f"this game's whole distribution is too large to enumerate: {detail}.  So there is no pmf and no "
             f"win/push/loss: those need max_split_hands=2 (the game splitting to two hands only, another game).  "
@@ -391,7 +434,7 @@ class Calculator:
         >>> round(moments.sd, 4)
         1.1538
         """
-        return round_moments(self, strategy_name(strategy), insurance, progress)
+        return round_moments(self, strategy, insurance, progress)
 
     def game(self, strategy: str = "CD", progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
         """EV of one round dealt from the full shoe, with CD or TD play (``strategy`` in any case,

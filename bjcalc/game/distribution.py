@@ -63,7 +63,7 @@ from ..engine.hands import BUST, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
 from ..engine.shortage import FirstAction, node_plays, split_play_decisions
 from ..engine.splits import context_strategy, first_context, pair_cards, policy_extra
-from .rounds import Assumptions, Game, GameResult, check_per_hand_split
+from .rounds import Assumptions, Game, GameResult, check_per_hand_split, strategy_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -76,13 +76,12 @@ class _Facade(Game, Protocol):
 
     def insurance(self, cards: str, up: str = "A") -> Value: ...
 
-__all__ = ["RoundOutcomes", "round_outcomes", "net_label", "INSURANCE", "STRATEGIES", "MAX_STATES",
+__all__ = ["RoundOutcomes", "round_outcomes", "net_label", "INSURANCE", "MAX_STATES",
            "check_round_options", "SizeRefusal"]
 
 INSURANCE = ("never", "always", "optimal")
 """When the player takes insurance against an ace: never, always (even money on a natural
 included), or when its EV is positive for the cards seen (his two cards and the ace)."""
-STRATEGIES = ("CD", "TD")
 _UP = {1: "A", 10: "T", **{v: str(v) for v in range(2, 10)}}
 _RADIX = 5            # a state's class counts are digits: at most 4 hands, one round charge, one insurance
 _MAX_CLASSES = 27     # 5 ** 27 < 2 ** 63
@@ -937,7 +936,7 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
     """
     import pandas as pd
 
-    check_round_options(calc, strategy, insurance, "the round distribution")
+    strategy = check_round_options(calc, strategy, insurance, "the round distribution")
     chart = calc.game("TD").strategy if strategy == "TD" else None
     payout = Fraction(calc.round.settlement.natural_payout())
     den = math.lcm(2, payout.denominator)
@@ -971,9 +970,10 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
     return RoundOutcomes(series, average_bet, stated, insurance, exact, strategy)
 
 
-def check_round_options(calc: _Facade, strategy: str, insurance: str, what: str) -> None:
+def check_round_options(calc: _Facade, strategy: str, insurance: str, what: str) -> str:
     """Refuse, in one line, a strategy or insurance option ``what`` (a round's distribution or
-    moments) cannot follow: optimal splits decide with every card of the round.
+    moments) cannot follow: optimal splits decide with every card of the round.  Returns the
+    strategy's name, ``"CD"`` or ``"TD"``, read as :func:`~bjcalc.game.rounds.strategy_name` reads it.
 
     >>> from bjcalc import Calculator, Rules
     >>> check_round_options(Calculator(Rules(decks=1)), "CD", "sometimes", "the round distribution")
@@ -981,11 +981,11 @@ def check_round_options(calc: _Facade, strategy: str, insurance: str, what: str)
     ...
     bjcalc.core.errors.StrategyError: insurance must be one of never, always, optimal, not 'sometimes'
     """
-    if strategy not in STRATEGIES:
-        raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+    strategy = strategy_name(strategy)
     if insurance not in INSURANCE:
         raise StrategyError(f"insurance must be one of {', '.join(INSURANCE)}, not {insurance!r}")
     check_per_hand_split(calc, what)
+    return strategy
 
 
 def _settle(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Classes, pmf: dict) -> tuple[Any, Any]:

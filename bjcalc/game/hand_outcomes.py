@@ -49,6 +49,9 @@ class _HandFacade(_Facade, Protocol):
     @property
     def hand_values_conditioned(self) -> bool: ...
 
+    @staticmethod
+    def _dealer_final(row: np.ndarray, peeked: bool) -> tuple[np.ndarray, Any]: ...
+
 
 __all__ = ["ActionOutcomes", "HandOutcomes", "hand_outcomes", "SPLIT_STATES"]
 
@@ -232,9 +235,7 @@ def hand_outcomes(calc: _HandFacade, cards: Union[str, Iterable[RankLike]], up: 
     dealer = calc.round.dealer_engine.evaluate(up_value, base[None, :])
     row = dealer.probabilities[0]
     blackjack = _number(row[BLACKJACK], exact)
-    bust = None if dealer.exhausted[0] else _number(row[5:10].sum(), exact)
-    if bust is not None and conditioned and blackjack != 1:
-        bust = bust / (1 - blackjack)
+    bust = None if dealer.exhausted[0] else _number(calc._dealer_final(row, conditioned and blackjack != 1)[1], exact)
     insurance = even_money = natural_ev = None
     if up_value == 1 and len(ranks) == 2:
         insurance = _number(Fraction(str(calc.insurance(",".join(RANKS[r] for r in ranks), "A"))), exact)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, Union
 
@@ -101,7 +101,7 @@ def check_shoe_fits(shoe: Shoe, rules: Rules) -> None:
     bjcalc.core.errors.ShoeError: the shoe has no K left to remove (it took a T for it): with split_tens_by_rank the ten ranks differ; remove ranks the shoe holds
     """
     if rules.split_tens_by_rank and not shoe.tens_named_exactly():
-        named, taken = shoe._substituted[0]
+        named, taken = shoe.substituted[0]
         raise ShoeError(f"the shoe has no {RANKS[named]} left to remove (it took a {RANKS[taken]} for it): with "
                         f"split_tens_by_rank the ten ranks differ; remove ranks the shoe holds")
 
@@ -279,11 +279,10 @@ class Round:
         >>> round_.holds(Shoe.decks(1).remove("A")), round_.holds(Shoe.decks(2))
         (True, False)
         """
-        return not (self.shoe.is_infinite or shoe.is_infinite) and all(
-            mine <= theirs for mine, theirs in zip(shoe.value_counts(), self.shoe.value_counts()))
+        return not self.shoe.is_infinite and self.shoe.holds(shoe)
 
     def _check_reuse(self, reuse: "Round") -> None:
-        if (reuse.rules, reuse.split_strategy, reuse.ar) != (self.rules, self.split_strategy, self.ar):
+        if (reuse.split_strategy, reuse.ar) != (self.split_strategy, self.ar) or not same_game(reuse.rules, self.rules):
             raise ShoeError("reuse needs a calculator of the same rules, post-split strategy and arithmetic")
         if not reuse.holds(self.shoe):
             raise ShoeError(f"reuse needs a shoe holding at least the cards of {self.shoe.describe()} (a depleted "
@@ -638,6 +637,7 @@ class GameResult:
     assumptions: Assumptions
     exact: bool
     strategy: Optional[Any] = None   # the TD strategy (a chart), for strategy="TD"
+    strategy_name: str = field(default="CD", compare=False)      # "CD" or "TD": the strategy played
 
     @classmethod
     def build(cls, calc: "Game", deals: dict, rounds: dict, strategy_name: str,
@@ -662,7 +662,7 @@ class GameResult:
         order = [k for k in UP_LABELS if k in by_up]
         return cls(ev=ar.output(total), _ev_by_up={k: by_up[k] for k in order},
                    _p_up={k: prob_up[k] for k in order},
-                   assumptions=calc.assumptions(strategy_name), exact=calc.exact, **extra)
+                   assumptions=calc.assumptions(strategy_name), exact=calc.exact, strategy_name=strategy_name, **extra)
 
     def rows(self) -> list[tuple[str, Value, Value, Value]]:
         """By up card: (up, its probability, the EV given it, its contribution to the game EV)."""
@@ -683,9 +683,7 @@ class GameResult:
         return pd.Series(list(self._p_up.values()), index=list(self._p_up), name="P(up card)")
 
     def __repr__(self) -> str:
-        name = "TD" if self.assumptions.strategy.startswith("total-dependent") else \
-            "CD" if self.assumptions.strategy.startswith("composition-dependent") else self.assumptions.strategy
-        return f"GameResult(ev={self.ev!r}, strategy={name!r}, rules={self.assumptions.rules!r})"
+        return f"GameResult(ev={self.ev!r}, strategy={self.strategy_name!r}, rules={self.assumptions.rules!r})"
 
     @property
     def house_edge(self) -> Value:

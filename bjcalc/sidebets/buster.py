@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 import numpy as np
 
 from ..core.cards import Shoe
-from ..core.errors import RulesError, ShoeError, StrategyError
+from ..core.errors import RulesError, ShoeError
 from ..core.rules import Rules
 from ..engine.burn20 import Burn20Dealer
 from ..engine.dealer import StandardDealer
@@ -154,6 +154,7 @@ class BusterBlackjack(SideBet):
     def _init_player(self, hits_soft_17: Optional[bool], rules: Optional[Rules], strategy: Optional[str],
                      split_strategy: Optional[str], method: str, burn_20: Optional[bool]) -> None:
         from ..engine.splits import check_split_strategy
+        from ..game.rounds import strategy_name
         from .buster_player import main_game_dealer
 
         if rules is None:
@@ -179,9 +180,7 @@ class BusterBlackjack(SideBet):
             raise RulesError(f"Buster Blackjack model 'player' enumerates the player's cards for the standard "
                              f"dealer with every bust paying only, not with {what}; use method='auto' (it equals "
                              f"model 'shoe' exactly wherever no round can run out of cards)")
-        strategy = "CD" if strategy is None else strategy
-        if strategy not in ("CD", "TD"):
-            raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+        strategy = "CD" if strategy is None else strategy_name(strategy)
         split_strategy = "CDZ-" if split_strategy is None else split_strategy
         check_split_strategy(split_strategy, rules)
         if method not in ("auto", "enumerate"):

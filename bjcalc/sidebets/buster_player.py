@@ -79,14 +79,15 @@ from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
 from ..engine.lengths import dealer_lengths_given_up, float_bust_lengths_given_up
 from ..engine.procedures import dealer_procedure
 from ..core.actions import POST_SPLIT_ACTIONS, most_hands, post_split_actions
-from ..engine.splits import most_round_cards, pair_cards, policy_extra
+from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, most_round_cards, pair_cards, policy_extra
 from ..game.calculator import Calculator, deal_probabilities
+from ..game.rounds import strategy_name
 from ..game.strategy import UpcardEvaluator
 
 __all__ = ["round_cannot_run_out", "round_card_bound", "player_lengths", "main_game_dealer",
            "ENUMERATED_SPLIT_STRATEGIES", "ENUMERATION_LIMIT"]
 
-ENUMERATED_SPLIT_STRATEGIES = ("CDZ-", "CDP1", "CDP")
+ENUMERATED_SPLIT_STRATEGIES = PER_HAND_SPLIT_STRATEGIES
 """Post-split strategies :func:`player_lengths` can replay card by card."""
 
 _TIE = 1e-12            # float values this close count as equal (exact ties must not split by rounding)
@@ -209,8 +210,7 @@ class _Player:
     cards the round's player hands end with and their path counts."""
 
     def __init__(self, rules: Rules, shoe: Shoe, strategy: str, split_strategy: str, exact: bool):
-        if strategy not in ("CD", "TD"):
-            raise StrategyError(f"strategy must be 'CD' or 'TD', not {strategy!r}")
+        strategy = strategy_name(strategy)
         if split_strategy not in ENUMERATED_SPLIT_STRATEGIES:
             raise StrategyError(f"Buster Blackjack model 'player' replays the post-split strategies "
                                 f"{', '.join(ENUMERATED_SPLIT_STRATEGIES)} card by card, not {split_strategy!r}")
