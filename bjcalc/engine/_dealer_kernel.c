@@ -445,7 +445,7 @@ int bjcalc_player_play(
             int64_t i = order[j];
             int64_t s = source[i];
             if (s != i) hits[i] = hits[s];
-            /* doubling or surrendering after a hit (issue 14): the best of the node's own actions by its
+            /* doubling or surrendering after a hit: the best of the node's own actions by its
              * source's values (ties to the earlier action); hits[] keeps the stand/hit choice */
             unsigned char a = hits[i];
             double best = hits[i] ? hit[s] : stand[s];
@@ -458,7 +458,7 @@ int bjcalc_player_play(
     return 0;
 }
 
-/* Present from the kernel whose player loop takes the after-hit actions (issue 14), the forced
+/* Present from the kernel whose player loop takes the after-hit actions, the forced
  * play (forced, forced_hit, forced_value, forced_exhausted: NULL for none) and the stand-only nodes
  * (stand_only): an older build's bjcalc_player_play has fewer arguments, and the loader must not call
  * it with these. */

@@ -198,7 +198,7 @@ class PlayerEngine:
         self.source = np.where(decider[nodes.context_id] == nodes.context_id, np.arange(len(nodes)), source)
         self.can_hit = may_hit(rules, nodes.total, nodes.cards, self.space.max_cards)
         self.must_hit = must_hit(rules, nodes.total, self.can_hit)
-        # Doubling and surrendering after a hit (issue 14); a split hand's context removes pair cards.
+        # Doubling and surrendering after a hit; a split hand's context removes pair cards.
         split = nodes._extras[nodes.context_id].sum(axis=1) > 0
         self.may_double = may_double_after_hit(rules, nodes.hard, nodes.soft, nodes.cards, self.can_hit, split)
         self.may_surrender = may_surrender_after_hit(rules, nodes.cards, split)

@@ -495,7 +495,7 @@ def node_plays(values: UpcardValues, play: Optional[SplitPlay] = None) -> np.nda
     decider = values if play is None else play.decider
     mapped = np.arange(len(values.nodes)) if play is None or play.mapped is None else play.mapped
     plays = ((decider.hits[mapped] | values.must_hit) & values.can_hit).astype(np.uint8)
-    if decider.action is not None:      # doubling or surrendering after a hit (issue 14)
+    if decider.action is not None:      # doubling or surrendering after a hit
         after = np.asarray(decider.action)[mapped]
         plays = np.where(np.isin(after, (2, 3)), after, plays).astype(np.uint8)
     return plays

@@ -226,7 +226,7 @@ class FixedUpcard:
     @classmethod
     def build(cls, source: UpcardValues, target: UpcardValues) -> "FixedUpcard":
         mapped, hits = forced_hits(source, target)
-        # doubling or surrendering after a hit (issue 14): the strategy's action, on the other shoe
+        # doubling or surrendering after a hit: the strategy's action, on the other shoe
         action = np.asarray(source.action)[mapped] if source.action is not None else np.zeros(len(mapped))
         doubles, surrenders = action == 2, action == 3
         value, hit = target.ar.zeros(len(target.nodes)), target.ar.zeros(len(target.nodes))

@@ -395,7 +395,7 @@ class Round:
                     actions["split"] = split
             if rules.surrender != "none":
                 actions["surrender"] = self.surrender(values.blackjack[node])
-        else:    # after a hit: doubling on any number of cards, surrender at any time (issue 14)
+        else:    # after a hit: doubling on any number of cards, surrender at any time
             if values.may_double is not None and values.may_double[node]:
                 actions["double"] = values.double[node]
             if values.may_surrender is not None and values.may_surrender[node]:

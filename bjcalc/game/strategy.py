@@ -122,7 +122,7 @@ class _UpcardSearch:
                 self.split_hands[pair] = (first, seconds)
         self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
         self.zero = ar.zeros(n)
-        # Doubling or surrendering after a hit: the engine's after-hit actions by node (issue 14).
+        # Doubling or surrendering after a hit: the engine's after-hit actions by node.
         self.may_after = {DOUBLE: values.may_double, SURRENDER: values.may_surrender}
         self.after_values = {DOUBLE: values.double, SURRENDER: values.surrender}
         self.after_rules = any(a is not None and a.any() for a in self.may_after.values())

@@ -219,7 +219,7 @@ class _Player:
             raise RulesError("Buster Blackjack model 'player' cannot enumerate resplitting tens by rank "
                              "(split_tens_by_rank with more than 2 hands)")
         if rules.double_after_hit or rules.surrender == "any_time":
-            # (its replay hits or stands after a hit; issue 14's after-hit actions are not in it)
+            # (its replay hits or stands after a hit; the after-hit doubles and surrenders are not in it)
             raise RulesError("Buster Blackjack model 'player' does not replay doubling or surrendering after a "
                              "hit (double_after_hit, surrender='any_time'): use model 'shoe' or drop those rules")
         self.rules, self.shoe, self.strategy, self.exact = rules, shoe, strategy, exact
