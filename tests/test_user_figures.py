@@ -236,3 +236,19 @@ def test_a_sweep_keeps_a_pinned_double_soft():
     frame = edge_sweep("standard", rules=["double_on"], double_soft=False, max_split_hands=2, decks=(1,))
     assert frame["value"].tolist() == ["any hard", "9-11", "10-11"]
     assert frame["default"].tolist() == [True, False, False]
+
+
+@pytest.mark.parametrize("code", ["Rh+S", "Rh+Ds", "Rs+H", "Rh+Rs", "Dh+D", "Rs+R", "Rh", "H"])
+def test_a_printed_code_sets_the_strategy_its_strategy_code_names(code):
+    """One reading of the after-hit suffixes: the chart reader (set_cell) and strategy_code; and
+    the legend explains every suffix they read."""
+    from bjcalc.game.strategy import AFTER_HIT_SUFFIXES, UpcardStrategy, set_cell
+
+    assert tuple(suffix for suffix, _ in AFTER_HIT_LEGEND) == AFTER_HIT_SUFFIXES
+
+    printed, written = UpcardStrategy(10), UpcardStrategy(10)
+    set_cell(printed, "hard 16", code)
+    set_cell(written, "hard 16", strategy_code(code))
+    entry = (16, False)
+    assert (printed.hits[entry], printed.two_card[entry], printed.after_hit.get(entry)) == \
+        (written.hits[entry], written.two_card[entry], written.after_hit.get(entry))

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..game.strategy import AFTER_HIT_CODES, NOT_DEALT, UP_LABEL, UP_ORDER
+from ..game.strategy import AFTER_HIT_CODES, NOT_DEALT, UP_LABEL, UP_ORDER, split_after_hit, strategy_code
 
 __all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "NOT_DEALT", "LEGEND", "AFTER_HIT_LEGEND", "NOT_DEALT_LEGEND",
            "is_das_code", "without_das", "split_after_hit", "after_hit_code", "strategy_code", "code_action", "resolve"]
@@ -65,19 +65,8 @@ AFTER_HIT_LEGEND: tuple[tuple[str, str], ...] = (
 (:data:`bjcalc.game.strategy.AFTER_HIT_CODES`) keep the code's last letter after a hit or a
 split; the others name their own (a surrender code's last letter is the play where surrender
 is not offered, which can differ from the play after a hit)."""
-_SUFFIXES = tuple(code for code, _ in AFTER_HIT_LEGEND)
 NOT_DEALT_LEGEND: tuple[tuple[str, str], ...] = ((NOT_DEALT, "not dealt: the shoe holds no card of that value"),)
 """The cell of an up card a (depleted or custom) shoe cannot deal, with its meaning."""
-
-
-def split_after_hit(code: str) -> tuple[str, str]:
-    """A code's two-card part and its after-hit suffix (``""`` if none).
-
-    >>> split_after_hit("Dh+D"), split_after_hit("Rh"), split_after_hit("Rh+S")
-    (('Dh', '+D'), ('Rh', ''), ('Rh', '+S'))
-    """
-    plus = code.find("+")
-    return (code[:plus], code[plus:]) if plus > 0 and code[plus:] in _SUFFIXES else (code, "")
 
 
 def after_hit_code(code: str) -> str:
@@ -91,23 +80,6 @@ def after_hit_code(code: str) -> str:
     if after[-1:] in ("H", "S", "h", "s"):
         return after[1:]
     return after[1:] + two[-1] if after else two[-1].upper()
-
-
-def strategy_code(code: str) -> str:
-    """A printed code as the strategy writes it (:meth:`TotalDependentStrategy.chart
-    <bjcalc.game.strategy.TotalDependentStrategy.chart>`): one hit/stand letter, the play after
-    a hit or a split, which a surrender code's last letter then carries (the strategy holds no
-    separate play for where surrender is not offered).
-
-    >>> strategy_code("Rh+S"), strategy_code("Rh+Ds"), strategy_code("Dh+D"), strategy_code("Prp")
-    ('Rs', 'Rs+D', 'Dh+D', 'Prp')
-    """
-    two, after = split_after_hit(code)
-    if len(after) == 3:
-        return two[:-1] + after[2] + after[:2]
-    if after in ("+H", "+S"):
-        return two[:-1] + after[1].lower()
-    return code
 
 
 def code_action(code: str) -> str:

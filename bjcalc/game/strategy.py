@@ -47,7 +47,8 @@ from ..engine.splits import context_strategy, first_context, pair_cards, split_v
 from .rounds import Game, GameResult
 
 __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total_dependent_game", "set_cell",
-           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "AFTER_HIT_CODES", "NOT_DEALT", "MAX_ROUNDS"]
+           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "AFTER_HIT_CODES", "AFTER_HIT_SUFFIXES", "split_after_hit",
+           "strategy_code", "NOT_DEALT", "MAX_ROUNDS"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -492,6 +493,39 @@ three or more cards doubles, where ``double_after_hit`` lets it) or ``+R`` (surr
 ``surrender="any_time"``; unsplit hands), else hits or stands by the code."""
 AFTER_HIT_CODES = ("+D", "+R")
 """Suffixes of a total's chart code for hands of three or more cards: double, surrender."""
+
+AFTER_HIT_SUFFIXES = AFTER_HIT_CODES + ("+H", "+S", "+Dh", "+Ds", "+Rh", "+Rs")
+"""Every suffix a printed total's code may end in: :data:`AFTER_HIT_CODES`, and the play after
+a hit or a split where it differs from the code's letter (a surrender code's letter being the
+play where surrender is not offered): ``+H``/``+S``, or ``+Dh`` ... ``+Rs``."""
+
+
+def split_after_hit(code: str) -> tuple[str, str]:
+    """A code's two-card part and its after-hit suffix (``""`` if none).
+
+    >>> split_after_hit("Dh+D"), split_after_hit("Rh"), split_after_hit("Rh+S")
+    (('Dh', '+D'), ('Rh', ''), ('Rh', '+S'))
+    """
+    plus = code.find("+")
+    return (code[:plus], code[plus:]) if plus > 0 and code[plus:] in AFTER_HIT_SUFFIXES else (code, "")
+
+
+def strategy_code(code: str) -> str:
+    """A printed code as the strategy writes it (:meth:`TotalDependentStrategy.chart`): one
+    hit/stand letter, the play after a hit or a split, which a surrender code's last letter then
+    carries (the strategy holds no separate play for where surrender is not offered).
+
+    >>> strategy_code("Rh+S"), strategy_code("Rh+Ds"), strategy_code("Dh+D"), strategy_code("Prp")
+    ('Rs', 'Rs+D', 'Dh+D', 'Prp')
+    """
+    two, after = split_after_hit(code)
+    if len(after) == 3:
+        return two[:-1] + after[2] + after[:2]
+    if after in ("+H", "+S"):
+        return two[:-1] + after[1].lower()
+    return code
+
+
 NOT_DEALT = "-"
 """The chart code of a cell whose up card the shoe cannot deal (it holds no card of that value)."""
 FALLBACK_LETTER = {STAND: "s", HIT: "h", SPLIT: "p"}
@@ -611,20 +645,16 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     from ..core.errors import StrategyError
 
     written = code
-    after = code[code.find("+"):] if code.find("+") > 0 else ""
-    code = code[:len(code) - len(after)]
-    # "+H"/"+S" (and "+Dh" ... "+Rs"): the hit/stand play after a hit or a split, where a printed
-    # surrender code's own letter is the play where surrender is not offered
-    after_letter = ""
-    if after in ("+H", "+S") or (after[:2] in AFTER_HIT_CODES and after[2:] in ("h", "s")):
-        after_letter, after = after[-1].upper(), after[:2] if len(after) == 3 else ""
-    if code not in CODES or (after and after not in AFTER_HIT_CODES):
-        raise StrategyError(f"unknown chart code {written!r} at {row}; codes: {', '.join(CODES)}, "
-                            f"a total's ending in {' or '.join(AFTER_HIT_CODES)}, +H or +S (or +Dh, +Ds, +Rh, +Rs)")
     kind, _, what = row.partition(" ")
-    if (after or after_letter) and kind not in ("hard", "soft"):
+    if split_after_hit(code)[1] and kind not in ("hard", "soft"):
         raise StrategyError(f"chart code {written!r} at {row}: only a total's code may end in "
-                            f"{' or '.join(AFTER_HIT_CODES)}, +H or +S")
+                            f"{', '.join(AFTER_HIT_SUFFIXES)}")
+    code = strategy_code(code)      # (a printed +S, +Dh ...: the hit/stand letter as the strategy holds it)
+    after = code[-2:] if code[-2:] in AFTER_HIT_CODES else ""
+    code = code[:len(code) - len(after)]
+    if code not in CODES:
+        raise StrategyError(f"unknown chart code {written!r} at {row}; codes: {', '.join(CODES)}, "
+                            f"a total's ending in {', '.join(AFTER_HIT_SUFFIXES)}")
     if kind in ("hard", "soft") and what.isdigit():
         entry = (int(what), kind == "soft")
         if after:
@@ -637,8 +667,6 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
             strategy.hits[entry] = first == "H"
         elif len(code) == 2 and code[1] in "hs":
             strategy.hits[entry] = code[1] == "h"
-        if after_letter:
-            strategy.hits[entry] = after_letter == "H"
         return
     names = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
     cards = what.split(",")
