@@ -26,9 +26,10 @@ VARIANT_FLAGS = ("burn_20", "dealer_22_pushes", "bust_push", "must_hit_below", "
 """Rules fields that switch a variant's procedure rather than set a number."""
 
 MAY_READ_FLAGS = ("bjcalc.core", "bjcalc.engine.procedures", "bjcalc.engine.settlement",
-                  "bjcalc.engine.dealer", "bjcalc.engine.burn20")
-"""Where variant flags may be read: the vocabulary, and the one place that turns rules into
-procedures (with the settlement and dealer procedures it builds)."""
+                  "bjcalc.engine.dealer", "bjcalc.engine.burn20", "bjcalc.game.variant", "bjcalc.game.variants",
+                  "bjcalc.game.free_bet")
+"""Where variant flags may be read: the vocabulary, the one place that turns rules into
+procedures (with the settlement and dealer procedures it builds), and the variant classes."""
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -136,6 +137,28 @@ def flag_reads(root: Path) -> list[str]:
     return problems
 
 
+def engine_class_tests(root: Path) -> list[str]:
+    """Each ``isinstance(x, C)`` outside the engine where ``C`` is a class imported from the engine
+    (a caller asks the object's hooks instead of testing what it is)."""
+    problems = []
+    for name, path in modules(root).items():
+        if name.startswith(root.name + ".engine"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        engine_names = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                        and node.module is not None and (node.module.startswith("engine") or ".engine" in
+                                                          "." + node.module)
+                        for alias in node.names}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
+                    and len(node.args) == 2:
+                kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+                for kind in kinds:
+                    if isinstance(kind, ast.Name) and kind.id in engine_names and kind.id[:1].isupper():
+                        problems.append(f"{name}:{node.lineno} tests isinstance(..., {kind.id})")
+    return problems
+
+
 @pytest.fixture
 def planted(tmp_path: Path) -> Path:
     """A small package with one of each fault: an upward import inside a function, a circle,
@@ -151,6 +174,7 @@ def planted(tmp_path: Path) -> Path:
         "engine/splits.py": "from .player import x\n",
         "game/__init__.py": "",
         "game/calculator.py": "from ..core.rules import Rules\nflag = Rules().burn_20\n",
+        "game/simulate.py": "from ..engine.dealer import Burn20Dealer\nburns = isinstance(None, Burn20Dealer)\n",
     }
     for relative, text in files.items():
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
@@ -162,6 +186,7 @@ def test_the_checker_finds_planted_faults(planted: Path) -> None:
     assert upward_imports(planted) == ["bjcalc.engine.dealer:2 imports bjcalc.game.calculator, a higher layer"]
     assert import_circles(planted) == [["bjcalc.engine.player", "bjcalc.engine.splits", "bjcalc.engine.player"]]
     assert flag_reads(planted) == ["bjcalc.game.calculator:2 reads .burn_20"]
+    assert engine_class_tests(planted) == ["bjcalc.game.simulate:2 tests isinstance(..., Burn20Dealer)"]
 
 
 def test_imports_point_only_downward() -> None:
@@ -175,6 +200,10 @@ def test_no_import_circles() -> None:
 
 def test_only_core_and_the_procedures_read_variant_flags() -> None:
     assert flag_reads(PACKAGE) == []
+
+
+def test_no_isinstance_on_engine_classes_outside_the_engine() -> None:
+    assert engine_class_tests(PACKAGE) == []
 
 
 def test_every_module_declares_all() -> None:

@@ -29,6 +29,7 @@ import functools
 import io
 import json
 import math
+import re
 import shutil
 import subprocess
 import sys
@@ -68,6 +69,24 @@ def is_whole(x) -> bool:
     if isinstance(x, bool):
         return False
     return isinstance(x, int) or (isinstance(x, float) and math.isfinite(x) and x.is_integer())
+
+
+def options_are_valid(value) -> bool:
+    """A variant's options as Rules reads them: a dict, or (name, value) pairs, of distinct word
+    names and values True/False, whole numbers or words."""
+    if isinstance(value, dict):
+        pairs = list(value.items())
+    else:
+        try:
+            pairs = [tuple(pair) for pair in value]
+        except TypeError:
+            return False
+        if any(len(pair) != 2 for pair in pairs):
+            return False
+    names = [name for name, _ in pairs]
+    return len(set(names)) == len(names) and all(
+        isinstance(name, str) and re.fullmatch(r"[a-z][a-z0-9_]*", name) and isinstance(option, (bool, int, str))
+        for name, option in pairs)
 
 
 def is_choice(value, allowed) -> bool:
@@ -114,6 +133,10 @@ def field_is_valid(name, value) -> bool:
         return is_choice(value, BUST_PUSH)
     if name == "must_hit_below":
         return is_whole(value) and 0 <= value <= 21
+    if name == "variant":
+        return isinstance(value, str) and re.fullmatch(r"[a-z][a-z0-9_]*", re.sub(r"[- ]", "_", value.strip().lower()))
+    if name == "options":
+        return options_are_valid(value)
     if name == "max_split_hands":
         return is_whole(value) and 1 <= value <= 4
     if name == "max_hand_cards":
@@ -187,6 +210,9 @@ NEAR_MISS = {
     "must_hit_below": [-1, 22, 12.0, "12", True, None, math.inf],
 }
 NEAR_MISS.update({name: [0, 1, "True", "yes", None, 1.0, "false"] for name in BOOL_FIELDS})
+NEAR_MISS["variant"] = ["", " ", "1x", "free bet!", "Free-Bet", None, 0, True, ("free_bet",)]
+NEAR_MISS["options"] = ["x", [("a",)], {"x": 1.5}, {"": True}, [("a", 1), ("a", 2)], None, 0, {"Free": True},
+                        {"free_split_fours": None}]
 
 valid_field = {
     "decks": st.one_of(st.integers(1, 1000), st.just(math.inf)),
@@ -199,6 +225,8 @@ valid_field = {
     "max_hand_cards": st.one_of(st.none(), st.integers(2, 30)),
     "bust_push": st.sampled_from(BUST_PUSH),
     "must_hit_below": st.integers(0, 21),
+    "variant": st.sampled_from(["standard", "free_bet", "Free Bet"]),
+    "options": st.sampled_from([(), {}, {"free_split_fours": False}, (("free_split_fours", True),)]),
     **{name: st.booleans() for name in BOOL_FIELDS},
 }
 rule_fields = st.fixed_dictionaries(valid_field)

@@ -13,7 +13,8 @@ import pytest
 
 import bjcalc
 from bjcalc import Calculator, Rules, Shoe
-from bjcalc.cli import FIELD_FLAGS, SWITCHES, build_parser, cli_words, main, rules_from
+from bjcalc.cli import FIELD_FLAGS, SWITCHES, build_parser, cli_words, main, option_flags, rules_from, variant_options
+from bjcalc.core.rules import VARIANT_FIELDS
 from bjcalc.cli.output import fit
 from bjcalc.cli.shoe_flags import REMOVE_HELP
 from bjcalc.game.variants import PRESETS
@@ -186,7 +187,9 @@ def test_a_presets_on_off_rules_switch_the_other_way(capsys):
 
 def test_rule_errors_name_real_flags():
     options = {s for a in _subparsers()["edge"]._actions for s in a.option_strings}
-    assert set(FIELD_FLAGS) == {f.name for f in dataclasses.fields(Rules)}
+    assert set(FIELD_FLAGS) == {f.name for f in dataclasses.fields(Rules)} - set(VARIANT_FIELDS)
+    # (a variant and its options: --variant NAME and one flag pair per option of the registry)
+    assert "--variant" in options and {flag for _, name, _ in variant_options() for flag in option_flags(name)} <= options
     assert set(FIELD_FLAGS.values()) <= options
     assert {flag for pair in SWITCHES.values() for flag in pair} <= options
     assert cli_words("double_split_aces=True can never apply with double_soft=False: set double_soft=True or "

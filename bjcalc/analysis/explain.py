@@ -23,13 +23,13 @@ from decimal import Decimal
 from typing import Any, Callable, Iterable, Optional
 
 from ..core.errors import BjcalcError, RulesError
-from ..core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from ..core.rules import BUST_PUSH, DOUBLE_ON, GAME_FIELDS, HOLE_CARD_MODELS, SURRENDER, Rules
 from ..core.runner import run_chunks
 from ..game.variants import OPEN_RULES, PRESETS
 
 __all__ = ["Candidate", "combinations", "explain", "open_rules_text", "parse_fix"]
 
-RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+RULE_FIELDS = GAME_FIELDS
 
 
 def _value_text(value: Any) -> str:

@@ -76,11 +76,11 @@ from ..core.errors import BjcalcError, ShoeError, TooLargeError
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
-from ..engine.burn20 import Burn20Dealer
 from ..engine.procedures import dealer_procedure, settlement
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
 from ..game.rounds import check_per_hand_split
+from ..game.variants import variant_of
 from .counting import (COMMON_PLAYS, SYSTEMS, CountSystem, IndexPlay, count_names, count_system, deviations_at,
                        index_plays, SYSTEM_NAMES, indices as index_table, insurance_ev, offers_insurance, playable)
 from .risk import n0, risk_of_ruin
@@ -191,7 +191,7 @@ class _Worker:
         self.settlement = settlement(spec.rules)
         self.stand_table = self.settlement.stand_table()
         self.procedure = dealer_procedure(spec.rules, self.full_shoe)
-        self.burn_dealer = isinstance(self.procedure, Burn20Dealer)
+        self.burn_dealer = self.procedure.burns_cards
         self.max_cards = self.full.engine.space.max_cards
         self._second_at: Optional[int] = None      # where the dealer's second card is dealt, no hole card
         self._full_sd: Any = None                   # the full shoe's sd_perfect, once asked for
@@ -301,8 +301,7 @@ class _Worker:
     def burns(self, up: int, hole: int, same_suit: bool) -> bool:
         """Whether the dealer's first two cards are burned (Burn 20 under a ten: a ten, or an ace
         of the up card's suit)."""
-        return (self.burn_dealer and RANK_VALUE[up] == 10
-                and (RANK_VALUE[hole] == 10 or (RANK_VALUE[hole] == 1 and same_suit)))
+        return self.procedure.burns_pair(RANK_VALUE[up], RANK_VALUE[hole], same_suit)
 
     def play_round(self, draw: Callable[[], int], dealt: list[tuple[int, int]],
                    deviations: Optional[Deviations] = None) -> float:
@@ -918,6 +917,7 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     >>> len(sim.frame), list(sim.frame["round"])
     (5, [0, 1, 2, 3, 4])
     """
+    variant_of(rules).check_analysis("counting")
     import pandas as pd
 
     if (rounds is None) == (shoes is None):

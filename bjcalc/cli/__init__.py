@@ -52,15 +52,15 @@ from .charts import add_chart_parsers, run_chart, run_tables
 from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError
 from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number
 from ..core.progress import Progress
-from ..core.rules import BOOL_FIELDS, BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, Rules
+from ..core.rules import BOOL_FIELDS, BUST_PUSH, DOUBLE_ON, GAME_FIELDS, HOLE_CARD_MODELS, SURRENDER, Rules
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, SPLIT_STRATEGIES
-from ..game.variants import PRESETS
+from ..game.variants import PRESETS, VARIANTS
 
 __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "shoe_words", "UsageError", "one_line",
-           "COMMANDS", "SWITCHES", "FIELD_FLAGS"]
+           "COMMANDS", "SWITCHES", "FIELD_FLAGS", "OPTION_PREFIX", "variant_options", "option_flags"]
 
-RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+RULE_FIELDS = GAME_FIELDS
 
 COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "outcomes", "report", "tables", "verify", "explain", "count",
             "sidebet")
@@ -267,8 +267,16 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
             g.add_argument(*names, action=_Refuse, nargs="?", dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
                            help=argparse.SUPPRESS)
 
-    add("--variant", choices=sorted(PRESETS), default=None, metavar="NAME",
-        help="start from a preset: " + ", ".join(sorted(PRESETS)) + " (default: standard rules)")
+    add("--variant", choices=sorted(VARIANTS), default=None, metavar="NAME",
+        help="start from a variant: " + ", ".join(sorted(VARIANTS)) + " (default: standard rules)")
+    for variant, name, option in variant_options():
+        if isinstance(option.default, bool):
+            on, off = option_flags(name)
+            add(on, off, dest=OPTION_PREFIX + name, action=SwitchFlag, default=argparse.SUPPRESS,
+                help=f"--variant {variant.name}: {option.help} (default: {'on' if option.default else 'off'})")
+        else:
+            add(option_flags(name)[0], dest=OPTION_PREFIX + name, choices=option.allowed, default=argparse.SUPPRESS,
+                help=f"--variant {variant.name}: {option.help} (default: {option.default})")
     for name in RULE_FIELDS:     # (in the fields' order)
         if name in SWITCHES:
             add(*SWITCHES[name], dest=name, action=SwitchFlag, help=_switch_help(name), **flag)
@@ -420,9 +428,33 @@ def rules_from(args: argparse.Namespace) -> Rules:
     if getattr(args, "shoe", None) is not None and "decks" in given:
         raise ShoeError("give --decks or --shoe, not both: --shoe is the whole shoe (to take cards out of "
                         "whole decks, use --decks N --remove CARDS)")
-    if args.variant:
-        return PRESETS[args.variant](**given)
-    return Rules(**given)
+    options = {key[len(OPTION_PREFIX):]: value for key, value in vars(args).items() if key.startswith(OPTION_PREFIX)}
+    variant = VARIANTS[args.variant] if getattr(args, "variant", None) else VARIANTS["standard"]
+    for name in options:
+        owners = [v.name for v, option, _ in variant_options() if option == name]
+        if name not in variant.options:
+            raise UsageError(f"{option_flags(name)[0]} is an option of --variant {' or '.join(owners)}, "
+                             f"not of {variant.name}")
+    return variant.rules(**given, **options)
+
+
+OPTION_PREFIX = "option_"
+"""Where a variant option's flag keeps its value in the parsed arguments."""
+
+
+def variant_options() -> list[tuple[Any, str, Any]]:
+    """Every (variant, option name, :class:`~bjcalc.game.variant.Option`) of the registry, in order."""
+    return [(variant, name, option) for variant in VARIANTS.values() for name, option in variant.options.items()]
+
+
+def option_flags(name: str) -> tuple[str, str]:
+    """A variant option's two flags (on, off), made from its name as a rule's are.
+
+    >>> option_flags("free_split_fours")
+    ('--free-split-fours', '--no-free-split-fours')
+    """
+    flag = name.replace("_", "-")
+    return "--" + flag, "--no-" + flag
 
 
 def _shoe_from(args: argparse.Namespace, rules: Rules) -> Shoe:
@@ -560,16 +592,22 @@ def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
     info = dataclasses.replace(values.assumptions, shoe=_shoe_seen(args, calc, cards, up, "the hand and up card"))
     from .outcomes import hand_figures, hand_json, hand_lines    # (win/push/loss, dealer bust, insurance)
 
-    figures = hand_figures(calc, values, words=cli_words)
+    try:
+        calc.variant.check_analysis("the round's distribution")
+    except BjcalcError as refused:      # (the EVs stand; win/push/loss would be the money game's)
+        figure_lines, figure_json = [fit(f"win, push, loss: not shown: {refused}")], {}
+    else:
+        figures = hand_figures(calc, values, words=cli_words)
+        figure_lines, figure_json = hand_lines(figures, args.exact), hand_json(figures, args.exact)
     if args.json:
         payload: dict[str, Any] = {"cards": cards, "up": up, "best": best,
                                    "values": {a: number(v, args.exact) for a, v in values.items()},
-                                   **hand_json(figures, args.exact)}
+                                   **figure_json}
         return dumps("hand", {**payload, "assumptions": assumptions_json(info)})
     lines = [f"{action:<10} {_fmt(v)}{'  <- best' if action == best else ''}" for action, v in values.items()]
     if args.exact:
         lines += [""] + [f"{action} = {v}" for action, v in values.items()]
-    return "\n".join(lines + [""] + hand_lines(figures, args.exact) + [""] + info.lines())
+    return "\n".join(lines + [""] + figure_lines + [""] + info.lines())
 
 
 def _hand_cards(text: str) -> list[str]:

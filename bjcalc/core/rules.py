@@ -28,7 +28,7 @@ from .cards import MAX_DECKS, Shoe, _is_bool, _whole_number
 from .errors import RulesError
 
 __all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
-           "parse_payout", "Rules", "BOOL_FIELDS"]
+           "parse_payout", "Rules", "BOOL_FIELDS", "GAME_FIELDS", "VARIANT_FIELDS"]
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
@@ -185,6 +185,12 @@ class Rules:
             has more than two cards only with ``hit_split_aces``); one card, no redoubling;
             ``double_on`` and ``double_soft`` restrict the current total whatever the number
             of cards.
+        variant: the name of the round's variant class in :mod:`bjcalc.game.variants`
+            (``"standard"``: the round of every game whose rules are the fields above;
+            ``"free_bet"``: free doubles and splits).  The variant checks its own options when a
+            calculator is built.
+        options: the variant's options, as ``(name, value)`` pairs (a dict is read too), for
+            example ``{"free_split_fours": False}``; each variant states which it takes.
 
     >>> Rules().describe()
     '6 decks, S17, BJ pays 3:2, peek, double any two cards incl. soft, DAS, split to 4 hands, no surrender'
@@ -217,6 +223,8 @@ class Rules:
     must_hit_below: int = 0
     hit_21: bool = True
     double_after_hit: bool = False
+    variant: str = "standard"
+    options: Any = ()
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "Rules":
         # The generated __init__ raises a bare TypeError for a misspelt rule; catch the
@@ -251,6 +259,8 @@ class Rules:
         h = self.must_hit_below
         if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 21:
             raise RulesError(f"must_hit_below must be a whole number from 0 (no forced hits) to 21, not {h!r}")
+        if not (isinstance(self.variant, str) and _VARIANT_NAME.fullmatch(self.variant)):
+            raise RulesError(f"variant must be a variant's name, like 'standard' or 'free_bet', not {self.variant!r}")
         self._check_combination()
 
     def _normalise(self) -> None:
@@ -274,6 +284,9 @@ class Rules:
             value = getattr(self, name)
             if value not in allowed:
                 object.__setattr__(self, name, _choice(value, allowed))
+        if isinstance(self.variant, str):
+            object.__setattr__(self, "variant", re.sub(r"[- ]", "_", self.variant.strip().lower()))
+        object.__setattr__(self, "options", _options(self.options))
 
     def _check_combination(self) -> None:
         if self.double_after_hit and self.double_on == "none":
@@ -407,6 +420,9 @@ class Rules:
             parts.append(f"must hit below {self.must_hit_below}")
         if not self.hit_21:
             parts.append("no hitting 21")
+        if self.variant != "standard":
+            parts.insert(0, variant_title(self.variant))
+            parts += [f"{name.replace('_', ' ')}: {_option_text(value)}" for name, value in self.options]
         return ", ".join(parts)
 
     def chart_notes(self) -> list[str]:
@@ -478,8 +494,48 @@ class Rules:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+VARIANT_FIELDS = ("variant", "options")
+"""The fields that name the round's variant class and its options (not rules of their own)."""
+GAME_FIELDS = tuple(name for name in _FIELDS if name not in VARIANT_FIELDS)
+"""The rule fields every variant's round reads (every field but :data:`VARIANT_FIELDS`)."""
 BOOL_FIELDS = tuple(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
 """The on/off (bool) :class:`Rules` fields, in the fields' order."""
+_VARIANT_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def variant_title(name: str) -> str:
+    """A variant's name as a title.
+
+    >>> variant_title("free_bet")
+    'Free Bet'
+    """
+    return " ".join(word.capitalize() for word in name.split("_"))
+
+
+def _option_text(value: Any) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def _options(value: Any) -> tuple[tuple[str, Any], ...]:
+    """A variant's options in one form: (name, value) pairs sorted by name."""
+    if isinstance(value, dict):
+        value = value.items()
+    try:
+        pairs = [(name, option) for name, option in value]
+    except (TypeError, ValueError):
+        raise RulesError(f"options must be (name, value) pairs or a dict, like {{'free_split_fours': False}}, "
+                         f"not {value!r}") from None
+    for name, option in pairs:
+        if not (isinstance(name, str) and _VARIANT_NAME.fullmatch(name)):
+            raise RulesError(f"options: a name must be a word like 'free_split_fours', not {name!r}")
+        if _is_bool(option):
+            continue
+        if not isinstance(option, (int, str)):
+            raise RulesError(f"options: {name} must be True, False, a whole number or a word, not {option!r}")
+    names = [name for name, _ in pairs]
+    if len(set(names)) != len(names):
+        raise RulesError(f"options: an option is given twice: {', '.join(sorted(names))}")
+    return tuple(sorted((name, bool(option) if _is_bool(option) else option) for name, option in pairs))
 _INT_FIELDS = ("max_split_hands", "max_hand_cards", "must_hit_below")
 _CHOICES = (("hole_card", HOLE_CARD_MODELS), ("double_on", DOUBLE_ON), ("surrender", SURRENDER),
             ("bust_push", BUST_PUSH))

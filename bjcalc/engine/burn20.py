@@ -204,6 +204,15 @@ class Burn20Dealer(StandardDealer):
             return None
         return _burn20_given_ten(left, self.share, self.hits_soft_17, depletes, exact, busts)
 
+    def burns_pair(self, up: int, hole: int, same_suit: bool) -> bool:
+        """Under a ten, a ten or an ace of the up card's suit is burned with it.
+
+        >>> dealer = Burn20Dealer(hits_soft_17=False)
+        >>> dealer.burns_pair(10, 10, False), dealer.burns_pair(10, 1, True), dealer.burns_pair(10, 1, False)
+        (True, True, False)
+        """
+        return up == UP_TEN and (hole == UP_TEN or (hole == 1 and same_suit))
+
     @property
     def burns_cards(self) -> bool:
         """Burn 20 burns cards under a ten up card.

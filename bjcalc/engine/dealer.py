@@ -139,6 +139,16 @@ class StandardDealer:
         """
         return False
 
+    def burns_pair(self, up: int, hole: int, same_suit: bool) -> bool:
+        """A hook: whether the dealer's up card (value) and the card under it (value; of the up
+        card's suit or not) are burned and redrawn, as a dealing simulation asks: never for the
+        standard dealer.
+
+        >>> StandardDealer(hits_soft_17=False).burns_pair(10, 10, False)
+        False
+        """
+        return False
+
     def most_cards_burned(self, value_counts: Sequence[int]) -> int:
         """The most cards the procedure can burn (take out of play unseen) in one round
         from a shoe with these counts by value: none for the standard dealer.

@@ -186,6 +186,8 @@ class PlayerEngine:
                 raise ValueError("an engine can take the nodes of one with the same rules and arithmetic only")
             for name in _NODE_ARRAYS:      # (read only: they depend on the rules and nodes alone)
                 setattr(self, name, getattr(like, name))
+            if settlement.wager != like.settlement.wager:    # (another chip: its own payoffs)
+                self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
             return
         self.space = space or hand_space(rules, shoe)
         self.nodes = node_set(self.space, contexts)

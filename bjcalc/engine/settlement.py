@@ -23,15 +23,33 @@ import numpy as np
 
 from ..core.outcomes import BLACKJACK, N_OUTCOMES
 from ..core.rules import Rules
+from ..core.wagers import MONEY, Wager
 
 __all__ = ["Settlement"]
 
 
 class Settlement:
-    """Payoffs of the standard game for a unit bet; variants override the hooks."""
+    """Payoffs of the standard game for a unit chip (``wager``: a money chip unless said);
+    variants override the hooks.
 
-    def __init__(self, rules: Rules):
+    A free chip (:data:`~bjcalc.core.wagers.FREE_CHIP`) is paid the same tables, each
+    money result read through :meth:`~bjcalc.core.wagers.Wager.pays`:
+
+    >>> from bjcalc.core.wagers import FREE_CHIP
+    >>> Settlement(Rules(), FREE_CHIP).stand_table()[18].tolist(), Settlement(Rules(), FREE_CHIP).bust_payoff()
+    ([1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0], 0)
+    """
+
+    def __init__(self, rules: Rules, wager: Wager = MONEY):
         self.rules = rules
+        self.wager = wager
+
+    def _chip(self, table: np.ndarray) -> np.ndarray:
+        """A money chip's payoffs read as this settlement's chip's."""
+        if self.wager == MONEY:
+            return table
+        w = self.wager
+        return np.where(table > 0, w.win, np.where(table < 0, w.loss, w.push)).astype(np.int64)
 
     @property
     def peeks(self) -> bool:
@@ -47,7 +65,7 @@ class Settlement:
     @property
     def hand_blackjack_payoff(self) -> int:
         """What a unit bet of a non-natural hand gets in the hand's own table on a dealer blackjack."""
-        return -1 if self.blackjack_takes_whole_bet else 0
+        return self.wager.pays(-1) if self.blackjack_takes_whole_bet else 0
 
     def stand_table(self) -> np.ndarray:
         """Payoff (rows: player total 0-21, columns: dealer outcome) of a standing unit bet.
@@ -59,14 +77,14 @@ class Settlement:
             for outcome in range(BLACKJACK):
                 dealer = 17 + outcome
                 table[total, outcome] = 1 if dealer > 21 or total > dealer else (0 if total == dealer else -1)
-            table[total, BLACKJACK] = self.hand_blackjack_payoff
+            table[total, BLACKJACK] = -1 if self.blackjack_takes_whole_bet else 0      # (money results: see _chip)
         if self.rules.dealer_22_pushes:
             table[:, 22 - 17] = 0
-        return table
+        return self._chip(table)
 
     def bust_payoff(self) -> int:
         """What a busted unit bet gets when the dealer has no blackjack (unless :meth:`bust_row` says more)."""
-        return -1
+        return self.wager.pays(-1)
 
     def bust_row(self, cards: int, total: int) -> Optional[np.ndarray]:
         """Payoff by dealer outcome of a busted unit bet with this many cards and (hard) total,
@@ -84,13 +102,13 @@ class Settlement:
             return None
         if rule == "three_card_25_v_26" and total != 25:
             return None
-        row = np.full(N_OUTCOMES, self.bust_payoff(), dtype=np.int64)
+        row = np.full(N_OUTCOMES, -1, dtype=np.int64)          # (money results, read as the chip's below)
         for outcome in range(5, 10):          # dealer busts with 22-26
             dealer = 17 + outcome
             if dealer > total and (rule != "three_card_25_v_26" or dealer == 26):
                 row[outcome] = 0
-        row[BLACKJACK] = self.hand_blackjack_payoff
-        return row
+        row[BLACKJACK] = -1 if self.blackjack_takes_whole_bet else 0
+        return self._chip(row)
 
     def natural_payout(self) -> Fraction:
         """What a player natural wins when the dealer has none (a dealer natural pushes it)."""

@@ -215,7 +215,7 @@ class _PairSplit:
 
     def __init__(self, rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_left: Optional[int],
                  pair_share: Any, max_cards: int, hand_value: Optional[Callable[[int, Composition], Any]] = None,
-                 play: Optional[SplitPlay] = None):
+                 play: Optional[SplitPlay] = None, later: Optional[SplitPlay] = None):
         self.rules, self.v, self.strategy, self.pair = rules, values, strategy, pair
         self.hand_value = hand_value
         self.pair_left = pair_left          # pair-rank cards in the shoe less the up card and this hand's card
@@ -225,6 +225,7 @@ class _PairSplit:
         self.ar_zero = values.ar.scalar(0)
         self._memo: dict[tuple, Any] = {}
         self.play = play or SplitPlay((values.stand, values.hit, values.double), values)   # (POST_SPLIT_ACTIONS' order)
+        self.later = later      # the hands split off, where their chips differ from the first hand's
         # (a play on other values whose decider has these very nodes: its choices serve every shoe)
         self._shared = play is not None and values.nodes is play.decider.nodes and (
             play.mapped is None or play.mapped is play.decider.nodes.indices)
@@ -265,25 +266,31 @@ class _PairSplit:
         return self.v.ar.scalar(left, cards)
 
     def second_card_values(self, nodes: np.ndarray, node_list: list[int], allowed: list[tuple[int, ...]],
-                           key: tuple) -> list[Any]:
+                           key: tuple, later: bool = False) -> list[Any]:
         """Values of split hands' first two cards at ``nodes`` (``node_list``: the same, as a list),
         by the post-split strategy (each plays at its policy source: the same cards where the
         policy's decisions are made), each taking the best of its ``allowed`` actions
         (POST_SPLIT_ACTIONS indices) there.  ``key`` names these nodes in the plans: where the
         decider plays on other values with the same nodes (a fixed play on ten depleted shoes),
-        its choices are made once for all of them (:data:`_CHOICES`)."""
-        play = self.play
+        its choices are made once for all of them (:data:`_CHOICES`).  ``later``: the hands
+        split off, played by :attr:`later`."""
+        play = self.play if not later else self.later
+        assert play is not None
         values = play.values
-        choices = self._choices(nodes, allowed, key)
+        choices = self._choices(nodes, allowed, key, later)
         return [values[choice].item(node) for choice, node in zip(choices, node_list)]
 
-    def _choices(self, nodes: np.ndarray, allowed: list[tuple[int, ...]], key: tuple) -> list[int]:
+    def _choices(self, nodes: np.ndarray, allowed: list[tuple[int, ...]], key: tuple, later: bool = False
+                 ) -> list[int]:
         """Which of its ``allowed`` actions each split hand at ``nodes`` takes: the best at its
-        policy source by the decider's values; ties go to the earlier action."""
-        play = self.play
+        policy source by the decider's values (``later``: :attr:`later`'s); ties go to the
+        earlier action."""
+        play = self.play if not later else self.later
+        assert play is not None
         decider = play.decider
+        shared = self._shared and not later
         name = (self._token, key)
-        kept = _CHOICES.get(decider) if self._shared else None
+        kept = _CHOICES.get(decider) if shared else None
         if kept is not None and name in kept:
             return kept[name]
         sources = decider.source[nodes if play.mapped is None else play.mapped[nodes]]
@@ -295,7 +302,7 @@ class _PairSplit:
                 if at_source[action][i] > at_source[choice][i]:
                     choice = action
             out.append(choice)
-        if self._shared:
+        if shared:
             _CHOICES.setdefault(decider, {})[name] = out
         return out
 
@@ -306,15 +313,16 @@ class _PairSplit:
             post_split_actions(self.rules, self.pair, *key, max_cards=self.max_cards)))
             for key in zip(hard, soft)]
 
-    def base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
-        """(U, T) with no non-pair card known: E[value; second card not of the pair's rank], E[value]."""
-        key = ("base", removed, policy)
+    def base(self, removed: int, policy: Composition, later: bool = False) -> tuple[Any, Any]:
+        """(U, T) with no non-pair card known: E[value; second card not of the pair's rank], E[value]
+        (``later``: of a hand split off, by :attr:`later`)."""
+        key = ("base", removed, policy, later)
         memo = self._memo
         if key not in memo:
-            memo[key] = self._base(removed, policy)
+            memo[key] = self._base(removed, policy, later)
         return memo[key]
 
-    def _base(self, removed: int, policy: Composition) -> tuple[Any, Any]:
+    def _base(self, removed: int, policy: Composition, later: bool = False) -> tuple[Any, Any]:
         first = self.first(removed, policy)
         if first is None:
             return self.ar_zero, self.ar_zero
@@ -330,7 +338,7 @@ class _PairSplit:
             self._plans[key] = cards, second, second.tolist(), kids, self._allowed(second)
         cards, second, second_nodes, kids, allowed = self._plans[key]
         if self.hand_value is None:
-            values = self.second_card_values(second, second_nodes, allowed, key)
+            values = self.second_card_values(second, second_nodes, allowed, key, later)
         else:
             values = [self.hand_value(int(kids[card - 1]), policy) for card in cards]
         for card, value in zip(cards, values):
@@ -339,24 +347,24 @@ class _PairSplit:
                 pair_hand = value
         return total - self.p_pair(removed, 0) * pair_hand, total
 
-    def known(self, removed: int, known: int, policy: Composition) -> tuple[Any, Any]:
+    def known(self, removed: int, known: int, policy: Composition, later: bool = False) -> tuple[Any, Any]:
         """(U, T) with ``known`` non-pair cards also gone, by F(j,m) = p F(j+1,m) + (1-p) F(j,m+1)."""
-        key = ("known", removed, known, policy)
+        key = ("known", removed, known, policy, later)
         memo = self._memo
         if key not in memo:
-            memo[key] = self._known(removed, known, policy)
+            memo[key] = self._known(removed, known, policy, later)
         return memo[key]
 
-    def _known(self, removed: int, known: int, policy: Composition) -> tuple[Any, Any]:
+    def _known(self, removed: int, known: int, policy: Composition, later: bool) -> tuple[Any, Any]:
         if known == 0:
-            return self.base(removed, policy)
+            return self.base(removed, policy, later)
         p = self.p_pair(removed, known - 1)
         if p == 1:
             return self.ar_zero, self.ar_zero
-        here = self.known(removed, known - 1, policy)
+        here = self.known(removed, known - 1, policy, later)
         if p == 0:
             return here
-        more = self.known(removed + 1, known - 1, policy)
+        more = self.known(removed + 1, known - 1, policy, later)
         return tuple((a - p * b) / (1 - p) for a, b in zip(here, more))
 
     def expected(self, slot: int, count: int, known: int) -> Any:
@@ -371,7 +379,7 @@ class _PairSplit:
         if slot > count:
             return self.ar_zero
         policy = policy_extra(self.strategy, self.pair, count)
-        unpaired, anything = self.known(count - 1, known, policy)
+        unpaired, anything = self.known(count - 1, known, policy, slot > 1 and self.later is not None)
         if count < self.hands:
             p = self.p_pair(count - 1, known)
             return (p * self.expected(slot, count + 1, known) + unpaired
@@ -384,7 +392,7 @@ class _PairSplit:
 
 def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_state: Any, max_cards: int,
                 hand_value: Optional[Callable[[int, Composition], Any]] = None,
-                play: Optional[SplitPlay] = None) -> Optional[Any]:
+                play: Optional[SplitPlay] = None, later: Optional[SplitPlay] = None) -> Optional[Any]:
     """Joint value of splitting ``pair`` (all hands, per unit initial bet), or None if the
     shoe cannot split it.
 
@@ -394,13 +402,15 @@ def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pa
     ``hand_value(node, policy)`` may replace the post-split strategy's value of a split
     hand's first two cards (the TD chart does); else ``play`` may choose the post-split
     strategy's first actions from other values (:class:`SplitPlay`: a strategy played on
-    another shoe).  Give one of them at most: ``hand_value`` decides alone.
+    another shoe).  Give one of them at most: ``hand_value`` decides alone.  ``later`` plays
+    the hands split off (the second and later hands) where they carry other chips than the
+    first (Free Bet's free splits): their values and decider, on the same nodes.
     """
     if isinstance(pair_state, Fraction):
         pair_left, pair_share = None, values.ar.convert(pair_state)
     else:
         pair_left, pair_share = pair_state, None
-    split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value, play)
+    split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value, play, later)
     if split.first(1, policy_extra(strategy, pair, 2)) is None:
         return None
     value = split.value()

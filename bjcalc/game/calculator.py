@@ -140,6 +140,7 @@ class Calculator:
             raise ShoeError(f"reuse must be a bjcalc.Calculator, not {type(reuse).__name__}")
         self.round = Round(rules, shoe, split_strategy, self.ar, reuse.round if reuse is not None else None)
         self.split_strategy = self.round.split_strategy
+        self.variant = self.round.variant
         # the engines, for callers that evaluate many hands at once
         self.settlement = self.round.settlement
         self.dealer_engine = self.round.dealer_engine
@@ -169,7 +170,8 @@ class Calculator:
         else:
             conditioning = "per unit initial bet, unconditional (dealer blackjack losses included)"
         stated = self._stated[strategy] = Assumptions(
-            rules=self.rules.describe(self.shoe), shoe=self.shoe.describe(),
+            rules=self.rules.describe(self.shoe) + (f"; {self.variant.free_actions()}" if self.variant.free_actions()
+                                                    else ""), shoe=self.shoe.describe(),
             strategy={"CD": "composition-dependent (CD): every decision uses the hand's exact cards",
                       "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
             split_strategy=("no splitting" if not self.rules.splits else

@@ -934,6 +934,7 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
     >>> float(outcomes.pmf[-1]) > 0.4, round(float(outcomes.ev), 6)
     (True, -0.004569)
     """
+    calc.round.variant.check_analysis("the round's distribution")
     import pandas as pd
 
     strategy = check_round_options(calc, strategy, insurance, "the round distribution")

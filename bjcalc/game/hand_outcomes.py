@@ -199,6 +199,7 @@ def hand_outcomes(calc: _HandFacade, cards: Union[str, Iterable[RankLike]], up: 
     >>> result.best, round(result.actions["hit"].p_win, 4), round(result.dealer_bust, 4)
     ('hit', 0.2027, 0.2295)
     """
+    calc.round.variant.check_analysis("the round's distribution")
     if values is None:
         values = calc.hand(cards, up)        # (the hand's checks: cards, shoe, dealable)
     ranks, up_rank = parse_cards(cards), rank_index(up)

@@ -387,6 +387,7 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never",
     >>> round(moments.sd, 4), abs(moments.ev - calc.game().ev) < 1e-12
     (1.1521, True)
     """
+    calc.round.variant.check_analysis("the round's distribution")
     strategy = check_round_options(calc, strategy, insurance, "the round's moments")
     chart = calc.game("TD").strategy if strategy == "TD" else None
     payout = Fraction(calc.round.settlement.natural_payout())

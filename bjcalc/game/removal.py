@@ -303,6 +303,7 @@ def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = Fals
     >>> round(float(play_on(calc, calc, deviations=stand).ev - calc.game().ev) * 100, 4)   # 16 v T stood: worse
     -0.05
     """
+    calc.round.variant.check_analysis("fixed play")
     strategy = strategy_name(strategy)
     if strategy == "TD":
         if deviations is not None:
@@ -332,6 +333,7 @@ def play_on_each(calc: Game, other: Game, deviations: Sequence[Optional[Deviatio
     >>> plain.ev == play_on(calc, less).ev, bool(insured.ev < plain.ev)    # insuring off the top costs
     (True, True)
     """
+    calc.round.variant.check_analysis("fixed play")
     valuation = _FixedPlayOn(calc, other, deviations, best_too)
     for up in range(1, 11):
         valuation.value(up, visit)
@@ -644,6 +646,9 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     True
     """
     play, strategy = play_name(play), strategy_name(strategy)
+    if play == "fixed":
+        calc.round.variant.check_analysis("fixed play", "effects of removal with reoptimized play (each depleted "
+                                                        "shoe played best: --play reoptimized)")
     if visit is not None and (play, strategy) != ("fixed", "CD"):
         raise StrategyError("only fixed CD play values the depleted shoes hand by hand: a visit needs play='fixed', "
                             "strategy='CD'")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 import weakref
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, Union
@@ -40,9 +41,10 @@ from ..engine.dealer import DealerEngine
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import OptimalSplit
 from ..engine.player import PlayerEngine, UpcardValues, hand_space
-from ..engine.procedures import dealer_procedure, settlement
+from ..core.wagers import MONEY, WAGERS, Wager
 from ..engine.shortage import Decisions, split_play_decisions, split_runs_out, value_label
-from ..engine.splits import check_split_strategy, context_strategy, split_contexts, split_value
+from ..engine.splits import SplitPlay, check_split_strategy, context_strategy, split_contexts, split_value
+from .variants import variant_of
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
     import pandas as pd
@@ -252,10 +254,13 @@ class Round:
         check_shoe_fits(shoe, rules)
         self.rules = rules
         self.shoe = shoe
+        self.variant = variant_of(rules)
         self.split_strategy = check_split_strategy(split_strategy, rules)
+        if self.split_strategy == PostSplitStrategy.OPTIMAL:
+            self.variant.check_analysis("the optimal split")
         self.ar = arithmetic
-        self.settlement = settlement(rules)
-        self.dealer_engine = DealerEngine(shoe, dealer_procedure(rules, shoe), arithmetic)
+        self.settlement = self.variant.settlement(rules)
+        self.dealer_engine = DealerEngine(shoe, self.variant.dealer(rules, shoe), arithmetic)
         if reuse is not None:
             self._check_reuse(reuse)
             self.dealer_engine.use_trees_of(reuse.dealer_engine)
@@ -266,6 +271,12 @@ class Round:
             space = hand_space(rules, shoe)
             contexts = split_contexts(rules, shoe, self.split_strategy, space)
             self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, contexts, space)
+        # one engine per kind of chip, on the same nodes (money first: self.engine)
+        self.engines = {MONEY.name: self.engine}
+        for wager in self.variant.wagers(rules)[1:]:
+            self.engines[wager.name] = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine,
+                                                    self.variant.settlement(rules, wager), {}, like=self.engine)
+        self._doubles: dict[tuple, tuple[UpcardValues, np.ndarray]] = {}     # (up, chip, split): values, column
         self._splits: dict[tuple, Any] = {}
         self._deals: Union[None, Deals, Callable[[], Deals]] = None     # (a function: see know_deals)
         self._first_actions: dict[tuple, str] = {}
@@ -323,6 +334,43 @@ class Round:
         """Every player hand's stand/hit/double values against the up value ``up`` (1-10)."""
         return self.engine.upcard(up)
 
+    @property
+    def money_only(self) -> bool:
+        """Whether every chip of the round is money (the variant has no free chips)."""
+        return len(self.engines) == 1
+
+    def chip_values(self, up: int, wager: Wager) -> UpcardValues:
+        """The values of hands carrying one ``wager`` chip against ``up`` (the money chip's are
+        :meth:`upcard`'s)."""
+        return self.engines[wager.name].upcard(up)
+
+    def double_column(self, values: UpcardValues, own: Wager, split: bool = False) -> np.ndarray:
+        """Every two-card node's double value for a hand carrying ``own`` (an unsplit hand's, or
+        with ``split`` a split hand's): the chips it holds then, each at its one-card value (half
+        the engine's double, which doubles one kind of chip).  Where the variant allows no double
+        the entry is the money double (never chosen: the round and the split offer no double there).
+        """
+        key = (values.up, own.name, split)
+        kept = self._doubles.get(key)
+        if kept is not None and kept[0] is values:
+            return kept[1]
+        nodes = values.nodes
+        by_wager: dict[str, np.ndarray] = {}
+        classes = np.stack([nodes.hard, nodes.soft.astype(np.int64)])
+        for hard, soft in {(int(h), bool(t)) for h, t in classes.T.tolist()}:
+            wager = self.variant.double_wager(self.rules, hard, soft, split) or MONEY
+            mask = (nodes.hard == hard) & (nodes.soft == soft)
+            by_wager[wager.name] = mask | by_wager.get(wager.name, False)
+        mine = values if own == MONEY else self.chip_values(values.up, own)
+        column = mine.double
+        for name, mask in by_wager.items():
+            if name != own.name:
+                other = self.chip_values(values.up, WAGERS[name]).double
+                half = self.ar.scalar(1, 2)
+                column = np.where(mask, mine.double * half + other * half, column)
+        self._doubles[key] = (values, column)
+        return column
+
     def check_dealable(self, values: UpcardValues, node: int) -> None:
         """Refuse a hand whose round can run out of cards."""
         if values.exhausted[node]:
@@ -351,11 +399,28 @@ class Round:
             else:   # (the infinite deck has nothing to remember: optimal is CDZ- there)
                 values = self.upcard(up)
                 strategy = context_strategy(self.split_strategy)
-                self.check_split(values, pair, split_key, lambda: split_play_decisions(
-                    values, self.rules, strategy, pair, self.engine.space.max_cards))
+                first, later = self.split_plays(values, pair)
+                for play in (first, later) if later is not None else (first,):
+                    self.check_split(values, pair, split_key, lambda play=play: split_play_decisions(
+                        values, self.rules, strategy, pair, self.engine.space.max_cards, play))
                 self._splits[key] = split_value(self.rules, values, strategy, pair, split_key,
-                                                self.engine.space.max_cards)
+                                                self.engine.space.max_cards, play=first, later=later)
         return self._splits[key]
+
+    def split_plays(self, values: UpcardValues, pair: int) -> tuple[Optional[SplitPlay], Optional[SplitPlay]]:
+        """How the first split hand and the hands split off play, where their chips are not all
+        money (None, None: the money play of ``values``, every hand alike): the first hand keeps the
+        original (money) wager, each hand split off carries the variant's split chip, and a double
+        adds the variant's chip for the hand's total."""
+        if self.money_only:
+            return None, None
+        chip = self.variant.split_wager(self.rules, pair)
+        plays = []
+        for own in (MONEY, chip):
+            mine = values if own == MONEY else self.chip_values(values.up, own)
+            double = self.double_column(values, own, split=True)
+            plays.append(SplitPlay((mine.stand, mine.hit, double), dataclasses.replace(mine, double=double)))
+        return plays[0], plays[1]
 
     def check_split(self, values: UpcardValues, pair: int, split_key: Any, decisions: Decisions) -> None:
         """Refuse splitting ``pair`` against ``values``' up card where some dealing sequence of the
@@ -386,8 +451,10 @@ class Round:
         if values.can_hit[node]:
             actions["hit"] = values.hit[node]
         if nodes.cards[node] == 2:
-            if values.can_hit[node] and rules.can_double(int(nodes.hard[node]), bool(nodes.soft[node])):
-                actions["double"] = values.double[node]
+            wager = self.variant.double_wager(rules, int(nodes.hard[node]), bool(nodes.soft[node]))
+            if values.can_hit[node] and wager is not None:
+                actions["double"] = values.double[node] if wager == MONEY else \
+                    self.double_column(values, MONEY)[node]
             hand = nodes.hand[node]
             if split_key is not None and rules.splits and hand.max() == 2:
                 split = self.split(values.up, int(np.argmax(hand)) + 1, split_key)
@@ -446,7 +513,8 @@ class Round:
         nodes = plan.nodes
         best = np.where(values.must_hit[nodes], -np.inf, values.stand[nodes])
         best = np.maximum(best, np.where(values.can_hit[nodes], values.hit[nodes], -np.inf))
-        best = np.maximum(best, np.where(plan.may_double, values.double[nodes], -np.inf))
+        doubles = values.double if self.money_only else self.double_column(values, MONEY)
+        best = np.maximum(best, np.where(plan.may_double, doubles[nodes], -np.inf))
         if self.rules.surrender != "none":
             best = np.maximum(best, self.surrender(blackjack))
         for i in plan.pairs:

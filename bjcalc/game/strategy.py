@@ -701,6 +701,7 @@ def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | Non
     :meth:`TotalDependentStrategy.from_chart`), the exact EV of playing that strategy instead.
     ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``).
     """
+    calc.round.variant.check_analysis("TD play")
     from ..core.errors import StrategyError
 
     deals = calc.round.deals()

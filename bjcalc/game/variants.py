@@ -1,10 +1,12 @@
-"""Rule presets for the games bjcalc computes, as data.
+"""The games bjcalc computes: rule presets, and the registry of variant classes.
 
 Each preset is a function returning :class:`~bjcalc.core.rules.Rules`; every rule it
 assumes is a keyword default that can be overridden, and the docstring says which
 rules come from the rule card and which are our defaults (the cards never state
-everything an exact calculation needs).  A new variant is a new preset here,
-plus at most a dealer-procedure or settlement hook.
+everything an exact calculation needs).  Every game is also an entry of :data:`VARIANTS`,
+a :class:`~bjcalc.game.variant.Variant`: the presets play the standard round with their
+card's rules; a variant with a round of its own (Free Bet's free chips) is a subclass in
+its own module, overriding the round's hooks, plus its line in the registry.
 
 >>> burn20().burn_20, burn20(hole_card="enhc_obo").hole_card
 (True, 'enhc_obo')
@@ -14,13 +16,16 @@ plus at most a dealer-procedure or settlement hook.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from ..core.rules import Rules
+from .variant import Registry, Variant
 
 __all__ = ["STANDARD", "standard", "BURN20", "burn20", "burn20_las_vegas", "NO_BUST", "no_bust_21st_century",
            "no_bust_oceans_11",
-           "CLASSIC_SINGLE_DECK", "classic_single_deck", "OPEN_RULES", "DOUBLE_READINGS", "double_reading", "PRESETS"]
+           "CLASSIC_SINGLE_DECK", "classic_single_deck", "OPEN_RULES", "DOUBLE_READINGS", "double_reading", "PRESETS",
+           "VARIANTS", "find_variant", "variant_of", "Standard", "Burn20", "Burn20LasVegas", "NoBust21stCentury",
+           "NoBustOceans11", "ClassicSingleDeck"]
 
 
 def _preset(defaults: dict[str, Any], overrides: dict[str, Any]) -> Rules:
@@ -194,3 +199,72 @@ PRESETS: dict[str, Callable[..., Rules]] = {
     "no_bust_21st_century": no_bust_21st_century, "no_bust_oceans_11": no_bust_oceans_11,
     "classic_single_deck": classic_single_deck,
 }
+
+
+# -- the registry ---------------------------------------------------------------------------------
+class _Preset(Variant):
+    """A variant made of rule values alone: the standard round with its card's rules."""
+
+    make: ClassVar[Callable[..., Rules]]
+
+    def rules(self, **overrides: Any) -> Rules:
+        return type(self).make(**overrides)
+
+
+class Standard(_Preset):
+    name, title, aliases = "standard", "Standard blackjack", ("blackjack", "shoe")
+    defaults, make, open_rules = STANDARD, staticmethod(standard), OPEN_RULES["standard"]
+
+
+class Burn20(_Preset):
+    name, title, aliases = "burn20", "Blackjack Burn 20", ("burn_20", "blackjack_burn_20")
+    defaults, make, open_rules = BURN20, staticmethod(burn20), OPEN_RULES["burn20"]
+
+
+class Burn20LasVegas(_Preset):
+    name, title, aliases = "burn20_las_vegas", "Burn 20 (Las Vegas)", ("burn_20_las_vegas",)
+    defaults, make, open_rules = {}, staticmethod(burn20_las_vegas), OPEN_RULES["burn20_las_vegas"]
+
+
+class NoBust21stCentury(_Preset):
+    name, title, aliases = "no_bust_21st_century", "No Bust 21st Century", ("no_bust",)
+    defaults, make, open_rules = NO_BUST, staticmethod(no_bust_21st_century), OPEN_RULES["no_bust_21st_century"]
+
+
+class NoBustOceans11(_Preset):
+    name, title, aliases = "no_bust_oceans_11", "No Bust 21st Century (Ocean's 11)", ("oceans_11",)
+    defaults, make, open_rules = {}, staticmethod(no_bust_oceans_11), OPEN_RULES["no_bust_oceans_11"]
+
+
+class ClassicSingleDeck(_Preset):
+    name, title, aliases = "classic_single_deck", "Classic single deck", ("classic",)
+    defaults, make, open_rules = CLASSIC_SINGLE_DECK, staticmethod(classic_single_deck), \
+        OPEN_RULES["classic_single_deck"]
+
+
+VARIANTS = Registry([Standard(), Burn20(), Burn20LasVegas(), NoBust21stCentury(), NoBustOceans11(),
+                     ClassicSingleDeck()])
+"""Every variant bjcalc computes, by name (:meth:`Registry.find` also takes aliases).
+
+>>> VARIANTS.find("no bust").title, VARIANTS.of(Rules()).name
+('No Bust 21st Century', 'standard')
+"""
+
+
+def find_variant(name: str) -> Variant:
+    """The variant named ``name`` (or one of its aliases).
+
+    >>> find_variant("no bust").name
+    'no_bust_21st_century'
+    """
+    return VARIANTS.find(name)
+
+
+def variant_of(rules: Rules) -> Variant:
+    """The variant whose round ``rules`` play (``standard`` for every rule-value preset), its
+    options checked.
+
+    >>> variant_of(VARIANTS["burn20"].rules()).name
+    'standard'
+    """
+    return VARIANTS.of(rules)

@@ -1,0 +1,44 @@
+"""What a chip on a hand pays when the hand wins, pushes or loses.
+
+A finished hand carries one or more chips; its result is the sum of its chips' results.
+A money chip of one unit pays +1 on a win, 0 on a push and -1 on a loss; a free chip
+(Free Bet Blackjack's free double and free split) pays +1 on a win and nothing otherwise,
+since the house, not the player, put it up.  A double adds a chip to its hand, a split
+puts a chip on the new hand; which chip each action adds is the variant's to say
+(:class:`bjcalc.game.variants.Variant`), and the engine values each kind of chip with its
+own payoff table (:class:`bjcalc.engine.settlement.Settlement`).
+
+>>> MONEY.pays(1), MONEY.pays(-1), FREE_CHIP.pays(1), FREE_CHIP.pays(-1)
+(1, -1, 1, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Wager", "MONEY", "FREE_CHIP", "WAGERS"]
+
+
+@dataclass(frozen=True)
+class Wager:
+    """One unit chip: its name and what it pays on a win, a push and a loss of its hand."""
+
+    name: str
+    win: int
+    push: int
+    loss: int
+
+    def pays(self, result: int) -> int:
+        """What the chip pays for a unit money result (+1 win, 0 push, -1 loss; a natural's
+        bonus is the round's to pay, not a chip's).
+
+        >>> FREE_CHIP.pays(0)
+        0
+        """
+        return self.win if result > 0 else self.push if result == 0 else self.loss
+
+
+MONEY = Wager("money", 1, 0, -1)
+FREE_CHIP = Wager("free", 1, 0, 0)
+WAGERS = {wager.name: wager for wager in (MONEY, FREE_CHIP)}
+"""Every kind of chip by name."""

@@ -1,0 +1,185 @@
+"""Variants as classes: what a game changes in the round, as hooks that do nothing by default.
+
+A :class:`Variant` states a game: its rule defaults (the :class:`~bjcalc.core.rules.Rules`
+fields its card fixes or we assume), what its card leaves open (what ``bjcalc explain``
+tries), its own options (with defaults and allowed values), and the hooks the round asks:
+
+- :meth:`Variant.wagers`: the kinds of chip the round's hands can carry (money only, or money
+  and free chips);
+- :meth:`Variant.double_wager` and :meth:`Variant.split_wager`: the chip a double adds to a
+  hand, and the chip a split puts on the new hand;
+- :meth:`Variant.settlement` and :meth:`Variant.dealer`: how finished hands are paid per chip,
+  and the dealer's procedure;
+- :meth:`Variant.chart_notes`: what a strategy chart's reader must know about the variant.
+
+The standard round is the base class itself.  A new variant is one module with a subclass,
+plus its line in the registry (:data:`bjcalc.game.variants.VARIANTS`), in the style of
+python-chess's variant boards: ``find_variant("free bet")`` finds it by name or alias.
+
+>>> v = Variant()
+>>> v.double_wager(Rules(), 11, False).name, v.split_wager(Rules(), 8).name
+('money', 'money')
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, Optional
+
+from ..core.cards import Shoe
+from ..core.errors import RulesError, StrategyError
+from ..core.rules import Rules, variant_title
+from ..core.wagers import MONEY, Wager
+from ..engine.dealer import StandardDealer
+from ..engine.procedures import dealer_procedure, settlement
+from ..engine.settlement import Settlement
+
+__all__ = ["Option", "Variant", "Registry"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a variant: its default, the values it takes, and what it means."""
+
+    default: Any
+    allowed: tuple
+    help: str
+
+
+class Variant:
+    """The standard round; subclasses override the hooks they change (see the module docstring).
+
+    Class attributes: ``name`` (the registry key, also :attr:`Rules.variant` for a variant
+    with a round of its own), ``aliases``, ``title``, ``defaults`` (Rules fields),
+    ``open_rules`` (field -> values worth trying), ``options`` (name -> :class:`Option`),
+    ``covers`` (the analyses that follow the variant's round; None: all of them).
+    """
+
+    name: ClassVar[str] = "standard"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str] = "Standard blackjack"
+    defaults: ClassVar[dict[str, Any]] = {}
+    open_rules: ClassVar[dict[str, tuple]] = {}
+    options: ClassVar[dict[str, Option]] = {}
+    covers: ClassVar[Optional[frozenset[str]]] = None
+    round_name: ClassVar[str] = "standard"
+    """The :attr:`Rules.variant` whose round this variant's games play (``standard`` for a
+    variant made of rule values alone)."""
+
+    # -- building and checking rules ---------------------------------------------------------
+    def rules(self, **overrides: Any) -> Rules:
+        """This variant's rules: its defaults, with ``overrides`` (Rules fields, or the
+        variant's options by name) in their place.
+
+        >>> Variant().rules(decks=2).decks
+        2
+        """
+        options = {name: overrides.pop(name) for name in list(overrides) if name in self.options}
+        fields = {**self.defaults, **overrides}
+        if self.round_name != "standard":
+            fields.setdefault("variant", self.round_name)
+            given = dict(fields.pop("options", ()))
+            fields["options"] = {**given, **options}
+        elif options:     # (a flag-only variant has no options of its own)
+            raise RulesError(f"{self.name} takes no options, not {', '.join(options)}")
+        return Rules(**fields)
+
+    def option(self, rules: Rules, name: str) -> Any:
+        """The value of one of this variant's options in ``rules`` (its default when not given)."""
+        return dict(rules.options).get(name, self.options[name].default)
+
+    def check(self, rules: Rules) -> None:
+        """Refuse options this variant does not take or values it does not allow, with the fix."""
+        for name, value in rules.options:
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                close = difflib.get_close_matches(name, list(self.options), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise RulesError(f"{self.title} has no option {name!r}{hint}; its options: {known}")
+            allowed = self.options[name].allowed
+            if value not in allowed:
+                raise RulesError(f"option {name} of {self.title} takes {', '.join(map(repr, allowed))}, "
+                                 f"not {value!r}")
+
+    def check_analysis(self, what: str, instead: str = "") -> None:
+        """Refuse, before any work, an analysis that does not yet follow this variant's round
+        (``instead``: what answers the same question for it, if anything)."""
+        if self.covers is not None and what not in self.covers:
+            done = ", ".join(sorted(self.covers))
+            hint = f"; use {instead}" if instead else ""
+            raise StrategyError(f"{what} does not yet follow {self.title}'s round (its free chips){hint}; "
+                                f"for {self.title} bjcalc computes: {done}")
+
+    # -- the round's hooks -------------------------------------------------------------------
+    def wagers(self, rules: Rules) -> tuple[Wager, ...]:
+        """The kinds of chip the round's hands can carry, money first."""
+        return (MONEY,)
+
+    def double_wager(self, rules: Rules, hard: int, soft: bool, split: bool = False) -> Optional[Wager]:
+        """The chip a double adds to a two-card hand of this hard total and softness (a split
+        hand's when ``split``), or None where the hand may not double."""
+        return MONEY if rules.can_double(hard, soft) else None
+
+    def split_wager(self, rules: Rules, pair: int) -> Wager:
+        """The chip a split of this pair value (1 = aces) puts on each new hand."""
+        return MONEY
+
+    def settlement(self, rules: Rules, wager: Wager = MONEY) -> Settlement:
+        """What finished hands carrying ``wager`` win or lose."""
+        return settlement(rules) if wager == MONEY else Settlement(rules, wager)
+
+    def dealer(self, rules: Rules, shoe: Shoe) -> StandardDealer:
+        """The dealer's procedure."""
+        return dealer_procedure(rules, shoe)
+
+    def chart_notes(self, rules: Rules) -> list[str]:
+        """What a strategy chart's reader must know about this variant (beyond the rules' notes)."""
+        return []
+
+    def free_actions(self) -> str:
+        """A line saying which actions are free (empty: none)."""
+        return ""
+
+    def __repr__(self) -> str:
+        return f"<variant {self.name}: {self.title}>"
+
+
+_WORD = re.compile(r"[-\s]+")
+
+
+class Registry(dict[str, Variant]):
+    """Variants by name, looked up by name or alias (any case, ``-`` or space for ``_``).
+
+    >>> registry = Registry([Variant()])
+    >>> registry.find("Standard").name
+    'standard'
+    """
+
+    def __init__(self, variants: Any = ()):
+        super().__init__((v.name, v) for v in variants)
+
+    def find(self, name: str) -> Variant:
+        """The variant named ``name`` or one of its aliases; a RulesError naming the known ones."""
+        key = _WORD.sub("_", str(name).strip().lower())
+        if key in self:
+            return self[key]
+        for variant in self.values():
+            if key in variant.aliases:
+                return variant
+        names = sorted(self) + sorted(a for v in self.values() for a in v.aliases)
+        close = difflib.get_close_matches(key, names, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RulesError(f"unknown variant {name!r}{hint}; variants: {', '.join(sorted(self))}")
+
+    def of(self, rules: Rules) -> Variant:
+        """The variant whose round ``rules`` play, its options checked."""
+        for variant in self.values():
+            if variant.round_name == rules.variant and variant.name == rules.variant:
+                variant.check(rules)
+                return variant
+        if rules.variant == "standard":
+            return self["standard"]
+        raise RulesError(f"unknown variant {rules.variant!r} ({variant_title(rules.variant)}); variants with a "
+                         f"round of their own: {', '.join(sorted(v.name for v in self.values() if v.round_name != 'standard'))}")
