@@ -19,13 +19,14 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from ..core.rules import Rules
+from .free_bet import FreeBet
 from .variant import Registry, Variant
 
 __all__ = ["STANDARD", "standard", "BURN20", "burn20", "burn20_las_vegas", "NO_BUST", "no_bust_21st_century",
            "no_bust_oceans_11",
            "CLASSIC_SINGLE_DECK", "classic_single_deck", "OPEN_RULES", "DOUBLE_READINGS", "double_reading", "PRESETS",
            "VARIANTS", "find_variant", "variant_of", "Standard", "Burn20", "Burn20LasVegas", "NoBust21stCentury",
-           "NoBustOceans11", "ClassicSingleDeck"]
+           "NoBustOceans11", "ClassicSingleDeck", "FreeBet"]
 
 
 def _preset(defaults: dict[str, Any], overrides: dict[str, Any]) -> Rules:
@@ -243,11 +244,11 @@ class ClassicSingleDeck(_Preset):
 
 
 VARIANTS = Registry([Standard(), Burn20(), Burn20LasVegas(), NoBust21stCentury(), NoBustOceans11(),
-                     ClassicSingleDeck()])
+                     ClassicSingleDeck(), FreeBet()])
 """Every variant bjcalc computes, by name (:meth:`Registry.find` also takes aliases).
 
->>> VARIANTS.find("no bust").title, VARIANTS.of(Rules()).name
-('No Bust 21st Century', 'standard')
+>>> VARIANTS.find("Free Bet").title, VARIANTS.of(Rules()).name
+('Free Bet Blackjack', 'standard')
 """
 
 
@@ -264,7 +265,7 @@ def variant_of(rules: Rules) -> Variant:
     """The variant whose round ``rules`` play (``standard`` for every rule-value preset), its
     options checked.
 
-    >>> variant_of(VARIANTS["burn20"].rules()).name
-    'standard'
+    >>> variant_of(VARIANTS["free_bet"].rules()).name
+    'free_bet'
     """
     return VARIANTS.of(rules)

@@ -1,0 +1,743 @@
+"""Independent brute-force oracle for FREE BET BLACKJACK (exact ``fractions.Fraction``).
+
+Written from shared/reference/VARIANTS.md (section 1) and the oracle brief only, WITHOUT
+reading the engine in ``bjcalc/``.  Standalone: stdlib only (``fractions``, ``functools``,
+``dataclasses``); it imports nothing from bjcalc nor from the other oracles.  It copies the
+conventions of ``tests/oracles/brute_force.py`` (peek weighting, CDZ- post-split play,
+splitting order) but none of its code.  Slow and literal on purpose.
+
+Run ``python -m tests.oracles.brute_free_bet`` from the repository root for the self-test.
+
+Shoe and dealing
+----------------
+* A shoe is a 10-tuple of counts, index ``v - 1`` for card value ``v`` (1 = ace, 10 = any
+  ten-value card); ``make_shoe({1: 2, 10: 4, ...})`` builds one.  ``INFINITE`` is an infinite
+  deck: every draw is 1/13 per value (4/13 for a ten), the shoe never changes.
+* Every random card is drawn explicitly, one at a time, from what remains: the player's two
+  cards and the up card (order player, player, up as in brute_force.deal_probabilities), then
+  the player's draws in play order (split hands left to right), then the dealer's hole card,
+  then the dealer's draws.  Drawing the hole card last is the same as dealing it first and
+  peeking (exchangeability), provided every value is weighted by the peek indicator below.
+  Drawing from an empty shoe raises :class:`EmptyShoeError` (never silently ignored): pick
+  shoes large enough for every path (the self-test's shoes are).
+
+Dealer
+------
+* Hits soft 17 (``h17=True``; ``h17=False`` stands on all 17s).  Peeks with an ace or ten up:
+  a dealer natural ends the round before the player acts; the player loses only the
+  original bet, or pushes with a natural of his own.  No insurance, no surrender.
+* Dealer outcomes: 17..21, 22 (exactly 22, any number of cards), "bust" (23+), "blackjack".
+  A dealer 22 PUSHES every player hand still in play (busted player hands still lose their
+  money chips).  A player natural (two-card 21 of the unsplit hand) is paid
+  ``blackjack_pays`` (3:2) against everything except a dealer natural (push), dealer 22
+  included.  A two-card 21 made on a split hand is an ordinary 21 (not a natural).
+
+Wagers (chips)
+--------------
+* A hand carries chips ``(m, f)``: m money chips, f free chips.  If the hand WINS it gets
+  ``m + f``; on a PUSH 0; if it LOSES ``-m`` (a free chip is never lost).  The round's
+  result is the sum over hands.  The original hand starts with one money chip; each split-off
+  hand carries one chip of its own: FREE for every pair except ten-values (and except 4s
+  when ``free_split_fours=False``, the 2012 launch rules), MONEY for ten-values (and those 4s).
+* A double adds one chip and the hand takes exactly one card.  FREE double (a free chip) on
+  a two-card HARD 9, 10 or 11 (with ``free_double_any_cards``: also on a hard 9-11 of three
+  or more cards, i.e. after hitting); a PAID double (a money chip) on any other two-card hand
+  (double any two, soft hands included; DAS).  On a hand eligible for the free double only
+  the free double is offered: a paid double there gives the same cards and a money chip in
+  place of a free one, i.e. it adds ``-1{loss}`` to the free double's payoff, so it is
+  (weakly) dominated.  After hitting (hand of 3+ cards) only stand / hit (/ free double with
+  ``free_double_any_cards``).  A hard 9-11 never contains an ace (the ace would count 11).
+
+Splitting
+---------
+* Pairs are by VALUE (any two ten-values are a pair).  Split up to ``max_hands`` hands
+  (default 4; ``max_hands=1`` disables splitting); resplits carry the same kind of chip as
+  the first split (free, or money for tens / launch-rule 4s).  The original money chip stays
+  with the first hand.  Aces: split, and resplit if ``resplit_aces``; one card to each split
+  ace, no hitting or doubling of split aces (a split-ace hand always stands).  Any other
+  split hand may hit, take its free double on a two-card hard 9-11, or else double for money.
+* Order: hand 1 receives its second card; while that card is the pair card and fewer than
+  ``max_hands`` hands exist (and, for aces, ``resplit_aces``), it is moved to a new hand
+  (which gets its own chip) and hand 1 draws again — the player ALWAYS resplits when allowed.
+  Then hand 1 is played out.  Then the next hand (same procedure: its second card, resplits,
+  play), and so on; a resplit hand is placed right of the hand it came from, but all
+  waiting hands hold just the pair card and the same kind of chip, so which one is played
+  next does not matter.  Then the dealer.  The state (sum of the settled hands' payoff
+  vectors, number of hands, number still waiting, shoe) is memoised; nothing else is shared
+  between paths (no symmetry shortcuts).
+
+Strategy
+--------
+* Unsplit hand: composition-dependent optimal.  Each decision maximises the hand's value
+  (its chips: one money chip) given its cards and the up card, from the shoe = full shoe
+  minus those cards.  The first decision compares stand, hit, double (free or paid) and
+  split (when allowed).
+* Post-split hands, CDZ-: every decision of a split hand (the first stand / hit / double,
+  and every later stand / hit (/ free double) after hitting) is the action that maximises
+  THAT HAND'S OWN chip set — money for hand 1, a free chip for a free-split hand, a money
+  chip for a paid-split hand — for the same cards played as an ordinary single hand, from
+  the reference shoe ``full - up - the hand's own cards`` (zero memory of the split or of the
+  other hands); "hit" there means hit, then continue optimally (for the same chip set) in
+  the reference.  So a free hand maximises E[+1{win}] only (it hits more, e.g. 20 sometimes),
+  and doubling it for money is valued as free chip + money chip.  The fixed rule is then
+  applied to the real shoe.  Split aces have no decision.
+* Ties (exactly equal values) among a hand's actions are broken in the order stand, hit,
+  double (free or paid), split: the earlier wins.  A tie in unsplit play never changes a
+  value; a tie in a CDZ- reference computation can change the realised value of a split
+  (the rule is fixed in the reference, then applied to the real shoe), and any tie can
+  change the free-chip count (Pot of Gold).
+* Forced resplitting: because the player always resplits when allowed, a split can be worth
+  less with more hands allowed (e.g. 5s, where a resplit gives up a free double on 10).
+* All player-side quantities are computed as UNCONDITIONAL expectations
+  ``U = E[payoff * w]``, w = 1{dealer has no natural} (the dealer-natural paths weigh 0).
+  Since ``U = P(no BJ | node) * E[payoff | node, no BJ]`` with a factor common to every
+  action at a node, maximising U is the decision of a player who knows the peek came up
+  empty.  Conditioned values (what :func:`action_values` reports) are
+  ``U / P(no dealer BJ | hand, up)``.
+
+Public functions (exact Fractions; per unit original bet)
+---------------------------------------------------------
+* :class:`FBRules` — rules.
+* :func:`action_values(hand, up, shoe, rules)` — {"stand", "hit", "double" | "free_double",
+  "split"} for a two-card non-natural starting hand, CONDITIONED on no dealer natural;
+  ``shoe`` is the full shoe BEFORE the hand and the up card are dealt.
+* :func:`round_ev(hand, up, shoe, rules, conditioned=True)` — best action's value; a player
+  natural gives ``blackjack_pays`` (conditioned).  ``conditioned=False`` includes the dealer
+  natural: ``-P(BJ) + (1 - P(BJ)) * best`` (natural: ``(1 - P(BJ)) * 3/2``).
+* :func:`game_ev(shoe, rules)` — the round's expectation over every deal, NOT conditioned.
+* :func:`free_chips_distribution(shoe, rules)` — exact distribution of the number of free
+  chips (free splits + free doubles) the player receives in a round, under the same play
+  (root action chosen by the conditioned values with the tie order above; a dealer natural
+  or a player natural gives 0).  Unconditional over all deals.
+* :func:`pot_of_gold_ev(shoe, rules, pays)` — the Pot of Gold side bet's expectation per
+  unit side bet: ``pays[k]`` to 1 for k free chips (7+ uses pays[7]); 0 free chips loses 1.
+* :func:`split_literal` — the split enumerated with explicit hand lists (no memo of the
+  round state); the self-test checks it equals the memoised :func:`split_parts`.
+* ``FBRules.push_22`` is an extra switch (default True) that exists only for the self-test:
+  ``push_22=False`` makes a dealer 22 an ordinary bust (for the ordinary-blackjack figures).
+
+Self-test and figures
+---------------------
+``python -m tests.oracles.brute_free_bet`` (about 15 s, one core): deal probabilities sum to 1;
+hand-checked values (16 v 10 with a dealer-22 push, a free double, a whole no-split game on
+{10:4, 8, A} = 2/15); the WoO infinite-deck H17 12 v 4 figures, matched to 6 decimals (free
+bet: stand -0.301161, hit -0.279823; with ``push_22=False``: -0.205850 / -0.213839); memoised
+split == literal split on shoes with 3-4 of a value; example figures.  ``--infinite`` adds the
+infinite-deck game (about 70 s more): H17, 4 hands, CDZ- (= optimal per hand on an infinite
+deck, apart from the forced resplits): -0.9937 % (default rules); -0.6208 % with the 2012
+launch rules (no free split of 4s, free double on any hard 9-11), cf. Stephen How's 0.625 %
+(6 decks, optimal play).  Tiny shoes can run out of cards on some path (e.g. a ten pair
+resplit to 4 hands); such a computation raises EmptyShoeError — the self-test's shoes were
+chosen so that no path does.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Dict, Iterator, Optional, Tuple
+
+Shoe = Tuple[int, ...]
+TEN = 10
+INFINITE = "infinite"
+_INF_P = {v: Fraction(4 if v == TEN else 1, 13) for v in range(1, 11)}
+
+MONEY = (1, 0)
+FREE = (0, 1)
+NO_CHIPS = (0, 0)
+# dealer outcomes a non-natural player hand is settled against (blackjack weighs 0: peek)
+OUTCOMES = (17, 18, 19, 20, 21, 22, "bust")
+ZERO_VEC = (0,) * len(OUTCOMES)
+TIE_ORDER = ("stand", "hit", "double", "free_double", "split")
+POT_OF_GOLD_PAYS = {1: 3, 2: 12, 3: 30, 4: 60, 5: 100, 6: 200, 7: 1000}
+
+
+class EmptyShoeError(RuntimeError):
+    """An enumerated path needed a card from an empty shoe."""
+
+
+@dataclass(frozen=True)
+class FBRules:
+    h17: bool = True
+    max_hands: int = 4
+    resplit_aces: bool = True
+    free_split_fours: bool = True
+    free_double_any_cards: bool = False
+    blackjack_pays: Fraction = Fraction(3, 2)
+    push_22: bool = True          # self-test switch only (False: dealer 22 is a bust)
+
+    def __post_init__(self):
+        assert 1 <= self.max_hands <= 4
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f) for f in self.__dataclass_fields__)))
+
+    def __hash__(self):           # cached: rules are part of every memo key
+        return self._hash
+
+
+# ----------------------------------------------------------------------------- shoe / hands
+
+def make_shoe(counts: Dict[int, int]) -> Shoe:
+    s = [0] * 10
+    for v, n in counts.items():
+        if not 1 <= int(v) <= 10 or n < 0:
+            raise ValueError(f"bad shoe entry {v}: {n}")
+        s[int(v) - 1] += int(n)
+    return tuple(s)
+
+
+def remove(shoe, *cards: int):
+    if shoe == INFINITE:
+        return shoe
+    s = list(shoe)
+    for c in cards:
+        if s[c - 1] <= 0:
+            raise ValueError(f"card {c} is not in shoe {shoe}")
+        s[c - 1] -= 1
+    return tuple(s)
+
+
+def draws(shoe) -> Iterator[Tuple[int, Fraction, object]]:
+    """Every possible next card: (value, probability, shoe after)."""
+    if shoe == INFINITE:
+        for v in range(1, 11):
+            yield v, _INF_P[v], shoe
+        return
+    n = sum(shoe)
+    if n == 0:
+        raise EmptyShoeError("a path draws from an empty shoe")
+    for v in range(1, 11):
+        k = shoe[v - 1]
+        if k:
+            s = list(shoe)
+            s[v - 1] -= 1
+            yield v, Fraction(k, n), tuple(s)
+
+
+def total_soft(cards) -> Tuple[int, bool]:
+    s = sum(cards)
+    if 1 in cards and s + 10 <= 21:
+        return s + 10, True
+    return s, False
+
+
+def is_natural(cards) -> bool:
+    return len(cards) == 2 and sorted(cards) == [1, TEN]
+
+
+def key(cards) -> Tuple[int, ...]:
+    return tuple(sorted(cards))
+
+
+def hard_9_11(cards) -> bool:
+    t, soft = total_soft(cards)
+    return (not soft) and 9 <= t <= 11
+
+
+def add(a, b):
+    return (a[0] + b[0], a[1] + b[1])
+
+
+# ----------------------------------------------------------------------------- dealer
+
+@lru_cache(maxsize=None)
+def _dealer_from(cards: Tuple[int, ...], shoe, h17: bool) -> Dict[object, Fraction]:
+    if is_natural(cards):
+        return {"blackjack": Fraction(1)}
+    t, soft = total_soft(cards)
+    if t > 22:
+        return {"bust": Fraction(1)}
+    if t == 22:
+        return {22: Fraction(1)}
+    if t > 17 or (t == 17 and not (soft and h17)):
+        return {t: Fraction(1)}
+    out: Dict[object, Fraction] = {}
+    for v, p, rest in draws(shoe):
+        for o, q in _dealer_from(key(cards + (v,)), rest, h17).items():
+            out[o] = out.get(o, 0) + p * q
+    return out
+
+
+@lru_cache(maxsize=None)
+def dealer_dist(up: int, shoe, h17: bool) -> Dict[object, Fraction]:
+    """Dealer final outcome: hole card and draws from `shoe` (up card already removed)."""
+    out: Dict[object, Fraction] = {}
+    for v, p, rest in draws(shoe):
+        for o, q in _dealer_from(key((up, v)), rest, h17).items():
+            out[o] = out.get(o, 0) + p * q
+    return out
+
+
+def p_dealer_bj(up: int, shoe) -> Fraction:
+    if shoe == INFINITE:
+        return _INF_P[TEN] if up == 1 else (_INF_P[1] if up == TEN else Fraction(0))
+    n = sum(shoe)
+    if n == 0:
+        raise EmptyShoeError("no hole card")
+    if up == 1:
+        return Fraction(shoe[TEN - 1], n)
+    if up == TEN:
+        return Fraction(shoe[0], n)
+    return Fraction(0)
+
+
+# ----------------------------------------------------------------------------- settlement
+
+def hand_vector(total: Optional[int], chips, rules: FBRules) -> Tuple[int, ...]:
+    """Payoff of one settled hand (total, None = busted) against each dealer outcome."""
+    m, f = chips
+    if total is None:
+        return (-m,) * len(OUTCOMES)
+    out = []
+    for o in OUTCOMES:
+        if o == "bust" or (o == 22 and not rules.push_22):
+            out.append(m + f)
+        elif o == 22:
+            out.append(0)
+        elif total > o:
+            out.append(m + f)
+        elif total < o:
+            out.append(-m)
+        else:
+            out.append(0)
+    return tuple(out)
+
+
+def settled_vector(cards, chips, rules) -> Tuple[int, ...]:
+    t, _ = total_soft(cards)
+    return hand_vector(t if t <= 21 else None, chips, rules)
+
+
+def vadd(a, b):
+    return tuple(x + y for x, y in zip(a, b))
+
+
+@lru_cache(maxsize=None)
+def expect(vec: Tuple[int, ...], up: int, shoe, h17: bool) -> Fraction:
+    """E[payoff * 1{no dealer BJ}] over the hole card and draws from `shoe`."""
+    d = dealer_dist(up, shoe, h17)
+    return sum((d.get(o, 0) * x for o, x in zip(OUTCOMES, vec) if x), Fraction(0))
+
+
+# ----------------------------------------------------------------------------- single hand (U values)
+
+def hand_actions(cards, split_ace: bool, rules: FBRules) -> Tuple[str, ...]:
+    """Actions of a hand that is not split (split is handled at the root only)."""
+    if split_ace:
+        return ("stand",)
+    if len(cards) == 2:
+        return ("stand", "hit", "free_double" if hard_9_11(cards) else "double")
+    if rules.free_double_any_cards and hard_9_11(cards):
+        return ("stand", "hit", "free_double")
+    return ("stand", "hit")
+
+
+@lru_cache(maxsize=None)
+def U_stand(h, up, shoe, chips, rules) -> Fraction:
+    return expect(settled_vector(h, chips, rules), up, shoe, rules.h17)
+
+
+@lru_cache(maxsize=None)
+def U_hit(h, up, shoe, chips, rules) -> Fraction:
+    """Take one card, then continue optimally (for `chips`) from what is left."""
+    u = Fraction(0)
+    for v, p, rest in draws(shoe):
+        new = key(h + (v,))
+        if total_soft(new)[0] > 21:
+            u += p * expect(hand_vector(None, chips, rules), up, rest, rules.h17)
+        else:
+            u += p * max(U_action(a, new, up, rest, chips, rules)
+                         for a in hand_actions(new, False, rules))
+    return u
+
+
+@lru_cache(maxsize=None)
+def U_double(h, up, shoe, chips, rules) -> Fraction:
+    """chips = the hand's chips AFTER the double (the extra chip included)."""
+    u = Fraction(0)
+    for v, p, rest in draws(shoe):
+        u += p * expect(settled_vector(h + (v,), chips, rules), up, rest, rules.h17)
+    return u
+
+
+def U_action(action, h, up, shoe, chips, rules) -> Fraction:
+    if action == "stand":
+        return U_stand(h, up, shoe, chips, rules)
+    if action == "hit":
+        return U_hit(h, up, shoe, chips, rules)
+    if action == "double":
+        return U_double(h, up, shoe, add(chips, MONEY), rules)
+    if action == "free_double":
+        return U_double(h, up, shoe, add(chips, FREE), rules)
+    raise ValueError(action)
+
+
+@lru_cache(maxsize=None)
+def decide(h, up, ref_shoe, chips, split_ace, rules) -> str:
+    """Best action for `h` (played as a single hand with `chips`) from `ref_shoe`;
+    ties: earlier in hand_actions' order (stand, hit, double) wins."""
+    acts = hand_actions(h, split_ace, rules)
+    if len(acts) == 1:
+        return acts[0]
+    best, best_a = None, None
+    for a in acts:
+        x = U_action(a, h, up, ref_shoe, chips, rules)
+        if best is None or x > best:
+            best, best_a = x, a
+    return best_a
+
+
+@lru_cache(maxsize=None)
+def play_hand(h, shoe, up, full, chips, split_ace, rules):
+    """Every outcome of a hand holding `h` (>= 2 cards, not busted) played with the fixed
+    rule 'decide from full - up - own cards' (CDZ-; for an unsplit hand this is the actual
+    shoe, i.e. optimal play).  Returns {(payoff vector, shoe after, free doubles): prob}."""
+    a = decide(h, up, remove(full, up, *h), chips, split_ace, rules)
+    out: Dict[tuple, Fraction] = {}
+    if a == "stand":
+        return {(settled_vector(h, chips, rules), shoe, 0): Fraction(1)}
+    if a in ("double", "free_double"):
+        c = add(chips, MONEY if a == "double" else FREE)
+        nf = 1 if a == "free_double" else 0
+        for v, p, rest in draws(shoe):
+            k = (settled_vector(h + (v,), c, rules), rest, nf)
+            out[k] = out.get(k, 0) + p
+        return out
+    for v, p, rest in draws(shoe):          # hit
+        new = key(h + (v,))
+        if total_soft(new)[0] > 21:
+            k = (hand_vector(None, chips, rules), rest, 0)
+            out[k] = out.get(k, 0) + p
+        else:
+            for k, q in play_hand(new, rest, up, full, chips, False, rules).items():
+                out[k] = out.get(k, 0) + p * q
+    return out
+
+
+# ----------------------------------------------------------------------------- splitting
+
+def split_chip(p: int, rules: FBRules):
+    if p == TEN or (p == 4 and not rules.free_split_fours):
+        return MONEY
+    return FREE
+
+
+@lru_cache(maxsize=None)
+def second_cards(p, shoe, n_hands, pending, rules):
+    """The current hand (holding the pair card p) draws its second card, moving every
+    resplittable card to a new hand.  {(second card, shoe, n_hands, pending): prob}."""
+    out: Dict[tuple, Fraction] = {}
+    can = n_hands < rules.max_hands and (p != 1 or rules.resplit_aces)
+    for v, q, rest in draws(shoe):
+        if v == p and can:
+            for k, r in second_cards(p, rest, n_hands + 1, pending + 1, rules).items():
+                out[k] = out.get(k, 0) + q * r
+        else:
+            k = (v, rest, n_hands, pending)
+            out[k] = out.get(k, 0) + q
+    return out
+
+
+def _combine(acc, shift, prob, sub):
+    for k, (u, w) in sub.items():
+        a = acc.get(k + shift)
+        acc[k + shift] = (u * prob, w * prob) if a is None else (a[0] + u * prob, a[1] + w * prob)
+
+
+def _play_one(chips, vec, n_hands, pending, shoe, p, up, full, rules):
+    """Play the current hand (holding p, with `chips`) and then the rest of the round.
+    Returns {free chips received from here on: (U, W)} with U = E[payoff * w],
+    W = E[w], w = 1{no dealer BJ}."""
+    acc: Dict[int, tuple] = {}
+    sc = split_chip(p, rules)
+    for (c, s1, n2, pend2), q in second_cards(p, shoe, n_hands, pending, rules).items():
+        new_free = (n2 - n_hands) if sc == FREE else 0
+        for (hv, s2, fd), r in play_hand(key((p, c)), s1, up, full, chips, p == 1, rules).items():
+            sub = _rest(vadd(vec, hv), n2, pend2, s2, p, up, full, rules)
+            _combine(acc, new_free + fd, q * r, sub)
+    return acc
+
+
+@lru_cache(maxsize=None)
+def _rest(vec, n_hands, pending, shoe, p, up, full, rules):
+    if pending == 0:
+        return {0: (expect(vec, up, shoe, rules.h17), 1 - p_dealer_bj(up, shoe))}
+    return _play_one(split_chip(p, rules), vec, n_hands, pending - 1, shoe, p, up, full, rules)
+
+
+def split_parts(p, up, full, rules):
+    """{free chips in the round: (U, W)} for splitting (p, p) v up (full = shoe before the deal)."""
+    shoe0 = remove(full, up, p, p)
+    first = 1 if split_chip(p, rules) == FREE else 0
+    acc: Dict[int, tuple] = {}
+    _combine(acc, first, Fraction(1), _play_one(MONEY, ZERO_VEC, 2, 1, shoe0, p, up, full, rules))
+    return acc
+
+
+def split_literal(p, up, full, rules):
+    """Cross-check of split_parts without the state compression: an explicit list of
+    hands [cards, chips, finished], played left to right card by card (resplit hands
+    inserted right of their hand), settled hand by hand against every dealer outcome by a
+    direct win / push / loss comparison.  Shares only decide() (the CDZ- rule) and the
+    dealer distribution with the main code.  {free chips: (U, W)}."""
+    sc = split_chip(p, rules)
+    acc: Dict[int, tuple] = {}
+
+    def result(cards, chips, o):
+        m, f = chips
+        t, _ = total_soft(cards)
+        if t > 21:
+            return -m
+        if o == "bust" or (o == 22 and not rules.push_22):
+            return m + f
+        if o == 22 or t == o:
+            return 0
+        return m + f if t > o else -m
+
+    def finish(hands, shoe, prob, nfree):
+        d = dealer_dist(up, shoe, rules.h17)
+        u = sum((q * sum(result(c, ch, o) for c, ch, _ in hands)
+                 for o, q in d.items() if o != "blackjack"), Fraction(0))
+        w = 1 - d.get("blackjack", 0)
+        a = acc.get(nfree, (0, 0))
+        acc[nfree] = (a[0] + prob * u, a[1] + prob * w)
+
+    def play(hands, i, shoe, prob, nfree):
+        if i == len(hands):
+            return finish(hands, shoe, prob, nfree)
+        cards, chips, done = hands[i]
+        if done or total_soft(cards)[0] > 21:
+            return play(hands, i + 1, shoe, prob, nfree)
+        if len(cards) == 1:
+            for v, q, rest in draws(shoe):
+                if v == p and len(hands) < rules.max_hands and (p != 1 or rules.resplit_aces):
+                    new = hands[:i + 1] + [([p], sc, False)] + hands[i + 1:]
+                    play(new, i, rest, prob * q, nfree + (sc == FREE))
+                else:
+                    new = hands[:i] + [(cards + [v], chips, False)] + hands[i + 1:]
+                    play(new, i, rest, prob * q, nfree)
+            return
+        a = decide(key(cards), up, remove(full, up, *cards), chips, p == 1, rules)
+        if a == "stand":
+            return play(hands[:i] + [(cards, chips, True)] + hands[i + 1:], i + 1, shoe, prob, nfree)
+        for v, q, rest in draws(shoe):
+            if a == "hit":
+                new = hands[:i] + [(cards + [v], chips, False)] + hands[i + 1:]
+                play(new, i, rest, prob * q, nfree)
+            else:
+                extra = FREE if a == "free_double" else MONEY
+                new = hands[:i] + [(cards + [v], add(chips, extra), True)] + hands[i + 1:]
+                play(new, i + 1, rest, prob * q, nfree + (a == "free_double"))
+
+    play([([p], MONEY, False), ([p], sc, False)], 0, remove(full, up, p, p), Fraction(1), int(sc == FREE))
+    return acc
+
+
+def U_split(p, up, full, rules) -> Fraction:
+    return sum((u for u, _ in split_parts(p, up, full, rules).values()), Fraction(0))
+
+
+# ----------------------------------------------------------------------------- root decisions
+
+def _U_values(hand, up, full, rules) -> Dict[str, Fraction]:
+    hand = tuple(hand)
+    assert len(hand) == 2 and not is_natural(hand)
+    shoe = remove(full, up, *hand)
+    h = key(hand)
+    out = {a: U_action(a, h, up, shoe, MONEY, rules) for a in hand_actions(h, False, rules)}
+    if hand[0] == hand[1] and rules.max_hands >= 2:
+        out["split"] = U_split(hand[0], up, full, rules)
+    return out
+
+
+def action_values(hand, up, shoe, rules: FBRules = FBRules()) -> Dict[str, Fraction]:
+    """Conditioned (no dealer BJ) values of the starting hand's actions; `shoe` = full shoe."""
+    p_no = 1 - p_dealer_bj(up, remove(shoe, up, *hand))
+    if p_no == 0:
+        raise ZeroDivisionError("the dealer always has a natural here")
+    return {a: u / p_no for a, u in _U_values(hand, up, shoe, rules).items()}
+
+
+def best_action(values: Dict[str, Fraction]) -> str:
+    best = max(values.values())
+    return min((a for a, x in values.items() if x == best), key=TIE_ORDER.index)
+
+
+def round_ev(hand, up, shoe, rules: FBRules = FBRules(), conditioned: bool = True) -> Fraction:
+    hand = tuple(hand)
+    pbj = p_dealer_bj(up, remove(shoe, up, *hand))
+    if is_natural(hand):
+        return Fraction(rules.blackjack_pays) if conditioned else (1 - pbj) * rules.blackjack_pays
+    if pbj == 1:
+        if conditioned:
+            raise ZeroDivisionError("the dealer always has a natural here")
+        return Fraction(-1)
+    best = max(_U_values(hand, up, shoe, rules).values())     # = (1 - pbj) * conditioned best
+    return best / (1 - pbj) if conditioned else -pbj + best
+
+
+def deal_probabilities(full) -> Dict[Tuple[Tuple[int, int], int], Fraction]:
+    """P(player's two cards (sorted), up card), dealing player, player, up."""
+    out: Dict[tuple, Fraction] = {}
+    for c1, p1, s1 in draws(full):
+        for c2, p2, s2 in draws(s1):
+            for u, p3, _ in draws(s2):
+                k = (key((c1, c2)), u)
+                out[k] = out.get(k, 0) + p1 * p2 * p3
+    return out
+
+
+def game_ev(shoe, rules: FBRules = FBRules()) -> Fraction:
+    """Expected round result over every deal (dealer naturals included)."""
+    return sum((p * round_ev(h, u, shoe, rules, conditioned=False)
+                for (h, u), p in deal_probabilities(shoe).items()), Fraction(0))
+
+
+# ----------------------------------------------------------------------------- free chips / Pot of Gold
+
+def _deal_free_chips(hand, up, full, rules) -> Dict[int, Fraction]:
+    """Distribution of the round's free chips for this deal (unconditional)."""
+    shoe = remove(full, up, *hand)
+    pbj = p_dealer_bj(up, shoe)
+    if is_natural(hand) or pbj == 1:
+        return {0: Fraction(1)}
+    h = key(hand)
+    a = best_action(_U_values(hand, up, full, rules))
+    if a in ("stand", "double"):
+        dist = {0: 1 - pbj}
+    elif a == "free_double":
+        dist = {1: 1 - pbj}
+    elif a == "hit":
+        dist = {}
+        for v, p, rest in draws(shoe):
+            new = key(h + (v,))
+            if total_soft(new)[0] > 21:
+                dist[0] = dist.get(0, 0) + p * (1 - p_dealer_bj(up, rest))
+            else:
+                for (_, s2, fd), q in play_hand(new, rest, up, full, MONEY, False, rules).items():
+                    dist[fd] = dist.get(fd, 0) + p * q * (1 - p_dealer_bj(up, s2))
+    else:
+        dist = {k: w for k, (_, w) in split_parts(hand[0], up, full, rules).items()}
+    assert sum(dist.values()) == 1 - pbj, (hand, up, dist, pbj)
+    dist[0] = dist.get(0, 0) + pbj
+    return dist
+
+
+def free_chips_distribution(shoe, rules: FBRules = FBRules()) -> Dict[int, Fraction]:
+    out: Dict[int, Fraction] = {}
+    for (h, u), p in deal_probabilities(shoe).items():
+        for k, q in _deal_free_chips(h, u, shoe, rules).items():
+            out[k] = out.get(k, 0) + p * q
+    return dict(sorted(out.items()))
+
+
+def pot_of_gold_ev(shoe, rules: FBRules = FBRules(), pays=POT_OF_GOLD_PAYS) -> Fraction:
+    ev = Fraction(0)
+    for k, q in free_chips_distribution(shoe, rules).items():
+        ev += q * (-1 if k == 0 else pays[min(k, 7)])
+    return ev
+
+
+def clear_caches() -> None:
+    for f in (_dealer_from, dealer_dist, expect, U_stand, U_hit, U_double, decide, play_hand,
+              second_cards, _rest):
+        f.cache_clear()
+
+
+# ----------------------------------------------------------------------------- self-test
+
+def _self_test(infinite: bool = False) -> None:
+    t0 = time.time()
+    F = Fraction
+    R = FBRules()
+
+    # (1) deal probabilities sum to 1
+    tiny = make_shoe({1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 4})
+    for s in (tiny, make_shoe({10: 5, 9: 1}), INFINITE):
+        assert sum(deal_probabilities(s).values()) == 1
+    print("(1) deal probabilities sum to 1: ok")
+
+    # (2) hand-checked cases
+    # (a) 16 v 10, shoe {10:3, 7, 6, 5}: left {10, 7, 5}.  Stand: hole 10 or 7 -> lose (2/3);
+    #     hole 5 -> 15, draws 10 (25, bust: win) or 7 (22: push) -> -2/3 + 1/6 = -1/2.
+    #     Hit: 10 or 7 bust (-2/3); 5 -> 21, stands, dealer 20 or 17 -> win: -1/3.  Double: -2/3.
+    s = make_shoe({10: 3, 7: 1, 6: 1, 5: 1})
+    assert action_values((10, 6), 10, s, R) == {"stand": F(-1, 2), "hit": F(-1, 3), "double": F(-2, 3)}
+    # a free chip on the same 16: stand wins 1/6, hit wins 1/3
+    left = remove(s, 10, 10, 6)
+    assert U_stand((6, 10), 10, left, FREE, R) == F(1, 6) and U_hit((6, 10), 10, left, FREE, R) == F(1, 3)
+    # (b) 9 v 10, shoe {10:3, 5, 4, 7}: left {10, 10, 7}.  Stand: -1.  Hit: 10 -> 19, stand:
+    #     dealer 20 / 17 -> 0; 7 -> 16, dealer 20 -> -1: -1/3.  Free double: 19 -> (-1 + 2)/2 = 1/2
+    #     (money + free chip), 16 -> -1 (money only): 2/3 * 1/2 - 1/3 = 0.
+    s = make_shoe({10: 3, 5: 1, 4: 1, 7: 1})
+    assert action_values((5, 4), 10, s, R) == {"stand": F(-1), "hit": F(-1, 3), "free_double": F(0)}
+    # (c) game, shoe {10:4, 8, A}, no splitting (max_hands=1), unconditioned (dealer BJ -1):
+    #     TT v T  1/5: hole A -1, T push, 8 (18) win        -> 0
+    #     TT v 8  1/10: dealer 18 or soft 19                  -> +1
+    #     TT v A  1/10: hole T (2/3) BJ; 8 -> soft 19 < 20    -> -1/3
+    #     T8 v T  1/5: hole A BJ, else dealer 20 (hit: A -> 19 still loses) -> -1
+    #     T8 v A  1/15: hole is a ten                         -> -1
+    #     TA v T  1/5, TA v 8  1/15: naturals, no dealer BJ   -> +3/2
+    #     8A v T  1/15: soft 19 v 20 (hit / double no help)   -> -1
+    #     total 1/10 - 1/30 - 1/5 - 1/15 + 3/10 + 1/10 - 1/15 = 2/15
+    assert game_ev(make_shoe({10: 4, 8: 1, 1: 1}), FBRules(max_hands=1)) == F(2, 15)
+    assert round_ev((1, 10), 8, make_shoe({10: 4, 8: 1, 1: 1}), R) == F(3, 2)
+    print("(2) hand-checked cases: ok")
+
+    # (3) infinite deck, H17, 12 v 4 (Wizard of Odds: free bet -0.301161 / -0.279823,
+    #     ordinary -0.205850 / -0.213839)
+    for name, rules, want in (("free bet", R, (-0.301161, -0.279823)),
+                              ("ordinary", FBRules(push_22=False), (-0.205850, -0.213839))):
+        v = action_values((10, 2), 4, INFINITE, rules)
+        got = (float(v["stand"]), float(v["hit"]))
+        ok = all(round(g, 6) == w for g, w in zip(got, want))
+        print(f"(3) infinite deck 12 v 4 {name}: stand {got[0]:.6f} hit {got[1]:.6f} "
+              f"(published {want[0]} / {want[1]}): {'ok' if ok else 'MISMATCH'}")
+        assert ok
+
+    # (4) the memoised split enumeration equals the literal one (explicit hand lists);
+    #     shoes with 3-4 of a value, so that resplits to 3 and 4 hands happen
+    shoe_a = make_shoe({1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 2})
+    shoe_c = make_shoe({1: 3, 6: 1, 7: 2, 8: 3, 9: 2, 10: 6})
+    shoe_d = make_shoe({1: 2, 5: 1, 6: 1, 7: 1, 8: 4, 9: 1, 10: 6})
+    n = 0
+    for rules in (R, FBRules(max_hands=2), FBRules(free_split_fours=False, resplit_aces=False,
+                                                   free_double_any_cards=True, h17=False)):
+        for sh, p, up in ((shoe_a, 4, 5), (shoe_a, 5, 6), (shoe_c, 1, 6), (shoe_c, 1, 10),
+                          (shoe_c, 8, 7), (shoe_c, 10, 9), (shoe_d, 8, 5), (shoe_d, 8, 10),
+                          (shoe_d, 10, 6)):
+            assert split_parts(p, up, sh, rules) == split_literal(p, up, sh, rules), (p, up, rules)
+            n += 1
+    print(f"(4) memoised split == literal split: ok ({n} cases)")
+
+    # figures
+    shoe_e = make_shoe({1: 1, 2: 1, 4: 3, 5: 3, 6: 1, 7: 1, 8: 3, 9: 1, 10: 6})
+    print("action values, shoe E =", {v + 1: k for v, k in enumerate(shoe_e) if k}, "(20 cards)")
+    for hand, up in (((5, 5), 6), ((8, 8), 10), ((4, 4), 5)):
+        for rules in (R, FBRules(max_hands=2)) + ((FBRules(free_split_fours=False),) if hand == (4, 4) else ()):
+            vals = action_values(hand, up, shoe_e, rules)
+            print(f"  {hand} v {up} max_hands={rules.max_hands}"
+                  f"{'' if rules.free_split_fours else ' paid 4s'}:",
+                  {a: f"{float(x):+.6f}" for a, x in vals.items()})
+    for name, sh in (("C", shoe_c), ("D", shoe_d)):
+        print(f"  shoe {name} =", {v + 1: k for v, k in enumerate(sh) if k}, f"({sum(sh)} cards)")
+        for rules in (FBRules(max_hands=1), FBRules(max_hands=2), R):
+            ev = game_ev(sh, rules)
+            print(f"    game_ev max_hands={rules.max_hands}: {float(ev):+.8f}")
+        dist = free_chips_distribution(sh, R)
+        assert sum(dist.values()) == 1
+        print(f"    free chips (max_hands=4):", {k: f"{float(q):.6f}" for k, q in dist.items()},
+              f" pot of gold EV {float(pot_of_gold_ev(sh, R)):+.6f}")
+    if infinite:     # about 2 x 35 s
+        for rules in (R, FBRules(free_split_fours=False, free_double_any_cards=True)):
+            ev = game_ev(INFINITE, rules)
+            print(f"  infinite deck game_ev (free_split_fours={rules.free_split_fours}, "
+                  f"free_double_any_cards={rules.free_double_any_cards}): {float(ev):+.6f}, "
+                  f"pot of gold {float(pot_of_gold_ev(INFINITE, rules)):+.6f}")
+    print(f"self-test done in {time.time() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    import sys
+    _self_test(infinite="--infinite" in sys.argv[1:])

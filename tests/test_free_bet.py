@@ -1,0 +1,106 @@
+"""Free Bet Blackjack against its independent brute-force oracle, and the published figures.
+
+The oracle (tests/oracles/brute_free_bet.py) was written from the rules alone, without the
+engine; every comparison is exact (rationals).  The shoes are ones on which no path of the
+round runs out of cards.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from fractions import Fraction
+
+import pytest
+
+from bjcalc import Calculator, Shoe
+from bjcalc.core.errors import BjcalcError, RulesError
+from bjcalc.game.variants import VARIANTS, find_variant
+from tests.oracles import brute_free_bet as oracle
+
+FREE_BET = VARIANTS["free_bet"]
+LABEL = "A23456789T"
+C = {1: 3, 6: 1, 7: 2, 8: 3, 9: 2, 10: 6}
+D = {1: 2, 5: 1, 6: 1, 7: 1, 8: 4, 9: 1, 10: 6}
+E = {1: 1, 2: 1, 4: 3, 5: 3, 6: 1, 7: 1, 8: 3, 9: 1, 10: 6}
+READINGS = [  # (the engine's rules, the oracle's)
+    ({}, {}),
+    ({"max_split_hands": 2, "resplit_aces": False}, {"max_hands": 2, "resplit_aces": False}),
+    ({"free_split_fours": False, "dealer_hits_soft_17": False}, {"free_split_fours": False, "h17": False}),
+]
+
+
+def calculator(counts: dict, **rules) -> Calculator:
+    shoe = Shoe.from_counts({LABEL[v - 1]: n for v, n in counts.items()})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules say 6 decks; the calculator follows the shoe)
+        return Calculator(FREE_BET.rules(**rules), shoe, exact=True)
+
+
+def exact(value) -> Fraction:
+    return Fraction(int(value.numerator), int(value.denominator))
+
+
+@pytest.mark.parametrize("counts", [C, D], ids=["C", "D"])
+@pytest.mark.parametrize("reading", READINGS, ids=["4 hands", "2 hands", "paid 4s S17"])
+def test_game_equals_the_oracle_exactly(counts, reading):
+    ours, theirs = reading
+    assert exact(calculator(counts, **ours).game().ev) == oracle.game_ev(oracle.make_shoe(counts),
+                                                                          oracle.FBRules(**theirs))
+
+
+@pytest.mark.parametrize("hand, up", [((5, 5), 6), ((8, 8), 10), ((4, 4), 5), ((6, 4), 10), ((5, 4), 2),
+                                      ((10, 6), 10), ((10, 2), 4), ((8, 1), 6)])
+def test_every_action_of_a_hand_equals_the_oracle_exactly(hand, up):
+    calc = calculator(E)
+    values = calc.hand(",".join(LABEL[c - 1] for c in hand), LABEL[up - 1])
+    expected = oracle.action_values(hand, up, oracle.make_shoe(E), oracle.FBRules())
+    expected = {("double" if name == "free_double" else name): value for name, value in expected.items()}
+    assert {name: exact(value) for name, value in values.items()} == expected
+
+
+def test_twelve_against_four_on_the_infinite_deck_is_the_published_figure():
+    """Wizard of Odds, Free Bet, infinite deck, H17: 12 v 4 stand -0.301161, hit -0.279823."""
+    values = Calculator(FREE_BET.rules(decks=math.inf)).hand("T,2", "4")
+    assert (round(values["stand"], 6), round(values["hit"], 6)) == (-0.301161, -0.279823)
+
+
+def test_free_chips_are_never_lost():
+    """A free chip's values are never negative, and a free double of 10 v T beats hitting it."""
+    calc = Calculator(FREE_BET.rules(decks=1), exact=True)
+    money = Calculator(FREE_BET.rules(decks=1), exact=True).round
+    values = money.upcard(10)
+    free = money.chip_values(10, money.variant.wagers(money.rules)[1])
+    assert (free.double >= 0).all() and (free.stand >= 0).all()
+    assert calc.hand("6,4", "T")["double"] > calc.hand("6,4", "T")["hit"]
+    assert (values.stand <= free.stand).all()      # (a money chip loses what a free chip keeps)
+
+
+def test_the_variant_is_found_by_name_and_alias_and_checks_its_options():
+    assert find_variant("Free Bet") is FREE_BET and find_variant("freebet") is FREE_BET
+    with pytest.raises(RulesError, match="did you mean 'free_split_fours'"):
+        Calculator(FREE_BET.rules().replace(options={"free_split_four": False}))
+    with pytest.raises(RulesError, match="not computed yet"):
+        Calculator(FREE_BET.rules(free_double_any_cards=True))
+
+
+@pytest.mark.parametrize("ask", [lambda c: c.game("TD"), lambda c: c.outcomes(), lambda c: c.moments(),
+                                 lambda c: c.effects_of_removal(), lambda c: c.play_on(c.shoe)],
+                         ids=["TD", "outcomes", "moments", "eor", "play_on"])
+def test_what_does_not_follow_free_chips_yet_is_refused_not_approximated(ask):
+    calc = Calculator(FREE_BET.rules(decks=1))
+    with pytest.raises(BjcalcError, match="does not yet follow Free Bet"):
+        ask(calc)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_variant_floats_equal_rationals(name):
+    """The generic battery over the registry: a small shoe's CD game in floats and exactly."""
+    variant = VARIANTS[name]
+    rules = variant.rules(decks=1, max_split_hands=2, resplit_aces=False)
+    shoe = Shoe.decks(1) if rules.burn_20 else Shoe.from_counts({"A": 2, "2": 2, "5": 2, "6": 2, "8": 3, "9": 2,
+                                                                  "T": 8})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        floats, rationals = (Calculator(rules, shoe, exact=e).game().ev for e in (False, True))
+    assert abs(floats - float(rationals)) < 1e-12
