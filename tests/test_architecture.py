@@ -214,3 +214,20 @@ def test_every_module_declares_all() -> None:
                           or isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "__all__"
                           for node in ast.parse(path.read_text(encoding="utf-8")).body)]
     assert missing == []
+
+
+def test_the_kernel_loads_one_interface_version_and_refuses_others_in_one_line(capfd) -> None:
+    """The loader binds a build only of its own interface version (no probing of older builds)."""
+    import ctypes.util
+    import re
+
+    from bjcalc.engine import _kernels
+
+    source = (PACKAGE / "engine" / "_dealer_kernel.c").read_text(encoding="utf-8")
+    assert re.search(r"int bjcalc_abi_version\(void\) \{ return (\d+); \}", source)[1] == str(_kernels.BJCALC_ABI)
+    if _kernels.available():
+        assert _kernels._LIBRARY.bjcalc_abi_version() == _kernels.BJCALC_ABI
+    capfd.readouterr()
+    assert _kernels.bind(ctypes.util.find_library("m") or "libm.so.6") is None
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and "stale build" in err and "reinstall bjcalc" in err

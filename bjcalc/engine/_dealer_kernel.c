@@ -458,11 +458,10 @@ int bjcalc_player_play(
     return 0;
 }
 
-/* Present from the kernel whose player loop takes the after-hit actions, the forced
- * play (forced, forced_hit, forced_value, forced_exhausted: NULL for none) and the stand-only nodes
- * (stand_only): an older build's bjcalc_player_play has fewer arguments, and the loader must not call
- * it with these. */
-int bjcalc_player_stand_only(void) { return 1; }
+/* The interface's version: bjcalc/engine/_kernels.py loads a build only when it says the version the
+ * loader was written for (BJCALC_ABI there), so no function is ever called with another build's
+ * arguments.  Raise it with any change to a function's arguments. */
+int bjcalc_abi_version(void) { return 2; }
 
 /* The round distribution (bjcalc/game/distribution.py): every state i of a (cards taken as a
  * code, settlement classes as a code, weight) followed by every hand finish j of b: codes added,

@@ -13,6 +13,7 @@ import contextlib
 import ctypes
 import importlib.machinery
 import os
+import sys
 import threading
 import weakref
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +24,7 @@ import numpy as np
 
 from ..core.runner import KERNEL_THREADS
 
-__all__ = ["threads", "serially", "side_thread", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
+__all__ = ["BJCALC_ABI", "bind", "threads", "serially", "side_thread", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
            "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws", "player_play",
            "merge_available", "merge_product", "square_available", "merge_square",
            "shifted_mass_available", "ShiftedMass"]
@@ -33,72 +34,91 @@ _F64 = ctypes.POINTER(ctypes.c_double)
 _U8 = ctypes.POINTER(ctypes.c_uint8)
 
 
+BJCALC_ABI = 2
+"""The interface version of the C file this loader binds (``bjcalc_abi_version`` there)."""
+
+
 def _load() -> Optional[ctypes.CDLL]:
+    """The compiled kernel, every function bound, or None (numpy computes the same numbers):
+    when ``BJCALC_NO_KERNEL`` is set, none is built, or the build is of another interface
+    version, which is said in one line on stderr (reinstall to rebuild it)."""
     if os.environ.get("BJCALC_NO_KERNEL"):
         return None
     here = os.path.dirname(os.path.abspath(__file__))
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = os.path.join(here, "_dealer_kernel" + suffix)
-        if os.path.exists(path):
-            library = ctypes.CDLL(path)
-            function = library.bjcalc_dealer_outcomes
-            function.restype = ctypes.c_int
-            function.argtypes = [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, ctypes.c_int64, _F64,
-                                 _I64, _I64, _I64, _F64, _U8, ctypes.c_int, ctypes.c_int64, _F64, _U8]
-            second = getattr(library, "bjcalc_optimal_second_hand", None)
-            if second is not None:     # (a kernel built before optimal splits lacks it)
-                second.restype = ctypes.c_int
-                second.argtypes = [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, _I64, ctypes.c_int64,
-                                   _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
-                                   _F64, _F64, _U8, ctypes.c_int64]
-            draws = getattr(library, "bjcalc_player_draws", None)
-            if getattr(library, "bjcalc_player_stand_only", None) is None:
-                draws = None           # (a kernel built before the player loop's stand-only nodes: use numpy's)
-            if draws is not None:      # (a kernel built before the player's loops moved to C lacks them)
-                draws.restype = ctypes.c_int
-                draws.argtypes = [ctypes.c_int64, _I64, _I64, ctypes.c_int, ctypes.c_int64, ctypes.c_double,
-                                  ctypes.c_double, ctypes.c_double, ctypes.c_double, _I64, _F64, _F64, _U8]
-                play = library.bjcalc_player_play
-                play.restype = ctypes.c_int
-                play.argtypes = [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
-                                 ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
-                                 ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
-                                 _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8,
-                                 _U8, _F64, _F64, _U8, _U8]
-            grouped = getattr(library, "bjcalc_dealer_outcomes_grouped", None)
-            if grouped is not None:    # (a kernel built before the grouped walk, or without vectors, lacks it)
-                grouped.restype = ctypes.c_int
-                grouped.argtypes = ([ctypes.c_int64] * 3 + [_I64, _F64, _I64, _I64, _I64, _I64, ctypes.c_int64]
-                                    + [_I64] * 5 + [_F64, _F64, _U8, ctypes.c_int, ctypes.c_int64, _F64, _U8])
-            merge = getattr(library, "bjcalc_merge_product", None)
-            if merge is not None:      # (a kernel built before the round distribution's merge lacks it)
-                merge.restype = ctypes.c_int64
-                merge.argtypes = [ctypes.c_int64, _I64, _I64, _F64, ctypes.c_int64, _I64, _I64, _F64,
-                                  ctypes.c_int64, _I64, _I64, _I64, ctypes.c_int64, _I64, _I64, _F64]
-            square = getattr(library, "bjcalc_merge_square", None)
-            if square is not None:     # (a kernel built before the two-hand square lacks it)
-                square.restype = ctypes.c_int64
-                square.argtypes = [ctypes.c_int64, _I64, _I64, _F64,
-                                   ctypes.c_int64, _I64, _I64, _I64, ctypes.c_int64, _I64, _I64, _F64]
-            shifted = getattr(library, "bjcalc_shifted_mass", None)
-            if shifted is not None:    # (a kernel built before the moments' settlement lacks it)
-                shifted.restype = ctypes.c_int
-                shifted.argtypes = [ctypes.c_int64, _I64, _I64, _F64, ctypes.c_int64, _F64, ctypes.c_int64, _F64,
-                                    _I64, ctypes.c_int64, _F64, _F64, _F64, _I64, ctypes.c_int64]
-            return library
-    return None
+    paths = [os.path.join(here, "_dealer_kernel" + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES]
+    path = next((p for p in paths if os.path.exists(p)), None)
+    return None if path is None else bind(path)
 
+
+def bind(path: str) -> Optional[ctypes.CDLL]:
+    """The kernel at ``path`` with every function bound, or None, said in one line on stderr,
+    when it is a build of another interface version (a library without the version refused too).
+
+    >>> import ctypes.util
+    >>> bind(ctypes.util.find_library("m") or "libm.so.6") is None     # (no version: refused)
+    True
+    """
+    library = ctypes.CDLL(path)
+    version = getattr(library, "bjcalc_abi_version", None)
+    found = version() if version is not None else None
+    if found != BJCALC_ABI:
+        sys.stderr.write(f"bjcalc: the compiled kernel {os.path.basename(path)} is a stale build (interface "
+                         f"{found or 'before versions'}, this bjcalc needs {BJCALC_ABI}): reinstall bjcalc "
+                         f"(pip install -e .) to rebuild it; numpy computes the same numbers meanwhile\n")
+        return None
+    for name, restype, argtypes in _SIGNATURES:
+        function = getattr(library, name, None)
+        if function is None:
+            if name in _OPTIONAL:
+                continue
+            raise ImportError(f"the compiled kernel {path} of interface {found} lacks {name}: reinstall bjcalc")
+        function.restype, function.argtypes = restype, argtypes
+    return library
+
+
+_SIGNATURES = [
+    ("bjcalc_dealer_outcomes", ctypes.c_int,
+     [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, ctypes.c_int64, _F64,
+      _I64, _I64, _I64, _F64, _U8, ctypes.c_int, ctypes.c_int64, _F64, _U8]),
+    ("bjcalc_optimal_second_hand", ctypes.c_int,
+     [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, _I64, ctypes.c_int64,
+      _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
+      _F64, _F64, _U8, ctypes.c_int64]),
+    ("bjcalc_player_draws", ctypes.c_int,
+     [ctypes.c_int64, _I64, _I64, ctypes.c_int, ctypes.c_int64, ctypes.c_double,
+      ctypes.c_double, ctypes.c_double, ctypes.c_double, _I64, _F64, _F64, _U8]),
+    ("bjcalc_player_play", ctypes.c_int,
+     [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
+      ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
+      ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
+      _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8,
+      _U8, _F64, _F64, _U8, _U8]),
+    ("bjcalc_dealer_outcomes_grouped", ctypes.c_int,
+     [ctypes.c_int64] * 3 + [_I64, _F64, _I64, _I64, _I64, _I64, ctypes.c_int64]
+     + [_I64] * 5 + [_F64, _F64, _U8, ctypes.c_int, ctypes.c_int64, _F64, _U8]),
+    ("bjcalc_merge_product", ctypes.c_int64,
+     [ctypes.c_int64, _I64, _I64, _F64, ctypes.c_int64, _I64, _I64, _F64,
+      ctypes.c_int64, _I64, _I64, _I64, ctypes.c_int64, _I64, _I64, _F64]),
+    ("bjcalc_merge_square", ctypes.c_int64,
+     [ctypes.c_int64, _I64, _I64, _F64,
+      ctypes.c_int64, _I64, _I64, _I64, ctypes.c_int64, _I64, _I64, _F64]),
+    ("bjcalc_shifted_mass", ctypes.c_int,
+     [ctypes.c_int64, _I64, _I64, _F64, ctypes.c_int64, _F64, ctypes.c_int64, _F64,
+      _I64, ctypes.c_int64, _F64, _F64, _F64, _I64, ctypes.c_int64]),
+]
+"""Every function of the C file, its result and argument types."""
+_OPTIONAL = {"bjcalc_dealer_outcomes_grouped"}
+"""Compiled only where the compiler has vector extensions (GCC, clang); the plain walk serves otherwise."""
 
 _LIBRARY = _load()
 _KERNEL = _LIBRARY.bjcalc_dealer_outcomes if _LIBRARY is not None else None
 _GROUPED = getattr(_LIBRARY, "bjcalc_dealer_outcomes_grouped", None) if _LIBRARY is not None else None
-_SECOND_HAND = getattr(_LIBRARY, "bjcalc_optimal_second_hand", None) if _LIBRARY is not None else None
-_CURRENT_PLAYER = _LIBRARY is not None and getattr(_LIBRARY, "bjcalc_player_stand_only", None) is not None
-_PLAYER_DRAWS = getattr(_LIBRARY, "bjcalc_player_draws", None) if _CURRENT_PLAYER else None
-_PLAYER_PLAY = getattr(_LIBRARY, "bjcalc_player_play", None) if _CURRENT_PLAYER else None
-_MERGE = getattr(_LIBRARY, "bjcalc_merge_product", None) if _LIBRARY is not None else None
-_SQUARE = getattr(_LIBRARY, "bjcalc_merge_square", None) if _MERGE is not None else None
-_SHIFTED = getattr(_LIBRARY, "bjcalc_shifted_mass", None) if _LIBRARY is not None else None
+_SECOND_HAND = _LIBRARY.bjcalc_optimal_second_hand if _LIBRARY is not None else None
+_PLAYER_DRAWS = _LIBRARY.bjcalc_player_draws if _LIBRARY is not None else None
+_PLAYER_PLAY = _LIBRARY.bjcalc_player_play if _LIBRARY is not None else None
+_MERGE = _LIBRARY.bjcalc_merge_product if _LIBRARY is not None else None
+_SQUARE = _LIBRARY.bjcalc_merge_square if _LIBRARY is not None else None
+_SHIFTED = _LIBRARY.bjcalc_shifted_mass if _LIBRARY is not None else None
 _POOL: Optional[ThreadPoolExecutor] = None
 _THREADS = 0        # (0: not decided yet)
 _SIDE: Optional[ThreadPoolExecutor] = None     # (see side_thread)
