@@ -93,6 +93,15 @@ def test_what_does_not_follow_free_chips_yet_is_refused_not_approximated(ask):
         ask(calc)
 
 
+@pytest.mark.parametrize("command", [["count", "--shoes", "1"], ["report"], ["chart"], ["outcomes"], ["eor"]])
+def test_commands_that_do_not_follow_free_chips_yet_refuse_in_one_line(command, capsys):
+    from bjcalc.cli import main
+
+    assert main([*command, "--variant", "free_bet", "--decks", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "does not yet follow Free Bet Blackjack" in err
+
+
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_every_variant_floats_equal_rationals(name):
     """The generic battery over the registry: a small shoe's CD game in floats and exactly."""

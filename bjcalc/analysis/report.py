@@ -37,7 +37,7 @@ from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult
 from ..game.distribution import RoundOutcomes
 from ..game.moments import RoundMoments
-from ..game.variants import OPEN_RULES, PRESETS
+from ..game.variants import OPEN_RULES, PRESETS, VARIANTS
 from .charts import chart
 from .counting import SYSTEMS, betting_correlation
 from .render import chart_html, chart_markdown, markdown_table
@@ -858,6 +858,8 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     if unknown:
         raise BjcalcError(f"unknown report section {unknown[0]!r}; sections: {', '.join(SECTIONS)}")
     if isinstance(game, str):
+        if game in VARIANTS and game not in PRESETS:
+            VARIANTS[game].check_analysis("the report")
         if game not in PRESETS:
             raise BjcalcError(f"unknown game {game!r}; presets: {', '.join(sorted(PRESETS))}")
         title, rules = game, PRESETS[game]()
@@ -868,6 +870,7 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
         title, rules, calc = "custom game", game, Calculator(game, shoe)
     else:
         raise BjcalcError(f"report takes a preset name, a Rules or a Calculator, not {type(game).__name__}")
+    calc.round.variant.check_analysis("the report")      # (before any section's work)
     title = name or title
     preset, overrides = _preset_of(rules, title)
     about = _Game(title, rules, calc.shoe, preset, overrides, _Games(calc))

@@ -301,7 +301,7 @@ class _Worker:
     def burns(self, up: int, hole: int, same_suit: bool) -> bool:
         """Whether the dealer's first two cards are burned (Burn 20 under a ten: a ten, or an ace
         of the up card's suit)."""
-        return self.procedure.burns_pair(RANK_VALUE[up], RANK_VALUE[hole], same_suit)
+        return self.burn_dealer and self.procedure.burns_pair(RANK_VALUE[up], RANK_VALUE[hole], same_suit)
 
     def play_round(self, draw: Callable[[], int], dealt: list[tuple[int, int]],
                    deviations: Optional[Deviations] = None) -> float:
