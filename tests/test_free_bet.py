@@ -84,16 +84,27 @@ def test_the_variant_is_found_by_name_and_alias_and_checks_its_options():
         Calculator(FREE_BET.rules(free_double_any_cards=True))
 
 
-@pytest.mark.parametrize("ask", [lambda c: c.game("TD"), lambda c: c.outcomes(), lambda c: c.moments(),
-                                 lambda c: c.effects_of_removal(), lambda c: c.play_on(c.shoe)],
-                         ids=["TD", "outcomes", "moments", "eor", "play_on"])
+def test_fixed_play_follows_the_free_chips_exactly():
+    """Two identities: the strategy played on its own shoe is the game, and fixed-play effects of
+    removal average exactly 0 over the shoe (both fail if a free hand played the money play)."""
+    shoe = Shoe.from_counts({"A": 2, "2": 2, "3": 1, "4": 3, "5": 2, "6": 2, "7": 1, "8": 3, "9": 2, "T": 8})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        calc = Calculator(FREE_BET.rules(max_split_hands=2, resplit_aces=False), shoe, exact=True)
+        assert calc.play_on(calc.shoe).ev == calc.game().ev
+        eor = calc.effects_of_removal()
+    assert eor.weighted_sum() == 0 and eor["5"] > 0 > eor["A"]
+
+
+@pytest.mark.parametrize("ask", [lambda c: c.game("TD"), lambda c: c.outcomes(), lambda c: c.moments()],
+                         ids=["TD", "outcomes", "moments"])
 def test_what_does_not_follow_free_chips_yet_is_refused_not_approximated(ask):
     calc = Calculator(FREE_BET.rules(decks=1))
     with pytest.raises(BjcalcError, match="does not yet follow Free Bet"):
         ask(calc)
 
 
-@pytest.mark.parametrize("command", [["count", "--shoes", "1"], ["report"], ["chart"], ["outcomes"], ["eor"]])
+@pytest.mark.parametrize("command", [["count", "--shoes", "1"], ["report"], ["chart"], ["outcomes"]])
 def test_commands_that_do_not_follow_free_chips_yet_refuse_in_one_line(command, capsys):
     from bjcalc.cli import main
 

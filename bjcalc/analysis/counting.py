@@ -575,7 +575,7 @@ def _decision_values(calc: Calculator, base: Calculator, fixed: bool = False) ->
     for up in range(1, 11):
         if deals[up]:
             # (fixed: the base's decisions forced in one pass over the hands they reach; else the shoe's best play)
-            follow = FixedUpcard.on(base.round.upcard(up), calc, up) if fixed else None
+            follow = FixedUpcard.on(base.round.upcard(up), calc, up, source_round=base.round) if fixed else None
             _add_decisions(out, calc, up, deals[up], follow)
     return out
 

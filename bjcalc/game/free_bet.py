@@ -56,7 +56,7 @@ class FreeBet(Variant):
         "free_double_any_cards": Option(False, (False, True), "free doubles on hard 9-11 of any number of "
                                                               "cards (the launch rules; not computed yet)"),
     }
-    covers = frozenset({"the CD game", "hand values", "effects of removal with reoptimized play"})
+    covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play"})
 
     def check(self, rules: Rules) -> None:
         super().check(rules)

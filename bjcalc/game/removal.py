@@ -37,6 +37,7 @@ import numpy as np
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.arithmetic import Value
 from ..core.errors import ShoeError, StrategyError
+from ..core.wagers import MONEY, Wager
 from ..core.outcomes import hand_total, is_natural
 from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
@@ -222,6 +223,8 @@ class FixedUpcard:
     mapped: np.ndarray
     value: np.ndarray
     hit: np.ndarray
+    chips: dict[str, "FixedUpcard"] = dataclasses.field(default_factory=dict)   # the other chips' (free chips)
+    source_round: Any = None     # the strategy's round, where it has other chips than money
 
     @classmethod
     def build(cls, source: UpcardValues, target: UpcardValues) -> "FixedUpcard":
@@ -246,19 +249,55 @@ class FixedUpcard:
         return cls(source, target, mapped, value, hit)
 
     @classmethod
-    def on(cls, source: UpcardValues, other: Game, up: int, best_too: bool = False) -> "FixedUpcard":
+    def on(cls, source: UpcardValues, other: Game, up: int, best_too: bool = False,
+           source_round: Any = None) -> "FixedUpcard":
         """:meth:`build` against ``up`` on ``other``'s shoe, in one compiled pass with the
         decisions forced (:meth:`~bjcalc.engine.player.PlayerEngine.fixed_upcard`: the same
         numbers) where it serves, without valuing the other shoe's own best play unless
         ``best_too`` (then in the same pass, kept for ``other``); else :meth:`build` on
-        :meth:`~bjcalc.game.rounds.Round.upcard`."""
-        engine = other.round.engine
+        :meth:`~bjcalc.game.rounds.Round.upcard`.  Where the round has other chips than money
+        (free chips), each chip's play too, from ``source_round`` (the strategy's round)."""
+        fixed = cls._on(source, other, up, best_too, MONEY)
+        if not other.round.money_only:
+            if source_round is None:
+                raise StrategyError("fixed play of a round with free chips needs the strategy's round")
+            fixed.source_round = source_round
+            fixed.chips = {wager.name: cls._on(source_round.chip_values(up, wager), other, up, False, wager)
+                           for wager in other.round.variant.wagers(other.rules)[1:]}
+        return fixed
+
+    @classmethod
+    def _on(cls, source: UpcardValues, other: Game, up: int, best_too: bool, wager: Wager) -> "FixedUpcard":
+        engine = other.round.engines[wager.name]
         if source.action is None or not (np.asarray(source.action) > 1).any():
             mapped, hits = forced_hits(source, engine)
             target = engine.fixed_upcard(up, hits, best_too)
             if target is not None:
                 return cls(source, target, mapped, target.value, target.hit)
-        return cls.build(source, other.round.upcard(up))
+        return cls.build(source, other.round.chip_values(up, wager))
+
+    def doubles(self, other: Game) -> np.ndarray:
+        """Every two-card node's (unsplit) double value on the other shoe: with free chips, the
+        chips the variant's double adds (:meth:`~bjcalc.game.rounds.Round.double_column`)."""
+        return self.target.double if other.round.money_only else other.round.double_column(self.target, MONEY)
+
+    def split_plays(self, other: Game, pair: int) -> tuple[SplitPlay, Optional[SplitPlay]]:
+        """The first split hand's play and, where their chips differ, the hands split off
+        (:meth:`~bjcalc.game.rounds.Round.split_plays`, on the other shoe by the strategy's
+        decisions)."""
+        if other.round.money_only:
+            return self.split_play, None
+        if self.source_round is None:
+            raise StrategyError("fixed play of a round with free chips needs the strategy's round")
+        chip = other.round.variant.split_wager(other.rules, pair)
+        plays = []
+        for own in (MONEY, chip):
+            mine = self if own == MONEY else self.chips[own.name]
+            double = other.round.double_column(self.target, own, split=True)
+            decider = dataclasses.replace(mine.source, double=self.source_round.double_column(self.source, own,
+                                                                                              split=True))
+            plays.append(SplitPlay((mine.target.stand, mine.hit, double), decider, mine.mapped))
+        return plays[0], plays[1]
 
     @property
     def split_play(self) -> SplitPlay:
@@ -360,7 +399,7 @@ class _FixedPlayOn:
         calc, other, deviations = self.calc, self.other, self.deviations
         if not self.deals[up]:
             return
-        fixed = FixedUpcard.on(calc.round.upcard(up), other, up, self.best_too)
+        fixed = FixedUpcard.on(calc.round.upcard(up), other, up, self.best_too, calc.round)
         if visit is not None:
             visit(up, fixed)
         deals_up = list(self.deals[up])
@@ -453,7 +492,7 @@ def _round_value(calc: Game, other: Game, fixed: FixedUpcard, hand: tuple[int, i
     elif action == "hit":
         value = fixed.hit[node]
     elif action == "double":
-        value = target.double[node]
+        value = fixed.doubles(other)[node]
     elif action == "surrender":
         value = other.round.surrender(blackjack)
     else:
@@ -481,7 +520,7 @@ def _round_values(calc: Game, other: Game, fixed: FixedUpcard, deals: list[tuple
     first_action = calc.round.first_action
     codes = np.array([0 if natural else _ACTION_CODES[first_action(source.up, int(node), keys[1])]
                       for natural, node, (_, keys) in zip(plan.natural.tolist(), own, deals)], dtype=np.int64)
-    value = np.choose(np.minimum(codes, 2), (target.stand[nodes], fixed.hit[nodes], target.double[nodes]))
+    value = np.choose(np.minimum(codes, 2), (target.stand[nodes], fixed.hit[nodes], fixed.doubles(other)[nodes]))
     if (codes == 3).any():
         value = np.where(codes == 3, other.round.surrender(blackjack), value)
     for i in np.flatnonzero(codes == 4).tolist():
@@ -540,10 +579,12 @@ def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[
 
 
 def _fixed_split(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Optional[Value]:
-    strategy, max_cards, play = context_strategy(other.split_strategy), other.round.engine.space.max_cards, fixed.split_play
-    other.round.check_split(fixed.target, pair, key, lambda: split_play_decisions(
-        fixed.target, other.rules, strategy, pair, max_cards, play))
-    return split_value(other.rules, fixed.target, strategy, pair, key, max_cards, play=play)
+    strategy, max_cards = context_strategy(other.split_strategy), other.round.engine.space.max_cards
+    first, later = fixed.split_plays(other, pair)
+    for play in (first, later) if later is not None else (first,):
+        other.round.check_split(fixed.target, pair, key, lambda play=play: split_play_decisions(
+            fixed.target, other.rules, strategy, pair, max_cards, play))
+    return split_value(other.rules, fixed.target, strategy, pair, key, max_cards, play=first, later=later)
 
 
 def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
