@@ -46,8 +46,8 @@ from ..engine.player import PlayerEngine, UpcardValues
 from ..engine.procedures import dealer_procedure
 from ..engine.shortage import split_play_decisions
 from ..engine.splits import SplitPlay, context_strategy, split_value
-from .rounds import (Game, GameResult, check_per_hand_split, deal_plan, deal_probabilities, pair_state, same_game,
-                     strategy_name)
+from .rounds import (Game, GameResult, check_per_hand_split, chip_split_plays, deal_plan, deal_probabilities,
+                     pair_state, same_game, strategy_name)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -283,21 +283,20 @@ class FixedUpcard:
 
     def split_plays(self, other: Game, pair: int) -> tuple[SplitPlay, Optional[SplitPlay]]:
         """The first split hand's play and, where their chips differ, the hands split off
-        (:meth:`~bjcalc.game.rounds.Round.split_plays`, on the other shoe by the strategy's
+        (:func:`~bjcalc.game.rounds.chip_split_plays`, on the other shoe by the strategy's
         decisions)."""
         if other.round.money_only:
             return self.split_play, None
         if self.source_round is None:
             raise StrategyError("fixed play of a round with free chips needs the strategy's round")
-        chip = other.round.variant.split_wager(other.rules, pair)
-        plays = []
-        for own in (MONEY, chip):
+
+        def played(own: Wager) -> tuple[Any, Any, UpcardValues, Any]:
             mine = self if own == MONEY else self.chips[own.name]
-            double = other.round.double_column(self.target, own, split=True)
-            decider = dataclasses.replace(mine.source, double=self.source_round.double_column(self.source, own,
-                                                                                              split=True))
-            plays.append(SplitPlay((mine.target.stand, mine.hit, double), decider, mine.mapped))
-        return plays[0], plays[1]
+            return mine.target.stand, mine.hit, mine.source, mine.mapped
+
+        first, later = chip_split_plays(other.round, self.target, self.source_round, self.source, pair, played)
+        assert first is not None
+        return first, later
 
     @property
     def split_play(self) -> SplitPlay:

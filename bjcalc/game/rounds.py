@@ -52,7 +52,7 @@ if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is sl
 __all__ = ["Assumptions", "HandValues",
            "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
            "deal_probabilities", "check_per_hand_split", "STRATEGIES", "strategy_name", "check_shoe_fits",
-           "same_game"]
+           "same_game", "chip_split_plays"]
 
 STRATEGIES = ("CD", "TD")
 """The player's strategies: composition-dependent (CD) and total-dependent basic strategy (TD)."""
@@ -411,16 +411,12 @@ class Round:
         """How the first split hand and the hands split off play, where their chips are not all
         money (None, None: the money play of ``values``, every hand alike): the first hand keeps the
         original (money) wager, each hand split off carries the variant's split chip, and a double
-        adds the variant's chip for the hand's total."""
-        if self.money_only:
-            return None, None
-        chip = self.variant.split_wager(self.rules, pair)
-        plays = []
-        for own in (MONEY, chip):
+        adds the variant's chip for the hand's total (see :func:`chip_split_plays`)."""
+        def played(own: Wager) -> tuple[Any, Any, UpcardValues, None]:
             mine = values if own == MONEY else self.chip_values(values.up, own)
-            double = self.double_column(values, own, split=True)
-            plays.append(SplitPlay((mine.stand, mine.hit, double), dataclasses.replace(mine, double=double)))
-        return plays[0], plays[1]
+            return mine.stand, mine.hit, mine, None
+
+        return chip_split_plays(self, values, self, values, pair, played)
 
     def check_split(self, values: UpcardValues, pair: int, split_key: Any, decisions: Decisions) -> None:
         """Refuse splitting ``pair`` against ``values``' up card where some dealing sequence of the
@@ -551,6 +547,27 @@ class Round:
         if self.hand_values_conditioned:
             return joint / (1 - blackjack) if blackjack != 1 else joint
         return joint if natural else joint + self.blackjack_term(blackjack)
+
+
+def chip_split_plays(target_round: Round, target: UpcardValues, source_round: Round, source: UpcardValues,
+                     pair: int, played: Callable[[Wager], tuple[Any, Any, UpcardValues, Any]]
+                     ) -> tuple[Optional[SplitPlay], Optional[SplitPlay]]:
+    """The plays of the first split hand (its money chip) and of the hands split off (the
+    variant's split chip) valued on ``target``'s shoe (money values) by the decisions made on
+    ``source``'s (the same round, or a strategy's shoe): ``played(chip)`` gives that chip's
+    stand and hit values on the target, the chip's values on the source whose decisions are
+    taken, and the node map between them (None: the same nodes).  Each double is worth the
+    chips it adds (:meth:`Round.double_column`).  (None, None) where every chip is money."""
+    if target_round.money_only:
+        return None, None
+    chip = target_round.variant.split_wager(target_round.rules, pair)
+    plays = []
+    for own in (MONEY, chip):
+        stand, hit, decider, mapped = played(own)
+        double = target_round.double_column(target, own, split=True)
+        decided = source_round.double_column(source, own, split=True)
+        plays.append(SplitPlay((stand, hit, double), dataclasses.replace(decider, double=decided), mapped))
+    return plays[0], plays[1]
 
 
 @dataclass(frozen=True)
