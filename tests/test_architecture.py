@@ -231,3 +231,20 @@ def test_the_kernel_loads_one_interface_version_and_refuses_others_in_one_line(c
     assert _kernels.bind(ctypes.util.find_library("m") or "libm.so.6") is None
     err = capfd.readouterr().err
     assert err.count("\n") == 1 and "stale build" in err and "reinstall bjcalc" in err
+
+
+def test_the_command_line_and_the_analyses_never_set_engine_memory_flags() -> None:
+    """One memory policy, set by Calculator(lean=...): no caller above the game layer sets an
+    engine's keep_rows or keep_values."""
+    setters = []
+    for name, path in modules(PACKAGE).items():
+        if not name.startswith(("bjcalc.cli", "bjcalc.analysis", "bjcalc.sidebets")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, (ast.AugAssign, ast.AnnAssign)) else []
+            for target in targets:
+                for part in ast.walk(target):
+                    if isinstance(part, ast.Attribute) and part.attr in ("keep_rows", "keep_values"):
+                        setters.append(f"{name}:{node.lineno} sets .{part.attr}")
+    assert setters == []

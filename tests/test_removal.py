@@ -252,10 +252,10 @@ def test_an_engine_that_keeps_no_dealer_rows_gives_the_same_numbers():
     less = kept.shoe.remove("9")
     assert lean.play_on(less).ev == kept.play_on(less).ev
     assert lean.engine.keep_rows and lean.engine._outcomes     # (a borrower came: the rows are kept now)
-    fresh = Calculator(rules)
-    fresh.engine.keep_rows = False
+    fresh = Calculator(rules, lean="rows")
+    assert not fresh.engine.keep_rows and fresh.engine.keep_values
     assert fresh.effects_of_removal().equals(kept.effects_of_removal())
-    with pytest.raises(BjcalcError, match="lean must be True or False"):
+    with pytest.raises(BjcalcError, match="lean must be True, False or 'rows'"):
         Calculator(rules, lean="yes")
 
 

@@ -513,8 +513,8 @@ def run(args: argparse.Namespace) -> str:
     # outlive the command either (eor turns them back on).
     once = args.command == "hand" or (args.command == "edge" and not args.sd
                                        and not (args.json and args.strategy == "TD"))
-    calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact, lean=once)
-    calc.engine.keep_rows = False
+    calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact,
+                      lean=True if once else "rows")
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
     return text if args.json else fit(text)

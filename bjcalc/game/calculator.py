@@ -114,6 +114,8 @@ class Calculator:
             6-deck game with resplits to 4 hands peaks at about 65 MiB, against about 110).
             Lending rows to depleted shoes (effects of removal, ``count``, :meth:`play_on` on
             another shoe) turns keeping back on: they read the full shoe's rows and values again.
+            ``lean="rows"`` keeps every up card's values but no dealer rows (what a command
+            that reads the values again, but never the rows, wants).
 
     >>> calc = Calculator(Rules(decks=6))
     >>> round(calc.hand("8,8", 10)["split"], 4)
@@ -125,11 +127,11 @@ class Calculator:
 
     def __init__(self, rules: Rules, shoe: Union[Shoe, str, int, float, Mapping, Sequence[int], None] = None,
                  split_strategy: Union[str, PostSplitStrategy] = PostSplitStrategy.CDZ,
-                 exact: bool = False, *, reuse: Optional["Calculator"] = None, lean: bool = False):
+                 exact: bool = False, *, reuse: Optional["Calculator"] = None, lean: Union[bool, str] = False):
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
-        if not isinstance(lean, bool):      # (before the engines, which take a while to build)
-            raise RulesError(f"lean must be True or False, not {lean!r}")
+        if not (isinstance(lean, bool) or lean == "rows"):     # (before the engines, which take a while to build)
+            raise RulesError(f"lean must be True, False or 'rows' (keep values, not dealer rows), not {lean!r}")
         shoe = Shoe.decks(rules.decks) if shoe is None else Shoe.of(shoe)
         rules = _rules_for(rules, shoe)
         self.ar: Arithmetic = arithmetic_of(exact)
@@ -145,8 +147,9 @@ class Calculator:
         self.settlement = self.round.settlement
         self.dealer_engine = self.round.dealer_engine
         self.engine = self.round.engine
-        if lean:
-            self.engine.keep_rows = self.engine.keep_values = False
+        for engine in self.round.engines.values():      # (the one memory policy, every chip's engine)
+            engine.keep_rows = not lean
+            engine.keep_values = lean is not True
         self._stated: dict[str, Assumptions] = {}      # assumptions() by strategy (a chart asks per hand)
 
     # -- assumptions ------------------------------------------------------------------------
