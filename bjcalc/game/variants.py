@@ -152,31 +152,6 @@ def classic_single_deck(**overrides: Any) -> Rules:
     return _preset(CLASSIC_SINGLE_DECK, overrides)
 
 
-OPEN_RULES: dict[str, dict[str, tuple]] = {
-    # What each rule card leaves unstated, and the values worth trying for it.
-    "burn20": {"decks": (4, 6, 8), "dealer_hits_soft_17": (False, True),
-               "hole_card": ("enhc", "enhc_obo", "peek"), "double_on": ("any", "9-11", "10-11"),
-               "double_soft": (False, True),
-               "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)},
-    "burn20_las_vegas": {"decks": (6, 8), "hole_card": ("peek", "enhc", "enhc_obo"),
-                         "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
-                         "resplit_aces": (False, True)},
-    "no_bust_21st_century": {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
-                             "resplit_aces": (False, True), "bust_push": ("three_card_23_25", "three_card_25_v_26",
-                                                                         "three_card_lower")},
-    "no_bust_oceans_11": {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
-                          "bust_push": ("three_card_lower", "three_card_23_25", "three_card_25_v_26")},
-    "classic_single_deck": {"double_after_split": (False, True), "max_split_hands": (2, 3, 4),
-                            "resplit_aces": (False, True), "hit_split_aces": (False, True)},
-    "standard": {"decks": (1, 2, 4, 6, 8), "dealer_hits_soft_17": (False, True),
-                 "hole_card": ("peek", "enhc", "enhc_obo"), "double_on": ("any", "9-11", "10-11"),
-                 "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)},
-}
-"""For ``bjcalc explain``: the rules each preset's card leaves open, with the values to try.
-Where ``double_soft`` is open (Burn 20's card allows "all usual decisions to ... double": any two
-cards, soft ones too, or hard only), it matters only with ``double_on="any"``:
-:func:`double_reading` names the two as ``"any"`` and ``"any hard"``."""
-
 DOUBLE_READINGS: dict[str, dict[str, Any]] = {
     "any": dict(double_on="any", double_soft=True), "any hard": dict(double_on="any", double_soft=False),
     "9-11": dict(double_on="9-11"), "10-11": dict(double_on="10-11"), "none": dict(double_on="none")}
@@ -214,33 +189,48 @@ class _Preset(Variant):
 
 class Standard(_Preset):
     name, title, aliases = "standard", "Standard blackjack", ("blackjack", "shoe")
-    defaults, make, open_rules = STANDARD, staticmethod(standard), OPEN_RULES["standard"]
+    defaults, make = STANDARD, staticmethod(standard)
+    open_rules = {"decks": (1, 2, 4, 6, 8), "dealer_hits_soft_17": (False, True),
+                  "hole_card": ("peek", "enhc", "enhc_obo"), "double_on": ("any", "9-11", "10-11"),
+                  "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)}
 
 
 class Burn20(_Preset):
     name, title, aliases = "burn20", "Blackjack Burn 20", ("burn_20", "blackjack_burn_20")
-    defaults, make, open_rules = BURN20, staticmethod(burn20), OPEN_RULES["burn20"]
+    defaults, make = BURN20, staticmethod(burn20)
+    open_rules = {"decks": (4, 6, 8), "dealer_hits_soft_17": (False, True),
+                  "hole_card": ("enhc", "enhc_obo", "peek"), "double_on": ("any", "9-11", "10-11"),
+                  "double_soft": (False, True), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
+                  "resplit_aces": (False, True)}
 
 
 class Burn20LasVegas(_Preset):
     name, title, aliases = "burn20_las_vegas", "Burn 20 (Las Vegas)", ("burn_20_las_vegas",)
-    defaults, make, open_rules = {}, staticmethod(burn20_las_vegas), OPEN_RULES["burn20_las_vegas"]
+    defaults, make = {}, staticmethod(burn20_las_vegas)
+    open_rules = {"decks": (6, 8), "hole_card": ("peek", "enhc", "enhc_obo"),
+                  "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)}
 
 
 class NoBust21stCentury(_Preset):
     name, title, aliases = "no_bust_21st_century", "No Bust 21st Century", ("no_bust",)
-    defaults, make, open_rules = NO_BUST, staticmethod(no_bust_21st_century), OPEN_RULES["no_bust_21st_century"]
+    defaults, make = NO_BUST, staticmethod(no_bust_21st_century)
+    open_rules = {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
+                  "resplit_aces": (False, True),
+                  "bust_push": ("three_card_23_25", "three_card_25_v_26", "three_card_lower")}
 
 
 class NoBustOceans11(_Preset):
     name, title, aliases = "no_bust_oceans_11", "No Bust 21st Century (Ocean's 11)", ("oceans_11",)
-    defaults, make, open_rules = {}, staticmethod(no_bust_oceans_11), OPEN_RULES["no_bust_oceans_11"]
+    defaults, make = {}, staticmethod(no_bust_oceans_11)
+    open_rules = {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
+                  "bust_push": ("three_card_lower", "three_card_23_25", "three_card_25_v_26")}
 
 
 class ClassicSingleDeck(_Preset):
     name, title, aliases = "classic_single_deck", "Classic single deck", ("classic",)
-    defaults, make, open_rules = CLASSIC_SINGLE_DECK, staticmethod(classic_single_deck), \
-        OPEN_RULES["classic_single_deck"]
+    defaults, make = CLASSIC_SINGLE_DECK, staticmethod(classic_single_deck)
+    open_rules = {"double_after_split": (False, True), "max_split_hands": (2, 3, 4),
+                  "resplit_aces": (False, True), "hit_split_aces": (False, True)}
 
 
 VARIANTS = Registry([Standard(), Burn20(), Burn20LasVegas(), NoBust21stCentury(), NoBustOceans11(),
@@ -250,6 +240,14 @@ VARIANTS = Registry([Standard(), Burn20(), Burn20LasVegas(), NoBust21stCentury()
 >>> VARIANTS.find("Free Bet").title, VARIANTS.of(Rules()).name
 ('Free Bet Blackjack', 'standard')
 """
+
+
+OPEN_RULES: dict[str, dict[str, tuple]] = {name: variant.open_rules for name, variant in VARIANTS.items()
+                                            if variant.covers is None}
+"""For ``bjcalc explain``: the rules each preset's card leaves open, with the values to try.
+Where ``double_soft`` is open (Burn 20's card allows "all usual decisions to ... double": any two
+cards, soft ones too, or hard only), it matters only with ``double_on="any"``:
+:func:`double_reading` names the two as ``"any"`` and ``"any hard"``."""
 
 
 def find_variant(name: str) -> Variant:
