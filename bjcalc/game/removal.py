@@ -44,8 +44,7 @@ from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine import _kernels
 from ..engine.player import PlayerEngine, UpcardValues
 from ..engine.procedures import dealer_procedure
-from ..engine.shortage import split_play_decisions
-from ..engine.splits import SplitPlay, context_strategy, split_value
+from ..engine.splits import SplitPlay
 from .rounds import (Game, GameResult, check_per_hand_split, chip_split_plays, deal_plan, deal_probabilities,
                      pair_state, same_game, strategy_name)
 
@@ -578,12 +577,7 @@ def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[
 
 
 def _fixed_split(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Optional[Value]:
-    strategy, max_cards = context_strategy(other.split_strategy), other.round.engine.space.max_cards
-    first, later = fixed.split_plays(other, pair)
-    for play in (first, later) if later is not None else (first,):
-        other.round.check_split(fixed.target, pair, key, lambda play=play: split_play_decisions(
-            fixed.target, other.rules, strategy, pair, max_cards, play))
-    return split_value(other.rules, fixed.target, strategy, pair, key, max_cards, play=first, later=later)
+    return other.round.played_split(fixed.target, pair, key, *fixed.split_plays(other, pair))
 
 
 def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:

@@ -398,14 +398,20 @@ class Round:
                 self._splits[key] = search.value()
             else:   # (the infinite deck has nothing to remember: optimal is CDZ- there)
                 values = self.upcard(up)
-                strategy = context_strategy(self.split_strategy)
-                first, later = self.split_plays(values, pair)
-                for play in (first, later) if later is not None else (first,):
-                    self.check_split(values, pair, split_key, lambda play=play: split_play_decisions(
-                        values, self.rules, strategy, pair, self.engine.space.max_cards, play))
-                self._splits[key] = split_value(self.rules, values, strategy, pair, split_key,
-                                                self.engine.space.max_cards, play=first, later=later)
+                self._splits[key] = self.played_split(values, pair, split_key, *self.split_plays(values, pair))
         return self._splits[key]
+
+    def played_split(self, values: UpcardValues, pair: int, split_key: Any, first: Optional[SplitPlay],
+                     later: Optional[SplitPlay]) -> Optional[Value]:
+        """Joint value of splitting ``pair`` against ``values``' up card with the first hand playing
+        ``first`` and the hands split off ``later`` (None: ``values``' own play; see
+        :func:`~bjcalc.engine.splits.split_value`), refused where a play can run out of cards
+        (:meth:`check_split`, under each of the two plays)."""
+        strategy, max_cards = context_strategy(self.split_strategy), self.engine.space.max_cards
+        for play in (first, later) if later is not None else (first,):
+            self.check_split(values, pair, split_key, lambda play=play: split_play_decisions(
+                values, self.rules, strategy, pair, max_cards, play))
+        return split_value(self.rules, values, strategy, pair, split_key, max_cards, play=first, later=later)
 
     def split_plays(self, values: UpcardValues, pair: int) -> tuple[Optional[SplitPlay], Optional[SplitPlay]]:
         """How the first split hand and the hands split off play, where their chips are not all

@@ -175,11 +175,10 @@ class Registry(dict[str, Variant]):
 
     def of(self, rules: Rules) -> Variant:
         """The variant whose round ``rules`` play, its options checked."""
-        for variant in self.values():
-            if variant.round_name == rules.variant and variant.name == rules.variant:
-                variant.check(rules)
-                return variant
-        if rules.variant == "standard":
-            return self["standard"]
-        raise RulesError(f"unknown variant {rules.variant!r} ({variant_title(rules.variant)}); variants with a "
-                         f"round of their own: {', '.join(sorted(v.name for v in self.values() if v.round_name != 'standard'))}")
+        variant = self.get(rules.variant)
+        if variant is None or variant.round_name != rules.variant:
+            own = ", ".join(sorted(v.name for v in self.values() if v.round_name == v.name))
+            raise RulesError(f"unknown variant {rules.variant!r} ({variant_title(rules.variant)}); variants with a "
+                             f"round of their own: {own}")
+        variant.check(rules)
+        return variant

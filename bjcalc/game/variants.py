@@ -179,7 +179,8 @@ PRESETS: dict[str, Callable[..., Rules]] = {
 
 # -- the registry ---------------------------------------------------------------------------------
 class _Preset(Variant):
-    """A variant made of rule values alone: the standard round with its card's rules."""
+    """A variant made of rule values alone: the standard round with its card's rules (its
+    preset function ``make`` states the defaults)."""
 
     make: ClassVar[Callable[..., Rules]]
 
@@ -189,7 +190,7 @@ class _Preset(Variant):
 
 class Standard(_Preset):
     name, title, aliases = "standard", "Standard blackjack", ("blackjack", "shoe")
-    defaults, make = STANDARD, staticmethod(standard)
+    make = staticmethod(standard)
     open_rules = {"decks": (1, 2, 4, 6, 8), "dealer_hits_soft_17": (False, True),
                   "hole_card": ("peek", "enhc", "enhc_obo"), "double_on": ("any", "9-11", "10-11"),
                   "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)}
@@ -197,7 +198,7 @@ class Standard(_Preset):
 
 class Burn20(_Preset):
     name, title, aliases = "burn20", "Blackjack Burn 20", ("burn_20", "blackjack_burn_20")
-    defaults, make = BURN20, staticmethod(burn20)
+    make = staticmethod(burn20)
     open_rules = {"decks": (4, 6, 8), "dealer_hits_soft_17": (False, True),
                   "hole_card": ("enhc", "enhc_obo", "peek"), "double_on": ("any", "9-11", "10-11"),
                   "double_soft": (False, True), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
@@ -206,14 +207,14 @@ class Burn20(_Preset):
 
 class Burn20LasVegas(_Preset):
     name, title, aliases = "burn20_las_vegas", "Burn 20 (Las Vegas)", ("burn_20_las_vegas",)
-    defaults, make = {}, staticmethod(burn20_las_vegas)
+    make = staticmethod(burn20_las_vegas)
     open_rules = {"decks": (6, 8), "hole_card": ("peek", "enhc", "enhc_obo"),
                   "double_after_split": (True, False), "max_split_hands": (2, 3, 4), "resplit_aces": (False, True)}
 
 
 class NoBust21stCentury(_Preset):
     name, title, aliases = "no_bust_21st_century", "No Bust 21st Century", ("no_bust",)
-    defaults, make = NO_BUST, staticmethod(no_bust_21st_century)
+    make = staticmethod(no_bust_21st_century)
     open_rules = {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
                   "resplit_aces": (False, True),
                   "bust_push": ("three_card_23_25", "three_card_25_v_26", "three_card_lower")}
@@ -221,14 +222,14 @@ class NoBust21stCentury(_Preset):
 
 class NoBustOceans11(_Preset):
     name, title, aliases = "no_bust_oceans_11", "No Bust 21st Century (Ocean's 11)", ("oceans_11",)
-    defaults, make = {}, staticmethod(no_bust_oceans_11)
+    make = staticmethod(no_bust_oceans_11)
     open_rules = {"decks": (2, 6), "double_after_split": (True, False), "max_split_hands": (2, 3, 4),
                   "bust_push": ("three_card_lower", "three_card_23_25", "three_card_25_v_26")}
 
 
 class ClassicSingleDeck(_Preset):
     name, title, aliases = "classic_single_deck", "Classic single deck", ("classic",)
-    defaults, make = CLASSIC_SINGLE_DECK, staticmethod(classic_single_deck)
+    make = staticmethod(classic_single_deck)
     open_rules = {"double_after_split": (False, True), "max_split_hands": (2, 3, 4),
                   "resplit_aces": (False, True), "hit_split_aces": (False, True)}
 
