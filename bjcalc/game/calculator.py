@@ -406,9 +406,10 @@ class Calculator:
             moments = round_moments(self, strategy, insurance, bar)
         finally:
             bar.close()
+        two = "max_split_hands=2 and resplit_aces=False" if self.rules.resplit_aces else "max_split_hands=2"
         return RoundOutcomes.from_moments(moments, (
             f"this game's whole distribution is too large to enumerate: {detail}.  So there is no pmf and no "
-            f"win/push/loss: those need max_split_hands=2 (the game splitting to two hands only, another game).  "
+            f"win/push/loss: those need {two} (the game splitting to two hands only, another game).  "
             f"The EV, SD, variance, average bet and element of risk are this game's own, exact, from its exact "
             f"moments (resplits included)"))
 

@@ -73,11 +73,16 @@ class Variant:
         """This variant's rules: its defaults, with ``overrides`` (Rules fields, or the
         variant's options by name) in their place.
 
+        A default that the overrides leave impossible yields to them: resplit aces, say, when
+        the split is limited to two hands.
+
         >>> Variant().rules(decks=2).decks
         2
         """
         options = {name: overrides.pop(name) for name in list(overrides) if name in self.options}
         fields = {**self.defaults, **overrides}
+        if "resplit_aces" not in overrides and fields.get("max_split_hands", 4) < 3:
+            fields.pop("resplit_aces", None)     # (no resplit in two hands: the Rules default, False)
         if self.round_name != "standard":
             fields.setdefault("variant", self.round_name)
             given = dict(fields.pop("options", ()))
