@@ -96,21 +96,75 @@ def test_fixed_play_follows_the_free_chips_exactly():
     assert eor.weighted_sum() == 0 and eor["5"] > 0 > eor["A"]
 
 
-@pytest.mark.parametrize("ask", [lambda c: c.game("TD"), lambda c: c.outcomes(), lambda c: c.moments()],
-                         ids=["TD", "outcomes", "moments"])
-def test_what_does_not_follow_free_chips_yet_is_refused_not_approximated(ask):
+def test_what_does_not_follow_free_chips_yet_is_refused_not_approximated():
     calc = Calculator(FREE_BET.rules(decks=1))
     with pytest.raises(BjcalcError, match="does not yet follow Free Bet"):
-        ask(calc)
+        calc.game("TD")
 
 
-@pytest.mark.parametrize("command", [["count", "--shoes", "1"], ["report"], ["chart"], ["outcomes"]])
+@pytest.mark.parametrize("command", [["count", "--shoes", "1"], ["report"], ["chart"]])
 def test_commands_that_do_not_follow_free_chips_yet_refuse_in_one_line(command, capsys):
     from bjcalc.cli import main
 
     assert main([*command, "--variant", "free_bet", "--decks", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "does not yet follow Free Bet Blackjack" in err
+
+
+@pytest.mark.parametrize("counts", [C, D], ids=["C", "D"])
+@pytest.mark.parametrize("reading", READINGS[:2], ids=["4 hands", "2 hands"])
+def test_free_chips_equal_the_oracle_exactly(counts, reading):
+    """The Pot of Gold's count: every number of free chips, exactly, under the main game's play."""
+    from bjcalc.game.free_chips import free_chip_counts
+
+    ours, theirs = reading
+    counts_found = free_chip_counts(calculator(counts, **ours))
+    expected = oracle.free_chips_distribution(oracle.make_shoe(counts), oracle.FBRules(**theirs))
+    assert {k: exact(p) for k, p in counts_found.items() if p} == expected
+
+
+@pytest.mark.parametrize("counts", [C, D], ids=["C", "D"])
+@pytest.mark.parametrize("reading", READINGS[:2], ids=["4 hands", "2 hands"])
+def test_the_round_distribution_equals_the_oracle_exactly(counts, reading):
+    """Every net result's probability, and the pmf's mean is the game's EV: a free chip lost, or a
+    free hand played by the money hand's play, would move both."""
+    ours, theirs = reading
+    calc = calculator(counts, **ours)
+    outcomes = calc.outcomes()
+    expected = oracle.net_distribution(oracle.make_shoe(counts), oracle.FBRules(**theirs))
+    assert {Fraction(net): exact(p) for net, p in outcomes.pmf.items()} == expected
+    assert outcomes.ev == calc.game().ev
+
+
+@pytest.mark.parametrize("hands", [2, 3])
+def test_the_moments_by_hand_pairs_equal_the_whole_distribution_exactly(hands):
+    """The moments track at most two hands at a time, the first (money) hand apart from the hands split
+    off (free chips): on the infinite deck both methods are exact and must agree to the last digit."""
+    calc = Calculator(FREE_BET.rules(max_split_hands=hands, resplit_aces=hands > 2), Shoe.infinite(), exact=True)
+    moments, outcomes = calc.moments(), calc.outcomes()
+    assert moments.method == "hand pairs"
+    assert (moments.ev, moments.second_moment, moments.average_bet) == (
+        outcomes.ev, outcomes.second_moment, outcomes.average_bet)
+
+
+def test_pot_of_gold_is_valued_under_the_main_games_play(capsys):
+    from bjcalc.cli import main
+    from bjcalc.sidebets import PotOfGold
+
+    bet = PotOfGold(FREE_BET.rules(max_split_hands=2, resplit_aces=False))
+    shoe = Shoe.from_counts({LABEL[v - 1]: n for v, n in C.items()})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = bet.evaluate(shoe, exact=True)
+    chips = oracle.free_chips_distribution(oracle.make_shoe(C), oracle.FBRules(max_hands=2, resplit_aces=False))
+    assert exact(result.ev) == oracle.pot_of_gold_ev(oracle.make_shoe(C), oracle.FBRules(max_hands=2,
+                                                                                          resplit_aces=False))
+    assert exact(result.probabilities["no free chip"]) == chips[0]
+    with pytest.raises(RulesError, match="must be a variant with free chips"):
+        PotOfGold(FREE_BET.rules().replace(variant="standard", options=()))
+    assert main(["sidebet", "pot-of-gold", "--decks", "inf", "--split", "CDP"]) == 0
+    out = capsys.readouterr().out
+    assert "post-split strategy: CDP" in out and "no free chip" in out
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))

@@ -12,7 +12,7 @@
     bjcalc count [rule flags] [--system hilo] [--penetration 0.75] (--rounds N | --shoes N) [--seed S]
                  [--ramp R] [--workers K] [--scheduler ADDRESS] [--json | --out FILE] [--plot FILE]
                  [--quiet]
-    bjcalc sidebet buster|lucky-lucky [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
+    bjcalc sidebet buster|lucky-lucky|pot-of-gold [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
 
 Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
 standard rules, and each flag given overrides one rule: one flag for each :class:`Rules` field
@@ -188,13 +188,15 @@ def cli_words(message: str) -> str:
     '--double-split-aces can never apply with --double 9-11: use --double any'
     >>> cli_words("split strategy 'optimal' covers one split: use max_split_hands=2 (--split-hands 2)")
     "split strategy 'optimal' covers one split: use --split-hands 2"
+    >>> cli_words("use surrender='late'")
+    'use --surrender late'
     >>> cli_words("too large; use max_split_hands=2, or Calculator.moments() (bjcalc edge --sd) for the SD")
     'too large; use --split-hands 2, or bjcalc edge --sd for the SD'
     """
     fields = "|".join(sorted(FIELD_FLAGS, key=len, reverse=True))
     text = re.sub(rf"\b({fields})=(True|False)\b", lambda m: _boolean_words(m[1], m[2] == "True"), message)
     text = re.sub(rf"\b({fields})=(?:'([^']*)'|([\w.:/-]+))", lambda m: f"{FIELD_FLAGS[m[1]]} {m[2] or m[3]}", text)
-    text = re.sub(r"\b(?!decks\b)(" + fields + r")\b", lambda m: FIELD_FLAGS[m[1]], text)
+    text = re.sub(r"(?<![\w-])(?!decks\b)(" + fields + r")\b", lambda m: FIELD_FLAGS[m[1]], text)
     text = re.sub(r"^decks\b", "--decks", text).replace("math.inf", "'inf'")
     text = text.replace("must be None (no limit) or ", "must be ").replace("Calculator.moments() (bjcalc edge --sd)",
                                                                            "bjcalc edge --sd")

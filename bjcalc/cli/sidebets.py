@@ -24,12 +24,13 @@ from ..core.errors import RulesError, ShoeError
 from ..core.rules import Rules
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES
 from ..game.rounds import Assumptions
-from ..game.variants import burn20
+from ..game.variants import VARIANTS, burn20
 from ..sidebets.base import PayTableLike, SideBet
 from ..sidebets.base import json_number as _json_number
 from ..sidebets.buster import BUSTER_MODELS, BusterBlackjack
 from ..sidebets.catalog import SIDE_BETS
 from ..sidebets.lucky_lucky import LuckyLucky
+from ..sidebets.pot_of_gold import PotOfGold
 from .output import QUIET_NO_OP, assumptions_json, dumps, fit
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, decks_argument, shoe_argument, shoe_from_flags
 
@@ -46,19 +47,21 @@ built for every command)."""
 
 SIDE_BET_HELP: dict[str, str] = {
     "buster": "Buster Blackjack: pays when the dealer busts, by the number of cards",
-    "lucky-lucky": "Lucky Lucky: the player's two cards and the dealer's up card"}
+    "lucky-lucky": "Lucky Lucky: the player's two cards and the dealer's up card",
+    "pot-of-gold": "Pot of Gold: Free Bet Blackjack's free chips in a round, under the main game's play"}
 """One line per side bet, by command-line name (``bjcalc sidebet --help``)."""
 
 
 def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``bjcalc sidebet buster|lucky-lucky ...`` to a CLI's subparsers; returns its parser.
+    """Add ``bjcalc sidebet buster|lucky-lucky|pot-of-gold ...`` to a CLI's subparsers; returns its parser.
 
     Flags: ``--decks N`` (or ``inf``), ``--shoe`` (a custom shoe, suits optional),
     ``--remove CARDS``, ``--paytable NAME`` / ``NAME,NAME`` / ``p1,p2,...``, ``--h17``,
     ``--burn20`` (Buster: the Burn 20 dealer), ``--model shoe|player`` with
     ``--strategy CD|TD`` and ``--split CDZ-|CDP1|CDP`` for model player (Buster), ``--eor``
     (effects of removal and a linear count), ``--full`` (Buster: every hand length),
-    ``--exact``, ``--json``.  Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
+    ``--exact``, ``--json``; Pot of Gold: ``--s17``, ``--no-free-split-fours`` and ``--split`` for
+    the Free Bet game whose play it is valued under.  Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
 
     >>> parser = argparse.ArgumentParser(prog="bjcalc")
     >>> _ = add_sidebet_parser(parser.add_subparsers(dest="command"))
@@ -66,7 +69,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     >>> args.command, args.bet, args.decks, args.h17
     ('sidebet', 'buster', 2, True)
     """
-    parser = subparsers.add_parser("sidebet", help="side bets: Buster Blackjack, Lucky Lucky",
+    parser = subparsers.add_parser("sidebet", help="side bets: Buster Blackjack, Lucky Lucky, Pot of Gold",
                                    description="Exact probabilities, house edge and effects of removal "
                                                "of a side bet.")
     parser.add_argument("--quiet", action="store_true", help=QUIET_NO_OP)    # (before the bet's name too)
@@ -104,6 +107,15 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
                            help="--model player: the post-split strategy, CDZ- (the default), CDP1 or CDP (the "
                                 "player's hands are replayed card by card: not the optimal split)")
             p.add_argument("--full", action="store_true", help="every busted-hand length separately")
+        if key == "pot-of-gold":
+            p.add_argument("--s17", dest="h17", action="store_const", const=False, default=True,
+                           help="the main game's dealer stands on soft 17 (default: hits, as Free Bet deals)")
+            p.add_argument("--h17", dest="h17", action="store_const", const=True, default=True,
+                           help="the main game's dealer hits soft 17 (the default)")
+            p.add_argument("--no-free-split-fours", dest="free_split_fours", action="store_false", default=True,
+                           help="a pair of 4s splits for money (the 2012 launch rules)")
+            p.add_argument("--split", choices=PLAYER_SPLITS, default="CDZ-",
+                           help="the main game's post-split strategy (default CDZ-)")
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
         p.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
         p.add_argument("--quiet", action="store_true", help=QUIET_NO_OP)
@@ -165,6 +177,9 @@ def run_sidebet(args: argparse.Namespace) -> str:
         bet: SideBet = _buster_from(args)
     elif args.bet == "lucky-lucky":
         bet = LuckyLucky()
+    elif args.bet == "pot-of-gold":
+        bet = PotOfGold(VARIANTS["free_bet"].rules(dealer_hits_soft_17=bool(args.h17),
+                                                     free_split_fours=bool(args.free_split_fours)), args.split)
     else:
         raise RulesError(f"unknown side bet {args.bet!r}: use {' or '.join(SIDE_BETS)}")
     shoe = shoe_from_flags(getattr(args, "decks", None), getattr(args, "shoe", None), getattr(args, "remove", None))

@@ -58,6 +58,7 @@ from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError, StrategyError, TooLargeError
 from ..core.progress import ProgressFn, no_progress
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
+from ..core.wagers import MONEY, Wager
 from ..engine import _kernels
 from ..engine.hands import BUST, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
@@ -82,9 +83,12 @@ __all__ = ["RoundOutcomes", "round_outcomes", "net_label", "INSURANCE", "MAX_STA
 INSURANCE = ("never", "always", "optimal")
 """When the player takes insurance against an ace: never, always (even money on a natural
 included), or when its EV is positive for the cards seen (his two cards and the ace)."""
+Chips = tuple[Wager, ...]
+"""The chips on a finished hand (two for a double: the hand's own and the double's)."""
 _UP = {1: "A", 10: "T", **{v: str(v) for v in range(2, 10)}}
 _RADIX = 5            # a state's class counts are digits: at most 4 hands, one round charge, one insurance
-_MAX_CLASSES = 27     # 5 ** 27 < 2 ** 63
+_MAX_CLASSES = 27     # 5 ** 27 < 2 ** 63: more classes make Python-int codes (object arrays), never compiled
+_MOST_CLASSES = 120   # (a bound on what a game may need: Free Bet's chips need about 40)
 MAX_STATES = 4_000_000
 """The most (split-hand finishes x rounds so far) one split may combine before merging: above it
 the round distribution is refused with its size (about 100 bytes a state).  Resplits to 3 or 4
@@ -351,7 +355,11 @@ def net_label(net: Any) -> str:
 
 # -- settlement classes ---------------------------------------------------------------------------
 class _Classes:
-    """Settlement classes: a payoff row and a wager row by dealer outcome, registered once."""
+    """Settlement classes: a payoff row and a wager row by dealer outcome, registered once,
+    with the number of the house's chips on the hand (free chips: what Pot of Gold counts).
+
+    A hand's chips (``chips``: a tuple of :class:`~bjcalc.core.wagers.Wager`) are each paid
+    from their own table; its wager row counts the chips the player risks (money)."""
 
     def __init__(self, calc: _Facade, denominator: int):
         self.den = denominator
@@ -361,32 +369,53 @@ class _Classes:
         self.bj_hand = settlement.hand_blackjack_payoff
         self.bust_payoff = settlement.bust_payoff()
         self.settlement = settlement
+        variant, rules = calc.round.variant, calc.rules
+        self.chip_settlements = {wager.name: variant.settlement(rules, wager) for wager in variant.wagers(rules)}
+        self._chip_tables = {name: s.stand_table() for name, s in self.chip_settlements.items()}
         self.rows: list[np.ndarray] = []
         self.bets: list[np.ndarray] = []
+        self.free: list[int] = []
         self._index: dict[tuple, int] = {}
 
-    def add(self, payoff: Sequence[Union[int, Fraction]], wager: Sequence[Union[int, Fraction]]) -> int:
+    def add(self, payoff: Sequence[Union[int, Fraction]], wager: Sequence[Union[int, Fraction]], free: int = 0) -> int:
         row = tuple(int(Fraction(v) * self.den) for v in payoff)
         bet = tuple(int(Fraction(v) * self.den) for v in wager)
-        key = (row, bet)
+        key = (row, bet) if not free else (row, bet, free)
         if key not in self._index:
-            if len(self.rows) == _MAX_CLASSES:
+            if len(self.rows) == _MOST_CLASSES:
                 raise StrategyError("this game settles hands in too many different ways for the round distribution")
             self._index[key] = len(self.rows)
             self.rows.append(np.array(row, dtype=np.int64))
             self.bets.append(np.array(bet, dtype=np.int64))
+            self.free.append(free)
         return self._index[key]
 
     def hand_wager(self, bet: int) -> list[int]:
         return [bet] * BLACKJACK + [bet if self.whole else 0]
 
-    def stand(self, total: int, bet: int) -> int:
-        return self.add([bet * int(v) for v in self.stand_table[total]], self.hand_wager(bet))
+    @staticmethod
+    def _counts(chips: Chips) -> tuple[int, int]:
+        """(chips the player risks, the house's chips) of a hand."""
+        risked = sum(1 for chip in chips if chip.loss < 0)
+        return risked, sum(1 for chip in chips if chip != MONEY)
 
-    def bust(self, cards: int, hard: int, bet: int) -> int:
-        settled = self.settlement.bust_row(cards, hard)     # (No Bust's three-card pushes, or None)
-        row = [self.bust_payoff] * BLACKJACK + [self.bj_hand] if settled is None else [int(v) for v in settled]
-        return self.add([bet * v for v in row], self.hand_wager(bet))
+    def stand(self, total: int, chips: Chips) -> int:
+        row = [0] * N_OUTCOMES
+        for chip in chips:
+            row = [a + int(v) for a, v in zip(row, self._chip_tables[chip.name][total])]
+        risked, free = self._counts(chips)
+        return self.add(row, self.hand_wager(risked), free)
+
+    def bust(self, cards: int, hard: int, chips: Chips) -> int:
+        row = [0] * N_OUTCOMES
+        for chip in chips:
+            settlement = self.chip_settlements[chip.name]
+            settled = settlement.bust_row(cards, hard)     # (No Bust's three-card pushes, or None)
+            own = ([settlement.bust_payoff()] * BLACKJACK + [settlement.hand_blackjack_payoff] if settled is None
+                   else [int(v) for v in settled])
+            row = [a + v for a, v in zip(row, own)]
+        risked, free = self._counts(chips)
+        return self.add(row, self.hand_wager(risked), free)
 
     def round_charge(self) -> int:
         loss = self.settlement.round_blackjack_loss()
@@ -412,8 +441,21 @@ class _Decisions:
             plays = node_plays(v)
         # what each node does once it is played on: an index of NODE_ACTIONS (stand, hit, double, surrender)
         self.plays = plays
+        self._chip_plays: dict[str, np.ndarray] = {MONEY.name: plays}
         self.split_strategy = context_strategy(calc.split_strategy)
-        self._firsts: dict[int, FirstAction] = {}
+        self._firsts: dict[tuple[int, bool], FirstAction] = {}
+
+    def chip(self, pair: Optional[int] = None, later: bool = False) -> Wager:
+        """The chip a hand plays for: money, or a hand split off ``pair`` (``later``) the
+        variant's split chip."""
+        if not later or pair is None:
+            return MONEY
+        return self.calc.round.variant.split_wager(self.calc.rules, pair)
+
+    def plays_of(self, own: Wager) -> np.ndarray:
+        """What each node does for a hand carrying ``own`` once it plays on (the hands split off
+        a free split play to win their free chip, by that chip's values)."""
+        return self._chip_plays[own.name]
 
     def initial(self, node: int, hand: tuple[int, int], split_key: Any) -> str:
         """stand, hit, play (on by the strategy), double, split or surrender."""
@@ -422,12 +464,14 @@ class _Decisions:
         choices = self.calc.round.actions(self.values, node, split_key)
         return max(choices, key=lambda name: choices[name])       # the first best: the engine's tie-break
 
-    def split_hand(self, pair: int, count: int, card: int) -> Optional[tuple[int, str]]:
+    def split_hand(self, pair: int, count: int, card: int, later: bool = False) -> Optional[tuple[int, str]]:
         """(node to walk, first action) of a split hand of ``pair`` and ``card``, ``count`` hands
         existing; None if the strategy's shoe never holds it.  The node is one of a split
         context (pair cards gone), where the engine gives a split hand's own permissions (no
         surrender; doubling after a hit only with DAS) and the post-split strategy's choices
-        (:func:`~bjcalc.engine.shortage.split_play_decisions`, which the split check follows too)."""
+        (:func:`~bjcalc.engine.shortage.split_play_decisions`, which the split check follows too).
+        ``later``: a hand split off, where its chips are not the first hand's (the round's
+        :meth:`~bjcalc.game.rounds.Round.split_plays`)."""
         v, nodes = self.values, self.values.nodes
         if self.strategy == "TD":
             node = nodes.find(tuple(np.add(pair_cards(pair, 1), pair_cards(card, 1)).tolist()),
@@ -436,9 +480,14 @@ class _Decisions:
                 return None
             action = self.evaluator.post_split_action(node, self._allowed(pair, node), self.chart)
             return node, action
-        if pair not in self._firsts:
-            self._firsts[pair] = split_play_decisions(v, self.calc.rules, self.split_strategy, pair, self.max_cards)[0]
-        found = self._firsts[pair](count, card)
+        round_ = self.calc.round
+        later = later and not round_.money_only
+        if (pair, later) not in self._firsts:
+            play = None if round_.money_only else round_.split_plays(v, pair)[1 if later else 0]
+            first, plays = split_play_decisions(v, self.calc.rules, self.split_strategy, pair, self.max_cards, play)
+            self._firsts[(pair, later)] = first
+            self._chip_plays.setdefault(self.chip(pair, later).name, plays)
+        found = self._firsts[(pair, later)](count, card)
         return None if found is None else (found[0], POST_SPLIT_ACTIONS[found[1]])
 
     def same_play(self, pair: int, count: int) -> int:
@@ -462,6 +511,42 @@ class _Decisions:
 
 # -- one up card ----------------------------------------------------------------------------------
 _CLASS_DIGIT = np.array([_RADIX ** i for i in range(_MAX_CLASSES)], dtype=np.int64)
+
+
+def class_code(class_ids: Sequence[int]) -> int:
+    """The code of a multiset of classes (a Python int: a base-5 digit per class)."""
+    return sum(_RADIX ** int(c) for c in class_ids)
+
+
+def _class_codes(ids: Sequence[int]) -> np.ndarray:
+    """One class's code each: int64, or Python ints (an object array) once a class index passes
+    what int64 codes hold."""
+    if not len(ids) or max(ids) < _MAX_CLASSES:
+        return _CLASS_DIGIT[np.array(ids, dtype=np.int64)]
+    out = np.empty(len(ids), dtype=object)
+    out[:] = [_RADIX ** int(c) for c in ids]
+    return out
+
+
+def _code_array(codes: Sequence[int]) -> np.ndarray:
+    """Class codes as an array: int64 where they fit, else Python ints."""
+    if all(code < _RADIX ** _MAX_CLASSES for code in codes):
+        return np.array(codes, dtype=np.int64)
+    out = np.empty(len(codes), dtype=object)
+    out[:] = list(codes)
+    return out
+
+
+def _plus(codes: np.ndarray, code: int) -> np.ndarray:
+    """``codes`` with ``code`` added to each (Python ints where int64 would not hold them)."""
+    if codes.dtype != object and code >= _RADIX ** _MAX_CLASSES:
+        codes = codes.astype(object)
+    return codes + code
+
+
+def _compiled(codes: np.ndarray) -> bool:
+    """Whether class codes are int64, which the compiled merges take."""
+    return codes.dtype != object
 
 
 class _Codes:
@@ -503,7 +588,7 @@ class _States:
         n = len(self.weight)
         if n < 2:
             return self
-        if self.weight.dtype != object and _kernels.merge_available():
+        if self.weight.dtype != object and _compiled(self.classes) and _kernels.merge_available():
             none = np.zeros(0, dtype=np.int64)
             taken, classes, weight = _kernels.merge_product(
                 (self.taken, self.classes, self.weight), (np.zeros(1, np.int64), np.zeros(1, np.int64), np.ones(1)),
@@ -584,16 +669,16 @@ class _UpcardRounds:
                     total ** (longest - sum(row)))
             weight = np.empty(len(sums), dtype=object)
             weight[:] = [Fraction(v, total ** longest) for v in sums.values()]
-            return np.zeros(len(sums), dtype=np.int64), np.array(list(sums), dtype=np.int64), weight
+            return np.zeros(len(sums), dtype=np.int64), _code_array(list(sums)), weight
         probs = np.array([float(Fraction(c, total)) for c in counts])
         weight = np.array(ways, dtype=np.float64) * np.prod(probs[None, :] ** taken, axis=1)
         one = _States(np.zeros(len(weight), dtype=np.int64), class_codes, weight).merged()
         return one.taken, one.classes, one.weight
 
-    def _stand_class(self, total: int, bet: int) -> int:
-        key = (total, bet)
+    def _stand_class(self, total: int, chips: Chips) -> int:
+        key = (total, chips)
         if key not in self._stand:
-            self._stand[key] = self.classes.stand(total, bet)
+            self._stand[key] = self.classes.stand(total, chips)
         return self._stand[key]
 
     def _surrender_class(self) -> int:
@@ -602,21 +687,35 @@ class _UpcardRounds:
         classes = self.classes
         return classes.add([Fraction(-1, 2)] * BLACKJACK + [classes.bj_hand], classes.hand_wager(1))
 
-    def _bust_class(self, cards: int, hard: int, bet: int) -> int:
-        key = (cards, hard, bet)
+    def _bust_class(self, cards: int, hard: int, chips: Chips) -> int:
+        key = (cards, hard, chips)
         if key not in self._bust:
-            self._bust[key] = self.classes.bust(cards, hard, bet)
+            self._bust[key] = self.classes.bust(cards, hard, chips)
         return self._bust[key]
 
+    def _doubled(self, node: int, own: Wager, split: bool) -> Chips:
+        """The chips of a hand carrying ``own`` that doubles at ``node``: its own and the one the
+        variant adds for the hand's cards (a two-card hand's; after a hit, another of its own, as
+        the engine values it)."""
+        nodes = self.nodes
+        if int(nodes.cards[node]) != 2:
+            return (own, own)
+        added = self.calc.round.variant.double_wager(self.rules, int(nodes.hard[node]), bool(nodes.soft[node]), split)
+        return (own, added or MONEY)
+
     # one hand
-    def walk(self, start: int, action: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Finished hands from ``start`` by ``action`` (stand, double, hit, play): the cards
-        taken after ``start`` (codes), the class codes and the weights (orderings, or the
-        probability on the infinite deck)."""
-        key = (start, action)
+    def walk(self, start: int, action: str, own: Wager = MONEY, split: bool = False
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Finished hands from ``start`` by ``action`` (stand, double, hit, play) of a hand
+        carrying the chip ``own`` (``split``: a split hand): the cards taken after ``start``
+        (codes), the class codes and the weights (orderings, or the probability on the
+        infinite deck)."""
+        split = split and not self.calc.round.money_only      # (a split hand's double adds the variant's chip)
+        key = (start, action, own.name, split)
         if key in self._walks:
             return self._walks[key]
-        nodes, plays = self.nodes, self.decide.plays
+        nodes, plays = self.nodes, self.decide.plays_of(own)
+        single = (own,)
         comps: list[np.ndarray] = []
         ids: list[int] = []
         ways: list[int] = []
@@ -624,18 +723,19 @@ class _UpcardRounds:
         eye = np.eye(10, dtype=np.int64)
         if action == "stand":
             comps.append(hand[start])
-            ids.append(self._stand_class(int(nodes.total[start]), 1))
+            ids.append(self._stand_class(int(nodes.total[start]), single))
             ways.append(1)
         elif action == "double":
+            doubled = self._doubled(start, own, split)
             for card in range(1, 11):
                 kid = int(nodes.child[start, card - 1])
                 if kid >= 0:
                     comps.append(hand[kid])
-                    ids.append(self._stand_class(int(nodes.total[kid]), 2))
+                    ids.append(self._stand_class(int(nodes.total[kid]), doubled))
                     ways.append(1)
                 elif kid == BUST and hand[start][card - 1] < self.shoe_counts[card - 1]:
                     comps.append(hand[start] + eye[card - 1])
-                    ids.append(self._bust_class(int(nodes.cards[start]) + 1, int(nodes.hard[start]) + card, 2))
+                    ids.append(self._bust_class(int(nodes.cards[start]) + 1, int(nodes.hard[start]) + card, doubled))
                     ways.append(1)
         else:
             by_hard: list[dict[int, int]] = [dict() for _ in range(22)]
@@ -647,7 +747,7 @@ class _UpcardRounds:
                     play = 1 if (action == "hit" and node == start) else int(plays[node])
                     if play == 0:
                         comps.append(hand[node])
-                        ids.append(self._stand_class(int(total_of[node]), 1))
+                        ids.append(self._stand_class(int(total_of[node]), single))
                         ways.append(w)
                         continue
                     if play == 3:               # surrender after a hit: half the bet
@@ -656,14 +756,16 @@ class _UpcardRounds:
                         ways.append(w)
                         continue
                     if play == 2:               # double after a hit: one card, twice the bet
+                        doubled = self._doubled(node, own, split)
                         for card, kid in enumerate(child[node].tolist(), start=1):
                             if kid >= 0:
                                 comps.append(hand[kid])
-                                ids.append(self._stand_class(int(total_of[kid]), 2))
+                                ids.append(self._stand_class(int(total_of[kid]), doubled))
                                 ways.append(w)
                             elif kid == BUST and hand[node][card - 1] < shoe_counts[card - 1]:
                                 comps.append(hand[node] + eye[card - 1])
-                                ids.append(self._bust_class(int(cards_of[node]) + 1, int(hard_of[node]) + card, 2))
+                                ids.append(self._bust_class(int(cards_of[node]) + 1, int(hard_of[node]) + card,
+                                                            doubled))
                                 ways.append(w)
                         continue
                     for card, kid in enumerate(child[node].tolist(), start=1):
@@ -672,10 +774,10 @@ class _UpcardRounds:
                             bucket[kid] = bucket.get(kid, 0) + w
                         elif kid == BUST and hand[node][card - 1] < shoe_counts[card - 1]:
                             comps.append(hand[node] + eye[card - 1])
-                            ids.append(self._bust_class(int(cards_of[node]) + 1, int(hard_of[node]) + card, 1))
+                            ids.append(self._bust_class(int(cards_of[node]) + 1, int(hard_of[node]) + card, single))
                             ways.append(w)
         taken = np.array(comps, dtype=np.int64).reshape(-1, 10) - hand[start][None, :]
-        class_codes = _CLASS_DIGIT[np.array(ids, dtype=np.int64)]
+        class_codes = _class_codes(ids)
         if self.infinite:
             out = self._by_class(taken, class_codes, ways)
         else:
@@ -685,8 +787,8 @@ class _UpcardRounds:
         return out
 
     def _single(self, class_ids: Sequence[int]) -> _States:
-        code = int(sum(int(_CLASS_DIGIT[c]) for c in class_ids))
-        return _States(np.zeros(1, dtype=np.int64), np.array([code], dtype=np.int64), self._weights([1]),
+        code = class_code(class_ids)
+        return _States(np.zeros(1, dtype=np.int64), _code_array([code]), self._weights([1]),
                        np.zeros(10, dtype=np.int64))
 
     def _then(self, states: _States, taken: np.ndarray, classes: np.ndarray, weight: np.ndarray,
@@ -695,7 +797,8 @@ class _UpcardRounds:
         each value one takes), impossible card sets dropped."""
         n, k = len(states.weight), len(weight)
         self._check_size(n * k, f"combines {n:,} rounds so far with {k:,} ways to finish a hand")
-        if not self.exact and not self.infinite and _kernels.merge_available():   # product, check and merge in C
+        if (not self.exact and not self.infinite and _compiled(states.classes) and _compiled(classes)
+                and _kernels.merge_available()):        # product, check and merge in C
             left = self.left_after_deal
             bound = left + 1 if states.most is None else states.most + most
             check = np.flatnonzero(bound > left)
@@ -759,7 +862,7 @@ class _UpcardRounds:
                     if card == pair and count < hands:          # another pair card: split again
                         table.setdefault((slot, count + 1), []).append(self._drawn(states, card))
                         continue
-                    combined = self._finish(states, pair, count, card)
+                    combined = self._finish(states, pair, count, card, slot > 1)
                     if combined is not None:
                         (finished if slot + 1 > count else table.setdefault((slot + 1, count), [])).append(combined)
         return self._whole(finished)
@@ -776,20 +879,33 @@ class _UpcardRounds:
         hand = self.one_hand(self._single([]), pair, 2)
         if hand is None:
             return self._whole([])
-        both = self.squared(hand)
-        both.classes = both.classes + int(sum(int(_CLASS_DIGIT[c]) for c in extra))
+        if self.alike(pair):
+            both = self.squared(hand)
+        else:       # (the hand split off carries other chips: the product of the two hands)
+            other = self.one_hand(self._single([]), pair, 2, later=True)
+            if other is None:
+                return self._whole([])
+            assert other.most is not None
+            both = self._then(hand, other.taken, other.classes, other.weight, other.most)
+        both.classes = _plus(both.classes, class_code(extra))
         return self._whole([both])
 
     def one_hand(self, states: _States, pair: int, count: int,
-                 cards: Optional[Sequence[int]] = None) -> Optional[_States]:
+                 cards: Optional[Sequence[int]] = None, later: bool = False) -> Optional[_States]:
         """``states`` followed by one split hand of ``pair`` with every second card it may
         draw (not a pair card while fewer than the most hands exist; or only ``cards``),
-        played out as when ``count`` hands exist, merged."""
+        played out as when ``count`` hands exist (``later``: a hand split off), merged."""
         if cards is None:
             hands = most_hands(self.rules, pair)
             cards = [card for card in range(1, 11) if card != pair or count >= hands]
-        finished = _concat([f for f in (self._finish(states, pair, count, card) for card in cards) if f is not None])
+        finished = _concat([f for f in (self._finish(states, pair, count, card, later) for card in cards)
+                            if f is not None])
         return None if finished is None else finished.merged()
+
+    def alike(self, pair: int) -> bool:
+        """Whether every hand of a split of ``pair`` plays and is paid alike (money only), so
+        which of them is the first does not matter."""
+        return self.calc.round.money_only
 
     def squared(self, hand: _States) -> _States:
         """Two hands alike, each finishing as ``hand`` does: its states paired with themselves
@@ -798,7 +914,7 @@ class _UpcardRounds:
         n = len(hand.weight)
         self._check_size(n * (n + 1) // 2, f"pairs {n:,} ways to finish one hand with each other")
         bound = None if hand.most is None else 2 * hand.most
-        if not self.exact and not self.infinite and _kernels.square_available():
+        if not self.exact and not self.infinite and _compiled(hand.classes) and _kernels.square_available():
             left = self.left_after_deal
             check = np.flatnonzero(bound > left)
             return _States(*_kernels.merge_square((hand.taken, hand.classes, hand.weight), self.codes.place[check],
@@ -818,17 +934,20 @@ class _UpcardRounds:
         return _States(states.taken + step, states.classes, states.weight * self._card_weight(card),
                        None if states.most is None else states.most + eye[card - 1])
 
-    def _finish(self, states: _States, pair: int, count: int, card: int) -> Optional[_States]:
+    def _finish(self, states: _States, pair: int, count: int, card: int, later: bool = False) -> Optional[_States]:
         """``states`` followed by one split hand of ``pair`` and ``card`` played out (``count``
-        hands in the round), or None if the strategy's shoe never holds that hand."""
-        found = self.decide.split_hand(pair, count, card)
+        hands in the round; ``later``: a hand split off, with the variant's split chip), or None
+        if the strategy's shoe never holds that hand."""
+        found = self.decide.split_hand(pair, count, card, later)
         if found is None:
             return None
         node, action = found
-        taken, classes, weight = self.walk(node, action)
+        own = self.decide.chip(pair, later)
+        taken, classes, weight = self.walk(node, action, own, True)
         if not len(weight):
             return None
-        return self._then(self._drawn(states, card), taken, classes, weight, self._walk_most[(node, action)])
+        return self._then(self._drawn(states, card), taken, classes, weight,
+                          self._walk_most[(node, action, own.name, not self.calc.round.money_only)])
 
     @staticmethod
     def _whole(finished: list[_States]) -> _States:
@@ -890,7 +1009,7 @@ class _UpcardRounds:
             bj = Fraction(-1, 2) if self.rules.surrender == "early" else Fraction(-1)
             return self._single([classes.add([Fraction(-1, 2)] * BLACKJACK + [bj], [1] * N_OUTCOMES)] + extra[1:])
         taken, class_codes, weight = self.walk(node, action)
-        return _States(taken, class_codes + int(sum(int(_CLASS_DIGIT[c]) for c in extra)), weight)
+        return _States(taken, _plus(class_codes, class_code(extra)), weight)
 
     def split_round(self, p: Fraction, base: np.ndarray, pair: int, extra: list[int]) -> list[tuple]:
         """The entries of a deal the strategy splits: here its one list of finished states."""
@@ -1006,7 +1125,11 @@ def _class_rows(classes: _Classes, class_codes: np.ndarray, power: int = 1) -> t
     """Per class code (a multiset of classes): the sums over its classes of their net rows
     raised to ``power``, and of their wager rows, by dealer outcome (in 1/den units)."""
     n_classes = len(classes.rows)
-    counts = (class_codes[:, None] // _CLASS_DIGIT[None, :n_classes]) % _RADIX        # (codes, classes)
+    if n_classes <= _MAX_CLASSES and _compiled(class_codes):
+        counts = (class_codes[:, None] // _CLASS_DIGIT[None, :n_classes]) % _RADIX        # (codes, classes)
+    else:
+        digits = np.array([_RADIX ** i for i in range(n_classes)], dtype=object)
+        counts = ((np.asarray(class_codes, dtype=object)[:, None] // digits[None, :]) % _RADIX).astype(np.int64)
     rows = np.array(classes.rows, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
     return counts @ rows ** power, counts @ np.array(classes.bets, dtype=np.int64).reshape(n_classes, N_OUTCOMES)
 
@@ -1047,7 +1170,7 @@ def _class_mass(calc: _Facade, upcard: _UpcardRounds, rounds: list, classes: _Cl
         if not every_hand:
             raise ShoeError(_DEALER_SHORT)
         by_class, class_codes = pd.factorize(merged.classes)
-        nets, _ = _class_rows(classes, np.asarray(class_codes, dtype=np.int64))
+        nets, _ = _class_rows(classes, np.asarray(class_codes, dtype=class_codes.dtype))
         probabilities = _without_dealer(calc, upcard, removed, result, nets[by_class], where)
     weight = merged.weight
     if exact:
@@ -1067,7 +1190,7 @@ def _by_class(class_codes: np.ndarray, rows: np.ndarray, where: np.ndarray, weig
     import pandas as pd
 
     by_class, distinct = pd.factorize(class_codes, sort=True)
-    distinct = np.asarray(distinct, dtype=np.int64)
+    distinct = np.asarray(distinct, dtype=np.int64 if _compiled(class_codes) else object)
     if exact:
         mass = np.zeros((len(distinct), N_OUTCOMES), dtype=object)
         np.add.at(mass, by_class, rows[where] * weight[:, None])

@@ -18,6 +18,11 @@ hand 1 plays to win its money chip, a free hand plays to win its free chip (it m
 where a money hand stands: busting costs it nothing), each by the post-split strategy's
 reference cards.  A free hand that doubles for money carries a free and a money chip.
 
+The round's distribution (:mod:`bjcalc.game.distribution`, :mod:`bjcalc.game.moments`)
+settles each hand's chips from their own tables, the first split hand playing for money and
+the hands split off for their free chips; the Pot of Gold side bet counts the free chips a
+round gives (:mod:`bjcalc.game.free_chips`).
+
 Options: ``free_split_fours`` (default True; False: the 2012 launch rules, where a pair of
 4s splits for money), ``free_double_any_cards`` (free doubles on hard 9-11 after hits too;
 not computed yet).
@@ -56,13 +61,17 @@ class FreeBet(Variant):
         "free_double_any_cards": Option(False, (False, True), "free doubles on hard 9-11 of any number of "
                                                               "cards (the launch rules; not computed yet)"),
     }
-    covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play"})
+    covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play",
+                        "the round's distribution"})
 
     def check(self, rules: Rules) -> None:
         super().check(rules)
         if self.option(rules, "free_double_any_cards"):
             raise RulesError("Free Bet's free doubles after hits (free_double_any_cards=True) are not computed "
                              "yet: use free_double_any_cards=False (free doubles on two cards)")
+        if rules.double_after_hit or rules.surrender == "any_time":
+            raise RulesError("Free Bet Blackjack doubles on two cards only and gives up a hand only on its first two "
+                             "cards: use double_after_hit=False and surrender='late'")
         if not rules.dealer_22_pushes:
             raise RulesError("Free Bet Blackjack pushes a dealer 22 (it pays for the free chips): keep "
                              "dealer_22_pushes=True")

@@ -65,7 +65,7 @@ from ..core.progress import ProgressFn, no_progress
 from ..core.outcomes import N_OUTCOMES
 from ..engine import _kernels
 from ..engine.splits import most_round_cards
-from .distribution import (_DEALER_SHORT, _CLASS_DIGIT, _Classes, _Facade, _States, _UpcardRounds, _by_class,
+from .distribution import (_DEALER_SHORT, _Classes, _compiled, _plus, class_code, _Facade, _States, _UpcardRounds, _by_class,
                            _class_mass, _class_rows, _sequence_probability, check_round_options, round_outcomes)
 from .rounds import Assumptions
 
@@ -83,9 +83,10 @@ round could run out of cards)."""
 
 Structure = tuple[int, ...]
 """A split's structure: for each hand in dealing order, how many hands existed when it played."""
-Block = tuple[int, bool]
+Block = tuple
 """A tracked hand's finishes: how many hands exist for its decisions (the fewest that decide
-alike), and whether its second card is a pair card (else any other card)."""
+alike), and whether its second card is a pair card (else any other card); where the hands
+split off carry other chips than the first, a third entry: whether it is one of them."""
 
 
 @dataclass(frozen=True)
@@ -176,25 +177,29 @@ def split_structures(hands: int) -> list[Structure]:
     return found
 
 
-def tracked_terms(hands: int) -> dict[Structure, list[int]]:
+def tracked_terms(hands: int, first_apart: bool = False) -> dict[tuple, list[int]]:
     """For each tracked set of at most two hands (how many hands existed when each played,
     sorted), the signed number of ways its structures take each number of extra pair cards
     (index ``i``: ``i`` pair cards beyond the deal's two), summed over structures and over
     the hands tracked: ``p**e (1 - p)**j`` for ``e`` pair cards split off and ``j`` untracked
-    hands whose second card was not a pair card.
+    hands whose second card was not a pair card.  ``first_apart``: the first hand plays for
+    other chips than the hands split off, so a tracked hand is (how many hands existed,
+    whether it was split off).
 
     >>> tracked_terms(2)
     {(): [1], (2,): [2], (2, 2): [1]}
     >>> tracked_terms(3)[(3,)]      # (2, 3, 3): 2 p (1 - p); (3, 3, 3): 3 p
     [0, 5, -2]
+    >>> tracked_terms(2, first_apart=True)[((2, False),)], tracked_terms(2, first_apart=True)[((2, True),)]
+    ([1], [1])
     """
-    terms: dict[Structure, list[int]] = {}
+    terms: dict[tuple, list[int]] = {}
     for structure in split_structures(hands):
         extra = len(structure) - 2
         slots = range(len(structure))
         for tracked in [()] + [(a,) for a in slots] + [(a, b) for a in slots for b in slots if a < b]:
             free = sum(1 for s in slots if s not in tracked and structure[s] < hands)
-            key = tuple(sorted(structure[s] for s in tracked))
+            key: tuple = tuple(sorted((structure[s], s > 0) if first_apart else structure[s] for s in tracked))
             ways = terms.setdefault(key, [])
             for i in range(free + 1):
                 _add_ways(ways, extra + i, (-1) ** i * math.comb(free, i))
@@ -225,11 +230,17 @@ class _TrackedRounds(_UpcardRounds):
             return super().split_round(p, base, pair, extra)
         self.start_split(pair)
         # a tracked hand is one block (second card not a pair card) or, once the most hands
-        # exist, two (that, or a pair card); blocks that decide alike are one
+        # exist, two (that, or a pair card); blocks that decide alike are one; where the hands
+        # split off carry other chips, a block says which hand it is too
+        apart = not self.alike(pair)
         blocks: dict[tuple[Block, ...], list[int]] = {}
-        for tracked, ways in tracked_terms(hands).items():
-            choices = [[(self.decide.same_play(pair, c), False)] + ([(self.decide.same_play(pair, c), True)]
-                                                                     if c >= hands else []) for c in tracked]
+        for tracked, ways in tracked_terms(hands, apart).items():
+            choices = []
+            for hand in tracked:
+                c, later = hand if apart else (hand, False)
+                same = self.decide.same_play(pair, c)
+                options: list[Block] = [(same, False)] + ([(same, True)] if c >= hands else [])
+                choices.append([block + (later,) for block in options] if apart else options)
             for chosen in itertools.product(*choices):
                 total = blocks.setdefault(tuple(sorted(chosen)), [])
                 for extra_cards, count in enumerate(ways):
@@ -251,8 +262,8 @@ class _TrackedRounds(_UpcardRounds):
         others = [card for card in range(1, 11) if card != pair]
 
         def hand(before: _States, block: Block) -> Optional[_States]:
-            count, pair_card = block
-            return self.one_hand(before, pair, count, [pair] if pair_card else others)
+            count, pair_card = block[:2]
+            return self.one_hand(before, pair, count, [pair] if pair_card else others, later=block[2:] == (True,))
 
         if not chosen:          # (no hand tracked: the round's own charge)
             return self._single([])
@@ -304,7 +315,7 @@ class _TrackedRounds(_UpcardRounds):
         short = [result.exhausted.take(row_of[k]) & possible[i] for k, i in enumerate(shifts)]
         if any(short[k].take(sets_of).any() for sets_of, taken_here in zip(mine, used) for k in taken_here):
             raise ShoeError(_DEALER_SHORT)
-        if not exact and _kernels.shifted_mass_available():
+        if not exact and all(_compiled(entry[2].classes) for entry in entries) and _kernels.shifted_mass_available():
             return self._compiled_masses(entries, p, shifts, mine, used, chance, row_of, result)
         out = []
         for entry, sets_of, taken_here in zip(entries, mine, used):
@@ -470,6 +481,6 @@ def _check_mean(total: Any, ev: Any, expected: Any, exact: bool) -> None:
 
 def _round_rows(classes: _Classes, extra: tuple) -> tuple[np.ndarray, np.ndarray]:
     """The round's own classes (its blackjack charge, insurance) summed: net and wager rows."""
-    code = np.array([int(sum(int(_CLASS_DIGIT[c]) for c in extra))], dtype=np.int64)
+    code = _plus(np.zeros(1, dtype=np.int64), class_code(extra))
     nets, bets = _class_rows(classes, code)
     return nets[0], bets[0]

@@ -113,6 +113,13 @@ Public functions (exact Fractions; per unit original bet)
   unit side bet: ``pays[k]`` to 1 for k free chips (7+ uses pays[7]); 0 free chips loses 1.
 * :func:`split_literal` — the split enumerated with explicit hand lists (no memo of the
   round state); the self-test checks it equals the memoised :func:`split_parts`.
+* :func:`net_distribution(shoe, rules)` — exact distribution {net: probability} of ONE
+  ROUND's net result (sum over the round's hands of their chips' results, +3:2 for a player
+  natural, -1 for a dealer natural found by the peek, 0 for natural v natural), over every
+  deal, under the same play as :func:`game_ev` (root action ``best_action(_U_values)``, then
+  play_hand / the CDZ- rule, forced resplits); its mean equals ``game_ev`` exactly.
+  :func:`_net_distribution_literal` is the same without state compression (explicit hand
+  lists, direct win / push / loss settlement), used as a cross-check.
 * ``FBRules.push_22`` is an extra switch (default True) that exists only for the self-test:
   ``push_22=False`` makes a dealer 22 an ordinary bust (for the ordinary-blackjack figures).
 
@@ -129,6 +136,10 @@ launch rules (no free split of 4s, free double on any hard 9-11), cf. Stephen Ho
 (6 decks, optimal play).  Tiny shoes can run out of cards on some path (e.g. a ten pair
 resplit to 4 hands); such a computation raises EmptyShoeError — the self-test's shoes were
 chosen so that no path does.
+The self-test then runs :func:`_self_test_pmf` (about 80 s more; ``--pmf-only`` runs only
+it): hand-checked round distributions; on shoes C, D, E (2 and 4 hands) and the infinite deck
+(2 hands; 4 too with ``--infinite``) the distribution sums to 1 and its mean equals game_ev
+exactly; on C and D it equals the literal enumeration.
 """
 
 from __future__ import annotations
@@ -641,8 +652,190 @@ def pot_of_gold_ev(shoe, rules: FBRules = FBRules(), pays=POT_OF_GOLD_PAYS) -> F
 
 def clear_caches() -> None:
     for f in (_dealer_from, dealer_dist, expect, U_stand, U_hit, U_double, decide, play_hand,
-              second_cards, _rest):
+              second_cards, _rest, _net_rest):
         f.cache_clear()
+
+
+# ----------------------------------------------------------------------------- round net distribution
+
+_OUT_INDEX = {o: i for i, o in enumerate(OUTCOMES)}
+
+
+def _settle_net(vec, up, shoe, rules, prob, acc) -> None:
+    """Draw the hole card and the dealer's cards from `shoe`; add {net: prob} to acc.
+    A dealer natural (possible only when the hole card is drawn last, see the module
+    docstring) ends the round: the player loses the original bet only (-1)."""
+    for o, q in dealer_dist(up, shoe, rules.h17).items():
+        net = Fraction(-1) if o == "blackjack" else Fraction(vec[_OUT_INDEX[o]])
+        acc[net] = acc.get(net, 0) + prob * q
+
+
+def _unsplit_states(h, action, shoe, up, full, rules) -> Dict[tuple, Fraction]:
+    """The unsplit hand h (two cards, one money chip) after its first `action`:
+    {(payoff vector, shoe after): prob}; later decisions by play_hand (CDZ- = optimal)."""
+    out: Dict[tuple, Fraction] = {}
+    if action == "stand":
+        return {(settled_vector(h, MONEY, rules), shoe): Fraction(1)}
+    if action in ("double", "free_double"):
+        chips = add(MONEY, MONEY if action == "double" else FREE)
+        for v, p, rest in draws(shoe):
+            k = (settled_vector(h + (v,), chips, rules), rest)
+            out[k] = out.get(k, 0) + p
+        return out
+    assert action == "hit", action
+    for v, p, rest in draws(shoe):
+        new = key(h + (v,))
+        if total_soft(new)[0] > 21:
+            k = (hand_vector(None, MONEY, rules), rest)
+            out[k] = out.get(k, 0) + p
+        else:
+            for (hv, s2, _), q in play_hand(new, rest, up, full, MONEY, False, rules).items():
+                out[(hv, s2)] = out.get((hv, s2), 0) + p * q
+    return out
+
+
+def _net_play(chips, vec, n_hands, pending, shoe, p, up, full, rules) -> Dict[Fraction, Fraction]:
+    """As _play_one, but {round net: prob} (dealer naturals included, at -1)."""
+    acc: Dict[Fraction, Fraction] = {}
+    for (c, s1, n2, pend2), q in second_cards(p, shoe, n_hands, pending, rules).items():
+        for (hv, s2, _), r in play_hand(key((p, c)), s1, up, full, chips, p == 1, rules).items():
+            for net, x in _net_rest(vadd(vec, hv), n2, pend2, s2, p, up, full, rules).items():
+                acc[net] = acc.get(net, 0) + q * r * x
+    return acc
+
+
+@lru_cache(maxsize=None)
+def _net_rest(vec, n_hands, pending, shoe, p, up, full, rules) -> Dict[Fraction, Fraction]:
+    if pending == 0:
+        acc: Dict[Fraction, Fraction] = {}
+        _settle_net(vec, up, shoe, rules, Fraction(1), acc)
+        return acc
+    return _net_play(split_chip(p, rules), vec, n_hands, pending - 1, shoe, p, up, full, rules)
+
+
+def _deal_net(hand, up, full, rules) -> Dict[Fraction, Fraction]:
+    """{round net: prob} for the deal (hand, up), unconditional (dealer natural included)."""
+    hand = tuple(hand)
+    shoe = remove(full, up, *hand)
+    pbj = p_dealer_bj(up, shoe)
+    if is_natural(hand):
+        return {Fraction(rules.blackjack_pays): 1 - pbj, Fraction(0): pbj}
+    if pbj == 1:                                   # as round_ev: no decision is evaluated
+        return {Fraction(-1): Fraction(1)}
+    a = best_action(_U_values(hand, up, full, rules))
+    acc: Dict[Fraction, Fraction] = {}
+    if a == "split":
+        p = hand[0]
+        shoe0 = remove(full, up, p, p)
+        for net, x in _net_play(MONEY, ZERO_VEC, 2, 1, shoe0, p, up, full, rules).items():
+            acc[net] = acc.get(net, 0) + x
+    else:
+        for (vec, s), q in _unsplit_states(key(hand), a, shoe, up, full, rules).items():
+            _settle_net(vec, up, s, rules, q, acc)
+    return acc
+
+
+def net_distribution(shoe, rules: FBRules = FBRules()) -> Dict[Fraction, Fraction]:
+    """Exact distribution of ONE ROUND's net result (units of the initial bet) over every
+    deal (deal_probabilities), under the play that game_ev values: the unsplit hand's first
+    action best_action(_U_values(...)) (ties: TIE_ORDER), later decisions and split hands
+    by decide() / play_hand (CDZ-), splitting as split_parts / split_literal (forced
+    resplits, hand 1 keeps the money chip, split-off hands carry split_chip).  The net is
+    the sum over the round's hands of their chips' results, +blackjack_pays for a player
+    natural, -1 for a dealer natural (0 if the player has one too).
+    Keys with non-zero probability only, sorted; the values sum to 1 and
+    sum(net * prob) == game_ev(shoe, rules)."""
+    out: Dict[Fraction, Fraction] = {}
+    for (h, u), p in deal_probabilities(shoe).items():
+        for net, q in _deal_net(h, u, shoe, rules).items():
+            out[net] = out.get(net, 0) + p * q
+    return {k: v for k, v in sorted(out.items()) if v != 0}
+
+
+def _net_distribution_literal(shoe, rules: FBRules = FBRules()) -> Dict[Fraction, Fraction]:
+    """Cross-check of net_distribution without any state compression: for every deal the
+    whole round is enumerated card by card with an explicit list of hands [cards, chips,
+    finished] (as split_literal: split hands left to right, a resplit hand inserted right of
+    its hand), and each finished round is settled against every dealer outcome by a direct
+    win / push / loss comparison.  Shares with the main code only the root choice
+    (best_action(_U_values)), decide() (the CDZ- rule) and the dealer distribution."""
+    out: Dict[Fraction, Fraction] = {}
+
+    def result(cards, chips, o):
+        m, f = chips
+        t, _ = total_soft(cards)
+        if t > 21:
+            return -m
+        if o == "bust" or (o == 22 and not rules.push_22):
+            return m + f
+        if o == 22 or t == o:
+            return 0
+        return m + f if t > o else -m
+
+    for (hand, up), p_deal in deal_probabilities(shoe).items():
+        full = shoe
+        shoe1 = remove(full, up, *hand)
+        pbj = p_dealer_bj(up, shoe1)
+        acc: Dict[Fraction, Fraction] = {}
+
+        def put(net, q):
+            acc[Fraction(net)] = acc.get(Fraction(net), 0) + q
+
+        if is_natural(hand):
+            put(rules.blackjack_pays, 1 - pbj)
+            put(0, pbj)
+        elif pbj == 1:
+            put(-1, Fraction(1))
+        else:
+            root = best_action(_U_values(hand, up, full, rules))
+            pair = hand[0] if root == "split" else None
+            sc = split_chip(pair, rules) if pair else None
+
+            def finish(hands, s, prob):
+                for o, q in dealer_dist(up, s, rules.h17).items():
+                    if o == "blackjack":
+                        put(-1, prob * q)
+                    else:
+                        put(sum(result(c, ch, o) for c, ch, _ in hands), prob * q)
+
+            def play(hands, i, s, prob):
+                if i == len(hands):
+                    return finish(hands, s, prob)
+                cards, chips, done = hands[i]
+                if done or total_soft(cards)[0] > 21:
+                    return play(hands, i + 1, s, prob)
+                if len(cards) == 1:                       # a split hand's second card
+                    for v, q, rest in draws(s):
+                        if v == pair and len(hands) < rules.max_hands and (pair != 1 or rules.resplit_aces):
+                            new = hands[:i + 1] + [([pair], sc, False)] + hands[i + 1:]
+                        else:
+                            new = hands[:i] + [(cards + [v], chips, False)] + hands[i + 1:]
+                        play(new, i, rest, prob * q)
+                    return
+                if pair is None and len(cards) == 2:      # the unsplit hand's first decision
+                    a = root
+                else:
+                    a = decide(key(cards), up, remove(full, up, *cards), chips, pair == 1, rules)
+                if a == "stand":
+                    return play(hands[:i] + [(cards, chips, True)] + hands[i + 1:], i + 1, s, prob)
+                for v, q, rest in draws(s):
+                    if a == "hit":
+                        new = hands[:i] + [(cards + [v], chips, False)] + hands[i + 1:]
+                        play(new, i, rest, prob * q)
+                    else:
+                        extra = FREE if a == "free_double" else MONEY
+                        new = hands[:i] + [(cards + [v], add(chips, extra), True)] + hands[i + 1:]
+                        play(new, i + 1, rest, prob * q)
+
+            if pair is not None:
+                play([([pair], MONEY, False), ([pair], sc, False)], 0,
+                     remove(full, up, pair, pair), Fraction(1))
+            else:
+                play([(list(hand), MONEY, False)], 0, shoe1, Fraction(1))
+        assert sum(acc.values()) == 1, (hand, up)
+        for net, q in acc.items():
+            out[net] = out.get(net, 0) + p_deal * q
+    return {k: v for k, v in sorted(out.items()) if v != 0}
 
 
 # ----------------------------------------------------------------------------- self-test
@@ -738,6 +931,69 @@ def _self_test(infinite: bool = False) -> None:
     print(f"self-test done in {time.time() - t0:.1f} s")
 
 
+def _self_test_pmf(infinite: bool = False) -> None:
+    """net_distribution: hand-checked cases, total probability 1, mean == game_ev exactly
+    (shoes C, D, E with 2 and 4 hands, the infinite deck with 2), and equality with the
+    unmemoised _net_distribution_literal (shoes C and D).  About 80 s, one core."""
+    t_all = time.time()
+    F = Fraction
+    R = FBRules()
+
+    # (1) hand-checked single deals (shoes of the _self_test's case (2))
+    #     16 v 10, {10:3, 7, 6, 5}: hit; 10 / 7 bust, 5 -> 21 beats 20 / 17
+    s = make_shoe({10: 3, 7: 1, 6: 1, 5: 1})
+    assert _deal_net((10, 6), 10, s, R) == {F(-1): F(2, 3), F(1): F(1, 3)}
+    #     9 v 10, {10:3, 5, 4, 7}: free double; 10 -> 19 (money + free chip): hole 10 -> -1,
+    #     hole 7 (dealer 17) -> +2; 7 -> 16 loses the money chip
+    s = make_shoe({10: 3, 5: 1, 4: 1, 7: 1})
+    assert _deal_net((5, 4), 10, s, R) == {F(-1): F(2, 3), F(2): F(1, 3)}
+    #     whole game {10:4, 8, A}, no splitting (see _self_test (2c)):
+    #     -1: TTvT hole A 1/15, TTvA hole T 1/15, T8vT 1/5, T8vA 1/15, 8AvT 1/15 = 7/15;
+    #      0: TTvT hole T 1/15;  +1: TTvT hole 8 1/15, TTv8 1/10, TTvA hole 8 1/30 = 1/5;
+    #     +3/2: TAvT 1/5, TAv8 1/15 = 4/15
+    pmf = net_distribution(make_shoe({10: 4, 8: 1, 1: 1}), FBRules(max_hands=1))
+    assert pmf == {F(-1): F(7, 15), F(0): F(1, 15), F(1): F(1, 5), F(3, 2): F(4, 15)}, pmf
+    print("(pmf 1) hand-checked distributions: ok")
+
+    # (2) shoes C, D, E (and the infinite deck): sum 1, mean == game_ev exactly
+    shoes = (("C", make_shoe({1: 3, 6: 1, 7: 2, 8: 3, 9: 2, 10: 6}), (2, 4)),
+             ("D", make_shoe({1: 2, 5: 1, 6: 1, 7: 1, 8: 4, 9: 1, 10: 6}), (2, 4)),
+             ("E", make_shoe({1: 1, 2: 1, 4: 3, 5: 3, 6: 1, 7: 1, 8: 3, 9: 1, 10: 6}), (2, 4)),
+             ("infinite", INFINITE, (2, 4) if infinite else (2,)))
+    for name, sh, hands in shoes:
+        for mh in hands:
+            rules = FBRules(max_hands=mh)
+            clear_caches()
+            t0 = time.time()
+            try:
+                ev = game_ev(sh, rules)
+                t1 = time.time()
+                pmf = net_distribution(sh, rules)
+            except EmptyShoeError as e:
+                print(f"(pmf 2) shoe {name} max_hands={mh}: EmptyShoeError ({e}), skipped")
+                continue
+            t2 = time.time()
+            assert all(q > 0 for q in pmf.values())
+            assert sum(pmf.values()) == 1, (name, mh)
+            mean = sum((x * q for x, q in pmf.items()), F(0))
+            assert mean == ev, (name, mh, mean, ev)
+            print(f"(pmf 2) shoe {name} max_hands={mh}: sum 1, mean == game_ev = {ev} "
+                  f"({float(ev):+.10f}); {len(pmf)} net values "
+                  f"{[str(x) for x in pmf]}; game_ev {t1 - t0:.1f} s + net_distribution "
+                  f"{t2 - t1:.1f} s")
+            if name == "C" and mh == 2:
+                print("        pmf:", [(str(x), str(q)) for x, q in pmf.items()])
+            if name in ("C", "D"):
+                clear_caches()
+                t3 = time.time()
+                lit = _net_distribution_literal(sh, rules)
+                assert lit == pmf, (name, mh)
+                print(f"        == _net_distribution_literal ({time.time() - t3:.1f} s)")
+    print(f"pmf self-test done in {time.time() - t_all:.1f} s")
+
+
 if __name__ == "__main__":
     import sys
-    _self_test(infinite="--infinite" in sys.argv[1:])
+    if "--pmf-only" not in sys.argv[1:]:
+        _self_test(infinite="--infinite" in sys.argv[1:])
+    _self_test_pmf(infinite="--infinite" in sys.argv[1:])
