@@ -102,7 +102,7 @@ def test_what_does_not_follow_free_chips_yet_is_refused_not_approximated():
         calc.game("TD")
 
 
-@pytest.mark.parametrize("command", [["count", "--shoes", "1"], ["report"], ["chart"]])
+@pytest.mark.parametrize("command", [["report"], ["chart"]])
 def test_commands_that_do_not_follow_free_chips_yet_refuse_in_one_line(command, capsys):
     from bjcalc.cli import main
 
@@ -178,3 +178,28 @@ def test_every_variant_floats_equal_rationals(name):
         warnings.simplefilter("ignore")
         floats, rationals = (Calculator(rules, shoe, exact=e).game().ev for e in (False, True))
     assert abs(floats - float(rationals)) < 1e-12
+
+
+@pytest.mark.parametrize("cards, result", [
+    # dealt player, up, player, hole; then the player's draws, then the dealer's
+    ("6,6,5,T,T,7", 2.0),               # 11 v 6: a free double wins both chips
+    ("6,6,5,T,2,4", -1.0),              # ... and loses only the money chip
+    ("8,6,8,T,3,T,T,4", 2.0),           # 8,8 v 6 splits free: 8,3 free-doubles to 21, the free 8,T loses nothing
+    ("8,6,8,T,8,3,T,T,T,4", 2.0),       # ... resplit free: two free 18s lose to 20, the 21 wins two chips
+    ("T,6,8,T,6", 0.0),                 # 18 v 16 + 6 = 22 pushes
+])
+def test_counting_plays_rounds_out_with_their_free_chips(cards, result):
+    from bjcalc.analysis.simulate import SimulationSpec, _Worker
+    from tests.test_simulate import Script
+
+    worker = _Worker(SimulationSpec(FREE_BET.rules()))
+    script = Script(cards)
+    assert worker.play_round(script, script.dealt) == result
+
+
+def test_a_counted_shoe_starts_at_the_games_own_ev():
+    from bjcalc.analysis.simulate import simulate
+
+    sim = simulate(FREE_BET.rules(decks=2), rounds=2, seed=3, workers=1, progress=None)
+    first = sim.frame.iloc[0]
+    assert first.ev_fixed == first.ev_perfect == sim.full_ev == Calculator(FREE_BET.rules(decks=2)).game().ev

@@ -27,7 +27,10 @@ player has played).  Every decision is the full shoe's best one for the hand's c
 card, forced hits and card limits as the rules say); split hands use the same decisions among
 the actions the engine allows after a split (:func:`~bjcalc.core.actions.post_split_actions`,
 resplits up to :func:`~bjcalc.core.actions.most_hands`), valued as unsplit hands: a
-simplification of the post-split strategy that touches only this column.  The dealer draws by
+simplification of the post-split strategy that touches only this column.  Where a variant puts
+other chips on the hands split off (Free Bet's free chips), those hands decide by their chip's
+values and resplit where they may, and every hand is paid chip by chip (a double adds the chip
+the variant says for its two cards).  The dealer draws by
 the engine's procedure (S17/H17; Burn 20's redraws, whose burned cards leave the shoe and are
 counted); hands are paid by the engine's settlement (a dealer 22 pushing, No Bust's bust
 pushes, ENHC blackjacks taking every bet or the original one; with no hole card a late surrender
@@ -76,6 +79,8 @@ from ..core.errors import BjcalcError, ShoeError, TooLargeError
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
+from ..core.wagers import MONEY, Wager
+from ..engine.hands import UNSPLIT, composition_of
 from ..engine.procedures import dealer_procedure, settlement
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
@@ -190,6 +195,9 @@ class _Worker:
         self.decisions: dict[tuple, dict[str, Any]] = {}
         self.settlement = settlement(spec.rules)
         self.stand_table = self.settlement.stand_table()
+        self.variant = variant_of(spec.rules)
+        self.chips = {wager.name: self.variant.settlement(spec.rules, wager) for wager in self.variant.wagers(spec.rules)}
+        self.chip_tables = {name: chip.stand_table() for name, chip in self.chips.items()}
         self.procedure = dealer_procedure(spec.rules, self.full_shoe)
         self.burn_dealer = self.procedure.burns_cards
         self.max_cards = self.full.engine.space.max_cards
@@ -298,6 +306,30 @@ class _Worker:
         names = [a for a in values if allowed is None or a in allowed]
         return max(names, key=lambda a: values[a])     # the first best: the engine's order breaks ties
 
+    def chip_best(self, ranks: Sequence[int], up: int, own: Wager, allowed: Sequence[str]) -> str:
+        """:meth:`best` for a hand split off that carries ``own`` (a free chip plays to win its
+        chip, by that chip's values: the variant's split hands), among ``allowed``."""
+        if own == MONEY:
+            return self.best(ranks, up, allowed)
+        key = (tuple(sorted(ranks)), RANK_VALUE[up], own.name)
+        values = self.decisions.get(key)
+        if values is None:
+            round_ = self.full.round
+            mine = round_.chip_values(RANK_VALUE[up], own)
+            node = mine.nodes.find(composition_of(RANK_VALUE[r] for r in ranks), UNSPLIT)
+            values = {"stand": mine.stand[node], "hit": mine.hit[node]}
+            if len(ranks) == 2:
+                values["double"] = round_.double_column(mine, own, split=True)[node]
+            self.decisions[key] = values
+        names = [a for a in values if a in allowed]
+        return max(names, key=lambda a: values[a])
+
+    def doubled(self, cards: Sequence[int], own: Wager, split: bool) -> tuple[Wager, ...]:
+        """The chips of a hand carrying ``own`` that doubles on ``cards``: its own and the variant's."""
+        hard = _hard(cards)
+        added = self.variant.double_wager(self.rules, hard, _total(cards) != hard, split) if len(cards) == 2 else None
+        return (own, added or MONEY)
+
     def burns(self, up: int, hole: int, same_suit: bool) -> bool:
         """Whether the dealer's first two cards are burned (Burn 20 under a ten: a ten, or an ace
         of the up card's suit)."""
@@ -353,58 +385,64 @@ class _Worker:
             return -0.5
         if settle.peeks and dealer_natural():      # early surrender declined, then the peek
             return -1.0
-        hands: list[tuple[list[int], float]] = []
+        hands: list[tuple[list[int], tuple[Wager, ...]]] = []
         if first == "split":
             pair = RANK_VALUE[a]
-            pending, count = [[a], [b]], 2
+            chip = self.variant.split_wager(rules, pair)       # (on every hand split off; the first keeps money)
+            pending, count = [([a], MONEY), ([b], chip)], 2
             while pending:
-                hand = pending.pop(0)
+                hand, own = pending.pop(0)
                 hand.append(draw())
                 hard = _hard(hand)
                 allowed = list(post_split_actions(rules, pair, hard, _total(hand) != hard, max_cards=self.max_cards))
                 if RANK_VALUE[hand[1]] == pair and count < most_hands(rules, pair):
                     allowed.append("split")
-                action = self.best(hand, up, allowed)
+                # (a hand split off for a free chip resplits where it may, as the engine's split does)
+                action = "split" if own != MONEY and "split" in allowed else self.chip_best(hand, up, own, allowed)
                 if action == "split":
                     count += 1
-                    pending[:0] = [[hand[0]], [hand[1]]]
+                    pending[:0] = [([hand[0]], own), ([hand[1]], chip)]
                     continue
-                hands.append(self.finish(hand, up, action, draw, may_draw="hit" in allowed))
+                hands.append(self.finish(hand, up, action, draw, may_draw="hit" in allowed, own=own, split=True))
         else:
             hands.append(self.finish(player, up, first, draw, may_draw=True))
         # the dealer completes the hand while a hand's pay depends on it (No Bust: a bust can push)
         live = any(_hard(cards) <= 21 or settle.bust_row(len(cards), _hard(cards)) is not None for cards, _ in hands)
         outcome = self.dealer_hand(up, hole, draw, dealt, complete=live)
         if outcome == BLACKJACK:      # (a peek game found it before the player acted)
-            return (sum(bet for _, bet in hands) * settle.hand_blackjack_payoff
-                    - settle.round_blackjack_loss())
+            return float(sum(self.chips[chip.name].hand_blackjack_payoff for _, chips in hands for chip in chips)
+                         - settle.round_blackjack_loss())
         net = 0.0
-        for cards, bet in hands:
+        for cards, chips in hands:
             hard = _hard(cards)
-            if hard > 21:
-                row = settle.bust_row(len(cards), hard)
-                net += bet * (settle.bust_payoff() if row is None or outcome is None else int(row[outcome]))
-            else:
-                net += bet * int(self.stand_table[_total(cards), outcome])
+            for chip in chips:
+                paid = self.chips[chip.name]
+                if hard > 21:
+                    row = paid.bust_row(len(cards), hard)
+                    net += paid.bust_payoff() if row is None or outcome is None else int(row[outcome])
+                else:
+                    net += int(self.chip_tables[chip.name][_total(cards), outcome])
         return net
 
-    def finish(self, cards: list[int], up: int, action: str, draw: Callable[[], int],
-               may_draw: bool) -> tuple[list[int], float]:
-        """Play a hand on from its first action; (cards, bet)."""
+    def finish(self, cards: list[int], up: int, action: str, draw: Callable[[], int], may_draw: bool,
+               own: Wager = MONEY, split: bool = False) -> tuple[list[int], tuple[Wager, ...]]:
+        """Play a hand carrying the chip ``own`` on from its first action (``split``: a split
+        hand); (cards, the chips on it)."""
         if action == "double":
+            chips = self.doubled(cards, own, split)
             cards.append(draw())
-            return cards, 2.0
+            return cards, chips
         if action == "stand" or not may_draw:
-            return cards, 1.0
+            return cards, (own,)
         cards.append(draw())
         while True:
             total = _total(cards)
             if _hard(cards) > 21 or not may_hit(self.rules, total, len(cards), self.max_cards):
                 break
-            if not must_hit(self.rules, total, True) and self.best(cards, up, ("stand", "hit")) != "hit":
+            if not must_hit(self.rules, total, True) and self.chip_best(cards, up, own, ("stand", "hit")) != "hit":
                 break
             cards.append(draw())
-        return cards, 1.0
+        return cards, (own,)
 
     def dealer_hand(self, up: int, hole: Optional[int], draw: Callable[[], int], dealt: list[tuple[int, int]],
                     complete: bool = True) -> Optional[int]:

@@ -62,7 +62,7 @@ class FreeBet(Variant):
                                                               "cards (the launch rules; not computed yet)"),
     }
     covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play",
-                        "the round's distribution"})
+                        "the round's distribution", "counting"})
 
     def check(self, rules: Rules) -> None:
         super().check(rules)

@@ -277,6 +277,7 @@ class Round:
             self.engines[wager.name] = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine,
                                                     self.variant.settlement(rules, wager), {}, like=self.engine)
         self._doubles: dict[tuple, tuple[UpcardValues, np.ndarray]] = {}     # (up, chip, split): values, column
+        self._double_masks: dict[tuple, tuple[Any, dict[str, np.ndarray]]] = {}    # (node set, split): masks
         self._splits: dict[tuple, Any] = {}
         self._deals: Union[None, Deals, Callable[[], Deals]] = None     # (a function: see know_deals)
         self._first_actions: dict[tuple, str] = {}
@@ -354,22 +355,31 @@ class Round:
         kept = self._doubles.get(key)
         if kept is not None and kept[0] is values:
             return kept[1]
-        nodes = values.nodes
-        by_wager: dict[str, np.ndarray] = {}
-        classes = np.stack([nodes.hard, nodes.soft.astype(np.int64)])
-        for hard, soft in {(int(h), bool(t)) for h, t in classes.T.tolist()}:
-            wager = self.variant.double_wager(self.rules, hard, soft, split) or MONEY
-            mask = (nodes.hard == hard) & (nodes.soft == soft)
-            by_wager[wager.name] = mask | by_wager.get(wager.name, False)
         mine = values if own == MONEY else self.chip_values(values.up, own)
         column = mine.double
-        for name, mask in by_wager.items():
+        for name, mask in self._double_chips(values.nodes, split).items():
             if name != own.name:
                 other = self.chip_values(values.up, WAGERS[name]).double
                 half = self.ar.scalar(1, 2)
                 column = np.where(mask, mine.double * half + other * half, column)
         self._doubles[key] = (values, column)
         return column
+
+    def _double_chips(self, nodes: Any, split: bool) -> dict[str, np.ndarray]:
+        """Which nodes' doubles add which chip (by the chip's name: disjoint masks), for a node
+        set, found once per node set."""
+        key = (id(nodes), split)
+        kept = self._double_masks.get(key)
+        if kept is not None and kept[0] is nodes:
+            return kept[1]
+        code = nodes.hard * 2 + nodes.soft.astype(np.int64)
+        by_wager: dict[str, np.ndarray] = {}
+        for klass in np.unique(code).tolist():
+            wager = self.variant.double_wager(self.rules, klass // 2, bool(klass % 2), split) or MONEY
+            mask = code == klass
+            by_wager[wager.name] = mask | by_wager[wager.name] if wager.name in by_wager else mask
+        self._double_masks[key] = (nodes, by_wager)
+        return by_wager
 
     def check_dealable(self, values: UpcardValues, node: int) -> None:
         """Refuse a hand whose round can run out of cards."""
