@@ -97,18 +97,53 @@ def test_fixed_play_follows_the_free_chips_exactly():
 
 
 def test_what_does_not_follow_free_chips_yet_is_refused_not_approximated():
-    calc = Calculator(FREE_BET.rules(decks=1))
     with pytest.raises(BjcalcError, match="does not yet follow Free Bet"):
-        calc.game("TD")
+        Calculator(FREE_BET.rules(decks=1, max_split_hands=2), split_strategy="optimal")
 
 
-@pytest.mark.parametrize("command", [["report"], ["chart"]])
+@pytest.mark.parametrize("command", [["edge", "--split", "optimal", "--split-hands", "2"],
+                                     ["edge", "--free-double-any-cards"]])
 def test_commands_that_do_not_follow_free_chips_yet_refuse_in_one_line(command, capsys):
     from bjcalc.cli import main
 
     assert main([*command, "--variant", "free_bet", "--decks", "1"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "does not yet follow Free Bet Blackjack" in err
+    assert err.count("\n") == 1 and ("does not yet follow Free Bet Blackjack" in err
+                                      or "not computed yet: use --no-free-double-any-cards" in err)
+
+
+@pytest.mark.parametrize("counts", [C, D], ids=["C", "D"])
+@pytest.mark.parametrize("hands", [2, 4])
+def test_the_td_chart_is_valued_as_its_rounds_play_out(counts, hands):
+    """The TD search's EV of its chart, and the round distribution walking the same chart hand by
+    hand (free hands on free chips), are two computations of one number: exactly equal."""
+    calc = calculator(counts, max_split_hands=hands)
+    td = calc.game("TD")
+    assert calc.outcomes("TD").ev == td.ev and td.ev <= calc.game().ev
+
+
+@pytest.mark.parametrize("counts", [C, D], ids=["C", "D"])
+@pytest.mark.parametrize("reading", READINGS, ids=["4 hands", "2 hands", "paid 4s S17"])
+def test_the_td_chart_equals_the_oracle_playing_it_exactly(counts, reading):
+    """The oracle plays the engine's chart itself, every hand by it, free hands on free chips."""
+    ours, theirs = reading
+    td = calculator(counts, **ours).game("TD")
+    chart = {up: {"hits": dict(s.hits), "two_card": dict(s.two_card), "pairs": dict(s.pairs)}
+             for up, s in td.strategy.items()}
+    assert exact(td.ev) == oracle.chart_ev(oracle.make_shoe(counts), oracle.FBRules(**theirs), chart)
+
+
+def test_the_chart_and_report_say_where_a_double_or_split_is_free(capsys):
+    from bjcalc.analysis.report import report
+    from bjcalc.cli import main
+
+    assert main(["chart", "--variant", "free_bet", "--decks", "8", "--no-free-split-fours"]) == 0
+    out = capsys.readouterr().out
+    assert "free double" in out and "but tens and 4s a free split" in out.replace("\n  ", " ")
+    assert "pair 4,4    H   H   H  Ph  Ph" in out       # (4s split for money here, only with DAS)
+    page = report("free_bet", sections=("edges", "side bets")).markdown()
+    assert "| 1 | house edge | 1.01 % | 1.0144 % | 1.0197 % | matches" in page
+    assert "Pot of Gold (valued under this game's CD play) | 5.7840 %" in page
 
 
 @pytest.mark.parametrize("counts", [C, D], ids=["C", "D"])

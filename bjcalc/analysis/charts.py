@@ -371,7 +371,8 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
         exceptions = pd.DataFrame(rows, columns=EXCEPTION_COLUMNS)
     ev = {"TD": result.ev, "CD": calc.game("CD").ev}
     return Chart(table=table, strategy=strategy, rules=rules, shoe=calc.shoe.describe(),
-                 split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions, notes=rules.chart_notes(),
+                 split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions,
+                 notes=rules.chart_notes() + calc.round.variant.chart_notes(rules),
                  no_das_cells=no_das_cells, conditioning=calc.assumptions().conditioning)
 
 

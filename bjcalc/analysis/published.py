@@ -356,6 +356,11 @@ UK_STANDARD_SOURCE = ("a published house edge of standard UK casino blackjack (6
                       "identified)")
 NO_BUST_SOURCE = ("a published blog analysis of No Bust 21st Century Blackjack as dealt at Ocean's 11 Casino, "
                   "California: the bank's edge -0.18 % before the house collection, and rule effects")
+FREE_BET_SHEET_SOURCE = ("Customised Casino Games Ltd, Free Bet Blackjack rule sheet for its UK trial at Rainbow "
+                         "Casino, Birmingham (as published at ukcasinotablegames.info/blackjackfreebet.html): "
+                         "'overall house edge of 1.01%'")
+WIZARD_FREE_BET_SOURCE = ("Wizard of Odds (Michael Shackleford), Free Bet Blackjack: the expected values of 12 "
+                          "against a 4, infinite deck, dealer hits soft 17")
 CLASSIC_SOURCE = "reviews of Microgaming's single-deck Classic Blackjack (several online reviews quote 0.13 %)"
 
 GRIFFIN = Rules(decks=math.inf, double_after_split=False, max_split_hands=2)
@@ -471,6 +476,18 @@ def figures() -> list[Figure]:
                       classic, _game(classic, sign=-1), sign=-1, readings=(_reading(classic, CLASSIC_READING, -1),),
                       note="the literal reading of the card, with the reviews' split once, no DAS and one card "
                            "to split aces"))
+    # Free Bet Blackjack.
+    free_bet = variants.VARIANTS["free_bet"].rules()
+    out.append(Figure("free-bet-uk-sheet", "free_bet", FREE_BET_SHEET_SOURCE, "house edge", "1.01", PERCENT, free_bet,
+                      _game(free_bet, sign=-1), sign=-1,
+                      note="read with the variant's rules (6 decks, H17, peek, DAS, resplits to 4 hands, aces too); "
+                           "the sheet says the usual rules apply otherwise, and the UK's usual S17 gives 0.70 %"))
+    infinite = variants.VARIANTS["free_bet"].rules(decks=math.inf)
+    for action, printed in (("stand", "-0.301161"), ("hit", "-0.279823")):
+        out.append(Figure(f"free-bet-12v4-{action}", "free_bet", WIZARD_FREE_BET_SOURCE,
+                          f"EV of {'standing' if action == 'stand' else 'hitting'} on T,2 v 4", printed, FRACTION,
+                          infinite, _hand(infinite, "T,2", "4", action, "CDZ-"), strategies=("CD",),
+                          note="a hand value, per unit initial bet (ordinary blackjack: -0.205850 / -0.213839)"))
     return out
 
 

@@ -37,7 +37,7 @@ from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult
 from ..game.distribution import RoundOutcomes
 from ..game.moments import RoundMoments
-from ..game.variants import OPEN_RULES, PRESETS, VARIANTS
+from ..game.variants import VARIANTS
 from .charts import chart
 from .counting import SYSTEMS, betting_correlation
 from .render import chart_html, chart_markdown, markdown_table
@@ -52,8 +52,9 @@ TITLES = {"rules": "Rules", "edges": "House edge", "rule effects": "House edge b
           "distribution": "The round's distribution", "strategy": "Strategy", "removal": "Effects of removal",
           "side bets": "Side bets"}
 
-SIDE_BETS = {"no_bust_21st_century": ("buster", "lucky-lucky")}
-"""The side bets offered with a seed game (GAMES.md): Buster Blackjack and Lucky Lucky with No Bust."""
+SIDE_BETS = {"no_bust_21st_century": ("buster", "lucky-lucky"), "free_bet": ("pot-of-gold",)}
+"""The side bets offered with a game: Buster Blackjack and Lucky Lucky with No Bust (GAMES.md), Pot
+of Gold with Free Bet Blackjack (VARIANTS.md)."""
 
 PRESET_TITLES = {"standard": "Standard shoe game", "burn20": "Blackjack Burn 20 (UK rules)",
                  "burn20_las_vegas": "Blackjack Burn 20 (Las Vegas rules)",
@@ -136,6 +137,11 @@ def rule_words(rule: str, value: Any, rules: Optional[Rules] = None) -> str:
     return f"{rule_label(rule)}: {value_label(rule, value, rules)}"
 
 
+def _title(preset: str) -> str:
+    """A game's title in the report: :data:`PRESET_TITLES`, else the variant's own."""
+    return PRESET_TITLES.get(preset) or (VARIANTS[preset].title if preset in VARIANTS else preset)
+
+
 def game_title(preset: Optional[str], overrides: dict[str, Any], rules: Rules) -> str:
     """The report's title: the preset's (:data:`PRESET_TITLES`), with any rules changed from
     it, or "A custom blackjack game".
@@ -145,7 +151,7 @@ def game_title(preset: Optional[str], overrides: dict[str, Any], rules: Rules) -
     """
     if preset is None:
         return "A custom blackjack game"
-    title = PRESET_TITLES.get(preset, preset)
+    title = _title(preset)
     if overrides:
         changed = [rule_words(rule, value, rules) for rule, value in overrides.items()]
         title += " (changed: " + "; ".join(words[0].lower() + words[1:] for words in changed) + ")"
@@ -317,7 +323,7 @@ def _svg(figure: Any, prefix: str = "") -> str:
 def _rules_section(game: "_Game") -> Section:
     rules, shoe = game.rules, game.shoe
     words = rules.describe(shoe)
-    base = PRESET_TITLES.get(game.preset or "", game.preset)
+    base = _title(game.preset) if game.preset is not None else None
     if game.preset is not None and game.overrides:
         changed = "; ".join(rule_words(rule, value, rules) for rule, value in game.overrides.items())
         words += f" (the rules of {base}, changed: {changed})"
@@ -325,7 +331,8 @@ def _rules_section(game: "_Game") -> Section:
         words += f" (the rules of {base})"
     if shoe.whole_decks() is None:       # (a custom or depleted shoe: say which)
         words += f"; shoe: {shoe.describe()}"
-    open_rules = OPEN_RULES.get(game.preset or "", {}) if game.preset not in WITHOUT_CARD else {}
+    open_rules = (VARIANTS[game.preset].open_rules if game.preset is not None and game.preset not in WITHOUT_CARD
+                  else {})
     if not open_rules:
         return Section("rules", TITLES["rules"], f"<p>{html.escape(words)}</p>", words)
     rows = [(rule_label(rule), "; ".join(value_label(rule, v) for v in values),
@@ -720,9 +727,12 @@ def _side_bets_section(game: "_Game") -> Optional[Section]:
     bets = SIDE_BETS.get(game.preset or "", ())
     if not bets:
         return None
-    from ..sidebets import buster_blackjack, lucky_lucky
+    from ..sidebets import PotOfGold, buster_blackjack, lucky_lucky
 
     rows = []
+    if "pot-of-gold" in bets:
+        result = PotOfGold(rules).evaluate(shoe)
+        rows.append(("Pot of Gold (valued under this game's CD play)", _percent(result.house_edge)))
     if "buster" in bets:
         result = buster_blackjack(shoe, hits_soft_17=rules.dealer_hits_soft_17)
         rows.append(("Buster Blackjack", _percent(result.house_edge)))
@@ -740,7 +750,8 @@ def _preset_of(rules: Rules, name: Optional[str] = None) -> tuple[Optional[str],
     """The preset these rules are (``name`` first, if it is one), or the one they are with the
     fewest rules changed, and the changed rules; ``(None, {})`` when no preset fits."""
     best: tuple[Optional[str], dict[str, Any]] = (None, {})
-    for preset, make in sorted(PRESETS.items(), key=lambda item: item[0] != name):
+    for preset, make in sorted(((key, variant.rules) for key, variant in VARIANTS.items()),
+                               key=lambda item: item[0] != name):
         base = make()
         changed = {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)
                    if getattr(rules, f.name) != getattr(base, f.name)}
@@ -858,11 +869,10 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     if unknown:
         raise BjcalcError(f"unknown report section {unknown[0]!r}; sections: {', '.join(SECTIONS)}")
     if isinstance(game, str):
-        if game in VARIANTS and game not in PRESETS:
-            VARIANTS[game].check_analysis("the report")
-        if game not in PRESETS:
-            raise BjcalcError(f"unknown game {game!r}; presets: {', '.join(sorted(PRESETS))}")
-        title, rules = game, PRESETS[game]()
+        if game not in VARIANTS:
+            raise BjcalcError(f"unknown game {game!r}; games: {', '.join(sorted(VARIANTS))}")
+        VARIANTS[game].check_analysis("the report")
+        title, rules = game, VARIANTS[game].rules()
         calc = Calculator(rules, shoe)
     elif isinstance(game, Calculator):
         title, rules, calc = "custom game", game.rules, game
@@ -899,6 +909,6 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     finally:
         steps.close()
     if command is None:
-        command = "bjcalc report " + (f"--variant {shlex.quote(title)}" if title in PRESETS else "[rule flags]")
-    heading = game_title(preset, overrides, rules) if name is None or name in PRESETS else name
+        command = "bjcalc report " + (f"--variant {shlex.quote(title)}" if title in VARIANTS else "[rule flags]")
+    heading = game_title(preset, overrides, rules) if name is None or name in VARIANTS else name
     return Report(title, rules, calc.shoe, built, command, time.perf_counter() - started, title=heading)

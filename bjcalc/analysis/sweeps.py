@@ -24,7 +24,7 @@ from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..core.runner import run_chunks
 from ..game.calculator import Calculator
-from ..game.variants import DOUBLE_READINGS, OPEN_RULES, PRESETS, double_reading
+from ..game.variants import DOUBLE_READINGS, VARIANTS, double_reading
 
 __all__ = ["edge_sweep", "sweep_points", "plot_edges", "full_shoe_ev", "EVs"]
 
@@ -82,9 +82,9 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     [[False, True], [True, False]]
     """
     tasks = sweep_points(preset, rules, decks)    # (refuses an unknown preset or rule)
-    base = PRESETS[preset](**overrides) if base is None else base
+    base = VARIANTS[preset].rules(**overrides) if base is None else base
     evs = {} if evs is None else evs
-    soft_open = "double_soft" in OPEN_RULES.get(preset, {}) and "double_soft" not in overrides
+    soft_open = "double_soft" in VARIANTS[preset].open_rules and "double_soft" not in overrides
     points = []
     for name, value in tasks:
         try:
@@ -144,9 +144,9 @@ def sweep_points(preset: str, rules: Optional[Iterable[str]] = None,
     >>> sweep_points("burn20", rules=["double_on"])
     [('double_on', 'any'), ('double_on', 'any hard'), ('double_on', '9-11'), ('double_on', '10-11')]
     """
-    if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
-    open_rules = dict(OPEN_RULES.get(preset, {}))
+    if preset not in VARIANTS:
+        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(VARIANTS))}")
+    open_rules = dict(VARIANTS[preset].open_rules)
     open_rules["decks"] = tuple(decks) if decks is not None else open_rules.get("decks", (1, 2, 4, 6, 8))
     if "double_on" in open_rules:
         # by reading: "any" is any two cards, soft ones too (what a card's "double any two cards"

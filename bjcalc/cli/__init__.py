@@ -188,6 +188,8 @@ def cli_words(message: str) -> str:
     '--double-split-aces can never apply with --double 9-11: use --double any'
     >>> cli_words("split strategy 'optimal' covers one split: use max_split_hands=2 (--split-hands 2)")
     "split strategy 'optimal' covers one split: use --split-hands 2"
+    >>> cli_words("free doubles after hits (free_double_any_cards=True): use free_double_any_cards=False")
+    'free doubles after hits (--free-double-any-cards): use --no-free-double-any-cards'
     >>> cli_words("use surrender='late'")
     'use --surrender late'
     >>> cli_words("too large; use max_split_hands=2, or Calculator.moments() (bjcalc edge --sd) for the SD")
@@ -195,6 +197,9 @@ def cli_words(message: str) -> str:
     """
     fields = "|".join(sorted(FIELD_FLAGS, key=len, reverse=True))
     text = re.sub(rf"\b({fields})=(True|False)\b", lambda m: _boolean_words(m[1], m[2] == "True"), message)
+    for _, name, option in variant_options():      # (a variant's on/off options: --name and --no-name)
+        if option.allowed == (True, False) or option.allowed == (False, True):
+            text = re.sub(rf"\b{name}=(True|False)\b", lambda m, name=name: option_flags(name)[m[1] != "True"], text)
     text = re.sub(rf"\b({fields})=(?:'([^']*)'|([\w.:/-]+))", lambda m: f"{FIELD_FLAGS[m[1]]} {m[2] or m[3]}", text)
     text = re.sub(r"(?<![\w-])(?!decks\b)(" + fields + r")\b", lambda m: FIELD_FLAGS[m[1]], text)
     text = re.sub(r"^decks\b", "--decks", text).replace("math.inf", "'inf'")
@@ -387,8 +392,8 @@ def build_parser() -> argparse.ArgumentParser:
                             description="Every published figure bjcalc checks itself against "
                                         "(bjcalc/analysis/published.py, "
                                         "with its source): ours with CD and TD play, and a verdict.")
-    verify.add_argument("--game", choices=sorted(PRESETS), metavar="NAME",
-                        help="only this game's figures: " + ", ".join(sorted(PRESETS)))
+    verify.add_argument("--game", choices=sorted(VARIANTS), metavar="NAME",
+                        help="only this game's figures: " + ", ".join(sorted(VARIANTS)))
     verify.add_argument("--only", nargs="+", action="extend", metavar="KEY", help="only these figures (keys as listed)")
     _output_flags(verify, exact=False, quiet=True)
     explain = sub.add_parser("explain", help="which open rules give a published house edge",

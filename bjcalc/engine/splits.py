@@ -215,9 +215,11 @@ class _PairSplit:
 
     def __init__(self, rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_left: Optional[int],
                  pair_share: Any, max_cards: int, hand_value: Optional[Callable[[int, Composition], Any]] = None,
-                 play: Optional[SplitPlay] = None, later: Optional[SplitPlay] = None):
+                 play: Optional[SplitPlay] = None, later: Optional[SplitPlay] = None,
+                 later_value: Optional[Callable[[int, Composition], Any]] = None):
         self.rules, self.v, self.strategy, self.pair = rules, values, strategy, pair
         self.hand_value = hand_value
+        self.later_value = later_value      # (hand_value's for the hands split off, where their chips differ)
         self.pair_left = pair_left          # pair-rank cards in the shoe less the up card and this hand's card
         self.pair_share = pair_share        # infinite deck: share of the value's cards of the pair's rank
         self.max_cards = max_cards
@@ -340,7 +342,8 @@ class _PairSplit:
         if self.hand_value is None:
             values = self.second_card_values(second, second_nodes, allowed, key, later)
         else:
-            values = [self.hand_value(int(kids[card - 1]), policy) for card in cards]
+            valued = self.later_value if later and self.later_value is not None else self.hand_value
+            values = [valued(int(kids[card - 1]), policy) for card in cards]
         for card, value in zip(cards, values):
             total = total + draw[card - 1] * value
             if card == self.pair:
@@ -379,7 +382,8 @@ class _PairSplit:
         if slot > count:
             return self.ar_zero
         policy = policy_extra(self.strategy, self.pair, count)
-        unpaired, anything = self.known(count - 1, known, policy, slot > 1 and self.later is not None)
+        apart = self.later is not None or self.later_value is not None
+        unpaired, anything = self.known(count - 1, known, policy, slot > 1 and apart)
         if count < self.hands:
             p = self.p_pair(count - 1, known)
             return (p * self.expected(slot, count + 1, known) + unpaired
@@ -392,7 +396,8 @@ class _PairSplit:
 
 def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_state: Any, max_cards: int,
                 hand_value: Optional[Callable[[int, Composition], Any]] = None,
-                play: Optional[SplitPlay] = None, later: Optional[SplitPlay] = None) -> Optional[Any]:
+                play: Optional[SplitPlay] = None, later: Optional[SplitPlay] = None,
+                later_value: Optional[Callable[[int, Composition], Any]] = None) -> Optional[Any]:
     """Joint value of splitting ``pair`` (all hands, per unit initial bet), or None if the
     shoe cannot split it.
 
@@ -404,13 +409,15 @@ def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pa
     strategy's first actions from other values (:class:`SplitPlay`: a strategy played on
     another shoe).  Give one of them at most: ``hand_value`` decides alone.  ``later`` plays
     the hands split off (the second and later hands) where they carry other chips than the
-    first (Free Bet's free splits): their values and decider, on the same nodes.
+    first (Free Bet's free splits): their values and decider, on the same nodes; with
+    ``hand_value``, ``later_value`` values those hands' first two cards.
     """
     if isinstance(pair_state, Fraction):
         pair_left, pair_share = None, values.ar.convert(pair_state)
     else:
         pair_left, pair_share = pair_state, None
-    split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value, play, later)
+    split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value, play, later,
+                       later_value)
     if split.first(1, policy_extra(strategy, pair, 2)) is None:
         return None
     value = split.value()

@@ -454,8 +454,9 @@ class _Decisions:
 
     def plays_of(self, own: Wager) -> np.ndarray:
         """What each node does for a hand carrying ``own`` once it plays on (the hands split off
-        a free split play to win their free chip, by that chip's values)."""
-        return self._chip_plays[own.name]
+        a free split play to win their free chip, by that chip's values; a TD chart plays every
+        hand alike)."""
+        return self._chip_plays.get(own.name, self.plays) if self.strategy == "TD" else self._chip_plays[own.name]
 
     def initial(self, node: int, hand: tuple[int, int], split_key: Any) -> str:
         """stand, hit, play (on by the strategy), double, split or surrender."""

@@ -18,7 +18,9 @@ hand 1 plays to win its money chip, a free hand plays to win its free chip (it m
 where a money hand stands: busting costs it nothing), each by the post-split strategy's
 reference cards.  A free hand that doubles for money carries a free and a money chip.
 
-The round's distribution (:mod:`bjcalc.game.distribution`, :mod:`bjcalc.game.moments`)
+A TD chart (:mod:`bjcalc.game.strategy`) is one chart for every hand: the hands split off
+play it too, each valued for its own chip.  The round's distribution
+(:mod:`bjcalc.game.distribution`, :mod:`bjcalc.game.moments`)
 settles each hand's chips from their own tables, the first split hand playing for money and
 the hands split off for their free chips; the Pot of Gold side bet counts the free chips a
 round gives (:mod:`bjcalc.game.free_chips`).
@@ -62,7 +64,7 @@ class FreeBet(Variant):
                                                               "cards (the launch rules; not computed yet)"),
     }
     covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play",
-                        "the round's distribution", "counting"})
+                        "the round's distribution", "counting", "TD play", "a strategy chart", "the report"})
 
     def check(self, rules: Rules) -> None:
         super().check(rules)
@@ -96,4 +98,4 @@ class FreeBet(Variant):
     def chart_notes(self, rules: Rules) -> list[str]:
         fours = "" if self.option(rules, "free_split_fours") else " and 4s"
         return [f"Free Bet: D on two cards making hard 9-11 is a free double, P on every pair but tens{fours} "
-                f"a free split; other D and P cost money"]
+                f"a free split; other D and P cost money; the hands split off, on a free chip, play this chart too"]

@@ -17,6 +17,9 @@ writes it after the total's code: ``H+D`` (two cards: hit; after a hit: double, 
 
 A split hand follows the same chart: its first two cards take the chart's
 double where doubling after a split is allowed, and otherwise play on by total.
+Where a variant puts another chip on the hands split off (Free Bet's free chip), they
+follow the same chart and are valued for their own chip: each entry's hands are weighed
+by chip in the search, and a double adds the chip the variant says for the hand's cards.
 An entry that a hand may not take (doubling where the rules forbid it) falls back
 to ``play``, as "Dh" and "Ds" do on a printed chart.
 
@@ -38,6 +41,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from ..core.wagers import MONEY, WAGERS, Wager
 from ..engine.hands import UNSPLIT, add
 from ..engine.player import UpcardValues
 from ..core.actions import post_split_actions
@@ -127,15 +131,32 @@ class _UpcardSearch:
         self.may_after = {DOUBLE: values.may_double, SURRENDER: values.may_surrender}
         self.after_values = {DOUBLE: values.double, SURRENDER: values.surrender}
         self.after_rules = any(a is not None and a.any() for a in self.may_after.values())
+        # Other chips (Free Bet's): the hands split off play the same chart for their own chip.
+        self.round = calc.round
+        self.chips = not calc.round.money_only
+        self.chip_values = {name: calc.round.chip_values(values.up, WAGERS[name]) for name in calc.round.engines}
+        if self.chips and self.after_rules:
+            from ..core.errors import StrategyError
+            raise StrategyError("TD play with free chips does not follow doubling or surrender after a hit")
         # Entries no hand reaches under the strategy still get a sensible chart entry: the one
         # best for hands held by a player who hits everything.
         self.fallback_reach = self.reach(UpcardStrategy(values.up), np.ones(self.n_keys, dtype=bool))
 
     # -- evaluation of a fixed strategy -------------------------------------------------------
-    def play_values(self, hit_entry: np.ndarray, after_entry: "np.ndarray | None" = None) -> np.ndarray:
+    def _values(self, own: Wager) -> UpcardValues:
+        """The values of hands carrying ``own`` (the money chip's: :attr:`v`)."""
+        return self.v if own == MONEY else self.chip_values[own.name]
+
+    def later_chip(self, pair: int) -> Wager:
+        """The chip on the hands split off ``pair``."""
+        return self.round.variant.split_wager(self.rules, pair) if self.chips else MONEY
+
+    def play_values(self, hit_entry: np.ndarray, after_entry: "np.ndarray | None" = None,
+                    own: Wager = MONEY) -> np.ndarray:
         """Node values when hitting by ``hit_entry`` (bool per key) and, with ``after_entry``
-        (:meth:`_after_entry`), doubling or surrendering after a hit by it."""
-        v, nodes = self.v, self.nodes
+        (:meth:`_after_entry`), doubling or surrendering after a hit by it (of hands carrying
+        ``own``)."""
+        v, nodes = self._values(own), self.nodes
         value = self.zero.copy()
         hits = (hit_entry[self.key] | v.must_hit) & v.can_hit
         after = self.after_nodes(after_entry)
@@ -166,18 +187,27 @@ class _UpcardSearch:
             value[level] = np.where(codes == 2, self.after_values[DOUBLE][level],
                                     np.where(codes == 3, self.after_values[SURRENDER][level], value[level]))
 
-    def split_value(self, pair: int, split_key: Any, value: np.ndarray, strategy: UpcardStrategy) -> Any:
+    def split_value(self, pair: int, split_key: Any, value: np.ndarray, strategy: UpcardStrategy,
+                    chip_value: "dict[str, np.ndarray] | None" = None) -> Any:
         """Value of splitting (every hand, resplits included) when split hands follow the chart
-        (refused where the chart's split round can run out of cards on a tiny shoe)."""
+        (refused where the chart's split round can run out of cards on a tiny shoe); where the
+        hands split off carry other chips, ``chip_value`` holds their play values by chip."""
         nodes = self.nodes
         two_card = strategy.two_card
+        later = self.later_chip(pair)
 
         def allowed_at(node: int) -> tuple:
             return post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
                                       max_cards=nodes.space.max_cards)
 
         def hand_value(node: int, policy: Any) -> Any:
-            return self.action_value(node, self.post_split_action(node, allowed_at(node), two_card), value)
+            return self.action_value(node, self.post_split_action(node, allowed_at(node), two_card), value,
+                                     split_hand=True)
+
+        def later_value(node: int, policy: Any) -> Any:
+            assert chip_value is not None
+            return self.action_value(node, self.post_split_action(node, allowed_at(node), two_card),
+                                     chip_value[later.name], own=later, split_hand=True)
 
         def decisions() -> tuple[FirstAction, np.ndarray]:
             plays = self.node_plays(strategy)
@@ -195,7 +225,7 @@ class _UpcardSearch:
         if pair in self.split_hands:
             self.calc.round.check_split(self.v, pair, split_key, decisions)
         return split_value(self.rules, self.v, context_strategy(self.calc.split_strategy), pair, split_key,
-                           nodes.space.max_cards, hand_value)
+                           nodes.space.max_cards, hand_value, later_value=later_value if self.chips else None)
 
     def node_plays(self, strategy: UpcardStrategy) -> np.ndarray:
         """Each node's action under the chart once a hand plays on there (an index of
@@ -214,8 +244,12 @@ class _UpcardSearch:
     def entry(self, node: int) -> tuple[int, bool]:
         return int(self.nodes.total[node]), bool(self.nodes.soft[node])
 
-    def action_value(self, node: int, action: str, value: np.ndarray, split: Any = None) -> Any:
-        v = self.v
+    def action_value(self, node: int, action: str, value: np.ndarray, split: Any = None, own: Wager = MONEY,
+                     split_hand: bool = False) -> Any:
+        """The value of ``action`` at ``node`` for a hand carrying ``own`` (``value``: that chip's
+        play values; ``split_hand``: a split hand's first two cards); a double adds the
+        variant's chip for the hand's cards."""
+        v = self._values(own)
         if action == PLAY:
             return value[node]
         if action == STAND:
@@ -223,6 +257,8 @@ class _UpcardSearch:
         if action == HIT:
             return v.hit_with(value, np.array([node]))[0]
         if action == DOUBLE:
+            if self.chips:
+                return self.round.double_column(self.v, own, split_hand)[node]
             return v.double[node]
         if action == SURRENDER:
             return self.surrender[node]
@@ -256,13 +292,17 @@ class _UpcardSearch:
 
     # -- the search ---------------------------------------------------------------------------
     def reach(self, strategy: UpcardStrategy, hit_entry: np.ndarray,
-              after_entry: "np.ndarray | None" = None) -> np.ndarray:
-        """Probability-weighted count of how often each node is held and played on by total."""
+              after_entry: "np.ndarray | None" = None, own: "Wager | None" = None) -> np.ndarray:
+        """Probability-weighted count of how often each node is held and played on by total
+        (``own``: by hands carrying that chip only, the unsplit hand and a split's first hand
+        carrying money; None: every hand)."""
         v, nodes, ar = self.v, self.nodes, self.calc.ar
         reach = ar.zeros(len(nodes))
         playing = np.zeros(len(nodes), dtype=bool)
         for node, p, is_pair, split_key in self.initial:
             action = self.initial_action(node, is_pair, split_key, strategy)
+            if own is not None and own != MONEY and action != SPLIT:
+                continue
             if action == PLAY:
                 reach[node] = reach[node] + p
                 playing[node] = True
@@ -275,9 +315,12 @@ class _UpcardSearch:
             elif action == SPLIT:
                 pair = int(nodes.hand[node].argmax()) + 1
                 first, seconds = self.split_hands[pair]
+                hands = 2 if own is None else (own == MONEY) + (self.later_chip(pair) == own)
+                if not hands:
+                    continue
                 for card, child, allowed in seconds:
                     if self.post_split_action(child, allowed, strategy.two_card) == PLAY:
-                        reach[child] = reach[child] + 2 * p * v.draw[first, card - 1]
+                        reach[child] = reach[child] + hands * p * v.draw[first, card - 1]
                         playing[child] = True
         hits = (hit_entry[self.key] | v.must_hit) & v.can_hit
         after = self.after_nodes(after_entry)
@@ -299,22 +342,30 @@ class _UpcardSearch:
         v, nodes = self.v, self.nodes
         hit_entry = self._hit_entry(strategy)
         after_entry = self._after_entry(strategy)
-        reach = self.reach(strategy, hit_entry, after_entry)
+        # each kind of chip's hands: their values, their reach, their play values (money first)
+        owners = [MONEY] + [WAGERS[name] for name in self.chip_values if name != MONEY.name]
+        reaches = ([self.reach(strategy, hit_entry, after_entry)] if not self.chips else
+                   [self.reach(strategy, hit_entry, after_entry, own) for own in owners])
+        played = [self.zero.copy() for _ in reaches]
+        reach, value = reaches[0], played[0]
         changed = False
-        value = self.zero.copy()
         for level in nodes.levels:   # hard 21 down
             if not len(level):
                 continue
-            hit = v.hit_with(value, level)
-            diff = np.where(v.can_hit[level], hit - v.stand[level], 0 * hit)
+            hits_of = [self._values(own).hit_with(mine, level) for own, mine in zip(owners, played)]
+            diffs = [np.where(v.can_hit[level], h - self._values(own).stand[level], 0 * h)
+                     for own, h in zip(owners, hits_of)]
+            hit, diff = hits_of[0], diffs[0]
             for key in np.unique(self.key[level]):
                 members = self.key[level] == key
                 if not v.can_hit[level][members].any():
                     continue
-                weight = reach[level][members]
-                if not (weight != 0).any():
-                    weight = self.fallback_reach[level][members]
-                choose = bool(v.must_hit[level][members].any() or (weight * diff[members]).sum() > 0)
+                weights = [r[level][members] for r in reaches]
+                if not any((weight != 0).any() for weight in weights):
+                    weights = [self.fallback_reach[level][members]] + [0 * w for w in weights[1:]]
+                weight = weights[0]
+                gain = sum((w * d[members]).sum() for w, d in zip(weights, diffs))
+                choose = bool(v.must_hit[level][members].any() or gain > 0)
                 entry = (int(key) // 2, bool(key % 2))
                 if self.after_rules:
                     choose, after = self._choose_after(level[members], weight, hit[members], diff[members],
@@ -331,9 +382,11 @@ class _UpcardSearch:
                     changed = True
                 hit_entry[key] = choose
             hits = (hit_entry[self.key[level]] | v.must_hit[level]) & v.can_hit[level]
-            value[level] = np.where(hits, hit, v.stand[level])
+            for own, mine, h in zip(owners, played, hits_of):
+                mine[level] = np.where(hits, h, self._values(own).stand[level])
             self._apply_after(value, level, self.after_nodes(after_entry))
-        changed |= self._improve_two_card(strategy, value, reach)
+        chip_value = {own.name: mine for own, mine in zip(owners, played)}
+        changed |= self._improve_two_card(strategy, value, reach, chip_value)
         return changed
 
     def _choose_after(self, nodes: np.ndarray, weight: np.ndarray, hit: np.ndarray, diff: np.ndarray,
@@ -364,33 +417,39 @@ class _UpcardSearch:
         best = _best({a: s for a, (_, s) in options.items()}, current)
         return options[best][0], best
 
-    def _improve_two_card(self, strategy: UpcardStrategy, value: np.ndarray, reach: np.ndarray) -> bool:
+    def _improve_two_card(self, strategy: UpcardStrategy, value: np.ndarray, reach: np.ndarray,
+                          chip_value: "dict[str, np.ndarray] | None" = None) -> bool:
         changed = False
+        chip_value = chip_value or {MONEY.name: value}
         # Totals (shared by unsplit hands and, after a split, by split hands' first two cards).
         # Each hand of an entry takes the candidate action where it may, else plays on.
-        members: dict[tuple[int, bool], list[tuple[int, Any, tuple]]] = {}
+        members: dict[tuple[int, bool], list[tuple[int, Any, "tuple | None", Wager]]] = {}
         for node, p, is_pair, split_key in self.initial:
             if not (is_pair and split_key is not None):
-                members.setdefault(self.entry(node), []).append((node, p, None))
+                members.setdefault(self.entry(node), []).append((node, p, None, MONEY))
         for pair, (first, seconds) in self.split_hands.items():
+            # (the first hand carries money; the hands split off their chip, apart where it differs)
+            owners = [(MONEY, 2)] if self.later_chip(pair) == MONEY else [(MONEY, 1), (self.later_chip(pair), 1)]
             for card, node, allowed in seconds:
-                weight = self._split_weight(strategy, pair, first, card)
-                if weight != 0:
-                    members.setdefault(self.entry(node), []).append((node, weight, allowed))
+                for own, hands in owners:
+                    weight = self._split_weight(strategy, pair, first, card, hands)
+                    if weight != 0:
+                        members.setdefault(self.entry(node), []).append((node, weight, allowed, own))
         for entry, hands in members.items():
             candidates = {PLAY}
-            for node, _, allowed in hands:
+            for node, _, allowed, _ in hands:
                 candidates.update(self.allowed_initial(node, False, None) if allowed is None
                                   else [a for a in (DOUBLE,) if a in allowed])
             scores = {}
             for action in candidates:
                 score = 0
-                for node, weight, allowed in hands:
+                for node, weight, allowed, own in hands:
                     if allowed is None:
                         effective = action if action in self.allowed_initial(node, False, None) else PLAY
                     else:
                         effective = self.post_split_action(node, allowed, {entry: action})
-                    score = score + weight * self.action_value(node, effective, value)
+                    score = score + weight * self.action_value(node, effective, chip_value[own.name], own=own,
+                                                               split_hand=allowed is not None)
                 scores[action] = score
             best = _best(scores, strategy.two_card.get(entry, PLAY))
             if strategy.two_card.get(entry, PLAY) != best:
@@ -402,7 +461,8 @@ class _UpcardSearch:
             if not (is_pair and split_key is not None):
                 continue
             pair = int(self.nodes.hand[node].argmax()) + 1
-            split = self.split_value(pair, split_key, value, strategy) if pair in self.split_hands else None
+            split = (self.split_value(pair, split_key, value, strategy, chip_value) if pair in self.split_hands
+                     else None)
             scores = pair_scores.setdefault(pair, {})
             # A pair is its own chart entry, with its own stand or hit (then play on by total).
             for action in self.allowed_initial(node, True, split_key):
@@ -425,13 +485,14 @@ class _UpcardSearch:
                 strategy.pair_fallbacks.pop(pair, None)
         return changed
 
-    def _split_weight(self, strategy: UpcardStrategy, pair: int, first: int, card: int) -> Any:
-        """How often (probability-weighted) a split hand of this pair gets this second card."""
+    def _split_weight(self, strategy: UpcardStrategy, pair: int, first: int, card: int, hands: int = 2) -> Any:
+        """How often (probability-weighted) a split hand of this pair gets this second card
+        (counting ``hands`` of the split's hands: both, or one apart)."""
         total = 0
         for node, p, is_pair, split_key in self.initial:
             if is_pair and split_key is not None and int(self.nodes.hand[node].argmax()) + 1 == pair \
                     and strategy.pairs.get(pair) == SPLIT:
-                total = total + 2 * p * self.v.draw[first, card - 1]
+                total = total + hands * p * self.v.draw[first, card - 1]
         return total
 
     def _after_entry(self, strategy: UpcardStrategy) -> "np.ndarray | None":
@@ -463,13 +524,15 @@ class _UpcardSearch:
     def round_values(self, strategy: UpcardStrategy) -> dict[int, Any]:
         """Joint EV of each initial non-natural hand node under the strategy."""
         value = self.play_values(self._hit_entry(strategy), self._after_entry(strategy))
+        chip_value = {name: value if name == MONEY.name else self.play_values(
+            self._hit_entry(strategy), self._after_entry(strategy), WAGERS[name]) for name in self.chip_values}
         out = {}
         for node, p, is_pair, split_key in self.initial:
             action = self.initial_action(node, is_pair, split_key, strategy)
             pair = int(self.nodes.hand[node].argmax()) + 1
             split = None
             if action == SPLIT:
-                split = self.split_value(pair, split_key, value, strategy)
+                split = self.split_value(pair, split_key, value, strategy, chip_value)
             if action not in self.allowed_initial(node, is_pair, split_key) or (action == SPLIT and split is None):
                 action = PLAY
             out[(node, split_key)] = self.action_value(node, action, value, split)

@@ -120,6 +120,18 @@ Public functions (exact Fractions; per unit original bet)
   play_hand / the CDZ- rule, forced resplits); its mean equals ``game_ev`` exactly.
   :func:`_net_distribution_literal` is the same without state compression (explicit hand
   lists, direct win / push / loss settlement), used as a cross-check.
+* :func:`chart_ev(shoe, rules, chart)` — the round's expectation (over every deal, as
+  game_ev) when the player follows a TOTAL-DEPENDENT chart
+  ``{up: {"hits": {(total, soft): bool}, "two_card": {(total, soft): "play" | "double"},
+  "pairs": {value: "stand" | "hit" | "double" | "split" | "play"}}}`` instead of the optimal
+  play (semantics in its docstring: free double on a two-card hard 9-11 else money; after a
+  hit, hit iff hits[(total, soft)] (missing: total < 17) and total < 21; split hands use
+  two_card "double" / hits only, forced resplits, split aces stand; "split" is ignored with
+  max_hands=1).  Its own memoised code (class ``_ChartEval``, state (hard sum, ace)), sharing
+  with the optimal play only draws / dealer_dist / expect / hand_vector / split_chip /
+  deal_probabilities / p_dealer_bj.  :func:`_chart_ev_literal` is the unmemoised
+  cross-check (explicit hand lists); :func:`_optimal_total_chart` writes the optimal unsplit
+  play (max_hands=1) as a chart where it can, reporting the cells where it cannot.
 * ``FBRules.push_22`` is an extra switch (default True) that exists only for the self-test:
   ``push_22=False`` makes a dealer 22 an ordinary bust (for the ordinary-blackjack figures).
 
@@ -140,6 +152,12 @@ The self-test then runs :func:`_self_test_pmf` (about 80 s more; ``--pmf-only`` 
 it): hand-checked round distributions; on shoes C, D, E (2 and 4 hands) and the infinite deck
 (2 hands; 4 too with ``--infinite``) the distribution sums to 1 and its mean equals game_ev
 exactly; on C and D it equals the literal enumeration.
+The self-test ends with :func:`_self_test_chart` (about 30 s; ``--chart-only`` runs only it):
+chart_ev hand-checked on tiny shoes (all stand 2/15, all hit -2/15, all double -2/5 on
+{10:4, 8, A}; two split cases); on shoes C and D a no-split chart stays below game_ev and does
+not depend on max_hands; memoised == literal (C, D; 2, 3, 4 hands; every entry kind); on the
+infinite deck the optimal play is a chart and chart_ev == game_ev exactly (max_hands=1, H17 and
+S17), and money-chip splits (tens, paid 4s) equal U_split exactly for every up card.
 """
 
 from __future__ import annotations
@@ -838,6 +856,428 @@ def _net_distribution_literal(shoe, rules: FBRules = FBRules()) -> Dict[Fraction
     return {k: v for k, v in sorted(out.items()) if v != 0}
 
 
+# ----------------------------------------------------------------------------- fixed total-dependent chart
+
+CHART_TWO_CARD = ("play", "double")
+CHART_PAIR = ("stand", "hit", "double", "split", "play")
+
+
+def _chart_norm(chart) -> Dict[int, tuple]:
+    """Validate a chart; {up: (hits, two_card, pairs)} as plain dict copies.  A missing up
+    card gets the defaults (hit below 17, "play", no pair entries)."""
+    out = {}
+    for up in chart:
+        if not isinstance(up, int) or not 1 <= up <= 10:
+            raise ValueError(f"chart: bad up card {up!r}")
+    for up in range(1, 11):
+        e = chart.get(up, {})
+        bad = set(e) - {"hits", "two_card", "pairs"}
+        if bad:
+            raise ValueError(f"chart[{up}]: unknown keys {bad}")
+        hits, two, pairs = dict(e.get("hits", {})), dict(e.get("two_card", {})), dict(e.get("pairs", {}))
+        for k, x in hits.items():
+            if not (isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], int)
+                    and isinstance(k[1], bool) and isinstance(x, bool)):
+                raise ValueError(f"chart[{up}]['hits']: bad entry {k!r}: {x!r}")
+        for k, x in two.items():
+            if not (isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], int)
+                    and isinstance(k[1], bool) and x in CHART_TWO_CARD):
+                raise ValueError(f"chart[{up}]['two_card']: bad entry {k!r}: {x!r}")
+        for k, x in pairs.items():
+            if not (isinstance(k, int) and 1 <= k <= 10 and x in CHART_PAIR):
+                raise ValueError(f"chart[{up}]['pairs']: bad entry {k!r}: {x!r}")
+        out[up] = (hits, two, pairs)
+    return out
+
+
+def _ts(hard: int, ace: bool) -> Tuple[int, bool]:
+    """(best total, soft) of a hand given its hard sum (aces as 1) and whether it holds an ace."""
+    if ace and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+class _ChartEval:
+    """One chart under one set of rules.  A hand is tracked by (hard sum, holds an ace):
+    every chart decision depends on the best total and softness only.  Memo dicts live in
+    the instance (a chart is not hashable); the dealer and the settlement use the shared
+    dealer_dist / expect caches.  All values are U = E[payoff * 1{no dealer natural}]."""
+
+    def __init__(self, chart, rules: FBRules):
+        self.c = _chart_norm(chart)
+        self.r = rules
+        self._play_memo: Dict[tuple, dict] = {}
+        self._second_memo: Dict[tuple, dict] = {}
+        self._rest_memo: Dict[tuple, Fraction] = {}
+
+    # -- a single hand
+    def hits(self, up, t, soft) -> bool:
+        """After a hit (or a "play" start): hit iff the chart says so and the total is < 21."""
+        return t < 21 and self.c[up][0].get((t, soft), t < 17)
+
+    def play(self, up, hard, ace, shoe) -> Dict[tuple, Fraction]:
+        """The hand (not busted) played by "hits" from here: {(final total | None (bust),
+        shoe after): prob}."""
+        k = (up, hard, ace, shoe)
+        got = self._play_memo.get(k)
+        if got is not None:
+            return got
+        t, soft = _ts(hard, ace)
+        if not self.hits(up, t, soft):
+            out = {(t, shoe): Fraction(1)}
+        else:
+            out = {}
+            for v, p, rest in draws(shoe):
+                for kk, q in self._after_card(up, hard + v, ace or v == 1, rest, True).items():
+                    out[kk] = out.get(kk, 0) + p * q
+        self._play_memo[k] = out
+        return out
+
+    def _after_card(self, up, hard, ace, shoe, go_on) -> Dict[tuple, Fraction]:
+        """A card has just been added: bust, or (go_on) play on by "hits", or stand."""
+        if hard > 21:
+            return {(None, shoe): Fraction(1)}
+        if go_on:
+            return self.play(up, hard, ace, shoe)
+        return {(_ts(hard, ace)[0], shoe): Fraction(1)}
+
+    def one_card(self, up, hard, ace, shoe) -> Dict[tuple, Fraction]:
+        """Double: exactly one card, then stand."""
+        out: Dict[tuple, Fraction] = {}
+        for v, p, rest in draws(shoe):
+            for kk, q in self._after_card(up, hard + v, ace or v == 1, rest, False).items():
+                out[kk] = out.get(kk, 0) + p * q
+        return out
+
+    def _settle(self, outs, chips, up) -> Fraction:
+        r = self.r
+        return sum((q * expect(hand_vector(t, chips, r), up, s, r.h17) for (t, s), q in outs.items()),
+                   Fraction(0))
+
+    @staticmethod
+    def _double_chips(chips, hard, ace):
+        t, soft = _ts(hard, ace)
+        return add(chips, FREE if (not soft and 9 <= t <= 11) else MONEY)
+
+    # -- the unsplit hand's first decision
+    def first_action(self, hand, up) -> str:
+        a, b = hand
+        hard, ace = a + b, (a == 1 or b == 1)
+        _, two, pairs = self.c[up]
+        if a == b and a in pairs:
+            act = pairs[a]
+            if act != "split" or self.r.max_hands >= 2:
+                return act
+            # "split" with max_hands == 1: splitting is not allowed; the pair plays as a
+            # two-card hand of its total (as if it had no pairs entry)
+        return "double" if two.get(_ts(hard, ace), "play") == "double" else "play"
+
+    def deal_U(self, hand, up, full) -> Fraction:
+        """U of the unsplit, non-natural two-card hand `hand` v `up` (full = shoe before the deal)."""
+        hand = tuple(hand)
+        shoe = remove(full, up, *hand)
+        hard, ace = sum(hand), 1 in hand
+        act = self.first_action(hand, up)
+        chips = MONEY
+        if act == "split":
+            return self.split_U(hand[0], up, full)
+        if act == "stand":
+            outs = {(_ts(hard, ace)[0], shoe): Fraction(1)}
+        elif act == "play":
+            outs = self.play(up, hard, ace, shoe)
+        elif act == "hit":
+            outs = {}
+            for v, p, rest in draws(shoe):
+                for kk, q in self._after_card(up, hard + v, ace or v == 1, rest, True).items():
+                    outs[kk] = outs.get(kk, 0) + p * q
+        elif act == "double":
+            chips = self._double_chips(MONEY, hard, ace)
+            outs = self.one_card(up, hard, ace, shoe)
+        else:
+            raise AssertionError(act)
+        return self._settle(outs, chips, up)
+
+    # -- splitting (forced resplits; hand 1 money, split-off hands split_chip)
+    def _second(self, p, shoe, n_hands, pending) -> Dict[tuple, Fraction]:
+        """The current split hand (holding p) draws its second card; every p drawn while
+        fewer than max_hands hands exist (aces: only if resplit_aces) starts a new waiting
+        hand.  {(second card, shoe, n_hands, pending): prob}."""
+        k = (p, shoe, n_hands, pending)
+        got = self._second_memo.get(k)
+        if got is not None:
+            return got
+        out: Dict[tuple, Fraction] = {}
+        for v, q, rest in draws(shoe):
+            if v == p and n_hands < self.r.max_hands and (p != 1 or self.r.resplit_aces):
+                for kk, x in self._second(p, rest, n_hands + 1, pending + 1).items():
+                    out[kk] = out.get(kk, 0) + q * x
+            else:
+                kk = (v, rest, n_hands, pending)
+                out[kk] = out.get(kk, 0) + q
+        self._second_memo[k] = out
+        return out
+
+    def _hand(self, p, up, chips, vec, n_hands, pending, shoe) -> Fraction:
+        """Play the current split hand (pair card p, `chips`), then the waiting hands, then
+        settle.  vec = sum of the finished hands' payoff vectors."""
+        two = self.c[up][1]
+        u = Fraction(0)
+        for (c, s1, n2, pend2), q in self._second(p, shoe, n_hands, pending).items():
+            hard, ace = p + c, (p == 1 or c == 1)
+            ch = chips
+            if p == 1:                                     # split aces: one card, stand
+                outs = {(_ts(hard, ace)[0], s1): Fraction(1)}
+            elif two.get(_ts(hard, ace), "play") == "double":
+                ch = self._double_chips(chips, hard, ace)
+                outs = self.one_card(up, hard, ace, s1)
+            else:
+                outs = self.play(up, hard, ace, s1)
+            for (t, s2), r in outs.items():
+                u += q * r * self._rest(p, up, vadd(vec, hand_vector(t, ch, self.r)), n2, pend2, s2)
+        return u
+
+    def _rest(self, p, up, vec, n_hands, pending, shoe) -> Fraction:
+        k = (p, up, vec, n_hands, pending, shoe)
+        got = self._rest_memo.get(k)
+        if got is None:
+            if pending == 0:
+                got = expect(vec, up, shoe, self.r.h17)
+            else:
+                got = self._hand(p, up, split_chip(p, self.r), vec, n_hands, pending - 1, shoe)
+            self._rest_memo[k] = got
+        return got
+
+    def split_U(self, p, up, full) -> Fraction:
+        assert self.r.max_hands >= 2
+        return self._hand(p, up, MONEY, ZERO_VEC, 2, 1, remove(full, up, p, p))
+
+    # -- the round
+    def round_value(self, hand, up, full) -> Fraction:
+        """Unconditional round value of the deal (as round_ev(..., conditioned=False))."""
+        hand = tuple(hand)
+        pbj = p_dealer_bj(up, remove(full, up, *hand))
+        if is_natural(hand):
+            return (1 - pbj) * Fraction(self.r.blackjack_pays)
+        if pbj == 1:
+            return Fraction(-1)
+        return -pbj + self.deal_U(hand, up, full)
+
+
+def chart_ev(shoe, rules: FBRules, chart: dict) -> Fraction:
+    """Exact expected result of one round (per unit original bet, over every deal as
+    game_ev: dealer naturals found by the peek at -1, 0 against a player natural; player
+    naturals paid blackjack_pays) when the player follows the TOTAL-DEPENDENT `chart`:
+
+        chart = {up: {"hits": {(total, soft): bool}, "two_card": {(total, soft): "play" | "double"},
+                      "pairs": {pair value: "stand" | "hit" | "double" | "split" | "play"}}}
+
+    * Unsplit two cards, not a pair or a pair without a "pairs" entry: two_card "double"
+      (a FREE double on a hard 9-11, else a money double; one card, stand) or "play"
+      (missing = "play"): hit or stand by "hits", card by card.
+    * A pair with a "pairs" entry: stand; hit (one card, then by "hits"); double; split;
+      play (by "hits" from the two cards).  "split" with max_hands == 1 is ignored (the pair
+      plays as a two-card hand of its total).
+    * "hits": hit iff hits[(total, soft)] (missing: total < 17) and total < 21.
+    * Split hands (forced resplits as in the optimal-play code; hand 1 keeps the money
+      chip, split-off hands carry split_chip): two_card "double" -> double (free on hard
+      9-11, else money) unless split aces; else by "hits"; split aces stand on two cards.
+      "pairs" is never consulted for a split hand.
+    * No double after hitting (the chart has no such entry, free_double_any_cards is not used).
+    """
+    ev = _ChartEval(chart, rules)
+    return sum((p * ev.round_value(h, u, shoe) for (h, u), p in deal_probabilities(shoe).items()),
+               Fraction(0))
+
+
+def _chart_ev_literal(shoe, rules: FBRules, chart: dict) -> Fraction:
+    """Cross-check of chart_ev with no state compression and its own decision code: every
+    deal's round is enumerated card by card with an explicit list of hands
+    [cards, chips, state] (split hands left to right, a resplit hand inserted right of its
+    hand, forced resplits), the chart read through plain lookups on total_soft(cards), and
+    each round settled by a direct win / push / loss comparison against every dealer
+    outcome (dealer natural: -1).  Shares only deal_probabilities, draws, dealer_dist,
+    total_soft, p_dealer_bj and split_chip with the rest of the module."""
+    _chart_norm(chart)                                     # validation only
+    F = Fraction
+
+    def entry(up, name):
+        return chart.get(up, {}).get(name, {})
+
+    def result(cards, chips, o):
+        m, f = chips
+        t, _ = total_soft(cards)
+        if t > 21:
+            return -m
+        if o == "bust" or (o == 22 and not rules.push_22):
+            return m + f
+        if o == 22 or t == o:
+            return 0
+        return m + f if t > o else -m
+
+    total = F(0)
+    for (hand, up), p_deal in deal_probabilities(shoe).items():
+        hand = list(hand)
+        shoe1 = remove(shoe, up, *hand)
+        pbj = p_dealer_bj(up, shoe1)
+        if sorted(hand) == [1, 10]:
+            total += p_deal * (1 - pbj) * F(rules.blackjack_pays)
+            continue
+        if pbj == 1:
+            total += p_deal * -1
+            continue
+        acc = [F(0)]
+
+        def finish(hands, s, prob):
+            for o, q in dealer_dist(up, s, rules.h17).items():
+                net = -1 if o == "blackjack" else sum(result(c, ch, o) for c, ch, _ in hands)
+                acc[0] += prob * q * net
+
+        def set_hand(hands, i, h):
+            return hands[:i] + [h] + hands[i + 1:]
+
+        def play(hands, i, s, prob, pair):
+            if i == len(hands):
+                return finish(hands, s, prob)
+            cards, chips, st = hands[i]
+            t, soft = total_soft(cards)
+            if st == "done" or t > 21:
+                return play(hands, i + 1, s, prob, pair)
+            if len(cards) == 1:                            # a split hand's second card
+                for v, q, rest in draws(s):
+                    if v == pair and len(hands) < rules.max_hands and (pair != 1 or rules.resplit_aces):
+                        new = hands[:i + 1] + [([pair], split_chip(pair, rules), "split")] + hands[i + 1:]
+                    else:
+                        new = set_hand(hands, i, (cards + [v], chips, "split"))
+                    play(new, i, rest, prob * q, pair)
+                return
+            if st == "root":
+                pe = entry(up, "pairs")
+                a = None
+                if cards[0] == cards[1] and cards[0] in pe:
+                    a = pe[cards[0]]
+                    if a == "split" and rules.max_hands < 2:
+                        a = None
+                if a is None:
+                    a = "double" if entry(up, "two_card").get((t, soft)) == "double" else "play"
+            elif st == "split":
+                if pair == 1:
+                    a = "stand"
+                elif entry(up, "two_card").get((t, soft)) == "double":
+                    a = "double"
+                else:
+                    a = "play"
+            else:
+                assert st == "hits"
+                a = "play"
+            if a == "play":
+                a = "hit" if (t < 21 and entry(up, "hits").get((t, soft), t < 17)) else "stand"
+            if a == "split":
+                pc = cards[0]
+                return play([([pc], MONEY, "split"), ([pc], split_chip(pc, rules), "split")],
+                            0, s, prob, pc)
+            if a == "stand":
+                return play(set_hand(hands, i, (cards, chips, "done")), i + 1, s, prob, pair)
+            if a == "double":
+                extra = FREE if (not soft and 9 <= t <= 11) else MONEY
+                chips = (chips[0] + extra[0], chips[1] + extra[1])
+            for v, q, rest in draws(s):
+                nxt = "done" if a == "double" else "hits"
+                play(set_hand(hands, i, (cards + [v], chips, nxt)), i, rest, prob * q, pair)
+
+        play([(hand, MONEY, "root")], 0, shoe1, F(1), None)
+        total += p_deal * acc[0]
+    return total
+
+
+def _optimal_total_chart(shoe, rules: FBRules):
+    """Try to write the oracle's OPTIMAL unsplit play (rules.max_hands == 1) as a
+    total-dependent chart.  Every decision node the optimal play can reach (children of a
+    node are explored whenever hitting is among its optimal actions) contributes the set of
+    chart entries that realise one of its optimal actions (exact ties all count); a chart is
+    built from the intersections.  Returns (chart, conflicts): with no conflicts the chart
+    plays an optimal action at every node it reaches, so chart_ev must equal game_ev."""
+    assert rules.max_hands == 1 and not rules.free_double_any_cards
+    hits_ok: Dict[tuple, set] = {}      # (up, total, soft) -> allowed hits values
+    two_ok: Dict[tuple, set] = {}       # (up, total, soft) -> allowed (two_card, hits) combos
+    pair_ok: Dict[tuple, set] = {}      # (up, pair value) -> allowed pairs entries
+    seen = set()
+
+    def opt(h, up, s):
+        vals = {a: U_action(a, h, up, s, MONEY, rules) for a in hand_actions(h, False, rules)}
+        best = max(vals.values())
+        return {a for a, x in vals.items() if x == best}
+
+    def meet(d, k, allowed):
+        d[k] = d[k] & allowed if k in d else set(allowed)
+
+    def children(h, up, s):
+        for v, _, rest in draws(s):
+            new = key(h + (v,))
+            if total_soft(new)[0] <= 21:
+                multi(new, up, rest)
+
+    def multi(h, up, s):
+        if (h, up, s) in seen:
+            return
+        seen.add((h, up, s))
+        t, soft = total_soft(h)
+        best = opt(h, up, s)
+        meet(hits_ok, (up, t, soft), ({False} if "stand" in best else set())
+             | ({True} if "hit" in best and t < 21 else set()))
+        if "hit" in best:
+            children(h, up, s)
+
+    for (hand, up), _ in deal_probabilities(shoe).items():
+        s = remove(shoe, up, *hand)
+        if is_natural(hand) or p_dealer_bj(up, s) == 1:
+            continue
+        h = key(hand)
+        t, soft = total_soft(h)
+        best = opt(h, up, s)
+        dbl = bool(best & {"double", "free_double"})
+        if h[0] == h[1]:
+            meet(pair_ok, (up, h[0]), {a for a in ("stand", "hit") if a in best} | ({"double"} if dbl else set()))
+        else:
+            meet(two_ok, (up, t, soft), ({("double", None)} if dbl else set())
+                 | ({("play", False)} if "stand" in best else set())
+                 | ({("play", True)} if "hit" in best else set()))
+        if "hit" in best:
+            children(h, up, s)
+
+    chart = {up: {"hits": {}, "two_card": {}, "pairs": {}} for up in range(1, 11)}
+    conflicts = []
+    for (up, t, soft), combos in sorted(two_ok.items()):
+        if ("double", None) in combos:
+            chart[up]["two_card"][(t, soft)] = "double"
+            continue
+        ok = [b for _, b in combos if b in hits_ok.get((up, t, soft), {True, False})]
+        if not ok:
+            conflicts.append(("two_card", up, t, soft, combos, hits_ok.get((up, t, soft))))
+            continue
+        hits_ok[(up, t, soft)] = {ok[0]}
+    for (up, t, soft), allowed in sorted(hits_ok.items()):
+        if not allowed:
+            conflicts.append(("hits", up, t, soft))
+            continue
+        chart[up]["hits"][(t, soft)] = (t < 17) if (t < 17) in allowed else (not (t < 17))
+    for (up, v), allowed in sorted(pair_ok.items()):
+        if not allowed:
+            conflicts.append(("pairs", up, v))
+            continue
+        chart[up]["pairs"][v] = min(allowed, key=("stand", "hit", "double").index)
+    return chart, conflicts
+
+
+def _simple_chart(hit_below: int = 17, hit_all: bool = False, two_card: str = "play", pairs=None):
+    """A chart with explicit entries for every (total, soft): hit below `hit_below` (or on
+    everything below 21 with hit_all), the same two_card entry everywhere, and `pairs`
+    ({value: entry}) for every up card."""
+    hits = {(t, s): (hit_all or t < hit_below) for t in range(2, 22) for s in (False, True)}
+    tc = {(t, s): two_card for t in range(2, 22) for s in (False, True)}
+    return {up: {"hits": dict(hits), "two_card": dict(tc), "pairs": dict(pairs or {})}
+            for up in range(1, 11)}
+
+
 # ----------------------------------------------------------------------------- self-test
 
 def _self_test(infinite: bool = False) -> None:
@@ -992,8 +1432,175 @@ def _self_test_pmf(infinite: bool = False) -> None:
     print(f"pmf self-test done in {time.time() - t_all:.1f} s")
 
 
+def _busy_chart():
+    """A chart that uses every kind of entry (splits of every pair, free and money doubles,
+    pair stand / hit / double / play), for the memoised-vs-literal cross-check."""
+    ch = _simple_chart(pairs={v: "split" for v in range(1, 11)})
+    for up in range(1, 11):
+        e = ch[up]
+        for t in (9, 10, 11):
+            e["two_card"][(t, False)] = "double"
+        for t in (13, 14, 17, 18):
+            e["two_card"][(t, True)] = "double" if 4 <= up <= 6 else "play"
+        e["two_card"][(16, False)] = "double" if up == 7 else "play"
+        e["hits"][(12, False)] = up not in (4, 5, 6)
+        e["hits"][(18, True)] = up >= 9
+    ch[10]["pairs"][5] = "double"
+    ch[9]["pairs"][9] = "stand"
+    ch[8]["pairs"][4] = "hit"
+    ch[7]["pairs"][6] = "play"
+    return ch
+
+
+def _self_test_chart() -> None:
+    """chart_ev: hand-checked values, bounds against game_ev, the memoised evaluation equal
+    to the literal one, and exact equality with the optimal play where that play is
+    total-dependent (the infinite deck).  About 35 s, one core."""
+    t_all = time.time()
+    F = Fraction
+    stand17 = _simple_chart()                    # stand 17+, hit below; no double, no split
+    hit_all = _simple_chart(hit_all=True)        # hit every total below 21
+    shoe_c = make_shoe({1: 3, 6: 1, 7: 2, 8: 3, 9: 2, 10: 6})
+    shoe_d = make_shoe({1: 2, 5: 1, 6: 1, 7: 1, 8: 4, 9: 1, 10: 6})
+
+    # (chart 1) hand-checked (see _self_test (2c) for the deal probabilities), shoe
+    #     {10:4, 8, A}, no splitting.  All stand = the optimal play there: 2/15.
+    #     All hit (every total < 21):  TT v T 1/5: A -> 21 wins, T / 8 bust: -1/3;
+    #     TT v 8 1/10: A -> 21 beats 18, T busts: -1/3;  TT v A 1/10: bust -1;
+    #     T8 v T 1/5: A -> 19, hits again, busts: -1;  T8 v A 1/15: -1;  naturals +3/2 * 4/15;
+    #     8A v T 1/15: soft 19 -> hard 19 -> bust: -1.  Sum -2/15.
+    #     All double (money, none of these is a hard 9-11; naturals are never doubled):
+    #     TT v T: A -> 21 +2 (1/3); T -> bust, hole 8 -2 / A (BJ) -1; 8 -> bust, hole T -2 /
+    #     A -1: 2/3 - 1/2 - 1/2 = -1/3;  TT v 8: +2/3 - 4/3 = -2/3;  TT v A: T (2/3) -> bust,
+    #     hole T (BJ) -1 / 8 -2; 8 (1/3) -> hole T (BJ) -1: -1 - 1/3 = -4/3;  T8 v T: A ->
+    #     19 < 20 -2 (1/3), T -> bust, hole A -1 / T -2: -2/3 - 1 = -5/3;  T8 v A: -1;
+    #     8A v T: soft 19 + T = 19 < 20: -2.  Sum 1/5(-1/3) + 1/10(-2/3) + 1/10(-4/3)
+    #     + 1/5(-5/3) - 1/15 + 2/5 - 2/15 = -2/5.
+    tiny = make_shoe({10: 4, 8: 1, 1: 1})
+    R1 = FBRules(max_hands=1)
+    all_stand = _simple_chart(hit_below=0)
+    assert chart_ev(tiny, R1, all_stand) == F(2, 15) == game_ev(tiny, R1)
+    assert chart_ev(tiny, R1, hit_all) == F(-2, 15)
+    assert chart_ev(tiny, R1, _simple_chart(hit_below=0, two_card="double")) == F(-2, 5)
+    #     "split" with max_hands=1 is ignored (the pair plays by its total)
+    assert chart_ev(tiny, R1, _simple_chart(hit_below=0, pairs={10: "split"})) == F(2, 15)
+    for ch, want in ((all_stand, F(2, 15)), (hit_all, F(-2, 15))):
+        assert _chart_ev_literal(tiny, R1, ch) == want
+    #     splits, max_hands=2, all stand: 8,8 v 10 from {8:3, 10:2, 9}: left {8, 10, 9}, the
+    #     6 orders (hand 1, hand 2 (free chip), hole) equally likely: 889 -> 16, 18 v 19: -1;
+    #     8 9 10 -1; 10 8 9 -1; 10 9 8: 18 push, 17 v 18: 0; 9 8 10 -1; 9 10 8: 17 v 18 -1,
+    #     18 push: -1.  Sum -5/6 (no dealer natural possible).
+    R2 = FBRules(max_hands=2)
+    ev = _ChartEval(_simple_chart(hit_below=0, pairs={8: "split"}), R2)
+    s = make_shoe({8: 3, 10: 2, 9: 1})
+    assert ev.split_U(8, 10, s) == F(-5, 6) == ev.round_value((8, 8), 10, s)
+    #     free doubles on split hands: 5,5 v 9 from {5:2, 6, 10:3, 9}, left {6, 10, 10, 10};
+    #     chart: split 5s, double 11, stand everything.  Hand 1 gets 6 (1/4): free double
+    #     -> 21, hand 2 gets 10: 15, hole 10: 19 -> +2 (money + free chip) + 0.  Hand 1 gets
+    #     10 (3/4): 15; hand 2 gets 6 (1/3): free double -> 21, hole 10: -1 + 2 = +1; hand 2
+    #     gets 10 (2/3): hole 10 -> 19: -1 + 0; hole 6 -> 15, draws 10, bust: +1 + 1: +1/2.
+    #     Sum 1/2 + 3/4 (1/3 + 1/3) = 1.
+    ch = _simple_chart(hit_below=0, pairs={5: "split"})
+    for up in ch:
+        ch[up]["two_card"][(11, False)] = "double"
+    assert _ChartEval(ch, R2).split_U(5, 9, make_shoe({5: 2, 6: 1, 10: 3, 9: 1})) == 1
+    print("(chart 1) hand-checked cases: ok")
+
+    # (chart 2) bounds, shoes C and D: a chart that never splits is a legal unsplit play, so
+    #     it cannot beat game_ev(max_hands=1) (optimal), nor game_ev(max_hands >= 2) (whose
+    #     root maximises over the same unsplit options plus the split); its value does not
+    #     depend on max_hands.  A chart built from the optimal play's decisions (every
+    #     reachable node, exact ties allowed) cannot exceed game_ev(max_hands=1) either; it
+    #     falls short where the optimal play depends on the composition.
+    for name, sh in (("C", shoe_c), ("D", shoe_d)):
+        g1 = game_ev(sh, R1)
+        opt_chart, conflicts = _optimal_total_chart(sh, R1)
+        v_opt = chart_ev(sh, R1, opt_chart)
+        assert v_opt <= g1
+        v1 = chart_ev(sh, R1, stand17)
+        h1 = chart_ev(sh, R1, hit_all)
+        assert v1 < g1 and h1 < v1
+        print(f"(chart 2) shoe {name}: game_ev(max_hands=1) = {float(g1):+.10f}; optimal-derived "
+              f"chart {float(v_opt):+.10f} ({len(conflicts)} composition-dependent chart cells); "
+              f"hit-all {float(h1):+.10f}")
+        for mh in (2, 4):
+            rules = FBRules(max_hands=mh)
+            t0 = time.time()
+            v = chart_ev(sh, rules, stand17)
+            dt = time.time() - t0
+            g = game_ev(sh, rules)
+            h = chart_ev(sh, rules, hit_all)
+            assert v == v1 and h == h1 and v < g and h < v
+            print(f"    max_hands={mh}: stand-17 chart_ev = {v} ({float(v):+.10f}, {dt:.2f} s) "
+                  f"< game_ev = {float(g):+.10f}")
+
+    # (chart 3) memoised == literal enumeration (explicit hand lists, its own chart lookups),
+    #     with a chart using every entry kind: splits of every pair (forced resplits, money
+    #     split tens, paid 4s under the launch rules), free and money doubles on split hands
+    n = 0
+    busy = _busy_chart()
+    for name, sh in (("C", shoe_c), ("D", shoe_d)):
+        for rules in (R2, FBRules(), FBRules(max_hands=3, free_split_fours=False,
+                                             resplit_aces=False, h17=False)):
+            for ch in (busy, stand17):
+                t0 = time.time()
+                v = chart_ev(sh, rules, ch)
+                t1 = time.time()
+                assert v == _chart_ev_literal(sh, rules, ch), (name, rules)
+                n += 1
+                if ch is busy:
+                    print(f"(chart 3) shoe {name} max_hands={rules.max_hands}"
+                          f"{'' if rules.h17 else ' S17 paid 4s no RSA'}: busy chart "
+                          f"{float(v):+.10f} ({t1 - t0:.2f} s) == literal ({time.time() - t1:.2f} s)")
+    print(f"(chart 3) memoised == literal: ok ({n} cases)")
+
+    # (chart 4) exact equality with the optimal play where it is total-dependent.  On the
+    #     INFINITE deck a hand's values depend on its total and softness only (plus "two
+    #     cards" for the double), so the optimal unsplit play is a chart: with max_hands=1
+    #     chart_ev == game_ev exactly.  Split hands carrying MONEY chips (tens; 4s under
+    #     free_split_fours=False) play CDZ- = the same money-chip optimum, so the chart's
+    #     split value equals U_split exactly, for every up card (forced resplits, free doubles
+    #     of 4+5/6/7 and money doubles on split hands included).  Free-chip split hands play
+    #     to maximise their free chip in the oracle, not the money chart: not comparable,
+    #     except as a bound (on the infinite deck CDZ- is optimal per hand: chart <= game_ev).
+    #     (The finite shoes C, D, E are not total-dependent: (chart 2) counts the conflicts.)
+    for h17 in (True, False):
+        r1 = FBRules(max_hands=1, h17=h17)
+        opt_chart, conflicts = _optimal_total_chart(INFINITE, r1)
+        assert not conflicts, conflicts
+        v, g = chart_ev(INFINITE, r1, opt_chart), game_ev(INFINITE, r1)
+        assert v == g, (float(v), float(g))
+        print(f"(chart 4) infinite deck {'H17' if h17 else 'S17'} max_hands=1: optimal play is "
+              f"a chart, chart_ev == game_ev = {float(g):+.10f}")
+        cases = ((FBRules(max_hands=2, h17=h17), 10), (FBRules(max_hands=4, h17=h17), 10),
+                 (FBRules(max_hands=2, h17=h17, free_split_fours=False), 4))
+        if h17:
+            cases += ((FBRules(max_hands=3, free_split_fours=False), 4),)
+        for rules, p in cases:
+            e = _ChartEval(opt_chart, rules)
+            for up in range(1, 11):
+                assert e.split_U(p, up, INFINITE) == U_split(p, up, INFINITE, rules), (rules, p, up)
+            print(f"    split {p}s, max_hands={rules.max_hands}: chart == U_split for every up card")
+    r2 = FBRules(max_hands=2)
+    opt_chart, _ = _optimal_total_chart(INFINITE, R1)
+    for up in range(1, 11):
+        for v in range(1, 11):
+            if best_action(action_values((v, v), up, INFINITE, r2)) == "split":
+                opt_chart[up]["pairs"][v] = "split"
+    v, g = chart_ev(INFINITE, r2, opt_chart), game_ev(INFINITE, r2)
+    assert v <= g
+    print(f"    max_hands=2, the oracle's splits: chart_ev {float(v):+.10f} <= game_ev {float(g):+.10f}")
+    print(f"chart self-test done in {time.time() - t_all:.1f} s")
+
+
 if __name__ == "__main__":
     import sys
-    if "--pmf-only" not in sys.argv[1:]:
-        _self_test(infinite="--infinite" in sys.argv[1:])
-    _self_test_pmf(infinite="--infinite" in sys.argv[1:])
+    args = sys.argv[1:]
+    if "--chart-only" in args:
+        _self_test_chart()
+    else:
+        if "--pmf-only" not in args:
+            _self_test(infinite="--infinite" in args)
+        _self_test_pmf(infinite="--infinite" in args)
+        if "--pmf-only" not in args:
+            _self_test_chart()
