@@ -171,15 +171,17 @@ def test_the_round_distribution_equals_the_oracle_exactly(counts, reading):
     assert outcomes.ev == calc.game().ev
 
 
-@pytest.mark.parametrize("hands", [2, 3])
-def test_the_moments_by_hand_pairs_equal_the_whole_distribution_exactly(hands):
+@pytest.mark.parametrize("hands, exactly", [(2, True), (3, False)])
+def test_the_moments_by_hand_pairs_equal_the_whole_distribution(hands, exactly):
     """The moments track at most two hands at a time, the first (money) hand apart from the hands split
-    off (free chips): on the infinite deck both methods are exact and must agree to the last digit."""
-    calc = Calculator(FREE_BET.rules(max_split_hands=hands, resplit_aces=hands > 2), Shoe.infinite(), exact=True)
+    off (free chips): on the infinite deck both methods are exact and must agree, to the last digit in
+    rationals (3 hands: to 1e-12 in floats, which keeps the suite quick)."""
+    calc = Calculator(FREE_BET.rules(max_split_hands=hands, resplit_aces=hands > 2), Shoe.infinite(), exact=exactly)
     moments, outcomes = calc.moments(), calc.outcomes()
     assert moments.method == "hand pairs"
-    assert (moments.ev, moments.second_moment, moments.average_bet) == (
-        outcomes.ev, outcomes.second_moment, outcomes.average_bet)
+    pairs = zip((moments.ev, moments.second_moment, moments.average_bet),
+                (outcomes.ev, outcomes.second_moment, outcomes.average_bet))
+    assert all(a == b if exactly else abs(a - b) < 1e-12 for a, b in pairs)
 
 
 def test_pot_of_gold_is_valued_under_the_main_games_play(capsys):

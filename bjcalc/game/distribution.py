@@ -644,8 +644,8 @@ class _UpcardRounds:
         self.insurance = insurance
         self._walks: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._walk_most: dict[tuple, np.ndarray] = {}    # the most cards of each value a walk takes
-        self._stand: dict[tuple[int, int], int] = {}
-        self._bust: dict[tuple[int, int, int], int] = {}
+        self._stand: dict[tuple[int, Chips], int] = {}
+        self._bust: dict[tuple[int, int, Chips], int] = {}
         self.round_class = classes.round_charge()
 
     # weights

@@ -431,8 +431,8 @@ class _UpcardSearch:
             # (the first hand carries money; the hands split off their chip, apart where it differs)
             owners = [(MONEY, 2)] if self.later_chip(pair) == MONEY else [(MONEY, 1), (self.later_chip(pair), 1)]
             for card, node, allowed in seconds:
-                for own, hands in owners:
-                    weight = self._split_weight(strategy, pair, first, card, hands)
+                for own, copies in owners:
+                    weight = self._split_weight(strategy, pair, first, card, copies)
                     if weight != 0:
                         members.setdefault(self.entry(node), []).append((node, weight, allowed, own))
         for entry, hands in members.items():

@@ -1,0 +1,85 @@
+"""One battery of identities over every variant of the registry: a new variant gets them for free.
+
+Each identity holds exactly whatever the variant's round (in rationals; to 1e-12 in floats on
+Burn 20's suited deck): the round's distribution has
+the game's EV as its mean, under CD and TD play; the TD chart is no better than CD play; the CD
+strategy played on its own shoe is the game; effects of removal of that fixed play weigh to zero;
+the free chips of a round are a distribution (floats equal rationals for every variant:
+tests/test_free_bet.py).  A variant whose round an analysis does not follow
+must refuse it (never approximate): such a case is skipped with the refusal as its reason.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from bjcalc import Calculator, Shoe
+from bjcalc.core.errors import BjcalcError
+from bjcalc.game.free_chips import free_chip_counts
+from bjcalc.game.variants import VARIANTS
+
+SMALL = {"A": 2, "2": 2, "5": 2, "6": 2, "8": 3, "9": 2, "T": 8}
+"""A 21-card shoe every variant without suits can deal (exact arithmetic stays quick)."""
+
+
+def calculator(name: str) -> Calculator:
+    rules = VARIANTS[name].rules(decks=1, max_split_hands=2)
+    shoe = Shoe.decks(1) if rules.burn_20 else Shoe.from_counts(SMALL)     # (Burn 20 reads the suits)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules' decks give way to the shoe)
+        return Calculator(rules, shoe, exact=not rules.burn_20)
+
+
+def same(a, b, exact: bool) -> bool:
+    return a == b if exact else abs(float(a) - float(b)) < 1e-12
+
+
+@pytest.fixture(scope="module", params=sorted(VARIANTS))
+def calc(request) -> Calculator:
+    return calculator(request.param)
+
+
+def refused_or(ask):
+    """What ``ask()`` computes, or the test skipped with the refusal as its reason (a refusal is a
+    documented limit, never a wrong number)."""
+    try:
+        return ask()
+    except BjcalcError as refusal:
+        pytest.skip(f"refused: {refusal}")
+
+
+def test_the_distributions_mean_is_the_games_ev(calc):
+    for strategy in ("CD", "TD"):
+        outcomes = refused_or(lambda: calc.outcomes(strategy))
+        assert same(sum(outcomes.pmf), 1, calc.exact)
+        assert same(outcomes.ev, calc.game(strategy).ev, calc.exact), strategy
+
+
+def test_the_chart_is_no_better_than_composition_dependent_play(calc):
+    assert calc.game("TD").ev <= calc.game("CD").ev
+
+
+def test_the_strategy_played_on_its_own_shoe_is_the_game(calc):
+    assert same(calc.play_on(calc.shoe).ev, calc.game().ev, calc.exact)
+
+
+def test_the_effects_of_removal_of_fixed_play_weigh_to_zero(calc):
+    effects = refused_or(lambda: calc.effects_of_removal())
+    assert same(effects.weighted_sum(), 0, calc.exact)
+
+
+def test_the_free_chips_of_a_round_are_a_distribution(calc):
+    counts = free_chip_counts(calc)
+    assert same(sum(counts.values()), 1, calc.exact) and all(p >= 0 for p in counts.values())
+    if calc.round.money_only:
+        assert list(counts) == [0]
+
+
+@pytest.mark.parametrize("name", [name for name, variant in VARIANTS.items() if variant.covers is not None])
+def test_an_analysis_a_variant_does_not_follow_is_refused_in_words(name):
+    """An analysis a variant's ``covers`` leaves out refuses, saying what is computed instead."""
+    variant = VARIANTS[name]
+    with pytest.raises(BjcalcError, match=f"for {variant.title} bjcalc computes: "):
+        variant.check_analysis("an analysis no variant names")
