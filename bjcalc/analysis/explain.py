@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..core.errors import BjcalcError, RulesError
 from ..core.rules import BUST_PUSH, DOUBLE_ON, GAME_FIELDS, HOLE_CARD_MODELS, SURRENDER, Rules
 from ..core.runner import run_chunks
-from ..game.variants import OPEN_RULES, PRESETS
+from ..game.variants import OPEN_RULES, VARIANTS
 
 __all__ = ["Candidate", "combinations", "explain", "open_rules_text", "parse_fix"]
 
@@ -68,8 +68,8 @@ def parse_fix(preset: str, items: Iterable[str]) -> dict[str, Any]:
     ...
     bjcalc.core.errors.RulesError: --fix resplit_aces=1: resplit_aces takes true or false; open rules of burn20: ...
     """
-    if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
+    if preset not in VARIANTS:
+        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(VARIANTS))}")
     open_rules = OPEN_RULES.get(preset, {})
     listing = f"open rules of {preset}: {open_rules_text(preset)}" if open_rules else f"{preset} has no open rules"
     fixed: dict[str, Any] = {}
@@ -85,7 +85,7 @@ def parse_fix(preset: str, items: Iterable[str]) -> dict[str, Any]:
             raise RulesError(f"--fix {item}: {name} is fixed twice; give each rule once")
         fixed[name] = _parse_value(name, text, item, listing)
     try:
-        PRESETS[preset](**fixed)
+        VARIANTS[preset].rules(**fixed)
     except RulesError as exc:
         raise RulesError(f"--fix {' '.join(items)}: {exc}") from None
     return fixed
@@ -107,7 +107,7 @@ def _parse_value(name: str, text: str, item: str, listing: str) -> Any:
     if text.isascii() and text.isdigit() and len(text) <= 9:
         value = int(text)
         try:
-            PRESETS["standard"](**{name: value})
+            VARIANTS["standard"].rules(**{name: value})
         except RulesError as exc:
             raise RulesError(f"--fix {item}: {exc}; {listing}") from None
         return value
@@ -136,7 +136,7 @@ class Candidate:
         '0.7000 %  TD  double_on=9-11'
         """
         choices = dict(self.choices)
-        preset = PRESETS[self.preset]()
+        preset = VARIANTS[self.preset].rules()
         double_on = choices.get("double_on", preset.double_on)
         parts = []
         for name, value in self.choices:
@@ -163,16 +163,16 @@ def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[di
     ...     "max_split_hands": 4, "resplit_aces": True}))
     [('10-11', False), ('9-11', False), ('any', False), ('any', True)]
     """
-    if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(PRESETS))}")
+    if preset not in VARIANTS:
+        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(VARIANTS))}")
     open_rules = dict(OPEN_RULES.get(preset, {}))
     for name, value in (fixed or {}).items():
         if name not in open_rules:
             raise RulesError(f"{name!r} is not an open rule of {preset}; open rules: {open_rules_text(preset)}")
         open_rules[name] = (value,)
-    PRESETS[preset](**(fixed or {}))     # a bad value: its RulesError now, not "0 of 0 rule sets" later
+    VARIANTS[preset].rules(**(fixed or {}))     # a bad value: its RulesError now, not "0 of 0 rule sets" later
     names = list(open_rules)
-    default = PRESETS[preset](**(fixed or {}))
+    default = VARIANTS[preset].rules(**(fixed or {}))
     out = []
     for values in itertools.product(*(open_rules[n] for n in names)):
         choice = dict(zip(names, values))
@@ -190,7 +190,7 @@ def _edges(task: tuple[str, dict[str, Any], tuple[str, ...]]) -> list[tuple[str,
 
     preset, choice, strategies = task
     try:
-        calc = Calculator(PRESETS[preset](**choice))
+        calc = Calculator(VARIANTS[preset].rules(**choice))
         return [(s, -float(calc.game(s).ev) * 100) for s in strategies]
     except BjcalcError:
         return [(s, None) for s in strategies]

@@ -55,7 +55,7 @@ from ..core.progress import Progress
 from ..core.rules import BOOL_FIELDS, BUST_PUSH, DOUBLE_ON, GAME_FIELDS, HOLE_CARD_MODELS, SURRENDER, Rules
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, SPLIT_STRATEGIES
-from ..game.variants import PRESETS, VARIANTS
+from ..game.variants import VARIANTS
 
 __all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "shoe_words", "UsageError", "one_line",
            "COMMANDS", "SWITCHES", "FIELD_FLAGS", "OPTION_PREFIX", "variant_options", "option_flags"]
@@ -311,7 +311,7 @@ def _fix_help() -> str:
     from ..analysis.explain import open_rules_text
 
     lines = ["--fix takes the open rules of the chosen --variant (values tried without --fix):"]
-    for name in sorted(PRESETS):
+    for name in sorted(VARIANTS):
         lines += textwrap.wrap(f"  {name}: {open_rules_text(name) or 'none'}", 78, subsequent_indent="      ",
                                break_on_hyphens=False)
     return "\n".join(lines)
@@ -401,8 +401,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                        "leaves open, with CD and TD play, and list those nearest "
                                                        "a published house edge.", 78),
                              epilog=_fix_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    explain.add_argument("--variant", required=True, choices=sorted(PRESETS), metavar="NAME",
-                         help="the preset whose card is read: " + ", ".join(sorted(PRESETS)))
+    explain.add_argument("--variant", required=True, choices=sorted(VARIANTS), metavar="NAME",
+                         help="the game whose card is read: " + ", ".join(sorted(VARIANTS)))
     explain.add_argument("--edge", required=True, help="the published house edge in percent, e.g. 0.74")
     explain.add_argument("--fix", nargs="+", action="extend", default=[], metavar="RULE=VALUE",
                          help="pin open rules, e.g. decks=6 hole_card=enhc resplit_aces=false (listed below)")
@@ -786,7 +786,7 @@ def run_explain(args: argparse.Namespace) -> str:
                             "rules": _json_rules(dict(r.choices)),
                             "rounds_to_target": r.matches,
                             "assumptions": assumptions_json(
-                                Calculator(PRESETS[args.variant](**dict(r.choices))).assumptions(r.strategy))}
+                                Calculator(VARIANTS[args.variant].rules(**dict(r.choices))).assumptions(r.strategy))}
                            for r in rows[:args.top]]})
     lines = [f"{len(matching)} of {len(rows)} rule sets and strategies round to {args.edge} % house edge"
              f" ({args.variant}); nearest first (* rounds to it):"]

@@ -243,9 +243,8 @@ VARIANTS = Registry([Standard(), Burn20(), Burn20LasVegas(), NoBust21stCentury()
 """
 
 
-OPEN_RULES: dict[str, dict[str, tuple]] = {name: variant.open_rules for name, variant in VARIANTS.items()
-                                            if variant.covers is None}
-"""For ``bjcalc explain``: the rules each preset's card leaves open, with the values to try.
+OPEN_RULES: dict[str, dict[str, tuple]] = {name: variant.open_rules for name, variant in VARIANTS.items()}
+"""For ``bjcalc explain``: the rules each game's card leaves open, with the values to try.
 Where ``double_soft`` is open (Burn 20's card allows "all usual decisions to ... double": any two
 cards, soft ones too, or hard only), it matters only with ``double_on="any"``:
 :func:`double_reading` names the two as ``"any"`` and ``"any hard"``."""
