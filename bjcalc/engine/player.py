@@ -20,7 +20,7 @@ import threading
 import weakref
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 import numpy as np
 from cachetools import LRUCache
@@ -167,7 +167,7 @@ class PlayerEngine:
     """
 
     def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
-                 settlement: Settlement, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]],
+                 settlement: Settlement, contexts: Mapping[Context, Union[Sequence[Composition], np.ndarray]],
                  space: Optional[HandSpace] = None, like: Optional["PlayerEngine"] = None):
         self.rules = rules
         self.shoe = shoe
@@ -792,7 +792,7 @@ _NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=8)     # (a few games 
 _NODE_SETS_LOCK = threading.Lock()
 
 
-def node_set(space: HandSpace, contexts: dict[Context, Union[Sequence[Composition], np.ndarray]]) -> NodeSet:
+def node_set(space: HandSpace, contexts: Mapping[Context, Union[Sequence[Composition], np.ndarray]]) -> NodeSet:
     """The :class:`NodeSet` of these contexts in ``space``, built once: most depleted shoes of a
     game have the same hand space and contexts (the shoe simulator values one every round, the
     effects of removal ten), and then share one node set, which also maps the strategy's nodes

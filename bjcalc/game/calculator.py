@@ -140,7 +140,7 @@ class Calculator:
         self.exact = exact
         if reuse is not None and not isinstance(reuse, Calculator):
             raise ShoeError(f"reuse must be a bjcalc.Calculator, not {type(reuse).__name__}")
-        self.round = Round(rules, shoe, split_strategy, self.ar, reuse.round if reuse is not None else None)
+        self.round: Round = Round(rules, shoe, split_strategy, self.ar, reuse.round if reuse is not None else None)
         self.split_strategy = self.round.split_strategy
         self.variant = self.round.variant
         # the engines, for callers that evaluate many hands at once

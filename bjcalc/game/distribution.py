@@ -915,7 +915,8 @@ class _UpcardRounds:
         n = len(hand.weight)
         self._check_size(n * (n + 1) // 2, f"pairs {n:,} ways to finish one hand with each other")
         bound = None if hand.most is None else 2 * hand.most
-        if not self.exact and not self.infinite and _compiled(hand.classes) and _kernels.square_available():
+        if (bound is not None and not self.exact and not self.infinite and _compiled(hand.classes)
+                and _kernels.square_available()):
             left = self.left_after_deal
             check = np.flatnonzero(bound > left)
             return _States(*_kernels.merge_square((hand.taken, hand.classes, hand.weight), self.codes.place[check],
@@ -964,7 +965,7 @@ class _UpcardRounds:
         return share if self.exact else float(share)
 
     # the deals
-    def rounds(self, deals: dict) -> list[tuple[Fraction, np.ndarray, _States]]:
+    def rounds(self, deals: dict) -> list[tuple]:
         """(deal probability, the deal's two cards, its finished states) for every deal."""
         out = []
         classes = self.classes

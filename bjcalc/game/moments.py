@@ -321,7 +321,7 @@ class _TrackedRounds(_UpcardRounds):
         for entry, sets_of, taken_here in zip(entries, mine, used):
             states, ways = entry[2], entry[6]
             distinct, own = pd.factorize(sets_of, sort=False)     # (the entry's sets, among all)
-            combined = 0
+            combined: Any = 0
             for k in taken_here:
                 i = shifts[k]
                 rows = row_of[k].take(own)
@@ -419,19 +419,22 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never",
             raise TooLargeError(f"the round's moments on a shoe of {cards} cards, where a round may take up to "
                                 f"{longest}, are its whole distribution's, and "
                                 f"{str(refused).replace(_UpcardRounds.instead, '')}") from None
-        figures = [outcomes.ev, outcomes.second_moment, outcomes.average_bet]
+        figures: list[Any] = [outcomes.ev, outcomes.second_moment, outcomes.average_bet]
         if not exact:
             figures = [float(x) for x in figures]       # (numpy's floats from the pmf: plain ones, as below)
         if insurance != "never" and deals[1]:
             expected += _UpcardRounds(calc, 1, strategy, chart, classes, insurance).insurance_gain(deals[1])
+        assert outcomes.pmf is not None     # (a shoe this small makes a whole distribution)
         _check_mean(sum(outcomes.pmf), figures[0], expected, exact)
-        return RoundMoments(*figures, outcomes.assumptions, insurance, exact, strategy, METHODS[1])
+        return RoundMoments(figures[0], figures[1], figures[2], outcomes.assumptions, insurance, exact, strategy,
+                            METHODS[1])
     for up in (progress or no_progress)(range(1, 11), total=10):
         if not deals[up]:
             continue
         upcard = _TrackedRounds(calc, up, strategy, chart, classes, insurance)
         expected += upcard.insurance_gain(deals[up])
-        whole, tracked = [], []
+        whole: list[tuple] = []
+        tracked: list[tuple[Any, tuple, tuple[np.ndarray, np.ndarray]]] = []
         for deal, chance in deals[up].items():     # (a split's states settled before the next deal's: less memory)
             entries = upcard.rounds({deal: chance})
             whole.extend(entry for entry in entries if len(entry) == 3)

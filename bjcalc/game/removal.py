@@ -30,7 +30,7 @@ import functools
 import html
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, cast
 
 import numpy as np
 
@@ -312,11 +312,11 @@ def play_name(play: Any) -> str:
     ('fixed', 'reoptimized', 'reoptimized')
     """
     if play in PLAYS:
-        return play     # type: ignore[no-any-return]
+        return play
     word = play.strip().lower().replace("-", "").replace("ise", "ize") if isinstance(play, str) else None
     if word not in PLAYS:
         raise StrategyError(f"play must be 'fixed' or 'reoptimized' (or 'reoptimised'), not {play!r}")
-    return word     # type: ignore[return-value]
+    return word
 
 
 def play_on(calc: Game, other: Game, strategy: str = "CD", best_too: bool = False,
@@ -413,7 +413,8 @@ class _FixedPlayOn:
         """The game result of each of the deviations (every up card valued)."""
         calc, other = self.calc, self.other
         # (build sums the rounds in the deals' order, whatever order the up cards were valued in)
-        return [GameResult.build(_ResultOf(other, _assumptions(calc, other, "CD", changes)), self.deals, values, "CD")
+        return [GameResult.build(cast(Game, _ResultOf(other, _assumptions(calc, other, "CD", changes))), self.deals,
+                                 values, "CD")
                 for values, changes in zip(self.rounds, self.deviations)]
 
 
@@ -520,7 +521,7 @@ def _round_values(calc: Game, other: Game, fixed: FixedUpcard, deals: list[tuple
                       for natural, node, (_, keys) in zip(plan.natural.tolist(), own, deals)], dtype=np.int64)
     value = np.choose(np.minimum(codes, 2), (target.stand[nodes], fixed.hit[nodes], fixed.doubles(other)[nodes]))
     if (codes == 3).any():
-        value = np.where(codes == 3, other.round.surrender(blackjack), value)
+        value = np.where(codes == 3, np.asarray(other.round.surrender(blackjack)), value)
     for i in np.flatnonzero(codes == 4).tolist():
         value[i] = _split_value(other, fixed, hands[i][0], deals[i][1][0]) if needed[i] else np.nan
     joint = other.round.joint_values(plan, blackjack, value)
@@ -588,7 +589,7 @@ def _split_value(other: Game, fixed: FixedUpcard, pair: int, key: Any) -> Value:
 
 
 def _assumptions(calc: Game, other: Game, strategy: str, changes: Optional[Deviations] = None) -> Any:
-    stated = other.assumptions(strategy)   # type: ignore[attr-defined]
+    stated = other.assumptions(strategy)
     made_for = "composition-dependent (CD)" if strategy == "CD" else "the total-dependent (TD) chart"
     changed = "" if changes is None else f", first decisions changed: {changes.describe()}"
     return dataclasses.replace(stated, strategy=f"fixed: {made_for} best for {calc.shoe.describe()}, played "
@@ -697,7 +698,7 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         weights_by_value = removal_weights(calc.shoe, calc.rules)
         full = calc.game(strategy)    # type: ignore[attr-defined]
         if rows is None and play == "fixed":     # (floats: the rows no node has, for all ten shoes at once)
-            engine.lend_to(weights_by_value)
+            engine.lend_to(list(weights_by_value))
 
         def depleted_calculator(left: Shoe) -> Game:
             other = make(left)

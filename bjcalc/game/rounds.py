@@ -22,6 +22,7 @@ table charges; the round charges the rest once (:meth:`Round.blackjack_term`).
 
 from __future__ import annotations
 
+import functools
 import html
 import weakref
 import dataclasses
@@ -74,7 +75,7 @@ def strategy_name(strategy: Any) -> str:
     bjcalc.core.errors.StrategyError: strategy must be 'CD' or 'TD' (composition-dependent, or total-dependent basic strategy), not 'optimal'
     """
     if strategy in STRATEGIES:
-        return strategy     # type: ignore[no-any-return]
+        return strategy
     name = _STRATEGY_NAMES.get(strategy.strip().lower()) if isinstance(strategy, str) else None
     if name is None:
         raise StrategyError(f"strategy must be 'CD' or 'TD' (composition-dependent, or total-dependent basic "
@@ -207,7 +208,8 @@ def deal_probabilities(shoe: Shoe, rules: Rules,
     denominator = total ** 3 if shoe.is_infinite else total * (total - 1) * (total - 2)
     numerators: dict[int, dict[tuple[tuple[int, int], Any], int]] = {v: {} for v in range(1, 11)}
     present = [r for r in range(13) if counts[r] > 0]
-    hands = {(a, b): tuple(sorted((RANK_VALUE[a], RANK_VALUE[b]))) for a in present for b in present}
+    hands = {(a, b): (min(RANK_VALUE[a], RANK_VALUE[b]), max(RANK_VALUE[a], RANK_VALUE[b]))
+             for a in present for b in present}
     infinite = shoe.is_infinite
     for u in present:
         table = numerators[RANK_VALUE[u]]
@@ -261,6 +263,7 @@ class Round:
         self.ar = arithmetic
         self.settlement = self.variant.settlement(rules)
         self.dealer_engine = DealerEngine(shoe, self.variant.dealer(rules, shoe), arithmetic)
+        self.engine: PlayerEngine
         if reuse is not None:
             self._check_reuse(reuse)
             self.dealer_engine.use_trees_of(reuse.dealer_engine)
@@ -419,8 +422,8 @@ class Round:
         (:meth:`check_split`, under each of the two plays)."""
         strategy, max_cards = context_strategy(self.split_strategy), self.engine.space.max_cards
         for play in (first, later) if later is not None else (first,):
-            self.check_split(values, pair, split_key, lambda play=play: split_play_decisions(
-                values, self.rules, strategy, pair, max_cards, play))
+            self.check_split(values, pair, split_key, functools.partial(
+                split_play_decisions, values, self.rules, strategy, pair, max_cards, play))
         return split_value(self.rules, values, strategy, pair, split_key, max_cards, play=first, later=later)
 
     def split_plays(self, values: UpcardValues, pair: int) -> tuple[Optional[SplitPlay], Optional[SplitPlay]]:
@@ -528,7 +531,7 @@ class Round:
         doubles = values.double if self.money_only else self.double_column(values, MONEY)
         best = np.maximum(best, np.where(plan.may_double, doubles[nodes], -np.inf))
         if self.rules.surrender != "none":
-            best = np.maximum(best, self.surrender(blackjack))
+            best = np.maximum(best, np.asarray(self.surrender(blackjack)))
         for i in plan.pairs:
             split_key = deals[i][1]
             if split_key is not None:

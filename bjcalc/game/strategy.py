@@ -89,8 +89,9 @@ class UpcardStrategy:
         >>> s.hits[(16, False)], t.hits[(16, False)]
         (True, False)
         """
-        return dataclasses.replace(self, **{f.name: dict(getattr(self, f.name)) for f in dataclasses.fields(self)
-                                            if isinstance(getattr(self, f.name), dict)})
+        copies: dict[str, Any] = {f.name: dict(getattr(self, f.name)) for f in dataclasses.fields(self)
+                                  if isinstance(getattr(self, f.name), dict)}
+        return dataclasses.replace(self, **copies)
 
 
 class _UpcardSearch:
@@ -128,8 +129,8 @@ class _UpcardSearch:
         self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
         self.zero = ar.zeros(n)
         # Doubling or surrendering after a hit: the engine's after-hit actions by node.
-        self.may_after = {DOUBLE: values.may_double, SURRENDER: values.may_surrender}
-        self.after_values = {DOUBLE: values.double, SURRENDER: values.surrender}
+        self.may_after: dict[str, Any] = {DOUBLE: values.may_double, SURRENDER: values.may_surrender}
+        self.after_values: dict[str, Any] = {DOUBLE: values.double, SURRENDER: values.surrender}
         self.after_rules = any(a is not None and a.any() for a in self.may_after.values())
         # Other chips (Free Bet's): the hands split off play the same chart for their own chip.
         self.round = calc.round
@@ -376,6 +377,7 @@ class _UpcardSearch:
                         else:
                             strategy.after_hit[entry] = after
                         changed = True
+                    assert after_entry is not None      # (the rules have after-hit actions)
                     after_entry[key] = {PLAY: 0, DOUBLE: 2, SURRENDER: 3}[after]
                 if strategy.hits.get(entry, False) != choose:
                     strategy.hits[entry] = choose
@@ -521,7 +523,7 @@ class _UpcardSearch:
                 break
         return strategy
 
-    def round_values(self, strategy: UpcardStrategy) -> dict[int, Any]:
+    def round_values(self, strategy: UpcardStrategy) -> dict[tuple[int, Any], Any]:
         """Joint EV of each initial non-natural hand node under the strategy."""
         value = self.play_values(self._hit_entry(strategy), self._after_entry(strategy))
         chip_value = {name: value if name == MONEY.name else self.play_values(
