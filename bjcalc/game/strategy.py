@@ -135,7 +135,8 @@ class _UpcardSearch:
         # Other chips (Free Bet's): the hands split off play the same chart for their own chip.
         self.round = calc.round
         self.chips = not calc.round.money_only
-        self.chip_values = {name: calc.round.chip_values(values.up, WAGERS[name]) for name in calc.round.engines}
+        self.chip_values = {name: values if name == MONEY.name else calc.round.chip_values(values.up, WAGERS[name])
+                            for name in calc.round.engines}
         if self.chips and self.after_rules:
             from ..core.errors import StrategyError
             raise StrategyError("TD play with free chips does not follow doubling or surrender after a hit")
