@@ -196,7 +196,7 @@ class _Worker:
         self.settlement = settlement(spec.rules)
         self.stand_table = self.settlement.stand_table()
         self.variant = variant_of(spec.rules)
-        self.chips = {wager.name: self.variant.settlement(spec.rules, wager) for wager in self.variant.wagers(spec.rules)}
+        self.chips = {name: engine.settlement for name, engine in self.full.round.engines.items()}
         self.chip_tables = {name: chip.stand_table() for name, chip in self.chips.items()}
         self.procedure = dealer_procedure(spec.rules, self.full_shoe)
         self.burn_dealer = self.procedure.burns_cards
@@ -325,10 +325,10 @@ class _Worker:
         return max(names, key=lambda a: values[a])
 
     def doubled(self, cards: Sequence[int], own: Wager, split: bool) -> tuple[Wager, ...]:
-        """The chips of a hand carrying ``own`` that doubles on ``cards``: its own and the variant's."""
+        """The chips of a hand carrying ``own`` that doubles on ``cards`` (:meth:`Round.double_chips
+        <bjcalc.game.rounds.Round.double_chips>`)."""
         hard = _hard(cards)
-        added = self.variant.double_wager(self.rules, hard, _total(cards) != hard, split) if len(cards) == 2 else None
-        return (own, added or MONEY)
+        return self.full.round.double_chips(own, hard, _total(cards) != hard, len(cards), split)
 
     def burns(self, up: int, hole: int, same_suit: bool) -> bool:
         """Whether the dealer's first two cards are burned (Burn 20 under a ten: a ten, or an ace

@@ -369,8 +369,7 @@ class _Classes:
         self.bj_hand = settlement.hand_blackjack_payoff
         self.bust_payoff = settlement.bust_payoff()
         self.settlement = settlement
-        variant, rules = calc.round.variant, calc.rules
-        self.chip_settlements = {wager.name: variant.settlement(rules, wager) for wager in variant.wagers(rules)}
+        self.chip_settlements = {name: engine.settlement for name, engine in calc.round.engines.items()}
         self._chip_tables = {name: s.stand_table() for name, s in self.chip_settlements.items()}
         self.rows: list[np.ndarray] = []
         self.bets: list[np.ndarray] = []
@@ -699,10 +698,8 @@ class _UpcardRounds:
         variant adds for the hand's cards (a two-card hand's; after a hit, another of its own, as
         the engine values it)."""
         nodes = self.nodes
-        if int(nodes.cards[node]) != 2:
-            return (own, own)
-        added = self.calc.round.variant.double_wager(self.rules, int(nodes.hard[node]), bool(nodes.soft[node]), split)
-        return (own, added or MONEY)
+        return self.calc.round.double_chips(own, int(nodes.hard[node]), bool(nodes.soft[node]), int(nodes.cards[node]),
+                                            split)
 
     # one hand
     def walk(self, start: int, action: str, own: Wager = MONEY, split: bool = False

@@ -117,7 +117,8 @@ class _Dealt:
 
     def _double_chip(self, node: int, split: bool) -> int:
         nodes = self.nodes
-        return self._free(self.variant.double_wager(self.rules, int(nodes.hard[node]), bool(nodes.soft[node]), split))
+        added = self.calc.round.double_chips(MONEY, int(nodes.hard[node]), bool(nodes.soft[node]), 2, split)[1]
+        return self._free(added)
 
     def counts(self, hand: tuple[int, int], split_key: Any) -> dict[int, Any]:
         """Free chips -> probability for the deal ``hand`` (given the deal)."""

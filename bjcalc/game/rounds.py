@@ -348,6 +348,19 @@ class Round:
         :meth:`upcard`'s)."""
         return self.engines[wager.name].upcard(up)
 
+    def double_chips(self, own: Wager, hard: int, soft: bool, cards: int, split: bool = False) -> tuple[Wager, Wager]:
+        """The chips on a hand carrying ``own`` once it doubles: its own and the one the double
+        adds, the variant's for a hand's first two cards of this hard total and softness
+        (``split``: a split hand's), another of its own after a hit (as the engine values it).
+
+        >>> from bjcalc.core.arithmetic import FLOAT
+        >>> [c.name for c in Round(Rules(decks=1), Shoe.decks(1), "CDZ-", FLOAT).double_chips(MONEY, 11, False, 2)]
+        ['money', 'money']
+        """
+        if cards != 2:
+            return own, own
+        return own, self.variant.double_wager(self.rules, hard, soft, split) or MONEY
+
     def double_column(self, values: UpcardValues, own: Wager, split: bool = False) -> np.ndarray:
         """Every two-card node's double value for a hand carrying ``own`` (an unsplit hand's, or
         with ``split`` a split hand's): the chips it holds then, each at its one-card value (half
