@@ -105,12 +105,11 @@ class _Dealt:
     def _ratio(self, a: int, b: int) -> Any:
         return Fraction(a, b) if self.exact else a / b
 
-    def _no_blackjack(self, left: list[int]) -> Any:
-        """P(the hole card makes no dealer blackjack) with ``left`` cards by value."""
+    def _no_blackjack(self, needed: int, cards: int) -> Any:
+        """P(the hole card makes no dealer blackjack), ``needed`` of the ``cards`` left making one."""
         if not self.peeks:
             return Fraction(1) if self.exact else 1.0
-        needed = left[9] if self.up == 1 else left[0]
-        return 1 - self.share * self._ratio(needed, sum(left))
+        return 1 - self.share * self._ratio(needed, cards)
 
     def _free(self, wager: Any) -> int:
         return int(wager is not None and wager != MONEY)
@@ -124,7 +123,7 @@ class _Dealt:
         """Free chips -> probability for the deal ``hand`` (given the deal)."""
         composition = composition_of(hand)
         left = list(self.shoe) if self.infinite else [c - n for c, n in zip(self.shoe, composition)]
-        no_blackjack = self._no_blackjack(left)
+        no_blackjack = self._no_blackjack(left[9] if self.up == 1 else left[0], sum(left))
         if is_natural(composition):
             return {0: Fraction(1) if self.exact else 1.0}
         node = self.nodes.node(composition, UNSPLIT)
@@ -172,10 +171,10 @@ class _Dealt:
         taken = [0] * len(members)
 
         def no_blackjack(n: int) -> Any:
-            if blackjack_group is None or not self.peeks:
-                return Fraction(1) if self.exact else 1.0
+            if blackjack_group is None:      # (no peek, or no card left that makes one)
+                return self._no_blackjack(0, 1)
             have = sizes[blackjack_group] - (0 if self.infinite else taken[blackjack_group])
-            return 1 - self.share * self._ratio(have, total - (0 if self.infinite else n))
+            return self._no_blackjack(have, total - (0 if self.infinite else n))
 
         def draw(slot: int, count: int, n: int, chance: Any, free: int) -> None:
             if slot > count:
