@@ -81,7 +81,7 @@ from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
 from ..core.wagers import MONEY, Wager
 from ..engine.hands import UNSPLIT, composition_of
-from ..engine.procedures import dealer_procedure, settlement
+from ..engine.procedures import dealer_procedure
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
 from ..game.rounds import check_per_hand_split
@@ -193,9 +193,8 @@ class _Worker:
         self.system: CountSystem = SYSTEMS[spec.system]
         self.tags = [float(self.system.tags[RANK_VALUE[r] - 1]) for r in range(13)]
         self.decisions: dict[tuple, dict[str, Any]] = {}
-        self.settlement = settlement(spec.rules)
-        self.stand_table = self.settlement.stand_table()
-        self.variant = variant_of(spec.rules)
+        self.settlement = self.full.round.settlement
+        self.variant = self.full.round.variant
         self.chips = {name: engine.settlement for name, engine in self.full.round.engines.items()}
         self.chip_tables = {name: chip.stand_table() for name, chip in self.chips.items()}
         self.procedure = dealer_procedure(spec.rules, self.full_shoe)
