@@ -223,7 +223,7 @@ def test_the_kernel_loads_one_interface_version_and_refuses_others_in_one_line(c
 
     from bjcalc.engine import _kernels
 
-    source = (PACKAGE / "engine" / "_dealer_kernel.c").read_text(encoding="utf-8")
+    source = "".join(path.read_text(encoding="utf-8") for path in sorted((PACKAGE / "engine" / "kernel").glob("*.[ch]")))
     assert re.search(r"int bjcalc_abi_version\(void\) \{ return (\d+); \}", source)[1] == str(_kernels.BJCALC_ABI)
     if _kernels.available():
         assert _kernels._LIBRARY.bjcalc_abi_version() == _kernels.BJCALC_ABI

@@ -1,8 +1,10 @@
 """The dealer engine's floating-point inner loop, in C when it could be built.
 
-``bjcalc/engine/_dealer_kernel.c`` is compiled at install time (optional: see setup.py)
-and called through ctypes, which releases the GIL, so the removed sets are split
-between threads, one per core.  Without the compiled kernel (or with the
+The C files of ``bjcalc/engine/kernel/`` (one per concern: ``dealer.c``, ``player.c``,
+``optimal_split.c``, ``merge.c``, ``moments.c``, ``module.c``, and their shared
+``kernel.h``) are compiled at install time into one extension module, ``_dealer_kernel``
+(optional: see setup.py), and called through ctypes, which releases the GIL, so the
+removed sets are split between threads, one per core.  Without the compiled kernel (or with the
 environment variable ``BJCALC_NO_KERNEL=1``) :func:`available` is False and the
 dealer engine uses its numpy implementation, which gives the same numbers.
 """
@@ -35,7 +37,7 @@ _U8 = ctypes.POINTER(ctypes.c_uint8)
 
 
 BJCALC_ABI = 2
-"""The interface version of the C file this loader binds (``bjcalc_abi_version`` there)."""
+"""The interface version of the C kernel this loader binds (``bjcalc_abi_version`` in ``kernel/module.c``)."""
 
 
 def _load() -> Optional[ctypes.CDLL]:

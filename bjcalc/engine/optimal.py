@@ -25,7 +25,7 @@ Cost.  The search visits every pair (way hand 1 ends, hand-2 hand), about
 (hand-1 finishes) x (hand-2 extensions) per pair and up card: in one deck from
 0.2 million (tens) to 5.6 million (twos), in six decks up to 19 million; the dealer
 is evaluated only once per distinct removed set (72,000 for 2,2 v 6 in one deck).
-Floats run hand 2's recursion in C (``bjcalc/engine/_dealer_kernel.c``): a one-deck pair
+Floats run hand 2's recursion in C (``bjcalc/engine/kernel/optimal_split.c``): a one-deck pair
 takes 0.1-3 s, a whole one-deck game about 100 s.  Exact rationals take seconds to
 minutes per one-deck pair.  :data:`OPTIMAL_LIMIT` caps the pairs and a larger
 search is refused with a message.  Resplitting (three or more hands) is not
