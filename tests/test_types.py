@@ -1,4 +1,5 @@
-"""The vocabulary, the engine and the game type-check clean under mypy (settings in pyproject.toml)."""
+"""The vocabulary, the engine, the game, the analyses and the side bets type-check clean under mypy
+(settings in pyproject.toml)."""
 
 from pathlib import Path
 
@@ -9,10 +10,10 @@ api = pytest.importorskip("mypy.api", reason="type checks need mypy: pip install
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_core_engine_and_game_type_check_clean(tmp_path):
+def test_core_engine_game_analysis_and_sidebets_type_check_clean(tmp_path):
+    packages = ["core", "engine", "game", "analysis", "sidebets"]
     out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path),
-                                str(ROOT / "bjcalc" / "core"), str(ROOT / "bjcalc" / "engine"),
-                                str(ROOT / "bjcalc" / "game")])
+                                *(str(ROOT / "bjcalc" / package) for package in packages)])
     assert status == 0, out + err
 
 

@@ -54,6 +54,12 @@ def _label(value: int) -> str:
     return UP_LABEL.get(value, str(value))
 
 
+def _td_strategy(result: GameResult) -> TotalDependentStrategy:
+    """The TD strategy of a ``game("TD")`` result (which always has one)."""
+    assert result.strategy is not None, "not a game('TD') result"
+    return result.strategy
+
+
 # -- hands ------------------------------------------------------------------------------------
 def hand_label(values: Sequence[int]) -> str:
     """``"A,7"``, ``"T,6"``, ``"8,4,4"``: aces first, then the other cards high to low.
@@ -352,23 +358,27 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     das_applies = das_codes and rules.double_after_split and rules.splits and rules.double_on != "none"
     steps = ["TD strategy"] + (["DAS codes"] if das_applies else []) + \
         (["CD exceptions " + up for up in UPS] if strategy == "CD" else [])
-    result = table = td = exceptions = None
+    result: Optional[GameResult] = None
+    td: Optional[TotalDependentStrategy] = None
+    table = exceptions = None
     no_das_cells: dict[tuple[str, str], str] = {}
     rows: list[dict] = []
     for step in progress(steps, total=len(steps), desc="chart"):
         if step == "TD strategy":
             result = td_result if td_result is not None else calc.game("TD")
-            td = result.strategy
+            td = _td_strategy(result)
             table = td.chart()
         elif step == "DAS codes":
             no_das = Calculator(rules.replace(double_after_split=False), shoe=calc.shoe,
                                 split_strategy=calc.split_strategy, exact=calc.exact)
-            table, no_das_cells = _das_codes(table, no_das.game("TD").strategy.chart())
+            table, no_das_cells = _das_codes(table, _td_strategy(no_das.game("TD")).chart())
         else:
+            assert td is not None       # (the "TD strategy" step comes first)
             rows += _exceptions_for(calc, td, table, step.split()[-1], multi_card, min_gain)
     table, no_das_cells = _surrender_codes(calc, table, no_das_cells)
     if strategy == "CD":
         exceptions = pd.DataFrame(rows, columns=EXCEPTION_COLUMNS)
+    assert result is not None and td is not None        # (progress gives every step)
     ev = {"TD": result.ev, "CD": calc.game("CD").ev}
     return Chart(table=table, strategy=strategy, rules=rules, shoe=calc.shoe.describe(),
                  split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions,
@@ -412,7 +422,7 @@ def _surrender_codes(calc: Calculator, table: pd.DataFrame, no_das: dict[tuple[s
     def plain_chart(**changes: Any) -> pd.DataFrame:
         plain = Calculator(calc.rules.replace(surrender="none", **changes), shoe=calc.shoe,
                            split_strategy=calc.split_strategy, exact=calc.exact)
-        return plain.game("TD").strategy.chart()
+        return _td_strategy(plain.game("TD")).chart()
 
     def printed(code: str, plain: str) -> str:
         two, after = split_after_hit(code)

@@ -36,7 +36,7 @@ from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
 from ..game.removal import (VALUE_LABELS, Deviation, Deviations, FixedUpcard, deals_on_both, effects_of_removal,
                             fixed_actions, is_missing, removal_weights)
-from ..game.rounds import pair_state
+from ..game.rounds import Game, pair_state
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -580,7 +580,7 @@ def _decision_values(calc: Calculator, base: Calculator, fixed: bool = False) ->
     return out
 
 
-def _add_decisions(out: dict[Decision, _Values], calc: Calculator, up: int, deals: dict,
+def _add_decisions(out: dict[Decision, _Values], calc: Game, up: int, deals: dict,
                    follow: Optional[FixedUpcard]) -> None:
     """:func:`_decision_values`'s decisions against ``up`` added to ``out``: valued with
     ``follow``'s fixed play on ``calc``'s shoe, or (None) with the shoe's own best play."""
@@ -712,7 +712,7 @@ def fixed_effects(calc: Calculator) -> "pd.Series":
     found: dict[tuple[int, int], dict[Decision, _Values]] = {}
     deals: dict[tuple[int, int], dict[int, dict]] = {}
 
-    def visit(value: int, i: int, other: Calculator, up: int, fixed: FixedUpcard) -> None:
+    def visit(value: int, i: int, other: Game, up: int, fixed: FixedUpcard) -> None:
         if (value, i) not in deals:
             deals[(value, i)] = deals_on_both(other, calc)
         if deals[(value, i)][up]:

@@ -214,7 +214,10 @@ def explain(preset: str, target: str, fixed: Optional[dict[str, Any]] = None,
         goal = Decimal(str(target))
     except Exception:
         raise RulesError(f"target must be a house edge in percent such as 0.74, not {target!r}") from None
-    half_unit = 0.5 * 10.0 ** goal.as_tuple().exponent
+    exponent = goal.as_tuple().exponent
+    if not isinstance(exponent, int):       # NaN or infinity: no last digit
+        raise RulesError(f"target must be a house edge in percent such as 0.74, not {target!r}")
+    half_unit = 0.5 * 10.0 ** exponent
     strategies = tuple(strategies)
     tasks = [(preset, choice, strategies) for choice in combinations(preset, fixed)]
     # (the runner calls progress(ticks, total=n); explain's callers give progress(iterable, n))

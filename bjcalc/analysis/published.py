@@ -55,6 +55,14 @@ VERDICTS = (MATCHES, ROUNDING, DIFFERS)
 _SHORT = {MATCHES: "matches", ROUNDING: "rounding", DIFFERS: "differs"}
 
 
+def _exponent(number: Decimal) -> int:
+    """The place of the last printed digit of a finite decimal (-2 for 0.74)."""
+    exponent = number.as_tuple().exponent
+    if not isinstance(exponent, int):       # ('n', 'N' or 'F': NaN or infinity, never a published figure)
+        raise ValueError(f"a published figure is a finite decimal, not {number}")
+    return exponent
+
+
 @dataclass(frozen=True)
 class Reading:
     """A reading of the rules a source leaves open, found with ``bjcalc explain``: the figure's
@@ -69,7 +77,7 @@ class Reading:
 
     changes: tuple[tuple[str, Any], ...]
     words: str
-    compute: Callable[[str], Optional[float]]
+    compute: Callable[[str], float]         # (a value for each of its strategies: Row.reading_values)
     strategies: tuple[str, ...] = ("CD", "TD")
 
 
@@ -110,7 +118,7 @@ class Figure:
 
     @property
     def _last_digit(self) -> float:
-        return 10.0 ** Decimal(self.published).as_tuple().exponent
+        return 10.0 ** _exponent(Decimal(self.published))
 
     @property
     def matches_within(self) -> float:
@@ -210,7 +218,7 @@ class Row:
         """``value`` (in the figure's unit and sign) in percent, times ``factor`` (the view's sign), to
         ``extra`` more digits than printed."""
         f = self.figure
-        decimals = max(0, -f.published_percent.as_tuple().exponent) + extra
+        decimals = max(0, -_exponent(f.published_percent)) + extra
         return f"{factor * value * (100 if f.unit == FRACTION else 1):.{decimals}f} %"
 
     def _percent(self, amount: float) -> str:
@@ -243,7 +251,7 @@ class Row:
         if self.verdict == MATCHES:
             return f"matches: ours, {self._number(value, factor)} ({strategy}), rounds to the published {printed}"
         if self.verdict == ROUNDING:
-            if abs(value - float(f.published)) > f._last_digit:
+            if f.precision is not None and abs(value - float(f.published)) > f._last_digit:
                 within = f"the precision the source states, {self._percent(f.precision)}"
             else:
                 within = f"one unit of its last digit, {self._percent(f._last_digit)}"
@@ -302,7 +310,7 @@ class Row:
                 "published_as_printed": f.published + (" %" if f.unit == PERCENT else ""),
                 "published": float(Decimal(f.published) / scale), "cd": fraction(self.cd), "td": fraction(self.td),
                 "difference": fraction(self.difference),
-                "tolerance": {"matches": abs(fraction(f.matches_within)), "rounding": abs(fraction(f.rounding_within))},
+                "tolerance": {"matches": abs(f.matches_within / scale), "rounding": abs(f.rounding_within / scale)},
                 "verdict": self.verdict, "verdict_strategies": list(self.verdict_strategies), "reason": self.reason,
                 "readings": readings, "assumptions": self.assumptions().as_dict(), "note": f.note}
 
@@ -431,6 +439,7 @@ def figures() -> list[Figure]:
                       _game(las_vegas, sign=-1), sign=-1, readings=(_reading(las_vegas, BURN20_VEGAS_READING, -1),),
                       note="doubling on any number of cards (double_after_hit); the rules the source leaves "
                            "open are burn20's defaults"))
+    change: dict[str, Any]      # (the rule changes of the effects below, of every type)
     for key, change, words, printed in (("s17", dict(dealer_hits_soft_17=False), "the dealer standing on soft 17",
                                          "-0.37"),
                                         ("rsa", dict(resplit_aces=True), "resplitting aces", "-0.07"),
@@ -527,7 +536,7 @@ def verify_text(rows: list[Row], width: int = 80) -> str:
     def cell(value: Optional[float], figure: Figure) -> str:
         if value is None:
             return "-"
-        decimals = max(0, -figure.published_percent.as_tuple().exponent) + 1
+        decimals = max(0, -_exponent(figure.published_percent)) + 1
         return f"{figure.sign * value * (100 if figure.unit == FRACTION else 1):.{decimals}f}"
 
     table = []

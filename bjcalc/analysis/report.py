@@ -373,7 +373,7 @@ def client_text(text: str) -> str:
     return _README.sub("", text).strip()
 
 
-def _edges_section(game: "_Game", progress: ProgressFn) -> Section:
+def _edges_section(game: "_Game", progress: "_Steps") -> Section:
     games = game.games
     rows = [("TD basic strategy (the chart)", "TD", _percent(-games.result("TD").ev))]
     progress.tick()
@@ -587,7 +587,7 @@ def _distribution_section(calc: Calculator) -> Section:
     play = (f"CD play (split hands {calc.split_strategy}), no insurance; net results in initial bets, every split "
             f"hand and double settled against the one dealer hand")
     parts_html, parts_md = [], []
-    if basis == "this game":
+    if outcomes is not None and basis == "this game":      # (round_distribution's basis: outcomes came)
         stats = outcomes.summary()
         text = f"This game's exact figures and the probability of every net result of one round: {play}."
     elif own is not None:
@@ -613,6 +613,7 @@ def _distribution_section(calc: Calculator) -> Section:
                      f"{basis}: its EV and SD differ from this game's by the value of resplitting.")
             parts_html.append(f"<h3>{html.escape(heading)}</h3><p class=\"note\">{html.escape(words)}</p>")
             parts_md += [f"### {heading}", words]
+        assert outcomes.pmf is not None     # (round_distribution asks for the pmf: require_pmf)
         rows = [(("+" if net > 0 else "") + f"{float(net):g}", f"{float(p):.8f}") for net, p in outcomes.pmf.items()]
         t_html, t_md = _table(["net result", "probability"], rows)
         try:
@@ -668,6 +669,7 @@ def _by_cell(cd: Any) -> tuple[str, str]:
 def _strategy_section(game: "_Game", progress: "_Steps") -> Section:
     cd = chart(game.games.calc, "CD", progress=progress.wrap, td_result=game.games.result("TD"))
     exceptions = cd.exceptions
+    assert exceptions is not None       # (a CD chart lists its exceptions)
     count = len(exceptions)
     shown = min(TOP_EXCEPTIONS, count)
     note = ("The total-dependent chart (by hand total, colour-coded: a corner in a second colour is the play where "

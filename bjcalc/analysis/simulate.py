@@ -74,6 +74,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 import numpy as np
 
 from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
+from ..core.arithmetic import Value
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards
 from ..core.errors import BjcalcError, ShoeError, TooLargeError
 from ..core.outcomes import BLACKJACK
@@ -225,7 +226,10 @@ class _Worker:
         while position < cut and (limit is None or len(rows) < limit):
             left = len(deck) - position
             shoe = Shoe(tuple(sum(row) for row in counts), tuple(tuple(row) for row in counts) if self.suits else None)
-            fixed = perfect = indexed = spread = math.nan
+            fixed: Value = math.nan         # (a round's EVs: Fractions in exact mode; NaN where not valued)
+            perfect: Value = math.nan
+            indexed: Value = math.nan
+            spread = math.nan
             decks_left = left / 52
             if spec.deck_resolution:
                 step = spec.deck_resolution
@@ -372,9 +376,9 @@ class _Worker:
             return float(settle.natural_payout())
         first = self.best(player, up)
         if deviations is not None:       # (an index play: the first decision only, among the allowed actions)
-            allowed = self.decisions[(tuple(sorted(player)), RANK_VALUE[up])]
-            hand = (min(RANK_VALUE[a], RANK_VALUE[b]), max(RANK_VALUE[a], RANK_VALUE[b]))
-            first = deviations.first_action(RANK_VALUE[up], hand, first, lambda name: name in allowed)
+            dealt_allowed = self.decisions[(tuple(sorted(player)), RANK_VALUE[up])]
+            values = (min(RANK_VALUE[a], RANK_VALUE[b]), max(RANK_VALUE[a], RANK_VALUE[b]))
+            first = deviations.first_action(RANK_VALUE[up], values, first, lambda name: name in dealt_allowed)
         if first == "surrender":
             if settle.peeks or rules.surrender == "early":
                 return -1.0 if settle.peeks and dealer_natural() and rules.surrender != "early" else -0.5
@@ -504,8 +508,8 @@ def simulate_shoes(task: Union[tuple[SimulationSpec, int, int], tuple[Simulation
     """
     import pandas as pd
 
-    spec, first, count = task[:3]
-    limit: Optional[int] = task[3] if len(task) > 3 else None     # type: ignore[misc]
+    spec, first, count, *rest = task
+    limit: Optional[int] = rest[0] if rest else None
     worker = per_process(("bjcalc.simulate", spec.rules, spec.split_strategy, spec.system, spec.exact, spec.shoe),
                          lambda: _Worker(dataclasses.replace(spec, seed=0)))
     worker.spec = spec          # the cached engines depend on the rules only; seed, cut and values come with the task

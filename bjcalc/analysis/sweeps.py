@@ -85,7 +85,7 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
     base = VARIANTS[preset].rules(**overrides) if base is None else base
     evs = {} if evs is None else evs
     soft_open = "double_soft" in VARIANTS[preset].open_rules and "double_soft" not in overrides
-    points = []
+    points: list[tuple[str, Any, Optional[Rules]]] = []      # (rule, value, its rules; None: refused)
     for name, value in tasks:
         try:
             rule_set = base.replace(**_changes(name, value, soft_open))
@@ -98,9 +98,9 @@ def edge_sweep(preset: str, strategy: str = "CD", rules: Optional[Iterable[str]]
         return rule_set, "CDZ-", strategy       # (full_shoe_ev's key, with its default split)
 
     todo: dict[Rules, int] = {}      # each game to compute once, with the number of points it is
-    for _, _, rule_set in points:
-        if rule_set is not None and key(rule_set) not in evs:
-            todo[rule_set] = todo.get(rule_set, 0) + 1
+    for _, _, point_rules in points:
+        if point_rules is not None and key(point_rules) not in evs:
+            todo[point_rules] = todo.get(point_rules, 0) + 1
     ahead = len(points) - sum(todo.values())       # points already known (or refused): ticked first
 
     def bar(ticks: Iterable, total: Optional[int] = None) -> Iterable:

@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
@@ -82,7 +82,7 @@ from ..core.actions import POST_SPLIT_ACTIONS, most_hands, post_split_actions
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, most_round_cards, pair_cards, policy_extra
 from ..game.calculator import Calculator, deal_probabilities
 from ..game.rounds import strategy_name
-from ..game.strategy import UpcardEvaluator
+from ..game.strategy import TotalDependentStrategy, UpcardEvaluator, UpcardStrategy
 
 __all__ = ["round_cannot_run_out", "round_card_bound", "player_lengths", "main_game_dealer",
            "ENUMERATED_SPLIT_STRATEGIES", "ENUMERATION_LIMIT"]
@@ -228,7 +228,7 @@ class _Player:
         self.deals = deal_probabilities(shoe, rules)
         self.counts = np.array(shoe.value_counts(), dtype=np.int64)
         self.packer = _Packer(max(2, rules.max_split_hands))
-        self.td = self.calc.game("TD").strategy if strategy == "TD" else None
+        self.td: Optional[TotalDependentStrategy] = self.calc.game("TD").strategy if strategy == "TD" else None
 
     def choose(self, options: dict[str, Any]) -> str:
         """The first action (in the dict's order) whose value is the best."""
@@ -254,14 +254,16 @@ class _Upcard:
         self._contexts: dict[int, tuple] = {}
         self._splits: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._pairs = 0     # card-set pairs combined so far (ENUMERATION_LIMIT)
+        self.evaluator: Optional[UpcardEvaluator] = None     # TD: the chart's evaluator and its column
+        self.chart: Optional[UpcardStrategy] = None
         if player.strategy == "CD":
             if player.exact:
                 self.dec = np.asarray(v.hits, dtype=bool)
             else:  # the engine's rule hit > stand at the deciding node, with float ties as ties
                 gap = np.asarray(v.hit - v.stand, dtype=float)[v.source]
                 self.dec = v.can_hit & (v.must_hit | (gap > _TIE * np.maximum(1.0, np.abs(v.stand[v.source]))))
-            self.evaluator = self.chart = None
         else:
+            assert player.td is not None        # a TD player has its chart (_Player)
             self.evaluator = UpcardEvaluator(calc, up, player.deals[up])
             self.chart = player.td[up]
             self.dec = (self.evaluator.hits(self.chart) | v.must_hit) & v.can_hit
@@ -341,7 +343,7 @@ class _Upcard:
     def rounds(self) -> list[tuple[tuple[int, int], Any, np.ndarray, np.ndarray]]:
         """(initial hand, deal key, codes of the round's removed multisets, path counts) per deal."""
         p, calc, v, nodes = self.p, self.p.calc, self.v, self.nodes
-        plans: list[tuple[tuple[int, int], Any, str, tuple]] = []
+        plans: list[tuple[tuple[int, int], Any, str, tuple[int, ...]]] = []
         starts: list[tuple[int, bool]] = []
         for (hand, key), _ in p.deals[self.up].items():
             composition = composition_of(hand)
@@ -352,25 +354,26 @@ class _Upcard:
             calc.round.check_dealable(v, node)
             action = self._initial_action(node, hand, key)
             if action in ("hit", "play"):
-                plans.append((hand, key, "playout", len(starts)))
+                plans.append((hand, key, "playout", composition))
                 starts.append((node, action == "hit"))
             else:
                 plans.append((hand, key, action, composition))
-        played = self.playout(UNSPLIT, starts)
+        played = iter(self.playout(UNSPLIT, starts))     # one result per "playout" plan, in order
         out = []
-        for hand, key, action, detail in plans:
+        for hand, key, action, composition in plans:
             if action == "playout":
-                codes, paths = played[detail]
+                codes, paths = next(played)
             elif action == "split":
                 codes, paths = self.split_round(hand[0])
             else:
-                codes, paths = self._fixed(detail, action == "double")
+                codes, paths = self._fixed(composition, action == "double")
             out.append((hand, key, codes, paths))
         return out
 
     def _initial_action(self, node: int, hand: tuple[int, int], key: Any) -> str:
         if self.p.strategy == "CD":
             return self.p.choose(self.p.calc.round.actions(self.v, node, key))
+        assert self.evaluator is not None and self.chart is not None     # TD (__init__)
         return self.evaluator.initial_action(node, is_pair=hand[0] == hand[1], split_key=key, strategy=self.chart)
 
     # -- splits --------------------------------------------------------------------------
@@ -422,6 +425,7 @@ class _Upcard:
                 values = {"stand": v.stand, "hit": v.hit, "double": v.double}
                 action = p.choose({a: values[a][node] for a in POST_SPLIT_ACTIONS if a in allowed})
             else:
+                assert self.evaluator is not None and self.chart is not None     # TD (__init__)
                 action = self.evaluator.post_split_action(node, allowed, self.chart)
             if action in ("hit", "play"):
                 starts.append((node, action == "hit"))
@@ -486,7 +490,7 @@ def player_lengths(shoe: Shoe, rules: Rules, strategy: str = "CD", split_strateg
         raise RulesError("Buster Blackjack model 'player' supports the standard dealer only, not Burn 20's "
                          "(burn_20=True)")
     player = _Player(rules, shoe, strategy, split_strategy, exact)
-    n_cards = shoe.total
+    n_cards = int(shoe.total)        # a finite shoe's (the infinite deck is refused above)
     dealt_3 = math.perm(n_cards, 3)
     bust: dict[int, Any] = {}
     no_bust: Any = Fraction(0) if exact else 0.0
