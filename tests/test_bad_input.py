@@ -888,7 +888,7 @@ def test_cli_on_mostly_valid_arguments(argv):
     (["hand", "--cards", "T6", "--up", "6", "--rsa", "--split-hands", "2"], "--rsa needs --split-hands of 3 or 4"),
     (["hand", "--cards", "T6", "--up", "6", "--split-hands", "1", "--hit-split-aces"], "--hit-split-aces needs splitting: set --split-hands"),
     (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--no-das"], "needs --das"),
-    (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--double", "none"], "--double is 'none'"),
+    (["hand", "--cards", "T6", "--up", "6", "--double-split-aces", "--double", "none"], "needs doubling, but --double none"),
     (["hand", "--cards", "T6", "--up", "6", "--max-cards", "1"], "--max-cards must be"),
     (["hand", "--cards", "T6", "--up", "6", "--hole-card", "nope"], "--hole-card"),
     (["hand", "--cards", "T6", "--up", "6", "--surrender", "maybe"], "--surrender"),

@@ -239,7 +239,7 @@ ERRORS = [
     (HAND + ["--double-split-aces", "--double", "9-11"], "soft hand"),
     (HAND + ["--double-split-aces", "--no-double-soft"], "with --no-double-soft"),
     (HAND + ["--double-split-aces", "--no-das"], "--double-split-aces needs --das"),
-    (HAND + ["--max-cards", "1"], "--max-cards must be a whole number >= 2"),
+    (HAND + ["--max-cards", "1"], "--max-cards must be none (no limit) or a whole number >= 2"),
     (HAND + ["--hole-card", "nope"], "--hole-card"),
     # hands
     (["hand", "--cards", "Z6", "--up", "6", "--decks", "1"], "not a card"),

@@ -38,6 +38,7 @@ REMOVED = {
     ("charts", "rule_notes"): "Rules.chart_notes()",
     ("optimal", "check_optimal_rules"): "bjcalc.core.actions.check_optimal_split_rules",
     ("sidebets", "add_sidebet_parser"): "bjcalc.cli.sidebets",
+    ("cli", "cli_words"): "bjcalc.core.words: messages are written in the command line's words (FlagWords)",
     ("sidebets", "run_sidebet"): "bjcalc.cli.sidebets",
     ("sidebets", "sidebet_assumptions"): "bjcalc.cli.sidebets (SideBet.assumptions(shoe) for the rest)",
     ("sidebets", "decks_argument"): "bjcalc.cli.shoe_flags",

@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from bjcalc.core.errors import BjcalcError
+from bjcalc.cli import FlagWords
 from bjcalc.core.runner import run_chunks, scheduler_address
+from bjcalc.core.words import rule, speaking
 
 
 def square_after(task):
@@ -45,6 +47,10 @@ def bad_input(task):
     raise BjcalcError("bad input fails the same way every time")
 
 
+def advice(task):
+    return f"use {rule('max_split_hands', task)}"
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_results_come_back_in_chunk_order(workers):
     tasks = [(3, 0.3), (1, 0.0), (2, 0.1)]
@@ -80,6 +86,15 @@ def test_a_failed_chunk_is_retried(tmp_path, workers):
 def test_a_chunk_that_keeps_failing_raises_never_drops(workers):
     with pytest.raises(RuntimeError, match="always fails"):
         run_chunks(always_fails, [1, 2], workers=workers, retries=1)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_worker_writes_in_the_callers_words(workers):
+    """A message a chunk writes names the rules as its caller does (the command line's flags), in
+    worker processes too."""
+    assert run_chunks(advice, [2, 3], workers=workers) == ["use max_split_hands=2", "use max_split_hands=3"]
+    with speaking(FlagWords()):
+        assert run_chunks(advice, [2, 3], workers=workers) == ["use --split-hands 2", "use --split-hands 3"]
 
 
 def test_bad_input_is_not_retried(tmp_path):

@@ -13,7 +13,7 @@ import pytest
 
 import bjcalc
 from bjcalc import Calculator, Rules, Shoe
-from bjcalc.cli import FIELD_FLAGS, SWITCHES, build_parser, cli_words, main, option_flags, rules_from, variant_options
+from bjcalc.cli import FIELD_FLAGS, SWITCHES, FlagWords, build_parser, main, option_flags, rules_from, variant_options
 from bjcalc.core.rules import VARIANT_FIELDS
 from bjcalc.cli.output import fit
 from bjcalc.cli.shoe_flags import REMOVE_HELP
@@ -192,10 +192,11 @@ def test_rule_errors_name_real_flags():
     assert "--variant" in options and {flag for _, name, _ in variant_options() for flag in option_flags(name)} <= options
     assert set(FIELD_FLAGS.values()) <= options
     assert {flag for pair in SWITCHES.values() for flag in pair} <= options
-    assert cli_words("double_split_aces=True can never apply with double_soft=False: set double_soft=True or "
-                     "double_split_aces=False") == ("--double-split-aces can never apply with --no-double-soft: "
-                                                    "set --double-soft or --no-double-split-aces")
-    assert cli_words("resplit_aces=False") == "--no-rsa"
+    words = FlagWords()      # (every rule and option a message names is said as its flag)
+    assert {words.rule(name) for name in FIELD_FLAGS} <= options
+    assert {words.rule(name, value) for name in SWITCHES for value in (True, False)} <= options
+    assert {words.rule(name, value) for _, name, _ in variant_options() for value in (True, False)} <= options
+    assert words.rule("resplit_aces", False) == "--no-rsa" and words.rule("double_on", "9-11") == "--double 9-11"
 
 
 # -- version, units, signs, lists ----------------------------------------------------------------

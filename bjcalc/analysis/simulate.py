@@ -77,6 +77,7 @@ from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
 from ..core.arithmetic import Value
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards
 from ..core.errors import BjcalcError, ShoeError, TooLargeError
+from ..core.words import either
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
@@ -158,7 +159,7 @@ class SimulationSpec:
 def _check_spec(spec: SimulationSpec) -> Shoe:
     shoe = spec.full_shoe
     if shoe.is_infinite:
-        raise ShoeError("a shoe simulation needs a finite shoe: give --decks N")
+        raise ShoeError(f"a shoe simulation needs a finite shoe: give {either('Shoe.decks(n)', '--decks N')}")
     dealer_procedure(spec.rules, shoe)       # (Burn 20 refuses a shoe without suits)
     if spec.system not in SYSTEMS:
         raise BjcalcError(f"unknown count system {spec.system!r}: use one of {count_names()}")

@@ -44,20 +44,21 @@ import sys
 import textwrap
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any, NoReturn, Optional, Sequence
 
 from ..game.calculator import Assumptions, Calculator
 from ..core.cards import RANKS, Shoe, parse_card, parse_cards, rank_index
 from .charts import add_chart_parsers, run_chart, run_tables
-from ..core.errors import BjcalcError, RulesError, ShoeError, StrategyError
+from ..core.errors import BjcalcError, ShoeError
 from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number
 from ..core.progress import Progress
+from ..core.words import UNSAID, Words, speaking
 from ..core.rules import BOOL_FIELDS, BUST_PUSH, DOUBLE_ON, GAME_FIELDS, HOLE_CARD_MODELS, SURRENDER, Rules
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ..game.variants import VARIANTS
 
-__all__ = ["main", "build_parser", "run", "rules_from", "cli_words", "shoe_words", "UsageError", "one_line",
+__all__ = ["main", "build_parser", "run", "rules_from", "FlagWords", "CommandWords", "UsageError", "one_line",
            "COMMANDS", "SWITCHES", "FIELD_FLAGS", "OPTION_PREFIX", "variant_options", "option_flags"]
 
 RULE_FIELDS = GAME_FIELDS
@@ -65,7 +66,7 @@ RULE_FIELDS = GAME_FIELDS
 COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "outcomes", "report", "tables", "verify", "explain", "count",
             "sidebet")
 RULE_COMMANDS = ("edge", "hand", "dealer", "insurance", "chart", "eor", "outcomes", "count")
-"""Commands whose rule errors are worded with their flags (:func:`cli_words`)."""
+"""Commands whose rules are flags (their messages name the flags: :class:`FlagWords`)."""
 
 
 class UsageError(BjcalcError):
@@ -85,7 +86,7 @@ class _Parser(argparse.ArgumentParser):
         self.register("action", "store", OnceFlag)
         self.register("action", "store_const", OnceFlag)
 
-    def error(self, message: str) -> None:  # one line, not argparse's usage dump
+    def error(self, message: str) -> NoReturn:  # one line, not argparse's usage dump
         # self.prog is the whole command ("bjcalc", "bjcalc hand", "bjcalc sidebet buster")
         if message.startswith("argument -") and message.endswith("expected one argument"):
             flag = message.split(":")[0].split()[-1].split("/")[-1]     # (argparse reads --bj -3:2 as two flags)
@@ -146,7 +147,7 @@ SWITCHES = {name: _SWITCH_NAMES.get(name, ("--" + name.replace("_", "-"), "--no-
 """Every on/off (bool) :class:`Rules` field -> its two flags, (on, off): made from the fields, so a
 new rule gets both."""
 
-_VALUED = {
+_VALUED: dict[str, tuple[str, dict[str, Any]]] = {
     "decks": ("--decks", dict(type=decks_argument, metavar="N", help="number of decks, or 'inf' (default 6)")),
     "blackjack_pays": ("--bj", dict(metavar="PAYOUT", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1")),
     "hole_card": ("--hole-card", dict(
@@ -175,51 +176,51 @@ FIELD_FLAGS = {name: _VALUED[name][0] if name in _VALUED else
 the standard rules)."""
 
 
-def _boolean_words(field: str, value: bool) -> str:
-    return SWITCHES[field][0 if value else 1]
+_OPTIONS = {name for variant in VARIANTS.values() for name in variant.options}
+"""Every variant option's name (their flags: :func:`option_flags`)."""
 
 
-def cli_words(message: str) -> str:
-    """A rule error reworded for the command line: flags instead of :class:`Rules` fields.
+class CommandWords(Words):
+    """The command line's words where rules are not flags (``explain --fix decks=inf``, the side
+    bets): rules as fields, values as typed (``inf``, ``none``), and the command line's way of
+    doing things (:func:`~bjcalc.core.words.either`)."""
 
-    >>> cli_words("resplit_aces=True needs max_split_hands of 3 or 4 (2 hands cannot resplit)")
-    '--rsa needs --split-hands of 3 or 4 (2 hands cannot resplit)'
-    >>> cli_words("double_split_aces=True can never apply with double_on='9-11': use double_on='any'")
-    '--double-split-aces can never apply with --double 9-11: use --double any'
-    >>> cli_words("split strategy 'optimal' covers one split: use max_split_hands=2 (--split-hands 2)")
-    "split strategy 'optimal' covers one split: use --split-hands 2"
-    >>> cli_words("free doubles after hits (free_double_any_cards=True): use free_double_any_cards=False")
-    'free doubles after hits (--free-double-any-cards): use --no-free-double-any-cards'
-    >>> cli_words("use surrender='late'")
-    'use --surrender late'
-    >>> cli_words("too large; use max_split_hands=2, or Calculator.moments() (bjcalc edge --sd) for the SD")
-    'too large; use --split-hands 2, or bjcalc edge --sd for the SD'
+    command_line = True
+
+    def value(self, field: str, value: Any) -> str:
+        """
+        >>> CommandWords().rule("decks", math.inf), CommandWords().rule("hole_card", "enhc")
+        ('decks=inf', 'hole_card=enhc')
+        """
+        if value is None:
+            return "none"
+        if isinstance(value, float) and value == math.inf:
+            return "inf"
+        return value if isinstance(value, str) else repr(value)
+
+
+class FlagWords(CommandWords):
+    """The command line's words for the commands whose rules are flags: a rule is its flag, an
+    on/off rule the flag that says the value.
+
+    >>> words = FlagWords()
+    >>> words.rule("resplit_aces", True), words.rule("double_on", "9-11"), words.rule("max_split_hands")
+    ('--rsa', '--double 9-11', '--split-hands')
+    >>> words.rule("free_double_any_cards", False), words.rule("max_hand_cards", None)
+    ('--no-free-double-any-cards', '--max-cards none')
     """
-    fields = "|".join(sorted(FIELD_FLAGS, key=len, reverse=True))
-    text = re.sub(rf"\b({fields})=(True|False)\b", lambda m: _boolean_words(m[1], m[2] == "True"), message)
-    for _, name, option in variant_options():      # (a variant's on/off options: --name and --no-name)
-        if option.allowed == (True, False) or option.allowed == (False, True):
-            text = re.sub(rf"\b{name}=(True|False)\b", lambda m, name=name: option_flags(name)[m[1] != "True"], text)
-    text = re.sub(rf"\b({fields})=(?:'([^']*)'|([\w.:/-]+))", lambda m: f"{FIELD_FLAGS[m[1]]} {m[2] or m[3]}", text)
-    text = re.sub(r"(?<![\w-])(?!decks\b)(" + fields + r")\b", lambda m: FIELD_FLAGS[m[1]], text)
-    text = re.sub(r"^decks\b", "--decks", text).replace("math.inf", "'inf'")
-    text = text.replace("must be None (no limit) or ", "must be ").replace("Calculator.moments() (bjcalc edge --sd)",
-                                                                           "bjcalc edge --sd")
-    return re.sub(r"(--[\w-]+(?: [\w.:/'-]+)?) \(\1\)", r"\1", text)      # "X (X)" said twice
 
-
-_SUITS_ADVICE = re.compile(r"build the shoe with Shoe\.decks\(n\) or Shoe\.from_cards\(\[\.\.\.\]\)")
-
-
-def shoe_words(message: str) -> str:
-    """A shoe error reworded for the command line: the flags that build a shoe with suits
-    instead of the Python calls (a suitless ``--remove T`` leaves a shoe counted by rank).
-
-    >>> shoe_words("Burn 20 needs the suits: build the shoe with Shoe.decks(n) or Shoe.from_cards([...])")
-    'Burn 20 needs the suits: give --decks N or a --shoe with suits (AS:1,TH:2,...), and --remove cards with their suits (TS,AH)'
-    """
-    return _SUITS_ADVICE.sub("give --decks N or a --shoe with suits (AS:1,TH:2,...), and --remove cards with their "
-                             "suits (TS,AH)", message)
+    def rule(self, field: str, value: Any = UNSAID) -> str:
+        if field in SWITCHES:
+            return FIELD_FLAGS[field] if value is UNSAID else SWITCHES[field][0 if value else 1]
+        if field in _OPTIONS:
+            on, off = option_flags(field)
+            if value is UNSAID or isinstance(value, bool):
+                return off if value is False else on
+            return f"{on} {self.value(field, value)}"
+        if field in FIELD_FLAGS:
+            return FIELD_FLAGS[field] if value is UNSAID else f"{FIELD_FLAGS[field]} {self.value(field, value)}"
+        return super().rule(field, value)
 
 
 # -- flags -------------------------------------------------------------------------------------
@@ -265,7 +266,7 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
     keep = {"dealer": DEALER_FLAGS, "insurance": INSURANCE_FLAGS}.get(command)
     g = parser.add_argument_group("rules (each flag overrides the variant's rule)" if keep is None else
                                   "rules and shoe (the other rule flags do not apply)")
-    flag = dict(default=argparse.SUPPRESS)
+    flag: dict[str, Any] = dict(default=argparse.SUPPRESS)
 
     def add(*names: str, refuse: bool = False, **options: Any) -> None:
         if not refuse and (keep is None or names[0] in keep):
@@ -484,7 +485,14 @@ def run(args: argparse.Namespace) -> str:
 
     >>> print(run(build_parser().parse_args(["insurance", "--cards", "T,T", "--decks", "1"])).splitlines()[0])
     insurance against an ace, holding T,T: EV -0.071428571 per unit initial bet
+
+    Its messages, errors and notes name rules as the command's flags (:class:`FlagWords`).
     """
+    with speaking(FlagWords() if args.command in RULE_COMMANDS + ("report",) else CommandWords()):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> str:
     if args.command == "sidebet":  # no blackjack rules: its own flags
         from .sidebets import run_sidebet
 
@@ -587,7 +595,7 @@ def _run_eor(args: argparse.Namespace, calc: Calculator) -> str:
 def _run_outcomes(args: argparse.Namespace, calc: Calculator) -> str:
     from .outcomes import run_outcomes
 
-    return run_outcomes(args, calc, _progress(args, "outcomes", "up cards"), words=cli_words)
+    return run_outcomes(args, calc, _progress(args, "outcomes", "up cards"))
 
 
 def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
@@ -596,6 +604,7 @@ def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
     # (one hand, with progress: an optimal split can take minutes)
     values = [calc.hand(hand, args.up) for hand in _progress(args, "hand", "hands")([args.cards], total=1)][0]
     best = values.best
+    assert values.assumptions is not None      # (a calculator's hand values state them)
     info = dataclasses.replace(values.assumptions, shoe=_shoe_seen(args, calc, cards, up, "the hand and up card"))
     from .outcomes import hand_figures, hand_json, hand_lines    # (win/push/loss, dealer bust, insurance)
 
@@ -604,7 +613,7 @@ def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
     except BjcalcError as refused:      # (the EVs stand; win/push/loss would be the money game's)
         figure_lines, figure_json = [fit(f"win, push, loss: not shown: {refused}")], {}
     else:
-        figures = hand_figures(calc, values, words=cli_words)
+        figures = hand_figures(calc, values)
         figure_lines, figure_json = hand_lines(figures, args.exact), hand_json(figures, args.exact)
     if args.json:
         payload: dict[str, Any] = {"cards": cards, "up": up, "best": best,
@@ -646,7 +655,7 @@ def _warn_if_removed_twice(args: argparse.Namespace, cards: list[str], up: str) 
     remove = getattr(args, "remove", None)
     if not remove:
         return
-    removed = Counter()
+    removed: Counter[str] = Counter()
     for name in remove.replace(",", " ").split():
         try:
             removed[RANKS[parse_card(name)[0]]] += 1      # (AS, TH: the rank)
@@ -816,11 +825,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     2
     """
     parser = build_parser()
-    command = None
     try:
         args, extra = parser.parse_known_args(argv)
         args.argv = list(sys.argv[1:] if argv is None else argv)     # (a report names the command that made it)
-        command = args.command
         if args.command is None:
             raise UsageError(_name_a_command())
         if extra:  # name the subcommand whose --help lists what it takes
@@ -828,14 +835,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see '{where} --help')")
         output = run(args)
     except BjcalcError as exc:  # UsageError included
-        message = str(exc)
-        if command in RULE_COMMANDS and isinstance(exc, (RulesError, StrategyError)):
-            message = cli_words(message)
-        elif command == "explain":      # (--fix names the rules as fields: decks=inf)
-            message = message.replace("math.inf", "inf")
-        if isinstance(exc, ShoeError):
-            message = shoe_words(message)
-        print(f"bjcalc: error: {one_line(message)}", file=sys.stderr)
+        print(f"bjcalc: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     try:
         print(output)
@@ -846,3 +846,4 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
+

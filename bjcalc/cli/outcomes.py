@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 from typing import Any, Callable
 
 from ..game.calculator import Calculator
@@ -30,17 +29,16 @@ def add_outcomes_arguments(parser: argparse.ArgumentParser) -> None:
                              "the cards seen)")
 
 
-def run_outcomes(args: argparse.Namespace, calc: Calculator, progress: Callable[..., Any],
-                 words: Callable[[str], str] = str) -> str:
+def run_outcomes(args: argparse.Namespace, calc: Calculator, progress: Callable[..., Any]) -> str:
     """The pmf as an aligned table with EV, SD, win/push/loss, average bet and element of
     risk (text; with ``--exact`` the probabilities as fractions too), or
     ``{"pmf": {"-1": p, ...}, "ev": ..., "sd": ..., ..., "complete": true, "note": null}``
     (JSON).  Where the whole distribution is too large for the game (resplits from real
     shoes), the game's exact moments, said so first: ``"pmf"``, ``"p_win"``, ``"p_push"``
     and ``"p_loss"`` null, ``"complete"`` false and the ``"note"`` saying what needs
-    ``--split-hands 2`` (``words``: the note in the command line's words)."""
+    ``--split-hands 2``."""
     outcomes = calc.outcomes(args.strategy, args.insurance, progress=progress)
-    note = words(outcomes.note) if outcomes.note else None
+    note = outcomes.note or None
     if args.json:
         pmf = None if outcomes.pmf is None else {net_label(net): number(p, args.exact) for net, p in outcomes.pmf.items()}
         payload = {"pmf": pmf,
@@ -50,7 +48,7 @@ def run_outcomes(args: argparse.Namespace, calc: Calculator, progress: Callable[
                    "strategy": args.strategy, "insurance": args.insurance,
                    "assumptions": assumptions_json(outcomes.assumptions)}
         return dumps("outcomes", payload)
-    text = str(outcomes) if note is None else str(outcomes).replace(outcomes.note, note)
+    text = str(outcomes)
     if outcomes.pmf is None:
         if args.exact:
             text += "\n\n" + "\n".join(f"{name} = {value}" for name, value in outcomes.summary().items()
@@ -62,11 +60,9 @@ def run_outcomes(args: argparse.Namespace, calc: Calculator, progress: Callable[
     return "\n".join([table, ""] + [f"P({net_label(net)}) = {p}" for net, p in outcomes.pmf.items()] + ["", notes])
 
 
-def hand_figures(calc: Calculator, values: HandValues, words: Callable[[str], str] = str) -> HandOutcomes:
-    """The figures ``bjcalc hand`` adds to a hand's EVs (see :mod:`bjcalc.game.hand_outcomes`),
-    with why an action is not shown in the command line's ``words``."""
-    result = hand_outcomes(calc, values.cards, values.up, values)
-    return dataclasses.replace(result, not_shown={action: words(why) for action, why in result.not_shown.items()})
+def hand_figures(calc: Calculator, values: HandValues) -> HandOutcomes:
+    """The figures ``bjcalc hand`` adds to a hand's EVs (see :mod:`bjcalc.game.hand_outcomes`)."""
+    return hand_outcomes(calc, values.cards, values.up, values)
 
 
 def hand_json(result: HandOutcomes, exact: bool) -> dict[str, Any]:

@@ -60,7 +60,7 @@ class OnceFlag(argparse.Action):
                  option_string: Optional[str] = None) -> None:
         value = self.value(values, option_string)
         given = flags_given(namespace)
-        said = option_string if self.nargs == 0 else f"{option_string} {_shown(values)}"
+        said = str(option_string) if self.nargs == 0 else f"{option_string} {_shown(values)}"
         if self.dest in given and given[self.dest][1] != value:
             before, earlier = given[self.dest]
             if self.dest == "remove":

@@ -20,6 +20,7 @@ import numpy as np
 
 from .errors import StrategyError
 from .rules import Rules
+from .words import rule
 
 __all__ = ["PostSplitStrategy", "may_hit", "must_hit", "may_double_after_hit", "may_surrender_after_hit",
            "post_split_actions", "most_hands", "check_optimal_split_rules",
@@ -159,18 +160,18 @@ def check_optimal_split_rules(rules: Rules) -> None:
     >>> check_optimal_split_rules(Rules(max_split_hands=4))
     Traceback (most recent call last):
     ...
-    bjcalc.core.errors.StrategyError: split strategy 'optimal' covers one split (two hands): use max_split_hands=2 (--split-hands 2), or CDZ-, CDP1 or CDP to resplit
+    bjcalc.core.errors.StrategyError: split strategy 'optimal' covers one split (two hands): use max_split_hands=2, or CDZ-, CDP1 or CDP to resplit
     """
     if rules.max_split_hands > 2 and rules.resplit_aces:    # (max_split_hands=2 alone would not do)
-        raise StrategyError("split strategy 'optimal' covers one split (two hands), so no resplit aces: use CDZ-, "
-                            "CDP1 or CDP, or drop resplit_aces and use max_split_hands=2 (--split-hands 2)")
+        raise StrategyError(f"split strategy 'optimal' covers one split (two hands), so no resplit aces: use CDZ-, "
+                            f"CDP1 or CDP, or drop {rule('resplit_aces')} and use {rule('max_split_hands', 2)}")
     if rules.max_split_hands > 2:
-        raise StrategyError("split strategy 'optimal' covers one split (two hands): use max_split_hands=2 "
-                            "(--split-hands 2), or CDZ-, CDP1 or CDP to resplit")
+        raise StrategyError(f"split strategy 'optimal' covers one split (two hands): use "
+                            f"{rule('max_split_hands', 2)}, or CDZ-, CDP1 or CDP to resplit")
     if rules.bust_push != "none":
         raise StrategyError("split strategy 'optimal' does not cover bust-push rules (No Bust): use CDZ-, CDP1 "
                             "or CDP")
     # (surrender at any time needs nothing: split hands never surrender)
     if rules.double_after_hit and rules.double_after_split:
-        raise StrategyError("split strategy 'optimal' does not cover doubling a split hand after a hit "
-                            "(double_after_hit with DAS): use CDZ-, CDP1 or CDP")
+        raise StrategyError(f"split strategy 'optimal' does not cover doubling a split hand after a hit "
+                            f"({rule('double_after_hit')} with DAS): use CDZ-, CDP1 or CDP")

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Optional, Union
 
 from .errors import HandError, ShoeError
+from .words import rule, value as rule_value
 
 __all__ = ["RankLike", "RANKS", "SUITS", "VALUES", "RANK_VALUE", "MAX_DECKS", "MAX_COUNT", "rank_index", "card_value",
            "parse_decks", "parse_shoe", "parse_cards", "parse_card", "Shoe"]
@@ -325,7 +326,8 @@ class Shoe:
             return cls.infinite()
         whole = _whole_number(n)
         if whole is None or not 1 <= whole <= MAX_DECKS:
-            raise ShoeError(f"decks must be a whole number from 1 to {MAX_DECKS} or math.inf, not {_short(n)}")
+            raise ShoeError(f"{rule('decks')} must be a whole number from 1 to {MAX_DECKS} or "
+                            f"{rule_value('decks', math.inf)}, not {_short(n)}")
         return cls((whole * 4,) * 13, tuple((whole, whole, whole, whole) for _ in RANKS))
 
     @classmethod

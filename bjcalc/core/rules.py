@@ -26,6 +26,7 @@ from typing import Any, Optional, Union
 
 from .cards import MAX_DECKS, Shoe, _is_bool, _whole_number
 from .errors import RulesError
+from .words import rule, value as rule_value
 
 __all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
            "parse_payout", "Rules", "BOOL_FIELDS", "GAME_FIELDS", "VARIANT_FIELDS"]
@@ -72,7 +73,7 @@ def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
         payout = Fraction(int(value.numerator), int(value.denominator))
     elif isinstance(value, str):
         if "-" in value:
-            raise RulesError(f"{field_name} must not be negative, not {value!r}")
+            raise RulesError(f"{rule(field_name)} must not be negative, not {value!r}")
         ratio, decimal = _RATIO.fullmatch(value), _DECIMAL.fullmatch(value)
         try:
             if ratio and int(ratio.group(2)) != 0:
@@ -83,12 +84,12 @@ def parse_payout(value: Any, field_name: str = "blackjack_pays") -> Fraction:
             payout = None
     zero = _RATIO.fullmatch(value) if isinstance(value, str) else None
     if payout is None and zero and not zero.group(2).strip("0"):      # (3:0)
-        raise RulesError(f"{field_name} is a ratio whose second number must be positive (3:2, 6:5, 1:1), "
+        raise RulesError(f"{rule(field_name)} is a ratio whose second number must be positive (3:2, 6:5, 1:1), "
                          f"not {value!r}")
     if payout is None:
-        raise RulesError(f"{field_name} must be a ratio such as '3:2', '6:5' or '1:1', not {value!r}")
+        raise RulesError(f"{rule(field_name)} must be a ratio such as '3:2', '6:5' or '1:1', not {value!r}")
     if payout < 0:
-        raise RulesError(f"{field_name} must not be negative, not {value!r}")
+        raise RulesError(f"{rule(field_name)} must not be negative, not {value!r}")
     return payout
 
 
@@ -100,10 +101,10 @@ def _decimal_payout(value: Union[float, Decimal], field_name: str) -> Fraction:
     """A float or Decimal payout as the short decimal it prints as, or a RulesError."""
     number = Decimal(repr(float(value))) if isinstance(value, float) else value
     if not number.is_finite():
-        raise RulesError(f"{field_name} must be a finite ratio such as '3:2', not {value!r}")
+        raise RulesError(f"{rule(field_name)} must be a finite ratio such as '3:2', not {value!r}")
     exponent = number.as_tuple().exponent
     if isinstance(exponent, int) and exponent < -_MAX_PAYOUT_DECIMALS:
-        raise RulesError(f"{field_name}={float(value)!r} is not a short decimal (a float holds no exact 4:3 or the "
+        raise RulesError(f"{rule(field_name, float(value))} is not a short decimal (a float holds no exact 4:3 or the "
                          f"like): give the ratio as text, like '4:3', or a Fraction")
     return Fraction(number)
 
@@ -236,29 +237,30 @@ class Rules:
         self._normalise()
         if not (self.decks == math.inf or (isinstance(self.decks, int) and not isinstance(self.decks, bool)
                                            and 1 <= self.decks <= MAX_DECKS)):
-            raise RulesError(f"decks must be a whole number from 1 to {MAX_DECKS} or math.inf, "
-                             f"not {self.decks!r}")
+            raise RulesError(f"{rule('decks')} must be a whole number from 1 to {MAX_DECKS} or "
+                             f"{rule_value('decks', math.inf)}, not {self.decks!r}")
         pays = parse_payout(self.blackjack_pays)
         if pays > MAX_BLACKJACK_PAYS:
-            raise RulesError(f"blackjack_pays must be at most {MAX_BLACKJACK_PAYS}:1, not {self.blackjack_pays!r}")
+            raise RulesError(f"{rule('blackjack_pays')} must be at most {MAX_BLACKJACK_PAYS}:1, not {self.blackjack_pays!r}")
         object.__setattr__(self, "blackjack_pays", pays)
         for name in BOOL_FIELDS:
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise RulesError(f"{rule(name)} must be True or False, not {getattr(self, name)!r}")
         for name, allowed in _CHOICES:
             if getattr(self, name) not in allowed:
                 options = ", ".join(repr(a) for a in allowed)
-                raise RulesError(f"{name} must be one of {options}, not {getattr(self, name)!r}")
+                raise RulesError(f"{rule(name)} must be one of {options}, not {getattr(self, name)!r}")
         n = self.max_split_hands
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SPLIT_HANDS:
-            raise RulesError(f"max_split_hands must be a whole number from 1 (no splitting) to "
+            raise RulesError(f"{rule('max_split_hands')} must be a whole number from 1 (no splitting) to "
                              f"{MAX_SPLIT_HANDS}, not {n!r}")
         m = self.max_hand_cards
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 2):
-            raise RulesError(f"max_hand_cards must be None (no limit) or a whole number >= 2, not {m!r}")
+            raise RulesError(f"{rule('max_hand_cards')} must be {rule_value('max_hand_cards', None)} (no limit) "
+                             f"or a whole number >= 2, not {m!r}")
         h = self.must_hit_below
         if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 21:
-            raise RulesError(f"must_hit_below must be a whole number from 0 (no forced hits) to 21, not {h!r}")
+            raise RulesError(f"{rule('must_hit_below')} must be a whole number from 0 (no forced hits) to 21, not {h!r}")
         if not (isinstance(self.variant, str) and _VARIANT_NAME.fullmatch(self.variant)):
             raise RulesError(f"variant must be a variant's name, like 'standard' or 'free_bet', not {self.variant!r}")
         self._check_combination()
@@ -290,34 +292,40 @@ class Rules:
 
     def _check_combination(self) -> None:
         if self.double_after_hit and self.double_on == "none":
-            raise RulesError("double_after_hit=True needs doubling, but double_on='none': set double_on='any' "
-                             "(or '9-11', '10-11'), or double_after_hit=False")
+            raise RulesError(f"{rule('double_after_hit', True)} needs doubling, but {rule('double_on', 'none')}: "
+                             f"set {rule('double_on', 'any')} (or {rule_value('double_on', '9-11')}, "
+                             f"{rule_value('double_on', '10-11')}), or {rule('double_after_hit', False)}")
         if self.double_after_hit and self.max_hand_cards == 2:
-            raise RulesError("double_after_hit=True can never apply with max_hand_cards=2 (a hand stands on "
-                             "two cards): raise max_hand_cards, or double_after_hit=False")
+            raise RulesError(f"{rule('double_after_hit', True)} can never apply with {rule('max_hand_cards', 2)} "
+                             f"(a hand stands on two cards): raise {rule('max_hand_cards')}, or "
+                             f"{rule('double_after_hit', False)}")
         if self.hit_split_aces and self.max_hand_cards == 2:
-            raise RulesError("hit_split_aces=True can never apply with max_hand_cards=2 (a hand stands on two "
-                             "cards): raise max_hand_cards, or hit_split_aces=False")
+            raise RulesError(f"{rule('hit_split_aces', True)} can never apply with {rule('max_hand_cards', 2)} "
+                             f"(a hand stands on two cards): raise {rule('max_hand_cards')}, or "
+                             f"{rule('hit_split_aces', False)}")
         if self.resplit_aces and self.max_split_hands < 3:     # (first: "2 or more" below would not do)
-            raise RulesError("resplit_aces=True needs max_split_hands of 3 or 4 (2 hands cannot resplit)")
+            raise RulesError(f"{rule('resplit_aces', True)} needs {rule('max_split_hands')} of 3 or 4 (2 hands "
+                             f"cannot resplit)")
         if self.max_split_hands == 1:
             for name in ("hit_split_aces", "double_split_aces"):
                 if getattr(self, name):
-                    raise RulesError(f"{name}=True needs splitting: set max_split_hands to 2 or more")
+                    raise RulesError(f"{rule(name, True)} needs splitting: set {rule('max_split_hands')} to 2 or "
+                                     f"more")
         if self.double_split_aces and not self.double_after_split:
-            raise RulesError("double_split_aces=True needs double_after_split=True")
+            raise RulesError(f"{rule('double_split_aces', True)} needs {rule('double_after_split', True)}")
         if self.double_split_aces and self.double_on == "none":
-            raise RulesError("double_split_aces=True needs doubling: double_on is 'none'")
+            raise RulesError(f"{rule('double_split_aces', True)} needs doubling, but {rule('double_on', 'none')}")
         # A split ace plus any card is soft (A+A soft 12 ... A+T soft 21), so only a
         # rule that lets soft hands double can ever double one.
         if self.double_split_aces and self.double_on != "any":
-            raise RulesError(f"double_split_aces=True can never apply with double_on={self.double_on!r}: "
-                             f"a split ace and its next card make a soft hand, and only hard totals "
-                             f"may double; use double_on='any' or double_split_aces=False")
+            raise RulesError(f"{rule('double_split_aces', True)} can never apply with "
+                             f"{rule('double_on', self.double_on)}: a split ace and its next card make a soft "
+                             f"hand, and only hard totals may double; use {rule('double_on', 'any')} or "
+                             f"{rule('double_split_aces', False)}")
         if self.double_split_aces and not self.double_soft:
-            raise RulesError("double_split_aces=True can never apply with double_soft=False: a split ace "
-                             "and its next card make a soft hand; set double_soft=True or "
-                             "double_split_aces=False")
+            raise RulesError(f"{rule('double_split_aces', True)} can never apply with {rule('double_soft', False)}: "
+                             f"a split ace and its next card make a soft hand; set {rule('double_soft', True)} or "
+                             f"{rule('double_split_aces', False)}")
 
     # -- helpers -------------------------------------------------------------------------
     def replace(self, **changes: Any) -> "Rules":

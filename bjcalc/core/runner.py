@@ -47,12 +47,14 @@ each chunk is computed from its own inputs only.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVar
 
+from . import words
 from .errors import BjcalcError
 
 __all__ = ["KERNEL_THREADS", "run_chunks", "per_process", "scheduler_address", "DEFAULT_RETRIES",
@@ -86,6 +88,12 @@ def _on_one_thread(function: Callable[[T], R], chunk: T) -> R:
     in-process cluster, ``Client(processes=False)``, that is the caller's own.)"""
     _share_cores(1)
     return function(chunk)
+
+
+def _spoken(said: "words.Words", function: Callable[[T], R], chunk: T) -> R:
+    """``function(chunk)``, its messages in the words ``said``."""
+    with words.speaking(said):
+        return function(chunk)
 
 
 def per_process(key: Any, make: Callable[[], T]) -> T:
@@ -144,6 +152,8 @@ def run_chunks(function: Callable[[T], R], chunks: Sequence[T], *, workers: Opti
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
         raise BjcalcError(f"retries must be a whole number, at least 0, not {retries!r}")
     where = scheduler_address(scheduler)
+    if type(words.current()) is not words.Words:      # (a message a worker writes is in the caller's words)
+        function = functools.partial(_spoken, words.current(), function)
     if where is not None:
         finished = _on_dask(function, chunks, where, retries)
     elif (workers or os.cpu_count() or 1) == 1 or len(chunks) <= 1:

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from ..core.cards import Shoe
 from ..core.errors import ShoeError
+from ..core.words import suited_shoe
 from ..core.rules import Rules
 from .burn20 import Burn20Dealer
 from .dealer import StandardDealer
@@ -55,8 +56,7 @@ def burn20_share(shoe: Shoe) -> Fraction:
     if shoe.is_infinite:
         return Fraction(1, 4)
     if shoe.suit_counts is None:
-        raise ShoeError("Burn 20 needs the suits of the aces and tens: build the shoe with Shoe.decks(n) "
-                        "or Shoe.from_cards([...])")
+        raise ShoeError(f"Burn 20 needs the suits of the aces and tens: {suited_shoe()}")
     aces = shoe.suit_counts[0]
     tens = [sum(shoe.suit_counts[r][s] for r in range(9, 13)) for s in range(4)]
     if sum(aces) == 0 or sum(tens) == 0:

@@ -58,6 +58,7 @@ from .player import UpcardValues
 from .splits import SplitPlay, most_round_cards, pair_cards, policy_extra
 from ..core.actions import POST_SPLIT_ACTIONS, post_split_actions
 from ..core.errors import TooLargeError
+from ..core.words import rule
 from ..core.rules import Rules
 
 __all__ = ["FirstAction", "Decisions", "WITNESS_STATES", "MAX_SETS", "round_may_run_out", "split_runs_out",
@@ -434,8 +435,8 @@ def _split_sets(codes: _Codes, pair: int, hands: int, first: FirstAction, play: 
 def _check_size(size: int, what: str) -> None:
     if size > MAX_SETS:
         raise TooLargeError(f"checking whether splitting {what} can run out of cards is too large here ({size:,} "
-                            f"card sets in one step, limit {MAX_SETS:,}); use fewer split hands (max_split_hands=2) "
-                            f"or a larger shoe")
+                            f"card sets in one step, limit {MAX_SETS:,}); use fewer split hands "
+                            f"({rule('max_split_hands', 2)}) or a larger shoe")
 
 
 def _then(codes: _Codes, states: _Sets, hand: _Hand, what: str) -> _Sets:

@@ -18,6 +18,7 @@ from ..core.actions import PostSplitStrategy
 from ..core.arithmetic import Arithmetic, Value, arithmetic_of
 from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
 from ..core.errors import HandError, RulesError, ShoeError, StrategyError, TooLargeError
+from ..core.words import rule
 from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
 from ..core.rules import Rules
 from ..engine.hands import UNSPLIT, composition_of
@@ -406,7 +407,7 @@ class Calculator:
             moments = round_moments(self, strategy, insurance, bar)
         finally:
             bar.close()
-        two = "max_split_hands=2 and resplit_aces=False" if self.rules.resplit_aces else "max_split_hands=2"
+        two = rule("max_split_hands", 2) + (f" and {rule('resplit_aces', False)}" if self.rules.resplit_aces else "")
         return RoundOutcomes.from_moments(moments, (
             f"this game's whole distribution is too large to enumerate: {detail}.  So there is no pmf and no "
             f"win/push/loss: those need {two} (the game splitting to two hands only, another game).  "

@@ -56,6 +56,7 @@ import numpy as np
 from ..core.actions import POST_SPLIT_ACTIONS, most_hands, post_split_actions
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError, StrategyError, TooLargeError
+from ..core.words import either, rule
 from ..core.progress import ProgressFn, no_progress
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
 from ..core.wagers import MONEY, Wager
@@ -816,12 +817,14 @@ class _UpcardRounds:
         if size > self.size_limit():
             detail = f"splitting {self._pair_label} v {_UP[self.up]} {how} ({size:,} states, limit {self.size_limit():,})"
             raise SizeRefusal(f"{self.computing} is too large here: {detail}; use fewer split hands "
-                              f"(max_split_hands=2) or a smaller shoe{self.instead}", detail)
+                              f"({rule('max_split_hands', 2)}) or a smaller shoe{self.instead()}", detail)
 
     computing = "the round distribution"
     """What these rounds compute, for the size refusal."""
-    instead = ", or Calculator.moments() (bjcalc edge --sd) for the exact mean and SD"
-    """What to use instead when it is too large."""
+    @staticmethod
+    def instead() -> str:
+        """What to use instead when it is too large."""
+        return f", or {either('Calculator.moments()', 'bjcalc edge --sd')} for the exact mean and SD"
 
     @staticmethod
     def size_limit() -> int:
@@ -988,8 +991,8 @@ class _UpcardRounds:
     def check_split(self, pair: int) -> None:
         """Refuse a split the round's states cannot follow: tens split by rank."""
         if self.rules.split_tens_by_rank and pair == 10:
-            raise StrategyError("the round distribution does not follow tens split by rank; "
-                                "use split_tens_by_rank=False")
+            raise StrategyError(f"the round distribution does not follow tens split by rank; "
+                                f"use {rule('split_tens_by_rank', False)}")
 
     def unsplit_states(self, node: int, action: str, extra: Sequence[int]) -> _States:
         """The finished states of the unsplit hand at ``node`` played by ``action`` (stand, hit,

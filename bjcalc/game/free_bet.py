@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..core.errors import RulesError
+from ..core.words import rule
 from ..core.rules import Rules
 from ..core.wagers import FREE_CHIP, MONEY, Wager
 from .variant import Option, Variant
@@ -69,14 +70,14 @@ class FreeBet(Variant):
     def check(self, rules: Rules) -> None:
         super().check(rules)
         if self.option(rules, "free_double_any_cards"):
-            raise RulesError("Free Bet's free doubles after hits (free_double_any_cards=True) are not computed "
-                             "yet: use free_double_any_cards=False (free doubles on two cards)")
+            raise RulesError(f"Free Bet's free doubles after hits ({rule('free_double_any_cards', True)}) are not "
+                             f"computed yet: use {rule('free_double_any_cards', False)} (free doubles on two cards)")
         if rules.double_after_hit or rules.surrender == "any_time":
-            raise RulesError("Free Bet Blackjack doubles on two cards only and gives up a hand only on its first two "
-                             "cards: use double_after_hit=False and surrender='late'")
+            raise RulesError(f"Free Bet Blackjack doubles on two cards only and gives up a hand only on its first "
+                             f"two cards: use {rule('double_after_hit', False)} and {rule('surrender', 'late')}")
         if not rules.dealer_22_pushes:
-            raise RulesError("Free Bet Blackjack pushes a dealer 22 (it pays for the free chips): keep "
-                             "dealer_22_pushes=True")
+            raise RulesError(f"Free Bet Blackjack pushes a dealer 22 (it pays for the free chips): keep "
+                             f"{rule('dealer_22_pushes', True)}")
 
     def wagers(self, rules: Rules) -> tuple[Wager, ...]:
         return (MONEY, FREE_CHIP)

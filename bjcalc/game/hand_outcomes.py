@@ -34,6 +34,7 @@ import numpy as np
 
 from ..core.cards import RANK_VALUE, RANKS, RankLike, parse_cards, rank_index
 from ..core.errors import BjcalcError, TooLargeError
+from ..core.words import rule
 from ..core.arithmetic import EXACT
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
 from ..engine.hands import UNSPLIT, composition_of
@@ -252,7 +253,9 @@ class _HandRounds(_UpcardRounds):
     """One hand's rounds: a split is followed only while it stays small (:data:`SPLIT_STATES`)."""
 
     computing = "the split's distribution"
-    instead = ""
+    @staticmethod
+    def instead() -> str:
+        return ""
 
     @staticmethod
     def size_limit() -> int:
@@ -263,7 +266,7 @@ class _HandRounds(_UpcardRounds):
         if size > self.size_limit():
             raise TooLargeError(f"too many ways for the split hands to finish to follow quickly here ({size:,} "
                                 f"states in one step, limit {self.size_limit():,}); fewer split hands "
-                                f"(max_split_hands=2) or fewer decks make it smaller")
+                                f"({rule('max_split_hands', 2)}) or fewer decks make it smaller")
 
 
 def _settle(calc: _HandFacade, rounds: _UpcardRounds, base: np.ndarray, states: _States,

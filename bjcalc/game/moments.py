@@ -217,7 +217,9 @@ class _TrackedRounds(_UpcardRounds):
     rounds as the distribution has them)."""
 
     computing = "the round's moments"
-    instead = ""
+    @staticmethod
+    def instead() -> str:
+        return ""
 
     @staticmethod
     def size_limit() -> int:
@@ -418,7 +420,7 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never",
         except TooLargeError as refused:    # (whose advice would be these very moments)
             raise TooLargeError(f"the round's moments on a shoe of {cards} cards, where a round may take up to "
                                 f"{longest}, are its whole distribution's, and "
-                                f"{str(refused).replace(_UpcardRounds.instead, '')}") from None
+                                f"{str(refused).replace(_UpcardRounds.instead(), '')}") from None
         figures: list[Any] = [outcomes.ev, outcomes.second_moment, outcomes.average_bet]
         if not exact:
             figures = [float(x) for x in figures]       # (numpy's floats from the pmf: plain ones, as below)

@@ -37,6 +37,7 @@ import numpy as np
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.arithmetic import Value
 from ..core.errors import ShoeError, StrategyError
+from ..core.words import either
 from ..core.wagers import MONEY, Wager
 from ..core.outcomes import hand_total, is_natural
 from ..engine.dealer import DealerRows
@@ -628,7 +629,8 @@ def removal_weights(shoe: Shoe, rules: Any) -> dict[int, list[tuple[Fraction, Sh
     [(1.0, '1 deck less TS (51 cards)')]
     """
     if shoe.is_infinite:
-        raise ShoeError("an infinite shoe has no effect of removal: give a finite shoe (--decks N)")
+        raise ShoeError(f"an infinite shoe has no effect of removal: give a finite shoe "
+                        f"({either('Shoe.decks(n)', '--decks N')})")
     by_rank = bool(rules.split_tens_by_rank)
     out: dict[int, list[tuple[Fraction, Shoe]]] = {}
     for value in range(1, 11):

@@ -36,6 +36,7 @@ from ..core.actions import PostSplitStrategy, most_hands
 from ..core.arithmetic import Arithmetic, Value
 from ..core.cards import RANK_VALUE, RANKS, Shoe
 from ..core.errors import ShoeError, StrategyError
+from ..core.words import rule
 from ..core.outcomes import is_natural
 from ..core.rules import Rules
 from ..engine.dealer import DealerEngine
@@ -468,7 +469,8 @@ class Round:
                           resplit_left, self.settlement.peeks):
             label = value_label(pair)
             raise ShoeError(f"the shoe is too small: splitting {label},{label} v {value_label(values.up)} to {hands} "
-                            f"hands can run out of cards; use a larger shoe or fewer split hands (max_split_hands)")
+                            f"hands can run out of cards; use a larger shoe or fewer split hands "
+                            f"({rule('max_split_hands')})")
 
     def actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Value]:
         """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None when

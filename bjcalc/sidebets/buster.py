@@ -27,6 +27,7 @@ import numpy as np
 from ..core.cards import Shoe
 from ..core.errors import RulesError, ShoeError
 from ..core.rules import Rules
+from ..core.words import suited_shoe
 from ..engine.burn20 import Burn20Dealer
 from ..engine.dealer import StandardDealer
 from ..engine.lengths import BUST_OUTCOMES, dealer_lengths
@@ -253,8 +254,8 @@ class BusterBlackjack(SideBet):
         """Burn 20: the chance that a hole ace under a ten shares its suit (the main game's)."""
         if not shoe.is_infinite and shoe.suit_counts is None:
             raise ShoeError("Buster Blackjack with the Burn 20 dealer needs the suits of the aces and tens (a hole "
-                            "ace of the up card's suit is burned): build the shoe with Shoe.decks(n) or "
-                            "Shoe.from_cards([...]); this shoe is counted by rank only")
+                            f"ace of the up card's suit is burned): {suited_shoe()}; this shoe is counted by rank "
+                            f"only")
         from ..engine.procedures import burn20_share
 
         return burn20_share(shoe)
