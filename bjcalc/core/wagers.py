@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Wager", "MONEY", "FREE_CHIP", "WAGERS"]
+__all__ = ["Wager", "MONEY", "FREE_CHIP", "WAGERS", "doubled", "DOUBLE_STAKE"]
 
 
 @dataclass(frozen=True)
@@ -42,3 +42,20 @@ MONEY = Wager("money", 1, 0, -1)
 FREE_CHIP = Wager("free", 1, 0, 0)
 WAGERS = {wager.name: wager for wager in (MONEY, FREE_CHIP)}
 """Every kind of chip by name."""
+
+
+def doubled(own: Wager, added: Wager) -> tuple[Wager, Wager]:
+    """The chips on a doubled hand: its own and the one the double adds (one more card, no
+    redoubling).
+
+    >>> [chip.name for chip in doubled(MONEY, FREE_CHIP)]
+    ['money', 'free']
+    """
+    return own, added
+
+
+DOUBLE_STAKE = len(doubled(MONEY, MONEY))
+"""Units of its own chip a hand stakes once doubled with another of the same: 2.  The engine values
+such a double as this many times the hand's value standing after one more card (its passes, the
+optimal split and the compiled kernel all take it from here), and a round that adds another kind of
+chip pays each chip by its own table."""

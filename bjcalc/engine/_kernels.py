@@ -36,7 +36,7 @@ _F64 = ctypes.POINTER(ctypes.c_double)
 _U8 = ctypes.POINTER(ctypes.c_uint8)
 
 
-BJCALC_ABI = 2
+BJCALC_ABI = 3
 """The interface version of the C kernel this loader binds (``bjcalc_abi_version`` in ``kernel/module.c``)."""
 
 
@@ -85,7 +85,7 @@ _SIGNATURES = [
     ("bjcalc_optimal_second_hand", ctypes.c_int,
      [ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, _I64, _I64, ctypes.c_int64,
       _I64, ctypes.c_int64, _U8, _U8, _U8, _I64, _I64, _F64, _F64, _F64, _I64,
-      _F64, _F64, _U8, ctypes.c_int64]),
+      _F64, _F64, _U8, ctypes.c_double, ctypes.c_int64]),
     ("bjcalc_player_draws", ctypes.c_int,
      [ctypes.c_int64, _I64, _I64, ctypes.c_int, ctypes.c_int64, ctypes.c_double,
       ctypes.c_double, ctypes.c_double, ctypes.c_double, _I64, _F64, _F64, _U8]),
@@ -93,7 +93,7 @@ _SIGNATURES = [
      [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
       ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
       ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
-      _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, _U8,
+      _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, ctypes.c_double, _U8,
       _U8, _F64, _F64, _U8, _U8]),
     ("bjcalc_dealer_outcomes_grouped", ctypes.c_int,
      [ctypes.c_int64] * 3 + [_I64, _F64, _I64, _I64, _I64, _I64, ctypes.c_int64]
@@ -353,10 +353,12 @@ def second_hand_available() -> bool:
 
 def optimal_second_hand(ext, firsts: np.ndarray, available: np.ndarray, first: np.ndarray,
                         own_stand: np.ndarray, own_bust: np.ndarray, variant_start: np.ndarray,
-                        variant_bet: np.ndarray, partner: int = -1) -> tuple[np.ndarray, np.ndarray]:
+                        variant_bet: np.ndarray, double_stake: float,
+                        partner: int = -1) -> tuple[np.ndarray, np.ndarray]:
     """Hand 2's optimal joint value per hand-1 finish (see ``bjcalc_optimal_second_hand`` in the
     C file and :mod:`bjcalc.engine.optimal`), and which hand-1 compositions can run out of cards
-    (``partner``: the value index of a hole card a peek has ruled out, else -1)."""
+    (``double_stake``: the units a double stakes; ``partner``: the value index of a hole card a peek
+    has ruled out, else -1)."""
     assert _SECOND_HAND is not None
     i64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)      # noqa: E731
     f64 = lambda a: np.ascontiguousarray(a, dtype=np.float64)    # noqa: E731
@@ -376,7 +378,7 @@ def optimal_second_hand(ext, firsts: np.ndarray, available: np.ndarray, first: n
                             first.ctypes.data_as(_F64), own_stand.ctypes.data_as(_F64),
                             own_bust.ctypes.data_as(_F64), variant_start.ctypes.data_as(_I64),
                             variant_bet.ctypes.data_as(_F64), out.ctypes.data_as(_F64),
-                            exhausted.ctypes.data_as(_U8), partner)
+                            exhausted.ctypes.data_as(_U8), float(double_stake), partner)
 
     _in_parallel(run, len(firsts), 16, "the optimal-split kernel")
     return out, exhausted.astype(bool)
@@ -432,13 +434,14 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                 rules: DrawRules, bust: Optional[np.ndarray], by_set: np.ndarray, removed_index: np.ndarray,
                 stand_columns: np.ndarray, stand_column: np.ndarray, can_hit: np.ndarray, must_hit: np.ndarray,
                 source: np.ndarray, exhausted: np.ndarray, may_double: np.ndarray, may_surrender: np.ndarray,
-                surrender: np.ndarray, forced: Optional[np.ndarray] = None,
+                surrender: np.ndarray, double_stake: float, forced: Optional[np.ndarray] = None,
                 zeroed: bool = False, stand_only: Optional[np.ndarray] = None) -> tuple[np.ndarray, ...]:
     """Cards left, stand, hit, value, action and double of every node, level by level
     (``bjcalc_player_play`` in the C file): stand from the dealer's outcomes ``by_set`` of each node's
     removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``);
     ``action`` (uint8: 0 stand, 1 hit, 2 double, 3 surrender) the best of the node's actions (doubling
-    where ``may_double``, surrendering at ``surrender`` where ``may_surrender``) by its source's values.
+    where ``may_double``, surrendering at ``surrender`` where ``may_surrender``) by its source's values;
+    a double is worth ``double_stake`` times the node's value standing after one more card.
     ``exhausted`` (uint8) gains the nodes that can run out of cards.
 
     ``forced`` (bool per node): also, in the same pass, the
@@ -481,7 +484,7 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                  cards_left.ctypes.data_as(_I64), stand.ctypes.data_as(_F64), hit.ctypes.data_as(_F64),
                  value.ctypes.data_as(_F64), hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64),
                  exhausted.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8), may_surrender.ctypes.data_as(_U8),
-                 surrender.ctypes.data_as(_F64), action.ctypes.data_as(_U8), *extra,
+                 surrender.ctypes.data_as(_F64), float(double_stake), action.ctypes.data_as(_U8), *extra,
                  None if stand_only is None else stand_only.ctypes.data_as(_U8))
     return (cards_left, stand, hit, value, action, double, *more)
 

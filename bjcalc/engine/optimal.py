@@ -52,6 +52,7 @@ from .dealer import DealerEngine
 from ..core.errors import ShoeError, StrategyError
 from .hands import BUST, UNSPLIT, Composition, HandSpace, NodeSet
 from ..core.rules import Rules
+from ..core.wagers import DOUBLE_STAKE
 from .settlement import Settlement
 
 __all__ = ["OptimalSplit", "check_exact_game_size", "OPTIMAL_LIMIT", "OPTIMAL_GAME_LIMIT_EXACT"]
@@ -167,7 +168,7 @@ class OptimalSplit:
             i = index[tuple(ext.drawn[n])]
             finishes.append((i, "stand", 1))
             if ext.cards[n] == 3 and self.rules.double_after_split:
-                finishes.append((i, "stand", 2))
+                finishes.append((i, "stand", DOUBLE_STAKE))
         for n in np.flatnonzero(ext.cards >= 2):
             if not (ext.can_hit[n] or ext.may_double[n]):
                 continue
@@ -179,8 +180,8 @@ class OptimalSplit:
                     if key not in index:
                         index[key] = len(compositions)
                         compositions.append(key)
-                    for bet in ((1, 2) if ext.may_double[n] else (1,)):
-                        if ext.can_hit[n] or bet == 2:
+                    for bet in ((1, DOUBLE_STAKE) if ext.may_double[n] else (1,)):
+                        if ext.can_hit[n] or bet == DOUBLE_STAKE:
                             finishes.append((index[key], "bust", bet))
         finishes = sorted(set(finishes))
         return np.array(compositions, dtype=np.int64).reshape(-1, 10), finishes
@@ -289,7 +290,7 @@ class OptimalSplit:
         if not ar.exact and self.use_kernel:
             starts = np.searchsorted(which, np.arange(len(firsts) + 1))
             values, exhausted = kernels.optimal_second_hand(ext, firsts, self.available, first, own_stand,
-                                                            own_bust, starts, bets, self.partner)
+                                                            own_bust, starts, bets, DOUBLE_STAKE, self.partner)
             if exhausted.any():
                 raise ShoeError(_RUNS_OUT)
             return list(values)
@@ -319,7 +320,7 @@ class OptimalSplit:
         # changes nothing, so it is d(R) less the non-busting children.
         first_busting = first - next_card(first)
         own_busting = own_bust - next_card(own_bust)
-        double_own = 2 * next_card(own_stand) + 2 * own_busting
+        double_own = DOUBLE_STAKE * next_card(own_stand) + DOUBLE_STAKE * own_busting
         bet = ar.integers(bets)[:, None]
         first, first_busting, qv = first[which] * bet, first_busting[which] * bet, q[which]
         stand = first + own_stand[which]

@@ -33,6 +33,7 @@ from ..core.outcomes import BLACKJACK
 from .dealer import DealerEngine, DealerResult
 from .hands import CODE_DIGITS, Composition, Context, HandSpace, NodeSet, counts_of_codes
 from ..core.rules import Rules
+from ..core.wagers import DOUBLE_STAKE
 from .settlement import Settlement
 
 __all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
@@ -494,7 +495,7 @@ class PlayerEngine:
         hits = np.zeros(n, dtype=bool)
         action = np.zeros(n, dtype=np.uint8)
         child = nodes.child
-        double = 2 * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
+        double = DOUBLE_STAKE * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
         surrender = self.surrender_values(blackjack)
         after_hit = bool(self.may_double.any() or self.may_surrender.any())
         for level in nodes.levels:
@@ -610,7 +611,8 @@ class PlayerEngine:
         child = nodes.child
         double, hit, value = ar.zeros(n), ar.zeros(n), ar.zeros(n)
         kids = child[busy]
-        double[busy] = 2 * (draw[busy] * np.where(kids >= 0, stand[np.maximum(kids, 0)], bust[busy])).sum(axis=1)
+        double[busy] = DOUBLE_STAKE * (draw[busy] * np.where(kids >= 0, stand[np.maximum(kids, 0)],
+                                                             bust[busy])).sum(axis=1)
         hits = reach.hits & working
         for level in nodes.levels:
             level = level[reach.mask[level]]
@@ -692,7 +694,8 @@ class PlayerEngine:
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, rows,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
-            self.may_double, self.may_surrender, _NO_VALUES if surrender is None else surrender, forced=both,
+            self.may_double, self.may_surrender, _NO_VALUES if surrender is None else surrender, DOUBLE_STAKE,
+            forced=both,
             zeroed=only is not None,
             stand_only=stand_only)
 

@@ -43,7 +43,7 @@ from ..engine.dealer import DealerEngine
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import OptimalSplit
 from ..engine.player import PlayerEngine, UpcardValues, hand_space
-from ..core.wagers import MONEY, WAGERS, Wager
+from ..core.wagers import DOUBLE_STAKE, MONEY, WAGERS, Wager, doubled
 from ..engine.shortage import Decisions, split_play_decisions, split_runs_out, value_label
 from ..engine.splits import SplitPlay, check_split_strategy, context_strategy, split_contexts, split_value
 from .variants import variant_of
@@ -359,13 +359,13 @@ class Round:
         ['money', 'money']
         """
         if cards != 2:
-            return own, own
-        return own, self.variant.double_wager(self.rules, hard, soft, split) or MONEY
+            return doubled(own, own)
+        return doubled(own, self.variant.double_wager(self.rules, hard, soft, split) or MONEY)
 
     def double_column(self, values: UpcardValues, own: Wager, split: bool = False) -> np.ndarray:
         """Every two-card node's double value for a hand carrying ``own`` (an unsplit hand's, or
         with ``split`` a split hand's): the chips it holds then, each at its one-card value (half
-        the engine's double, which doubles one kind of chip).  Where the variant allows no double
+        the engine's double, which stakes :data:`~bjcalc.core.wagers.DOUBLE_STAKE` of one kind of chip).  Where the variant allows no double
         the entry is the money double (never chosen: the round and the split offer no double there).
         """
         key = (values.up, own.name, split)
@@ -377,8 +377,8 @@ class Round:
         for name, mask in self._double_chips(values.nodes, split).items():
             if name != own.name:
                 other = self.chip_values(values.up, WAGERS[name]).double
-                half = self.ar.scalar(1, 2)
-                column = np.where(mask, mine.double * half + other * half, column)
+                one = self.ar.scalar(1, DOUBLE_STAKE)
+                column = np.where(mask, mine.double * one + other * one, column)
         self._doubles[key] = (values, column)
         return column
 

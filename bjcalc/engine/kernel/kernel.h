@@ -56,7 +56,7 @@ int bjcalc_player_play(
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, unsigned char *action,
+    const double *surrender, double double_stake, unsigned char *action,
     const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted,
     const unsigned char *stand_only);
 
@@ -69,7 +69,7 @@ int bjcalc_optimal_second_hand(
     const int64_t *firsts, const int64_t *available,
     const double *first, const double *own_stand, const double *own_bust,
     const int64_t *variant_start, const double *variant_bet,
-    double *out, unsigned char *exhausted, int64_t partner);
+    double *out, unsigned char *exhausted, double double_stake, int64_t partner);
 
 /* merge.c */
 int64_t bjcalc_merge_product(

@@ -11,7 +11,8 @@
  * available - firsts[f] - drawn[n].  first/own_stand/own_bust (f x nodes) are hand 1's payoff for a
  * unit bet, hand 2 standing and hand 2 busted, against the dealer given that removed set.  Each
  * variant (bet variant_bet[i] of hand 1, variants variant_start[f] .. variant_start[f + 1]) gets
- * hand 2's optimal joint value in out[i].  Ties go to the earlier of stand, hit, double.  exhausted[f]
+ * hand 2's optimal joint value in out[i]; hand 2 doubled stakes double_stake units.  Ties go to the
+ * earlier of stand, hit, double.  exhausted[f]
  * is set when a hand that may draw would find fewer than two cards (its own and the dealer's hole),
  * unless every card left is a blackjack partner (value index partner, -1 for none) that a peek ruled out.
  */
@@ -23,7 +24,7 @@ int bjcalc_optimal_second_hand(
     const int64_t *firsts, const int64_t *available,         /* compositions x 10, 10 */
     const double *first, const double *own_stand, const double *own_bust,   /* compositions x nodes */
     const int64_t *variant_start, const double *variant_bet,
-    double *out, unsigned char *exhausted, int64_t partner)
+    double *out, unsigned char *exhausted, double double_stake, int64_t partner)
 {
     size_t n = (size_t)(n_nodes > 0 ? n_nodes : 1);
     double *q = (double *)calloc(n * 10, sizeof(double));
@@ -63,7 +64,7 @@ int bjcalc_optimal_second_hand(
             first_next[m] = a;
             first_busting[m] = fst[m] - a;
             own_busting[m] = bu[m] - b;
-            double_own[m] = 2.0 * c + 2.0 * own_busting[m];
+            double_own[m] = double_stake * c + double_stake * own_busting[m];
         }
         for (int64_t i = variant_start[f]; i < variant_start[f + 1]; i++) {
             double bet = variant_bet[i];

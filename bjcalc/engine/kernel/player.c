@@ -79,7 +79,7 @@ int bjcalc_player_draws(
  * finished before its parent.  Per node: stand (the dealer's outcomes by_set of its removed set,
  * removed_index[i], times column stand_column[i] of stand_columns, outcomes x n_columns), its
  * draws (node_draws; the bust values from bust_given instead when it is not NULL), hit (one card, then play on by the policy), double (one card,
- * stand, twice the bet), whether its policy source hits (hits[i] = the decision of source[i], a
+ * stand, double_stake times the bet), whether its policy source hits (hits[i] = the decision of source[i], a
  * node of the same level), its action (action[i]: 0 stand, 1 hit, 2 double where may_double[i],
  * 3 surrender at surrender[i] where may_surrender[i]; the best by the source's values), its value,
  * and exhaustion inherited from a child it may hit to.
@@ -101,7 +101,7 @@ int bjcalc_player_play(
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, unsigned char *action,
+    const double *surrender, double double_stake, unsigned char *action,
     const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted,
     const unsigned char *stand_only)
 {
@@ -136,7 +136,7 @@ int bjcalc_player_play(
                 if (c >= 0 && exhausted[c] && d[v] != 0.0) tainted = 1;
             }
             hit[i] = sum10(t);
-            dbl[i] = 2.0 * sum10(u);
+            dbl[i] = double_stake * sum10(u);
             if (tainted && can_hit[i]) exhausted[i] = 1;
             hits[i] = can_hit[i] && (must_hit[i] || hit[i] > stand[i]);
             if (forced) {   /* the same node played by forced decisions: what a call with them computes */
