@@ -17,7 +17,6 @@ import pytest
 
 from bjcalc import Calculator, Rules, Shoe
 from bjcalc.game.calculator import deal_probabilities
-from bjcalc.core.cards import RANK_VALUE
 from bjcalc.analysis.charts import chart, ev_table, hand_label, two_card_hands
 from bjcalc.analysis.codes import UPS
 from bjcalc.cli import main

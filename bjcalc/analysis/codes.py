@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..game.strategy import AFTER_HIT_CODES, NOT_DEALT, UP_LABEL, UP_ORDER, split_after_hit, strategy_code
+from ..game.strategy import NOT_DEALT, UP_LABEL, UP_ORDER, split_after_hit, strategy_code
 
 __all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "NOT_DEALT", "LEGEND", "AFTER_HIT_LEGEND", "NOT_DEALT_LEGEND",
            "is_das_code", "without_das", "split_after_hit", "after_hit_code", "strategy_code", "code_action", "resolve"]

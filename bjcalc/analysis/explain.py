@@ -15,7 +15,6 @@ whatever the number of workers or where they run (each task is one rule set's ow
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 from dataclasses import dataclass

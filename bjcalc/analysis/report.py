@@ -26,7 +26,6 @@ import shlex
 import time
 import weakref
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 

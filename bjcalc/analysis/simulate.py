@@ -75,7 +75,7 @@ import numpy as np
 
 from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
 from ..core.arithmetic import Value
-from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards
+from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.errors import BjcalcError, ShoeError, TooLargeError
 from ..core.words import either
 from ..core.outcomes import BLACKJACK

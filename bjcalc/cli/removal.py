@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
-from ..analysis.counting import (COMMON_PLAYS, SHORT_NAMES, SYSTEMS, CountSystem, betting_correlation, count_names,
+from ..analysis.counting import (COMMON_PLAYS, SHORT_NAMES, SYSTEMS, betting_correlation, count_names,
                                  count_system, fixed_effects, indices, insurance_correlation, playable,
                                  playing_efficiency, sample_shoes)
 from ..core.errors import BjcalcError, ShoeError

@@ -17,7 +17,7 @@ import numpy as np
 from ..core.actions import PostSplitStrategy
 from ..core.arithmetic import Arithmetic, Value, arithmetic_of
 from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
-from ..core.errors import HandError, RulesError, ShoeError, StrategyError, TooLargeError
+from ..core.errors import HandError, RulesError, ShoeError, TooLargeError
 from ..core.words import rule
 from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
 from ..core.rules import Rules

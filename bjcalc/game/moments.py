@@ -62,7 +62,6 @@ from ..core.actions import most_hands
 from ..core.arithmetic import EXACT, Value
 from ..core.errors import ShoeError, TooLargeError
 from ..core.progress import ProgressFn, no_progress
-from ..core.outcomes import N_OUTCOMES
 from ..engine import _kernels
 from ..engine.splits import most_round_cards
 from .distribution import (_DEALER_SHORT, _Classes, _compiled, _plus, class_code, _Facade, _States, _UpcardRounds, _by_class,

@@ -197,7 +197,7 @@ def _concat(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     codes = np.concatenate([c for c, _ in parts])
     kinds = [w.dtype for _, w in parts]
-    dtype: Any = object if any(k == object for k in kinds) else (
+    dtype: Any = object if any(k == np.dtype(object) for k in kinds) else (
         np.float64 if any(k == np.float64 for k in kinds) else np.int64)
     return codes, np.concatenate([w.astype(dtype) for _, w in parts])
 

@@ -1360,7 +1360,7 @@ def _self_test(infinite: bool = False) -> None:
             print(f"    game_ev max_hands={rules.max_hands}: {float(ev):+.8f}")
         dist = free_chips_distribution(sh, R)
         assert sum(dist.values()) == 1
-        print(f"    free chips (max_hands=4):", {k: f"{float(q):.6f}" for k, q in dist.items()},
+        print("    free chips (max_hands=4):", {k: f"{float(q):.6f}" for k, q in dist.items()},
               f" pot of gold EV {float(pot_of_gold_ev(sh, R)):+.6f}")
     if infinite:     # about 2 x 35 s
         for rules in (R, FBRules(free_split_fours=False, free_double_any_cards=True)):

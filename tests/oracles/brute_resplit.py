@@ -161,7 +161,7 @@ def draw(shoe: Tuple[int, ...]) -> Iterator[Tuple[int, Fraction, Tuple[int, ...]
     Works for rank shoes (yields ranks) and value shoes (yields values)."""
     n = sum(shoe)
     if n == 0:
-        raise EmptyShoeError(f"draw from an empty shoe")
+        raise EmptyShoeError("draw from an empty shoe")
     for i, k in enumerate(shoe):
         if k:
             s = list(shoe)

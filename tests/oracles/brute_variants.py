@@ -271,7 +271,7 @@ class Game:
                 yield i, F(k, n), tuple(s)
 
     def values(self, labels) -> Tuple[int, ...]:
-        return tuple(value_of(l) for l in labels)
+        return tuple(value_of(label) for label in labels)
 
     # ---------------------------------------------------------------- dealer
 
