@@ -3,7 +3,7 @@ with their shared header kernel.h) as one extension module, bjcalc.engine._deale
 
 If no C compiler is available the build of the kernel is skipped and bjcalc falls
 back to its numpy implementation (the same results up to rounding in the last bits, a few times
-slower: tests/test_identities.py compares the two).
+slower: tests/unit/engine/test_identities.py compares the two).
 -ffp-contract=off: no fused multiply-adds, which round differently from the numpy recursion.
 """
 

@@ -6,13 +6,16 @@ checkout (`python -m pip install -e '.[test]'`) or put it first on PYTHONPATH.
 """
 
 import gc
+import sys
 from pathlib import Path
 
 import pytest
 
 import bjcalc
 
-ROOT = Path(__file__).resolve().parent.parent
+# tests/ on the import path whatever pytest's import mode: `from oracles import ...` and `from paths import ROOT`
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from paths import ROOT  # noqa: E402
 
 if Path(bjcalc.__file__).resolve().parent != ROOT / "bjcalc":
     raise ImportError(f"the tests import bjcalc from {Path(bjcalc.__file__).parent}, not from this checkout "

@@ -14,7 +14,9 @@ from typing import Iterator, Optional
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "bjcalc"
+from paths import ROOT
+
+PACKAGE = ROOT / "bjcalc"
 
 LAYERS = ("core", "engine", "game", "sidebets", "analysis", "cli")
 """Subpackages from the bottom up: a module may import its own layer and the layers below it."""

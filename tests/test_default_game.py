@@ -6,15 +6,15 @@ import contextlib
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from bjcalc import Calculator, Rules, variants
 from bjcalc.analysis.tables import table_sets
 from bjcalc.cli import build_parser, main, rules_from
+from paths import ROOT
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 
 # GAMES.md section 1: an exact calculator's game EV for 6 decks, S17, double any two incl. soft, DAS,
 # resplit to 4 (no RSA), no surrender, peek, 3:2, CDZ-, printed to 1e-9 %.

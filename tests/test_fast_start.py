@@ -3,9 +3,8 @@ sympy when it is used, tables import pandas when asked for), and compiles nothin
 
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from paths import ROOT
 
 
 def _run(code: str) -> str:

@@ -3,13 +3,12 @@ unused imports and names among them, and the statement-level rules)."""
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-pytest.importorskip("ruff", reason="the lint check needs ruff: pip install -e '.[test]'")
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
+pytest.importorskip("ruff", reason="the lint check needs ruff: pip install -e '.[test]'")
 
 
 def test_ruff_finds_nothing():

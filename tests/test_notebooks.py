@@ -1,10 +1,10 @@
 """The notebooks run top to bottom, and are committed with their outputs."""
 
-from pathlib import Path
-
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+from paths import ROOT
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 nbformat = pytest.importorskip("nbformat", reason="the notebook tests need the test extra: pip install -e '.[test]'")
 nbclient = pytest.importorskip("nbclient", reason="the notebook tests need the test extra: pip install -e '.[test]'")

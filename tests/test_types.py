@@ -1,12 +1,10 @@
 """The whole package type-checks clean under mypy (settings in pyproject.toml)."""
 
-from pathlib import Path
-
 import pytest
 
-api = pytest.importorskip("mypy.api", reason="type checks need mypy: pip install -e '.[test]'")
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
+api = pytest.importorskip("mypy.api", reason="type checks need mypy: pip install -e '.[test]'")
 
 
 def test_the_package_type_checks_clean(tmp_path):

@@ -13,7 +13,7 @@ surrender).  The total-dependent (TD) chart is played on another shoe the same w
 
 Removing a random unseen card cannot change a fixed strategy's expected value, so the effects of
 removal of fixed play, weighted by the cards' frequencies, sum to exactly zero: the test of
-this module (``tests/test_removal.py``).
+this module (``tests/unit/game/test_removal.py``).
 
 >>> from bjcalc import Calculator, Rules
 >>> calc = Calculator(Rules(decks=1))
@@ -553,7 +553,7 @@ def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[
 
     Stand, double and surrender have no play after them, so only hit and split differ from the
     other shoe's own values; a fixed continuation is what makes a decision's effects of removal
-    average exactly 0 over the unseen cards (see ``tests/test_removal.py``).
+    average exactly 0 over the unseen cards (see ``tests/unit/game/test_removal.py``).
 
     >>> from bjcalc import Calculator, Rules
     >>> calc = Calculator(Rules(decks=1, double_after_split=False, max_split_hands=2))

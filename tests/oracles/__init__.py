@@ -2,9 +2,10 @@
 from the rules (GAMES.md and the issues) by people who did not read the engine.
 
 They import nothing from bjcalc, so an agreement between an oracle and the engine is
-evidence, not an echo.  Test modules import them as ``from oracles import brute_force``
-(pytest puts ``tests/`` on the import path for its test modules; nothing here edits
-``sys.path``).
+evidence, not an echo.  The ``test_*.py`` files beside them hold the comparisons with the
+engine (and the oracles' self-tests); they, not the oracles, import bjcalc.  Test modules in
+any folder import the oracles as ``from oracles import brute_force`` (tests/conftest.py puts
+``tests/`` on the import path; nothing here edits ``sys.path``).
 
 The oracles count in exact rationals, :data:`Fraction`: gmpy2's ``mpq`` where it is installed
 (it is a dependency of bjcalc, so it is; a few times faster than ``fractions.Fraction``, which

@@ -54,7 +54,7 @@ Model
   player's cards, then the dealer's second card -- has the same probability in either
   order, and the insurance bet is settled on exactly that enumerated card.
 * ``deviations=()`` and ``insure=False`` give exactly ``fixed_play_ev`` (asserted by the
-  self-test at the end and by ``tests/test_brute_deviations.py``).
+  self-test at the end and by ``tests/oracles/test_brute_deviations.py``).
 
 Rules outside the model raise :class:`NotImplementedError` (brute_fixed's list, plus
 doubling after a hit and surrender at any time, which would let later decisions differ

@@ -40,7 +40,7 @@ Model
 A draw from an empty shoe raises :class:`ShoeExhausted`.  Step 1 values every action, so
 shoe A must not run out whatever the play; shoe B only under the fixed play.  (bjcalc
 refuses a shoe in which an unsplit round can run out, but not one in which only a split
-round can: see the xfail tests in ``tests/test_brute_fixed.py``.)
+round can: see the xfail tests in ``tests/oracles/test_brute_fixed.py``.)
 Rules outside this model raise :class:`NotImplementedError`.
 """
 

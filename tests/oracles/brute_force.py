@@ -3,7 +3,7 @@
 Written from the rules reference (shared/reference/GAMES.md, section 1) and the
 public API contract only, WITHOUT looking at the engine in ``bjcalc/``.  It is
 meant to be slow and obviously correct, and is used by
-``tests/test_brute_force.py`` to check the engine exactly on tiny shoes.
+``tests/oracles/test_brute_force.py`` to check the engine exactly on tiny shoes.
 
 Model
 -----

@@ -3,7 +3,7 @@
 Written from shared/reference/GAMES.md (sections 2-4), the rule cards in
 shared/seeds/ and the public API contract only, WITHOUT reading the engine in
 ``bjcalc/``.  It is slow and meant to be obviously correct; it is used by
-``tests/test_brute_variants.py`` to check the engine exactly on tiny shoes.
+``tests/oracles/test_brute_variants.py`` to check the engine exactly on tiny shoes.
 
 Variants (all are switches on top of standard blackjack, any combination):
 

@@ -48,7 +48,7 @@ Strategy "CD" (main-game optimal, composition dependent, CDZ- after a split):
     (stand, hit, double) tie-break; a self test checks it).
 
 Model "player" equals model "shoe" EXACTLY for every legal strategy (the player's
-draws are a stopping time; see tests/test_buster_player.py), which the tests
+draws are a stopping time; see tests/oracles/test_buster_player.py), which the tests
 confirm; :func:`oracle_model` (a clairvoyant player) shows the enumeration does
 remove the player's cards.
 

@@ -16,7 +16,7 @@ import pytest
 from bjcalc import Calculator, Shoe
 from bjcalc.core.errors import BjcalcError, RulesError
 from bjcalc.game.variants import VARIANTS, find_variant
-from tests.oracles import brute_free_bet as oracle
+from oracles import brute_free_bet as oracle
 
 FREE_BET = VARIANTS["free_bet"]
 LABEL = "A23456789T"
@@ -227,7 +227,7 @@ def test_every_variant_floats_equal_rationals(name):
 ])
 def test_counting_plays_rounds_out_with_their_free_chips(cards, result):
     from bjcalc.analysis.simulate import SimulationSpec, _Worker
-    from tests.test_simulate import Script
+    from unit.analysis.test_simulate import Script
 
     worker = _Worker(SimulationSpec(FREE_BET.rules()))
     script = Script(cards)

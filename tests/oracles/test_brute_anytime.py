@@ -8,7 +8,7 @@ independent tests/oracles/brute_force.py for the dealer and the deal).
 * ``test_self_*``   check the brute force on its own: with both rules off it equals
                     brute_force exactly; hand-worked cases; turning a rule on never lowers a
                     value; identities.  They do not need the new engine rules:
-                    ``python -m pytest tests/test_brute_anytime.py -k self``
+                    ``python -m pytest tests/oracles/test_brute_anytime.py -k self``
 * ``test_engine_*`` compare bjcalc EXACTLY (rational equality) with the brute force: game EV,
                     every two-card hand's action values and some three-card hands, on small
                     shoes, peek / ENHC / ENHC OBO, S17 / H17, DAS on / off, splits (two hands,
@@ -328,7 +328,7 @@ def test_self_split_reading_identities(shoe_name):
     assert differ >= 1
 
 
-PMF_SHOES = {  # tests/test_brute_pmf.py's S1 and S2 (11-12 cards)
+PMF_SHOES = {  # tests/oracles/test_brute_pmf.py's S1 and S2 (11-12 cards)
     "P1": {1: 1, 2: 2, 4: 1, 6: 1, 7: 1, 9: 1, 10: 4},
     "P2": {1: 2, 6: 2, 7: 3, 8: 1, 10: 3},
 }

@@ -1,7 +1,7 @@
 """Issue 12: the distribution of a whole round (``Calculator.outcomes``), by identities.
 
 The whole distribution is checked against an independent brute force in
-``tests/test_brute_pmf.py`` (22 small shoes, splits to 4 hands, every hole-card rule, Burn 20,
+``tests/oracles/test_brute_pmf.py`` (22 small shoes, splits to 4 hands, every hole-card rule, Burn 20,
 No Bust).  Here, on real shoes: the pmf sums to 1 (exactly, in exact mode) and its mean is the
 game's EV, for every post-split strategy, TD play, the new rules of issue 14, the infinite deck
 and the presets' rules on one deck; insurance moves the mean by exactly the insurance EV; float

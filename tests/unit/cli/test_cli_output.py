@@ -13,7 +13,6 @@ import json
 import re
 import time
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -22,6 +21,7 @@ from bjcalc.game.calculator import Assumptions
 from bjcalc.cli import _Refuse, build_parser, main
 from bjcalc.core.progress import Progress
 from bjcalc.sidebets import LuckyLucky, buster_blackjack
+from paths import ROOT
 
 SMALL = "A:4,T:16,5:8,6:8"
 HALF_DECK = "A:2,2:2,3:2,4:2,5:2,6:2,7:2,8:2,9:2,T:8"      # every up card, for charts
@@ -455,7 +455,7 @@ def test_long_commands_report_progress_on_stderr_unless_quiet(argv, capsys, monk
 
 # -- README (items 7 and 9) ---------------------------------------------------------------------
 def test_readme_documents_every_command_and_the_json_shape():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text()
     use = readme.split("## Use", 1)[1].split("\n## ", 1)[0]
     for command in ("edge", "hand", "dealer", "insurance", "chart", "tables", "verify", "explain", "sidebet"):
         assert f"bjcalc {command}" in use, command

@@ -395,7 +395,7 @@ INDEX_PLAYS = (IndexPlay(COMMON_PLAYS[0], 1, True), IndexPlay(COMMON_PLAYS[1], 0
 def test_with_index_plays_every_round_is_valued_exactly():
     """ev_indices = the full shoe's strategy with the index plays of the round's true count
     (floored) on the cards left, as exact rationals (play_on's own values against an independent
-    brute force: tests/test_brute_deviations.py); ev_fixed is still the plain strategy's, and
+    brute force: tests/oracles/test_brute_deviations.py); ev_fixed is still the plain strategy's, and
     ev_insurance the insurance bet's EV from the cards left."""
     spec = SimulationSpec(RULES, seed=5, penetration=0.7, exact=True, shoe=ACES2, indices=INDEX_PLAYS, values="fixed")
     frame = simulate_shoes((spec, 0, 5))

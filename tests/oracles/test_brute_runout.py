@@ -69,7 +69,7 @@ SHOES = {
     "TWOS": ({2: 24}, False),
     "MIX26": ({2: 8, 3: 8, 4: 4, "T": 4, "A": 2}, False),
     "N89": ({8: 1, 9: 4}, False),
-    # the shoes of tests/test_brute_resplit.py
+    # the shoes of tests/oracles/test_brute_resplit.py
     "SA": ({3: 4, "T": 7, 2: 1, "A": 2, 4: 1, 9: 1}, False),
     "SB": ({8: 4, "T": 5, "A": 2, 4: 2, 6: 1, 7: 1}, False),
     "SC": ({4: 4, "T": 7, 2: 1, 8: 1, 9: 2, 7: 1}, False),

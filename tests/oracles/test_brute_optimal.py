@@ -12,7 +12,7 @@ Shoes are given as 10 counts by value (ace first, tens last, all of rank T).
 Every case below has been checked to never draw from an empty shoe, the
 dealer's draws included (the brute force raises EmptyShoeError otherwise).
 
-Run: ``python -m pytest tests/test_brute_optimal.py -n 0 -q`` (pyproject's addopts
+Run: ``python -m pytest tests/oracles/test_brute_optimal.py -n 0 -q`` (pyproject's addopts
 add ``-n 2``, so ``-p no:xdist`` alone is refused; ``-p no:xdist -o addopts=""``
 works too).  About 40 s.
 

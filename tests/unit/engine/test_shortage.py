@@ -2,7 +2,7 @@
 cheap test that spares real shoes the walk, and refusals through every route that values a
 split (CD, TD, fixed play).  Whether it refuses exactly where a round can run out, and the
 values where it does not, is checked against an independent brute force in
-``tests/test_brute_runout.py``."""
+``tests/oracles/test_brute_runout.py``."""
 
 from __future__ import annotations
 

@@ -77,7 +77,7 @@ def _hands_calculator(hole_card, exact):
                                      ("A,A", "T"), ("9,2", "A")])
 @pytest.mark.parametrize("hole_card", ["peek", "enhc", "enhc_obo"])
 def test_float_and_exact_agree_on_hands(hand, up, hole_card):
-    # Split once: resplit float/exact agreement is tests/test_splits.py's (and costs 4x here).
+    # Split once: resplit float/exact agreement is tests/unit/engine/test_splits.py's (and costs 4x here).
     exact = _hands_calculator(hole_card, True).hand(hand, up)
     floating = _hands_calculator(hole_card, False).hand(hand, up)
     assert exact.keys() == floating.keys()

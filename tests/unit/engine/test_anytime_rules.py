@@ -1,7 +1,7 @@
 """Issue 14: doubling on any number of cards (``double_after_hit``) and surrender at any time
 (``surrender="any_time"``).
 
-The independent brute force for both rules is another module's (tests/test_brute_anytime.py);
+The independent brute force for both rules is another module's (tests/oracles/test_brute_anytime.py);
 here: identities that must hold exactly, the rules switched off giving the old game, never a
 lower CD EV with a rule on, floats against exact rationals, a hand-worked case, TD charts,
 fixed play, the published neighbourhood, and bad input.

@@ -1,6 +1,6 @@
 """bjcalc report (issue 16): every section on the page, HTML and Markdown, the CLI's file output
 and its refusals; each game computed once, one progress loop, every CD exception listed.  (The
-browser rendering and the numbers on the page: tests/test_report.py.)"""
+browser rendering and the numbers on the page: tests/unit/analysis/test_report.py.)"""
 
 import html
 import re

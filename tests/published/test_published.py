@@ -10,6 +10,7 @@ import pytest
 from bjcalc import Calculator, Rules
 
 from oracles.infinite_deck import InfiniteDeck
+from paths import ROOT
 
 GRIFFIN = Rules(decks=math.inf, dealer_hits_soft_17=False, double_on="any", double_after_split=False,
                 max_split_hands=2, hole_card="peek", blackjack_pays="3:2")
@@ -95,8 +96,6 @@ def test_nairn_single_deck_split_8_8_against_ace(das, published, split_strategy)
 
 
 # -- bjcalc verify: verdicts, units, sources (issue 10 item 11) -----------------------------------
-from pathlib import Path  # noqa: E402
-
 from bjcalc.analysis.published import DIFFERS, MATCHES, ROUNDING, Row, figures, verify_text  # noqa: E402
 
 FIGURES = {f.key: f for f in figures()}
@@ -147,6 +146,6 @@ def test_verify_text_fits_80_columns_with_one_unit_per_column():
 def test_every_figure_cites_its_source_in_full_and_no_file_outside_the_package():
     for f in figures():
         assert len(f.source) > 40 and "GAMES.md" not in f.source + f.note + f.quantity, f.key
-    package = Path(__file__).resolve().parent.parent / "bjcalc"
+    package = ROOT / "bjcalc"
     assert [p.name for p in package.glob("*.py") if "GAMES.md" in p.read_text()] == []
     assert "GAMES.md" not in verify_text(_fake_rows())

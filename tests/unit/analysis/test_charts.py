@@ -21,9 +21,10 @@ from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
 from bjcalc.game.variants import PRESETS
-from test_strategy import _published
+from paths import ROOT
+from unit.game.test_strategy import _published
 
-TABLES = Path(__file__).resolve().parent.parent / "tables"
+TABLES = ROOT / "tables"
 PRESET_NAMES = sorted(PRESETS)
 
 

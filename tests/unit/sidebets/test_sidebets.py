@@ -1,5 +1,5 @@
 """Side bets (bjcalc.sidebets): published figures of GAMES.md section 3, an independent
-brute-force enumerator (tests/sidebet_brute.py), effects of removal and the CLI helper."""
+brute-force enumerator (tests/oracles/sidebet_brute.py), effects of removal and the CLI helper."""
 
 import argparse
 import json
@@ -617,7 +617,7 @@ def test_cli_buster_model_player():
 
 # ------------------------------------------------------------------------------------------
 # Buster Blackjack with the Burn 20 dealer (the independent brute force on tiny suited shoes
-# is in tests/test_burn20_dealer.py)
+# is in tests/unit/engine/test_burn20_dealer.py)
 # ------------------------------------------------------------------------------------------
 def _burn(h17=False, **kw) -> BusterBlackjack:
     return BusterBlackjack(hits_soft_17=h17, burn_20=True, **kw)

@@ -3,7 +3,7 @@
 The moments track at most two hands at a time and remove the others by exchangeability (see
 ``bjcalc/game/moments.py``), so they are checked against the whole distribution
 (``Calculator.outcomes``, itself checked against an independent brute force in
-``tests/test_brute_pmf.py``): equal as rationals on small shoes where resplits to 3 and 4
+``tests/oracles/test_brute_pmf.py``): equal as rationals on small shoes where resplits to 3 and 4
 hands really happen (the variance differs from the same game's split to two hands), for
 CDZ-/CDP/CDP1, TD, insurance, peek/ENHC/OBO, surrender, H17, resplit aces and No Bust; on
 real shoes the mean equals the game's EV (checked inside every call) and one deck to three
@@ -177,10 +177,11 @@ def test_committed_pmf_files_state_the_games_own_resplit_moments():
     """Where ``tables/<preset>/pmf.csv`` holds the game split to two hands only, its second line
     gives the game's own exact mean and SD with its resplits (and they are fresh: the standard
     game's is recomputed)."""
-    import pathlib
     import re
 
-    tables = pathlib.Path(__file__).resolve().parents[1] / "tables"
+    from paths import ROOT
+
+    tables = ROOT / "tables"
     stated = {}
     for key in variants.PRESETS:
         lines = (tables / key / "pmf.csv").read_text().splitlines()

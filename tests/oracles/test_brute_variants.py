@@ -10,7 +10,7 @@ from the engine's source.
                     independent enumerator tests/oracles/brute_force.py on the
                     standard game, invariants, no path exhausting the test
                     shoes).  They do not need bjcalc:
-                    ``python -m pytest tests/test_brute_variants.py -k self``
+                    ``python -m pytest tests/oracles/test_brute_variants.py -k self``
 * ``test_engine_*`` compare bjcalc EXACTLY (rational equality) with the
                     enumerator.  They FAIL (not skip) when bjcalc or
                     ``bjcalc.game.variants`` cannot be imported.  Two earlier

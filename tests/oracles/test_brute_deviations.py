@@ -35,7 +35,7 @@ import pytest
 from oracles.brute_deviations import applicable, deviated_play, deviated_play_ev
 from oracles.brute_fixed import counts_tuple, fixed_play_ev
 
-# the shoes of tests/test_brute_fixed.py: one of each value and four tens (13 cards); three
+# the shoes of tests/oracles/test_brute_fixed.py: one of each value and four tens (13 cards); three
 # 8s and two aces (13); pairs of 2s and 8s (11); a pair of 6s (10)
 S13 = {"A": 1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 1, "9": 1, "T": 4}
 P13 = {"A": 2, "3": 1, "5": 1, "6": 1, "8": 3, "9": 1, "T": 4}

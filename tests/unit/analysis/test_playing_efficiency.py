@@ -12,6 +12,7 @@ from bjcalc.analysis.counting import (GRIFFIN_PLAYING_EFFICIENCY, SYSTEMS, Count
                                       playing_gains, sample_shoes)
 from bjcalc.cli import main
 from bjcalc.core.errors import BjcalcError
+from paths import ROOT
 
 SINGLE = Rules(decks=1, double_after_split=False)    # Griffin's single deck: S17, no DAS
 
@@ -178,16 +179,15 @@ def test_eor_bad_input_exits_2_with_one_line(extra, words, capsys):
 
 
 def test_committed_eor_tables_hold_their_identities():
-    """Each preset's tables/<preset>/eor.csv (kept fresh by tests/test_charts.py): the fixed
+    """Each preset's tables/<preset>/eor.csv (kept fresh by tests/unit/analysis/test_charts.py): the fixed
     effects weighted by the shares sum to 0, the reoptimized ones to at least 0, shares to 1,
     and the effects are the EV after less the full EV."""
     import pandas as pd
-    from pathlib import Path
 
     from bjcalc.game.variants import PRESETS
 
     for name in PRESETS:
-        path = Path(__file__).resolve().parent.parent / "tables" / name / "eor.csv"
+        path = ROOT / "tables" / name / "eor.csv"
         table = pd.read_csv(path, comment="#", nrows=11, index_col=0)
         full = float(next(line for line in path.read_text().splitlines() if "EV of the full shoe" in line)
                      .split("shoe ")[1].split(" %")[0])

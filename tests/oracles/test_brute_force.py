@@ -6,7 +6,7 @@ the public API contract only, never from the engine's source.
 * ``test_self_*``   check the enumerator itself (hand-computed cases, published
                     figures, identities, probabilities summing to 1, no path
                     exhausting the test shoes).  They do not need bjcalc:
-                    ``python -m pytest tests/test_brute_force.py -k self``
+                    ``python -m pytest tests/oracles/test_brute_force.py -k self``
 * ``test_engine_*`` compare bjcalc EXACTLY (rational equality) with the brute
                     force.  They FAIL (not skip) when bjcalc cannot be imported.
 
