@@ -45,6 +45,7 @@ from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine import _kernels
 from ..engine.player import PlayerEngine, UpcardValues
 from ..engine.procedures import dealer_procedure
+from ..engine.rows import keeping_nothing, serve_borrowers
 from ..engine.splits import SplitPlay
 from .rounds import (Game, GameResult, check_per_hand_split, chip_split_plays, deal_plan, deal_probabilities,
                      pair_state, same_game, strategy_name)
@@ -694,8 +695,7 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
     ar = calc.ar
     rows = _shared_rows(calc)
     engine = calc.round.engine
-    # (the depleted shoes borrow the full shoe's dealer rows, and fixed play reads its values: keep both)
-    engine.keep_rows = engine.keep_values = True
+    serve_borrowers(engine)     # (the depleted shoes borrow its dealer rows, and fixed play reads its values)
     try:
         weights_by_value = removal_weights(calc.shoe, calc.rules)
         full = calc.game(strategy)    # type: ignore[attr-defined]
@@ -756,49 +756,54 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     stays ahead through the large ones (at 6 decks an ace's and a seven's to a ten's, about
     four times a six's)."""
     engines = [other.round.engine for other in others.values()]
-    kept = [(engine.keep_rows, engine.keep_values) for engine in engines]
     lender = calc.round.engine
-    for engine in engines:      # (all alive at once: each keeps only the up card at hand meanwhile)
-        engine.keep_rows = engine.keep_values = False
     ahead: dict[int, concurrent.futures.Future] = {}
-    try:
-        sets = {up: _ahead_sets(calc, engines, up) for up in range(1, 11)}
-        # (smallest batch first, the up cards with none made ahead before all, ties A to T; the
-        # numbers are the same in any order)
-        size = {up: -1 if wanted is None else len(wanted) for up, wanted in sets.items()}
-        ups = sorted(size, key=size.__getitem__)
+    # (all alive at once: each keeps only the up card at hand meanwhile, and what it kept before after)
+    with keeping_nothing(engines):
+        try:
+            return _fixed_evs_by_upcard(calc, others, visit, engines, lender, ahead)
+        finally:
+            for future in ahead.values():       # (after a failure: the batches not yet begun are not needed)
+                future.cancel()
+            concurrent.futures.wait(list(ahead.values()))      # (nothing left running on the engines)
 
-        def make_ahead(place: int) -> None:
-            wanted = sets[ups[place]] if place < len(ups) else None
-            if wanted is not None:
-                ahead[ups[place]] = _make_ahead(lender, ups[place], wanted)
 
-        for place in range(_AHEAD_DEPTH):      # (while the shoes' deals are dealt)
-            make_ahead(place)
-        valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
-        for place, up in enumerate(ups):
-            if up in ahead:
-                ahead[up].result()
-                del ahead[up]      # (after: an interrupted wait leaves it to the finally's)
-            make_ahead(place + _AHEAD_DEPTH)
-            for (value, i), valuation in valuations.items():
-                seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
-                valuation.value(up, seen)
-            lender.lent_for(up)
-        return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
-    finally:       # (the calculators are make's: they keep what they kept before, from here on)
-        for future in ahead.values():       # (after a failure: the batches not yet begun are not needed)
-            future.cancel()
-        concurrent.futures.wait(list(ahead.values()))      # (nothing left running on the engines)
-        for engine, (rows, values) in zip(engines, kept):
-            engine.keep_rows, engine.keep_values = rows, values
+def _fixed_evs_by_upcard(calc: Game, others: dict[tuple[int, int], Game],
+                         visit: Optional[Callable[[int, int, Game, int, FixedUpcard], None]],
+                         engines: list[PlayerEngine], lender: PlayerEngine,
+                         ahead: dict[int, concurrent.futures.Future]) -> dict[tuple[int, int], Value]:
+    """:func:`_fixed_evs`' work: the up cards in turn, their batches made ahead into ``ahead``."""
+    sets = {up: _ahead_sets(calc, engines, up) for up in range(1, 11)}
+    # (smallest batch first, the up cards with none made ahead before all, ties A to T; the
+    # numbers are the same in any order)
+    size = {up: -1 if wanted is None else len(wanted) for up, wanted in sets.items()}
+    ups = sorted(size, key=size.__getitem__)
+
+    def make_ahead(place: int) -> None:
+        wanted = sets[ups[place]] if place < len(ups) else None
+        if wanted is not None:
+            ahead[ups[place]] = _make_ahead(lender, ups[place], wanted)
+
+    for place in range(_AHEAD_DEPTH):      # (while the shoes' deals are dealt)
+        make_ahead(place)
+    valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
+    for place, up in enumerate(ups):
+        if up in ahead:
+            ahead[up].result()
+            del ahead[up]      # (after: an interrupted wait leaves it to the finally's)
+        make_ahead(place + _AHEAD_DEPTH)
+        for (value, i), valuation in valuations.items():
+            seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
+            valuation.value(up, seen)
+        lender.lent_for(up)
+    return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
 
 
 _AHEAD_DEPTH = 2
 """How many up cards' batches :func:`_fixed_evs` has made ahead of the one it values: with one,
-the thread sat idle after a small batch and the shoes then waited for a large one; two kept
-it ahead through the 6-deck table (the depleted shoes' time fell by about an eighth here,
-with the order smallest batch first), for one more batch held (under 10 MB at 6 decks)."""
+the thread sits idle after a small batch and the shoes then wait for a large one; two keep it
+ahead through a 6-deck table (with the up cards taken smallest batch first), for one more batch
+held (under 10 MB at 6 decks)."""
 
 
 def _ahead_sets(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optional[np.ndarray]:
@@ -823,9 +828,8 @@ def _make_ahead(lender: PlayerEngine, up: int, sets: np.ndarray) -> concurrent.f
     """The full shoe's batch of dealer rows lent against ``up`` for the sets ``sets``
     (:meth:`~bjcalc.engine.player.PlayerEngine.prepare_lent`) made in a thread of its own, its
     dealer kernel in that thread alone, while the depleted shoes are valued against other up
-    cards (most of that is the player's compiled pass, one core's work): the 6-deck table's
-    median time fell by about a sixth here, and by about an eighth more with two batches ahead
-    (:data:`_AHEAD_DEPTH`).  Batches are made in the order they are asked for
+    cards (most of that is the player's compiled pass, one core's work), up to
+    :data:`_AHEAD_DEPTH` up cards ahead.  Batches are made in the order they are asked for
     (:func:`~bjcalc.engine._kernels.side_thread`)."""
     return _kernels.side_thread().submit(_prepare_serially, lender, up, sets)
 

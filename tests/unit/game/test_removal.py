@@ -246,12 +246,12 @@ def test_an_engine_that_keeps_no_dealer_rows_gives_the_same_numbers():
     rules = Rules(decks=2, max_split_hands=3)
     kept, lean = Calculator(rules), Calculator(rules, lean=True)
     assert not (lean.engine.keep_rows or lean.engine.keep_values)
-    assert lean.game().ev == kept.game().ev and lean.engine._outcomes == {} and len(lean.engine._cache) == 1
+    assert lean.game().ev == kept.game().ev and lean.engine.rows.outcomes == {} and len(lean.engine._cache) == 1
     assert lean.game("TD").ev == kept.game("TD").ev and lean.hand("8,8", "6") == kept.hand("8,8", "6")
     assert lean.play_on(lean.shoe).ev == kept.play_on(kept.shoe).ev == kept.game().ev
     less = kept.shoe.remove("9")
     assert lean.play_on(less).ev == kept.play_on(less).ev
-    assert lean.engine.keep_rows and lean.engine._outcomes     # (a borrower came: the rows are kept now)
+    assert lean.engine.keep_rows and lean.engine.rows.outcomes     # (a borrower came: the rows are kept now)
     fresh = Calculator(rules, lean="rows")
     assert not fresh.engine.keep_rows and fresh.engine.keep_values
     assert fresh.effects_of_removal().equals(kept.effects_of_removal())
@@ -299,11 +299,11 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     import threading
 
     from bjcalc.engine import _kernels
-    from bjcalc.engine.player import PlayerEngine
+    from bjcalc.engine.rows import RowSupply
     from bjcalc.game import removal
 
     made, held, sizes, events = [], [], [], []
-    batch, lent_batch = PlayerEngine._batch_beyond, PlayerEngine._lent_batch
+    batch, lent_batch = RowSupply._batch_beyond, RowSupply.lent_batch
     make_ahead, value = removal._make_ahead, removal._FixedPlayOn.value
 
     def counting_batch(self, up, sets, *args):
@@ -325,14 +325,14 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
             events.append(("value", up))
         return value(self, up, *args)
 
-    monkeypatch.setattr(PlayerEngine, "_batch_beyond", counting_batch)
-    monkeypatch.setattr(PlayerEngine, "_lent_batch", watching)
+    monkeypatch.setattr(RowSupply, "_batch_beyond", counting_batch)
+    monkeypatch.setattr(RowSupply, "lent_batch", watching)
     monkeypatch.setattr(removal, "_make_ahead", asking)
     monkeypatch.setattr(removal._FixedPlayOn, "value", valuing)
     monkeypatch.setattr(_kernels, "threads", lambda: cores)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     eor = calc.effects_of_removal()
-    assert sorted(up for up, _ in made) == list(range(1, 11)) and calc.engine._beyond == {}
+    assert sorted(up for up, _ in made) == list(range(1, 11)) and calc.engine.rows._beyond == {}
     assert all(ahead == (cores > 1) for _, ahead in made)      # (each batch made once: ahead, or when asked)
     valued = [up for kind, up in events if kind == "value"]
     if cores == 1:
@@ -354,7 +354,7 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
     without ``reuse`` evaluates its own rows, and a batch for it would be work thrown away
     (with the main thread waiting for it before that up card)."""
     from bjcalc.engine import _kernels
-    from bjcalc.engine.player import PlayerEngine
+    from bjcalc.engine.rows import RowSupply
     from bjcalc.game.removal import _ahead_sets, _make_ahead
 
     monkeypatch.setattr(_kernels, "threads", lambda: 2)
@@ -364,13 +364,13 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
     engine.lend_to(range(1, 11))
     try:
         alone = Calculator(calc.rules, calc.shoe.remove("7"))
-        assert _ahead_sets(calc, [alone.round.engine], 5) is None and engine._beyond == {}
+        assert _ahead_sets(calc, [alone.round.engine], 5) is None and engine.rows._beyond == {}
         less = Calculator(calc.rules, calc.shoe.remove("7"), reuse=calc)
         sets = _ahead_sets(calc, [less.round.engine], 5)
         assert sets is not None
         _make_ahead(engine, 5, sets).result()
-        assert list(engine._beyond) == [5]
-        monkeypatch.setattr(PlayerEngine, "_batch_beyond", None)      # (the shoe reads the batch made ahead)
+        assert list(engine.rows._beyond) == [5]
+        monkeypatch.setattr(RowSupply, "_batch_beyond", None)      # (the shoe reads the batch made ahead)
         hits = calc.round.upcard(5).hits
         reach = engine.nodes.reachable(hits)
         assert (less.round.engine.fixed_upcard(5, hits).value[reach]
@@ -391,11 +391,12 @@ def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
     import numpy as np
 
     from bjcalc.engine import _kernels
-    from bjcalc.engine.player import PlayerEngine, forced_reach
+    from bjcalc.engine.player import forced_reach
+    from bjcalc.engine.rows import RowSupply
     from bjcalc.game.removal import effects_of_removal
 
     made, asked = [], set()
-    batch, lent_batch = PlayerEngine._batch_beyond, PlayerEngine._lent_batch
+    batch, lent_batch = RowSupply._batch_beyond, RowSupply.lent_batch
 
     def counting_batch(self, up, *args):
         made.append((up, threading.current_thread().name.startswith("bjcalc-side")))
@@ -405,8 +406,8 @@ def test_each_batch_made_ahead_is_one_a_shoe_reads(monkeypatch, case):
         asked.add(up)
         return lent_batch(self, up, *args)
 
-    monkeypatch.setattr(PlayerEngine, "_batch_beyond", counting_batch)
-    monkeypatch.setattr(PlayerEngine, "_lent_batch", asking)
+    monkeypatch.setattr(RowSupply, "_batch_beyond", counting_batch)
+    monkeypatch.setattr(RowSupply, "lent_batch", asking)
     monkeypatch.setattr(_kernels, "threads", lambda: 2)
     rules = Rules(decks=2, max_split_hands=2, burn_20=case == "burn 20")
     calc = Calculator(rules)
@@ -504,7 +505,7 @@ def test_the_depleted_shoes_hold_no_more_than_the_up_card_at_hand(play, strategy
     eor = effects_of_removal(calc, make, play, strategy)
     assert len(made) == 10 and eor.equals(Calculator(calc.rules).effects_of_removal(play, strategy))
     for other in kept:     # (and make's calculators keep what they kept before, from now on)
-        assert len(other.engine._cache) <= 1 and other.engine._outcomes == {}
+        assert len(other.engine._cache) <= 1 and other.engine.rows.outcomes == {}
         assert other.engine.keep_rows and other.engine.keep_values
 
 
@@ -516,7 +517,7 @@ def test_a_table_that_fails_half_way_leaves_the_full_shoe_lending_nothing():
     calc.game()
     with pytest.raises(BjcalcError, match="can run out of cards"):
         calc.effects_of_removal()
-    assert calc.engine._lending == () and calc.engine._beyond == {}
+    assert calc.engine.rows.lending == () and calc.engine.rows._beyond == {}
 
 
 def test_split_choices_made_once_for_a_fixed_play_serve_every_shoe(monkeypatch):
@@ -559,25 +560,25 @@ def test_a_batch_plan_kept_from_a_table_serves_the_next_one(monkeypatch):
     """The plans of the lent batches (which row each depleted shoe reads) are kept per node set
     and play: a second table on the same rules reads every one of them, and gives the numbers
     of a table that keeps none."""
-    from bjcalc.engine import player
+    from bjcalc.engine import rows as supply
 
     made = []
-    make_plan = player.batch_plan
+    make_plan = supply.batch_plan
 
     def recording(nodes, sets, lending, held):
         out = make_plan(nodes, sets, lending, held)
         made.append(out[1])
         return out
 
-    monkeypatch.setattr(player, "batch_plan", recording)
+    monkeypatch.setattr(supply, "batch_plan", recording)
     rules = Rules(decks=2, max_split_hands=4)
     first = Calculator(rules).effects_of_removal()
     unique_first, made[:] = list(made), []
     again = Calculator(rules).effects_of_removal()
     assert made and len(made) == len(unique_first) and all(
         any(unique is before for before in unique_first) for unique in made)
-    player._BATCH_PLANS.clear()
-    monkeypatch.setattr(player, "_BATCH_PLANS", type("KeepsNothing", (dict,), {
+    supply._BATCH_PLANS.clear()
+    monkeypatch.setattr(supply, "_BATCH_PLANS", type("KeepsNothing", (dict,), {
         "setdefault": lambda self, key, default=None: {}})())
     fresh = Calculator(rules).effects_of_removal()
     assert list(first) == list(again) == list(fresh)

@@ -121,9 +121,9 @@ def test_rows_borrowed_from_the_shoe_one_card_larger_are_the_shoes_own(rules, sh
             own = borrowing.round.dealer_engine.evaluate(up, engine.nodes.removed_sets)
             assert (rows.probabilities == own.probabilities).all() and (rows.exhausted == own.exhausted).all()
             some = np.arange(1, len(engine.nodes.removed_sets), 3)       # (a fixed play's sets only)
-            part = engine._rows_of(up, some)
+            part = engine.rows.rows_of(up, some)
             assert (part.probabilities == own.probabilities[some]).all() and (part.exhausted == own.exhausted[some]).all()
-    lent = [up for up in range(1, 11) if engine._lent_rows(up) is not None]
+    lent = [up for up in range(1, 11) if engine.rows.lent_rows(up) is not None]
     assert len(lent) >= 9 and (10 not in lent or not rules.burn_20)     # (Burn 20's own dealer under a ten)
     assert borrowing.game().ev == plain.game().ev
     assert play_on(full, borrowing).ev == play_on(full, plain).ev
@@ -152,24 +152,24 @@ def test_rows_lent_in_one_batch_are_those_each_shoe_evaluates(rules, split):
         for value, left in shoes.items():
             lent = Calculator(rules, left, split, reuse=full)
             fixed = play_on(full, lent)
-            borrowed = {up for up in range(1, 11) if lent.engine._lent_rows(up) is not None}
-            assert len(borrowed) >= 9 and set(engine._beyond) >= borrowed     # (not Burn 20's dealer under a ten)
+            borrowed = {up for up in range(1, 11) if lent.engine.rows.lent_rows(up) is not None}
+            assert len(borrowed) >= 9 and set(engine.rows._beyond) >= borrowed     # (not Burn 20's dealer under a ten)
             assert fixed.ev == alone[value].ev
             assert fixed.by_upcard.tolist() == alone[value].by_upcard.tolist()
             own = lent.round.dealer_engine
             for up in (2, 6, 10):
                 hits = (full.round.upcard(up).hits | engine.must_hit) & engine.can_hit
                 sets = forced_reach(engine.nodes, hits).sets
-                rows = lent.engine._rows_of(up, sets)
+                rows = lent.engine.rows.rows_of(up, sets)
                 wanted = own.evaluate(up, engine.nodes.removed_sets[sets])
                 assert (rows.probabilities == wanted.probabilities).all()
                 assert (rows.exhausted == wanted.exhausted).all()
-        assert engine._beyond
+        assert engine.rows._beyond
     finally:
         engine.lend_to(())
-    assert not engine._beyond
+    assert not engine.rows._beyond
     copied = pickle.loads(pickle.dumps(full))     # (no lock in an engine: a calculator still pickles)
-    assert copied.game().ev == full.game().ev and not copied.engine._lending
+    assert copied.game().ev == full.game().ev and not copied.engine.rows.lending
 
 
 @pytest.mark.parametrize("rules", [Rules(decks=6), Rules(decks=1, resplit_aces=True, hit_split_aces=True)])
