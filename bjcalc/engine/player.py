@@ -168,6 +168,9 @@ class PlayerEngine:
     a caller that goes through the up cards once, as a game does, peaks lower still.
     """
 
+    nodes: NodeSet
+    rows: RowSupply
+
     def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
                  settlement: Settlement, contexts: Mapping[Context, Union[Sequence[Composition], np.ndarray]],
                  space: Optional[HandSpace] = None, like: Optional["PlayerEngine"] = None):
@@ -177,13 +180,13 @@ class PlayerEngine:
         self.dealer = dealer
         self.settlement = settlement
         self._cache: dict[int, UpcardValues] = {}
-        self.rows = RowSupply(self)                      # its dealer rows, kept, borrowed and lent
         self.keep_values = True                          # whether _cache keeps every up card's
         if like is not None:
             if like.rules.replace(decks=rules.decks) != rules or like.ar is not arithmetic:    # (decks names no card)
                 raise ValueError("an engine can take the nodes of one with the same rules and arithmetic only")
             for name in _NODE_ARRAYS:      # (read only: they depend on the rules and nodes alone)
                 setattr(self, name, getattr(like, name))
+            self.rows = RowSupply(like.nodes, dealer, shoe, arithmetic)     # (its dealer rows: kept, borrowed, lent)
             if settlement.wager != like.settlement.wager:    # (another chip: its own payoffs)
                 self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
             return
@@ -205,6 +208,7 @@ class PlayerEngine:
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
+        self.rows = RowSupply(nodes, dealer, shoe, arithmetic)     # its dealer rows: kept, borrowed and lent
 
     def upcard(self, up: int) -> UpcardValues:
         """All node values against ``up`` (computed once, then cached; see ``keep_values``)."""
@@ -242,6 +246,8 @@ class PlayerEngine:
         """Lend this engine's rows to shoes one card short of each of ``values``
         (:meth:`~bjcalc.engine.rows.RowSupply.lend_to`)."""
         self.rows.lend_to(values)
+        if self.rows.lending:            # (every borrower reads this engine's values too)
+            self.keep_values = True
 
     @property
     def lending(self) -> tuple[int, ...]:

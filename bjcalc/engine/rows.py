@@ -41,8 +41,6 @@ class Engine(Protocol):
     keep_values: bool
     rows: "RowSupply"
 
-    def dealer_outcome(self, up: int) -> DealerResult: ...
-
 
 class RowSupply:
     """The dealer rows of one player engine (see the module docstring).
@@ -58,8 +56,9 @@ class RowSupply:
     (True, True)
     """
 
-    def __init__(self, engine: "Engine"):
-        self.engine = engine
+    def __init__(self, nodes: NodeSet, dealer: DealerEngine, shoe: Shoe, arithmetic: Arithmetic):
+        # (not the engine itself: a cycle would keep a dropped depleted shoe's rows until a collection)
+        self.nodes, self.dealer, self.shoe, self.ar = nodes, dealer, shoe, arithmetic
         self.outcomes: dict[int, DealerResult] = {}     # the dealer rows of every node, by up card
         self.keep = True                                # whether outcomes keeps them (see above)
         self.lender: Optional[tuple["Engine", int]] = None     # see borrow_from
@@ -81,10 +80,10 @@ class RowSupply:
         """The dealer's outcomes against ``up`` for the removed sets ``sets`` (indices of
         ``nodes.removed_sets``; None: every one), one row each in that order: the lender's where
         it has them (:meth:`borrow_from`), the others evaluated."""
-        every = self.engine.nodes.removed_sets
+        every = self.nodes.removed_sets
         lent = self.lent_rows(up, sets)
         if lent is None:
-            return self.engine.dealer.evaluate(up, every if sets is None else every.take(sets, axis=0))
+            return self.dealer.evaluate(up, every if sets is None else every.take(sets, axis=0))
         batch = self.lender[0].rows.lent_batch(up, sets, self.lender[1])  # type: ignore[index]
         if batch is not None:      # (one take: the lender's rows and its batch, one table)
             table, index = batch
@@ -96,7 +95,7 @@ class RowSupply:
         # (take: several times faster than indexing rows, or than assigning them)
         probabilities, exhausted = rows.probabilities.take(there, axis=0), rows.exhausted.take(there)
         if len(missing):
-            fresh = self.engine.dealer.evaluate(up, every.take(missing if sets is None else sets.take(missing), axis=0))
+            fresh = self.dealer.evaluate(up, every.take(missing if sets is None else sets.take(missing), axis=0))
             probabilities[missing], exhausted[missing] = fresh.probabilities, fresh.exhausted
         return DealerResult(probabilities, exhausted)
 
@@ -126,7 +125,7 @@ class RowSupply:
             self._lending = tuple(int(v) for v in values)
             self._beyond = {}
             if self._lending:            # (every borrower reads this engine's rows and values)
-                self.keep = self.engine.keep_values = True
+                self.keep = True         # (and the engine keeps its values: PlayerEngine.lend_to)
 
     @property
     def lending(self) -> tuple[int, ...]:
@@ -151,8 +150,8 @@ class RowSupply:
         >>> less.round.engine.rows.borrows_from(full.round.engine, 6), alone.round.engine.rows.borrows_from(full.round.engine, 6)
         (True, False)
         """
-        return (self.lender is not None and self.lender[0] is lender and self.engine.nodes is lender.nodes
-                and self.engine.dealer.rows_agree(lender.dealer, up))
+        return (self.lender is not None and self.lender[0] is lender and self.nodes is lender.nodes
+                and self.dealer.rows_agree(lender.dealer, up))
 
     def lent_for(self, up: int) -> None:
         """Every borrower has asked for its rows against ``up`` (:meth:`lend_to`): drop that up
@@ -224,7 +223,7 @@ class RowSupply:
         """:meth:`lent_batch`'s table and, for each value of ``lending``, the rows of ``sets``
         (``own``: this engine's rows)."""
         held = len(own.exhausted)
-        index, unique = batch_plan(self.engine.nodes, sets, lending, held)
+        index, unique = batch_plan(self.nodes, sets, lending, held)
         # One table, this engine's rows then the batch's, the batch evaluated a slice at a time into
         # it: the slices' work space is reused, where the whole batch's (its sets' counts, the
         # cards they leave, as floats: 17 MB for the 72,000 sets under an ace at 6 decks) was fresh
@@ -233,7 +232,7 @@ class RowSupply:
                              np.empty(held + len(unique), dtype=bool))
         table.probabilities[:held], table.exhausted[:held] = own.probabilities, own.exhausted
         for first in range(0, len(unique), _BATCH_SLICE):
-            fresh = self.engine.dealer.evaluate(up, counts_of_codes(unique[first:first + _BATCH_SLICE]))
+            fresh = self.dealer.evaluate(up, counts_of_codes(unique[first:first + _BATCH_SLICE]))
             rows = slice(held + first, held + first + len(fresh.exhausted))
             table.probabilities[rows], table.exhausted[rows] = fresh.probabilities, fresh.exhausted
         return table, index
@@ -257,8 +256,8 @@ class RowSupply:
         ...       == alone.round.engine.rows.outcome(6).probabilities[alone.round.engine.nodes.removed_index]).all())
         True
         """
-        gap = lender.dealer.counts - self.engine.dealer.counts
-        if (lender.nodes is not self.engine.nodes or lender.ar is not self.engine.ar or self.engine.shoe.is_infinite
+        gap = lender.dealer.counts - self.dealer.counts
+        if (lender.nodes is not self.nodes or lender.ar is not self.ar or self.shoe.is_infinite
                 or lender.shoe.is_infinite or gap.sum() != 1 or gap.min() < 0):
             return False
         self.lender = (lender, int(np.argmax(gap)) + 1)
@@ -273,7 +272,7 @@ class RowSupply:
         if self.lender is None:
             return None
         lender, value = self.lender
-        if not self.engine.dealer.rows_agree(lender.dealer, up):
+        if not self.dealer.rows_agree(lender.dealer, up):
             return None
         rows = lender.rows.outcomes.get(up)
         if rows is None:
@@ -283,8 +282,8 @@ class RowSupply:
             # sets alone are fewer, and this shoe evaluates them itself.
             if sets is not None and value not in lender.rows.lending:
                 return None
-            rows = lender.dealer_outcome(up)
-        return rows, self.engine.nodes.shifted_sets(value)
+            rows = lender.rows.outcome(up)
+        return rows, self.nodes.shifted_sets(value)
 
 
 def serve_borrowers(engine: "Engine") -> None:
