@@ -11,11 +11,16 @@ must refuse it (never approximate): such a case is skipped with the refusal as i
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import warnings
 
 import pytest
 
 from bjcalc import Calculator, Shoe
+from bjcalc.engine import _kernels
 from bjcalc.core.errors import BjcalcError
 from bjcalc.game.free_chips import free_chip_counts
 from bjcalc.game.variants import VARIANTS
@@ -83,3 +88,41 @@ def test_an_analysis_a_variant_does_not_follow_is_refused_in_words(name):
     variant = VARIANTS[name]
     with pytest.raises(BjcalcError, match=f"for {variant.title} bjcalc computes: "):
         variant.check_analysis("an analysis no variant names")
+
+
+SUITED = "AS AH 2S 3C 4H 5D 6C 7S 8S 8H 9C 9D TS TH TD JC QD KS KH".split()
+"""A 19-card shoe with suits, which every variant can deal (Burn 20 reads the suits)."""
+
+
+def games(name: str, exact: bool = False) -> dict[str, float]:
+    """The CD and TD game EVs of a variant on :data:`SUITED` (one split)."""
+    rules = VARIANTS[name].rules(decks=1, max_split_hands=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules' decks give way to the shoe)
+        calc = Calculator(rules, Shoe.from_cards(SUITED), exact=exact)
+    return {strategy: calc.game(strategy).ev for strategy in ("CD", "TD")}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_floats_equal_rationals(name):
+    floats, rationals = games(name), games(name, exact=True)
+    assert all(abs(floats[s] - float(rationals[s])) < 1e-12 for s in floats), (floats, rationals)
+
+
+def test_the_compiled_kernel_gives_numpys_numbers():
+    """Every variant's games in a process without the compiled kernel equal this one's (to 1e-12:
+    the kernel sums in numpy's order, so they are mostly equal to the bit)."""
+    if not _kernels.available():
+        pytest.skip("no compiled kernel here (BJCALC_NO_KERNEL set, or no C compiler at install): "
+                    "numpy computes every number already")
+    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); import test_registry_battery as b; "
+              "print(json.dumps([b._kernels.available(), {n: b.games(n) for n in sorted(b.VARIANTS)}]))")
+    here = os.path.dirname(os.path.abspath(__file__))
+    proc = subprocess.run([sys.executable, "-c", script, here], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "BJCALC_NO_KERNEL": "1"})
+    assert proc.returncode == 0, proc.stderr
+    kernel, numpy = json.loads(proc.stdout)
+    assert kernel is False      # (that process computed with numpy)
+    for name in sorted(VARIANTS):
+        compiled = games(name)
+        assert all(abs(compiled[s] - numpy[name][s]) < 1e-12 for s in compiled), (name, compiled, numpy[name])
