@@ -34,7 +34,7 @@ from .dealer import DealerEngine, DealerResult
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from ..core.wagers import DOUBLE_STAKE
-from .rows import RowSupply, batch_plan
+from .rows import RowSupply, batch_plan, serve_borrowers
 from .settlement import Settlement
 
 __all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
@@ -246,8 +246,8 @@ class PlayerEngine:
         """Lend this engine's rows to shoes one card short of each of ``values``
         (:meth:`~bjcalc.engine.rows.RowSupply.lend_to`)."""
         self.rows.lend_to(values)
-        if self.rows.lending:            # (every borrower reads this engine's values too)
-            self.keep_values = True
+        if self.rows.lending:            # (every borrower reads this engine's rows and values)
+            serve_borrowers(self)
 
     @property
     def lending(self) -> tuple[int, ...]:

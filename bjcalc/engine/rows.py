@@ -262,7 +262,8 @@ class RowSupply:
             return False
         self.lender = (lender, int(np.argmax(gap)) + 1)
         # (a borrower values both plays; a lender serves several shoes its rows and, for fixed play, its values)
-        self.keep = lender.rows.keep = lender.keep_values = True
+        self.keep = True
+        serve_borrowers(lender)
         return True
 
     def lent_rows(self, up: int, sets: Optional[np.ndarray] = None) -> Optional[tuple[DealerResult, np.ndarray]]:
