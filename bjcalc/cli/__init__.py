@@ -188,7 +188,8 @@ class CommandWords(Words):
     command_line = True
 
     def value(self, field: str, value: Any) -> str:
-        """
+        """A rule's value as typed on the command line (a word unquoted, ``inf``, ``none``).
+
         >>> CommandWords().rule("decks", math.inf), CommandWords().rule("hole_card", "enhc")
         ('decks=inf', 'hole_card=enhc')
         """
