@@ -15,6 +15,7 @@ ahead in another thread).  The numbers are the same wherever a row comes from.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import threading
 import weakref
@@ -22,12 +23,13 @@ from typing import Iterable, Iterator, Optional, Protocol, Sequence
 
 import numpy as np
 
+from . import _kernels
 from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
 from .dealer import DealerEngine, DealerResult
 from .hands import CODE_DIGITS, NodeSet, counts_of_codes
 
-__all__ = ["RowSupply", "batch_plan", "serve_borrowers", "keeping_nothing"]
+__all__ = ["RowSupply", "batch_plan", "serve_borrowers", "keeping_nothing", "make_ahead"]
 
 
 class Engine(Protocol):
@@ -318,6 +320,22 @@ def keeping_nothing(engines: Iterable[Engine]) -> Iterator[None]:
     finally:
         for engine, (rows, values) in zip(engines, kept):
             engine.rows.keep, engine.keep_values = rows, values
+
+
+def make_ahead(lender: Engine, up: int, sets: np.ndarray) -> concurrent.futures.Future:
+    """``lender``'s batch of rows lent against ``up`` for borrowers asking for the removed sets
+    ``sets`` (:meth:`RowSupply.prepare_lent`), made in a thread of its own with the dealer kernel
+    in that thread alone, while the borrowers are valued against other up cards (most of that is
+    the player's compiled pass, one core's work).  Batches are made in the order they are asked
+    for (:func:`~bjcalc.engine._kernels.side_thread`); the caller says how far ahead."""
+    return _kernels.side_thread().submit(_prepare_serially, lender, up, sets)
+
+
+def _prepare_serially(engine: Engine, up: int, sets: np.ndarray) -> None:
+    """:meth:`RowSupply.prepare_lent` with the kernel in this thread alone
+    (:func:`~bjcalc.engine._kernels.serially`): the other core is the borrowers'."""
+    with _kernels.serially():
+        engine.rows.prepare_lent(up, sets)
 
 
 def _same_sets(held: Optional[np.ndarray], sets: Optional[np.ndarray]) -> bool:

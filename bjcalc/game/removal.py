@@ -45,6 +45,7 @@ from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine import _kernels
 from ..engine.player import PlayerEngine, UpcardValues
 from ..engine.procedures import dealer_procedure
+from ..engine import rows as row_supply
 from ..engine.rows import keeping_nothing, serve_borrowers
 from ..engine.splits import SplitPlay
 from .rounds import (Game, GameResult, check_per_hand_split, chip_split_plays, deal_plan, deal_probabilities,
@@ -750,7 +751,7 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     dealer rows ``calc``'s engine batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`)
     are then dropped as soon as every shoe has read them, not kept for all ten up cards (about
     60 MB of a 6-deck table's peak).  Where another core can, the batches are made ahead in a
-    thread of their own (:func:`_make_ahead`, for the sets :func:`_ahead_sets` names), up to
+    thread of their own (:func:`~bjcalc.engine.rows.make_ahead`, for the sets :func:`_ahead_sets` names), up to
     :data:`_AHEAD_DEPTH` up cards ahead of the one valued (so that many more are held at most),
     the up cards taken smallest batch first: the first batch is waited for, and the thread then
     stays ahead through the large ones (at 6 decks an ace's and a seven's to a ten's, about
@@ -782,7 +783,7 @@ def _fixed_evs_by_upcard(calc: Game, others: dict[tuple[int, int], Game],
     def make_ahead(place: int) -> None:
         wanted = sets[ups[place]] if place < len(ups) else None
         if wanted is not None:
-            ahead[ups[place]] = _make_ahead(lender, ups[place], wanted)
+            ahead[ups[place]] = row_supply.make_ahead(lender, ups[place], wanted)
 
     for place in range(_AHEAD_DEPTH):      # (while the shoes' deals are dealt)
         make_ahead(place)
@@ -811,7 +812,7 @@ def _ahead_sets(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optiona
     (:func:`~bjcalc.engine._kernels.threads`): the removed sets whose dealer rows the depleted
     shoes of ``engines`` will borrow from the full shoe against ``up``
     (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets`), for a batch made ahead
-    (:func:`_make_ahead`).  None where it is not worth a thread: one core or no compiled
+    (:func:`~bjcalc.engine.rows.make_ahead`).  None where it is not worth a thread: one core or no compiled
     kernel, no card of that value, no shoe that borrows the full shoe's rows against ``up``, or
     a play whose shoes ask for every row."""
     lender = calc.round.engine
@@ -822,23 +823,6 @@ def _ahead_sets(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optiona
     if engine is None:
         return None
     return engine.forced_sets(up, forced_hits(calc.round.upcard(up), engine)[1])
-
-
-def _make_ahead(lender: PlayerEngine, up: int, sets: np.ndarray) -> concurrent.futures.Future:
-    """The full shoe's batch of dealer rows lent against ``up`` for the sets ``sets``
-    (:meth:`~bjcalc.engine.player.PlayerEngine.prepare_lent`) made in a thread of its own, its
-    dealer kernel in that thread alone, while the depleted shoes are valued against other up
-    cards (most of that is the player's compiled pass, one core's work), up to
-    :data:`_AHEAD_DEPTH` up cards ahead.  Batches are made in the order they are asked for
-    (:func:`~bjcalc.engine._kernels.side_thread`)."""
-    return _kernels.side_thread().submit(_prepare_serially, lender, up, sets)
-
-
-def _prepare_serially(engine: PlayerEngine, up: int, sets: np.ndarray) -> None:
-    """:meth:`~bjcalc.engine.player.PlayerEngine.prepare_lent` with the kernel in this thread
-    alone (:func:`~bjcalc.engine._kernels.serially`): the other core is the depleted shoes'."""
-    with _kernels.serially():
-        engine.prepare_lent(up, sets)
 
 
 def is_missing(value: Any) -> bool:

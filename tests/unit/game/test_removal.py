@@ -299,12 +299,13 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
     import threading
 
     from bjcalc.engine import _kernels
+    from bjcalc.engine import rows as supply
     from bjcalc.engine.rows import RowSupply
     from bjcalc.game import removal
 
     made, held, sizes, events = [], [], [], []
     batch, lent_batch = RowSupply._batch_beyond, RowSupply.lent_batch
-    make_ahead, value = removal._make_ahead, removal._FixedPlayOn.value
+    make_ahead, value = supply.make_ahead, removal._FixedPlayOn.value
 
     def counting_batch(self, up, sets, *args):
         made.append((up, threading.current_thread().name.startswith("bjcalc-side")))
@@ -327,7 +328,7 @@ def test_the_lent_rows_of_an_up_card_are_dropped_once_every_depleted_shoe_has_re
 
     monkeypatch.setattr(RowSupply, "_batch_beyond", counting_batch)
     monkeypatch.setattr(RowSupply, "lent_batch", watching)
-    monkeypatch.setattr(removal, "_make_ahead", asking)
+    monkeypatch.setattr(supply, "make_ahead", asking)
     monkeypatch.setattr(removal._FixedPlayOn, "value", valuing)
     monkeypatch.setattr(_kernels, "threads", lambda: cores)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
@@ -355,7 +356,8 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
     (with the main thread waiting for it before that up card)."""
     from bjcalc.engine import _kernels
     from bjcalc.engine.rows import RowSupply
-    from bjcalc.game.removal import _ahead_sets, _make_ahead
+    from bjcalc.engine.rows import make_ahead
+    from bjcalc.game.removal import _ahead_sets
 
     monkeypatch.setattr(_kernels, "threads", lambda: 2)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
@@ -368,7 +370,7 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
         less = Calculator(calc.rules, calc.shoe.remove("7"), reuse=calc)
         sets = _ahead_sets(calc, [less.round.engine], 5)
         assert sets is not None
-        _make_ahead(engine, 5, sets).result()
+        make_ahead(engine, 5, sets).result()
         assert list(engine.rows._beyond) == [5]
         monkeypatch.setattr(RowSupply, "_batch_beyond", None)      # (the shoe reads the batch made ahead)
         hits = calc.round.upcard(5).hits
@@ -438,6 +440,7 @@ def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch
     nothing; midway, every batch asked for is done (made, or cancelled before it began) when
     the error comes out: none is left running on the engines."""
     from bjcalc.engine import _kernels
+    from bjcalc.engine import rows as supply
     from bjcalc.game import removal
 
     def failing(*args, **kwargs):
@@ -453,7 +456,7 @@ def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch
     if where.startswith("as the first"):
         monkeypatch.setattr(removal, "_ahead_sets", failing)
     else:
-        value, make_ahead = removal._FixedPlayOn.value, removal._make_ahead
+        value, make_ahead = removal._FixedPlayOn.value, supply.make_ahead
 
         def failing_at_the_fifth_up_card(self, up, *args):
             if up not in valued:
@@ -467,7 +470,7 @@ def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch
             return made[-1]
 
         monkeypatch.setattr(removal._FixedPlayOn, "value", failing_at_the_fifth_up_card)
-        monkeypatch.setattr(removal, "_make_ahead", watched)
+        monkeypatch.setattr(supply, "make_ahead", watched)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     with pytest.raises(MemoryError):
         removal.effects_of_removal(calc, make)
