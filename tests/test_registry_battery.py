@@ -16,6 +16,7 @@ import os
 import subprocess
 import sys
 import warnings
+from fractions import Fraction
 
 import pytest
 
@@ -24,6 +25,7 @@ from bjcalc.engine import _kernels
 from bjcalc.core.errors import BjcalcError
 from bjcalc.game.free_chips import free_chip_counts
 from bjcalc.game.variants import VARIANTS
+from oracles.registry import ORACLES, UNCOVERED
 
 SMALL = {"A": 2, "2": 2, "5": 2, "6": 2, "8": 3, "9": 2, "T": 8}
 """A 21-card shoe every variant without suits can deal (exact arithmetic stays quick)."""
@@ -126,3 +128,20 @@ def test_the_compiled_kernel_gives_numpys_numbers():
     for name in sorted(VARIANTS):
         compiled = games(name)
         assert all(abs(compiled[s] - numpy[name][s]) < 1e-12 for s in compiled), (name, compiled, numpy[name])
+
+
+ORACLE_SHOE = "AS AH TS TS TH TH 4C 6C 6C 8C 8C 9C 9C 9C".split()
+"""14 cards with suits (Burn 20's dealer reads them), small enough for every oracle."""
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_variants_own_oracle_gives_the_engines_exact_game(name):
+    assert name in ORACLES or name in UNCOVERED, f"{name} needs an oracle in tests/oracles/registry.py, " \
+                                                 f"or a reason in its UNCOVERED"
+    if name in UNCOVERED:
+        pytest.skip(f"{name}: {UNCOVERED[name]}")
+    rules = VARIANTS[name].rules(decks=1, max_split_hands=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules' decks give way to the shoe)
+        ev = Calculator(rules, Shoe.from_cards(ORACLE_SHOE), exact=True).game().ev
+    assert Fraction(int(ev.numerator), int(ev.denominator)) in ORACLES[name](rules, ORACLE_SHOE)

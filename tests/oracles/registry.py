@@ -1,0 +1,61 @@
+"""Each registered variant's independent oracle as one call, for the registry battery.
+
+``ORACLES[name](rules, cards)`` is the set of exact game EVs (CD play, CDZ- split hands, every
+tie-break the oracle cannot tell apart) that the oracle written for that game gives for
+``rules`` on the shoe ``cards`` (cards with suits, like ``"AS"``).  The oracles were written
+from the reference files and the rule cards alone, never from the engine; this module only
+reads a :class:`bjcalc.Rules` into each oracle's own rule object.  A variant no single oracle
+covers is in :data:`UNCOVERED`, with why and where its parts are checked instead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Callable
+
+from oracles import brute_free_bet as fb
+from oracles import brute_variants as bv
+
+__all__ = ["ORACLES", "UNCOVERED"]
+
+
+def _presets(rules, cards: list[str]) -> set[Fraction]:
+    """The variants made of rule values alone (brute_variants: Burn 20, No Bust, the classic
+    single deck and the standard game)."""
+    assert not rules.double_after_hit and rules.surrender != "any_time" and rules.max_split_hands <= 2
+    pays = Fraction(rules.blackjack_pays)
+    oracle_rules = bv.VRules(
+        h17=rules.dealer_hits_soft_17, bj_pays=pays, hole=rules.hole_card, double_on=rules.double_on,
+        double_soft=rules.double_soft, das=rules.double_after_split, max_split_hands=rules.max_split_hands,
+        hit_split_aces=rules.hit_split_aces, double_split_aces=rules.double_split_aces,
+        split_tens_by_rank=rules.split_tens_by_rank, surrender=rules.surrender,
+        max_hand_cards=rules.max_hand_cards, burn_20=rules.burn_20, dealer_22_pushes=rules.dealer_22_pushes,
+        bust_push=rules.bust_push, must_hit_below=rules.must_hit_below, hit_21=rules.hit_21)
+    return {Fraction(ev) for ev in bv.Game(cards, oracle_rules).game_ev_candidates()}
+
+
+def _free_bet(rules, cards: list[str]) -> set[Fraction]:
+    """Free Bet Blackjack (brute_free_bet), by card value."""
+    options = dict(rules.options)
+    values = Counter(min(10, "A23456789TJQK".index(card[0]) + 1) for card in cards)
+    oracle_rules = fb.FBRules(h17=rules.dealer_hits_soft_17, max_hands=rules.max_split_hands,
+                              resplit_aces=rules.resplit_aces,
+                              free_split_fours=options.get("free_split_fours", True),
+                              blackjack_pays=Fraction(rules.blackjack_pays))
+    return {fb.game_ev(fb.make_shoe(dict(values)), oracle_rules)}
+
+
+ORACLES: dict[str, Callable[..., set[Fraction]]] = {
+    "standard": _presets, "burn20": _presets, "no_bust_21st_century": _presets,
+    "classic_single_deck": _presets, "free_bet": _free_bet}
+"""The oracle of every variant one oracle covers whole."""
+
+UNCOVERED = {
+    "burn20_las_vegas": "no oracle plays Burn 20's dealer with doubling after a hit: brute_variants "
+                        "checks the dealer (tests/oracles/test_brute_variants.py), brute_anytime the "
+                        "doubles after hits (tests/oracles/test_brute_anytime.py)",
+    "no_bust_oceans_11": "no oracle plays No Bust's bust pushes with surrender at any time and doubling "
+                         "after a hit: brute_variants checks the first, brute_anytime the others",
+}
+"""Why a variant has no oracle of its own, and where its parts are held to one."""
