@@ -264,21 +264,17 @@ class PlayerEngine:
         (:meth:`~bjcalc.engine.rows.RowSupply.lent_for`)."""
         self.rows.lent_for(up)
 
-    def prepare_lent(self, up: int, sets: Optional[np.ndarray]) -> None:
-        """Make the batch lent against ``up`` now (:meth:`~bjcalc.engine.rows.RowSupply.prepare_lent`)."""
-        self.rows.prepare_lent(up, sets)
-
     def borrow_rows(self, lender: "PlayerEngine") -> bool:
         """Take dealer rows from ``lender``, a shoe one card larger
         (:meth:`~bjcalc.engine.rows.RowSupply.borrow_from`); whether they are borrowed."""
         return self.rows.borrow_from(lender)
 
-
     def forced_sets(self, up: int, hits: np.ndarray) -> Optional[np.ndarray]:
         """The removed sets (indices of ``nodes.removed_sets``) whose dealer rows
         :meth:`fixed_upcard` (without ``best_too``) asks for, for the play hitting where ``hits``
         says, where it asks for those alone: the sets of :func:`forced_reach`, one array for
-        every shoe of these nodes (so a lender can make their batch ahead, :meth:`prepare_lent`).
+        every shoe of these nodes (so a lender can make their batch ahead,
+        :meth:`~bjcalc.engine.rows.RowSupply.prepare_lent`).
         None where it does not (doubling or surrendering after a hit; a hand that can leave the
         dealer too few cards).
 
