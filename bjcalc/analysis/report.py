@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 from ..core.cards import Shoe
 from ..core.errors import BjcalcError
 from ..core.progress import ProgressFn, no_progress
-from ..core.rules import Rules
+from ..core.rules import Rules, option_words
 from ..game.calculator import Calculator, GameResult
 from ..game.distribution import RoundOutcomes
 from ..game.moments import RoundMoments
@@ -128,11 +128,16 @@ def value_label(rule: str, value: Any, rules: Optional[Rules] = None) -> str:
 
 
 def rule_words(rule: str, value: Any, rules: Optional[Rules] = None) -> str:
-    """``Label: value`` (:func:`rule_label`, :func:`value_label`).
+    """``Label: value`` (:func:`rule_label`, :func:`value_label`); a variant's options, each so.
 
     >>> rule_words("dealer_hits_soft_17", False)
     'Dealer hits soft 17: no'
+    >>> rule_words("options", {"free_split_fours": False})
+    'Free split fours: off'
     """
+    if rule == "options":
+        words = "; ".join(option_words(value))
+        return words[:1].upper() + words[1:]
     return f"{rule_label(rule)}: {value_label(rule, value, rules)}"
 
 

@@ -451,6 +451,20 @@ OPTION_PREFIX = "option_"
 """Where a variant option's flag keeps its value in the parsed arguments."""
 
 
+def preset_as_is(args: argparse.Namespace) -> bool:
+    """Whether a command's arguments name a preset game unchanged: no rule flag, no variant option,
+    no shoe of its own.
+
+    >>> parser = build_parser()
+    >>> preset_as_is(parser.parse_args(["report", "--variant", "free_bet"]))
+    True
+    >>> preset_as_is(parser.parse_args(["report", "--variant", "free_bet", "--no-free-split-fours"]))
+    False
+    """
+    return not any(hasattr(args, name) for name in RULE_FIELDS) and not getattr(args, "shoe", None) \
+        and not getattr(args, "remove", None) and not any(key.startswith(OPTION_PREFIX) for key in vars(args))
+
+
 def variant_options() -> list[tuple[Any, str, Any]]:
     """Every (variant, option name, :class:`~bjcalc.game.variant.Option`) of the registry, in order."""
     return [(variant, name, option) for variant in VARIANTS.values() for name, option in variant.options.items()]
@@ -511,9 +525,7 @@ def _run(args: argparse.Namespace) -> str:
     if args.command == "report":
         from .report import run_report
 
-        plain = not any(hasattr(args, name) for name in RULE_FIELDS) and not getattr(args, "shoe", None) \
-            and not getattr(args, "remove", None)
-        return run_report(args, rules, shoe, plain, _progress(args, "report", "steps"), getattr(args, "argv", None))
+        return run_report(args, rules, shoe, preset_as_is(args), _progress(args, "report", "steps"), getattr(args, "argv", None))
     if args.command == "chart":
         return _run_chart(args, rules, shoe)
     if args.command == "count":

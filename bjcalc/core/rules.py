@@ -29,7 +29,7 @@ from .errors import RulesError
 from .words import rule, value as rule_value
 
 __all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
-           "parse_payout", "Rules", "BOOL_FIELDS", "GAME_FIELDS", "VARIANT_FIELDS"]
+           "parse_payout", "Rules", "BOOL_FIELDS", "GAME_FIELDS", "VARIANT_FIELDS", "option_words"]
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
@@ -430,7 +430,7 @@ class Rules:
             parts.append("no hitting 21")
         if self.variant != "standard":
             parts.insert(0, variant_title(self.variant))
-            parts += [f"{name.replace('_', ' ')}: {_option_text(value)}" for name, value in self.options]
+            parts += option_words(self.options)
         return ", ".join(parts)
 
     def chart_notes(self) -> list[str]:
@@ -520,8 +520,14 @@ def variant_title(name: str) -> str:
     return " ".join(word.capitalize() for word in name.split("_"))
 
 
-def _option_text(value: Any) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+def option_words(options: Any) -> list[str]:
+    """A variant's options in words, one ``name: value`` each.
+
+    >>> option_words({"free_split_fours": False})
+    ['free split fours: off']
+    """
+    return [f"{name.replace('_', ' ')}: {('on' if value else 'off') if isinstance(value, bool) else value}"
+            for name, value in _options(options)]
 
 
 def _options(value: Any) -> tuple[tuple[str, Any], ...]:
