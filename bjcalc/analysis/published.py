@@ -369,6 +369,9 @@ FREE_BET_SHEET_SOURCE = ("Customised Casino Games Ltd, Free Bet Blackjack rule s
                          "'overall house edge of 1.01%'")
 WIZARD_FREE_BET_SOURCE = ("Wizard of Odds (Michael Shackleford), Free Bet Blackjack: the expected values of 12 "
                           "against a 4, infinite deck, dealer hits soft 17")
+HOW_FREE_BET_SOURCE = ("Stephen How, who did the inventor's analysis of Free Bet Blackjack (discountgambling.net, "
+                       "22 June 2012), launch rules: no free split of 4s, free doubles on hard 9-11 at any time, up "
+                       "to 4 free resplits")
 CLASSIC_SOURCE = "reviews of Microgaming's single-deck Classic Blackjack (several online reviews quote 0.13 %)"
 
 GRIFFIN = Rules(decks=math.inf, double_after_split=False, max_split_hands=2)
@@ -491,6 +494,19 @@ def figures() -> list[Figure]:
                       _game(free_bet, sign=-1), sign=-1,
                       note="read with the variant's rules (6 decks, H17, peek, DAS, resplits to 4 hands, aces too); "
                            "the sheet says the usual rules apply otherwise, and the UK's usual S17 gives 0.70 %"))
+    launch = variants.VARIANTS["free_bet"].rules(free_split_fours=False, free_double_any_cards=True)
+    eight = ({"decks": 8}, "8 decks", ("CD",))
+    out.append(Figure("free-bet-how-launch", "free_bet", HOW_FREE_BET_SOURCE, "house edge with optimal play", "0.625",
+                      PERCENT, launch, _game(launch, sign=-1), sign=-1, strategies=("CD",),
+                      readings=(_reading(launch, eight, -1),),
+                      note="the launch rules with the variant's others (6 decks, H17, DAS, resplit aces); the source "
+                           "does not say its decks or what its optimal play sees",
+                      why="no reading of the decks or the post-split play reproduces it: 6 and 8 decks give more, "
+                          "an infinite deck less, and CDP splits barely move it"))
+    out.append(Figure("free-bet-how-launch-basic", "free_bet", HOW_FREE_BET_SOURCE,
+                      "house edge with basic strategy (the source's simulations)", "0.64", PERCENT, launch,
+                      _game(launch, sign=-1), sign=-1,
+                      note="a simulated figure, compared with the exact TD (basic) strategy's edge"))
     infinite = variants.VARIANTS["free_bet"].rules(decks=math.inf)
     for action, printed in (("stand", "-0.301161"), ("hit", "-0.279823")):
         out.append(Figure(f"free-bet-12v4-{action}", "free_bet", WIZARD_FREE_BET_SOURCE,

@@ -81,8 +81,13 @@ def must_hit(rules: Rules, total: Numbers, can_hit: Flags) -> Flags:
     return can_hit & (total < rules.must_hit_below)
 
 
+@overload
+def may_double_after_hit(rules: Rules, hard: int, soft: bool, cards: int, can_hit: bool, split: bool) -> bool: ...
+@overload
 def may_double_after_hit(rules: Rules, hard: np.ndarray, soft: np.ndarray, cards: np.ndarray,
-                         can_hit: np.ndarray, split: np.ndarray) -> np.ndarray:
+                         can_hit: np.ndarray, split: np.ndarray) -> np.ndarray: ...
+def may_double_after_hit(rules: Rules, hard: Numbers, soft: Flags, cards: Numbers,
+                         can_hit: Flags, split: Flags) -> Flags:
     """Whether a hand of three or more cards may double (``double_after_hit``): it may draw, its
     current total passes ``double_on``/``double_soft``, and a split hand needs DAS.  (A split
     ace's hand has three cards only with ``hit_split_aces``; it then doubles like any split hand.)
@@ -92,17 +97,20 @@ def may_double_after_hit(rules: Rules, hard: np.ndarray, soft: np.ndarray, cards
     >>> may_double_after_hit(r, np.array([11, 11, 12, 11]), np.array([False] * 4), np.array([3, 3, 3, 2]),
     ...                      np.array([True] * 4), np.array([False, True, False, False])).tolist()
     [True, False, False, False]
+    >>> may_double_after_hit(r, 10, False, 3, True, False)
+    True
     """
     hard, soft = np.asarray(hard), np.asarray(soft, dtype=bool)
     if not rules.double_after_hit or rules.double_on == "none":
-        return np.zeros(hard.shape, dtype=bool)
+        return np.zeros(hard.shape, dtype=bool) if hard.ndim else False
     if rules.double_on == "any":
         total_ok = ~soft | rules.double_soft
     else:
         low = 9 if rules.double_on == "9-11" else 10
         total_ok = ~soft & (hard >= low) & (hard <= 11)
-    return (np.asarray(cards) >= 3) & np.asarray(can_hit, dtype=bool) & total_ok & (
+    may = (np.asarray(cards) >= 3) & np.asarray(can_hit, dtype=bool) & total_ok & (
         ~np.asarray(split, dtype=bool) | rules.double_after_split)
+    return may if hard.ndim else bool(may)
 
 
 def may_surrender_after_hit(rules: Rules, cards: np.ndarray, split: np.ndarray) -> np.ndarray:

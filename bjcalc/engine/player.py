@@ -20,7 +20,7 @@ import threading
 import weakref
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 from cachetools import LRUCache
@@ -33,7 +33,7 @@ from ..core.outcomes import BLACKJACK
 from .dealer import DealerEngine, DealerResult
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
-from ..core.wagers import DOUBLE_STAKE
+from ..core.wagers import DOUBLE_STAKE, MONEY, Wager
 from .rows import RowSupply, batch_plan, serve_borrowers
 from .settlement import Settlement
 
@@ -52,8 +52,9 @@ class UpcardValues:
     ``draw`` and ``bust`` are (nodes, 10) arrays; the compiled engine builds them only when first
     asked for (they are most of the memory, and a game needs a few rows: :meth:`draw_row`).
 
-    A node of three or more cards (reached by hitting) may also double (``double_after_hit``:
-    ``may_double``) or surrender (``surrender="any_time"``, unsplit hands: ``may_surrender``);
+    A node of three or more cards (reached by hitting) may also double (``double_after_hit``, or
+    where the variant offers it: ``may_double``; its ``double`` counts the chip the double adds,
+    valued by that chip's engine where it is another kind) or surrender (``surrender="any_time"``, unsplit hands: ``may_surrender``);
     ``action`` is what the policy does there (an index of :data:`NODE_ACTIONS`) and ``value``
     its value, so a hit's value plays on with them.  On two-card nodes ``action`` chooses
     between standing and hitting only: the round (and the split) decide doubling, splitting and
@@ -173,7 +174,8 @@ class PlayerEngine:
 
     def __init__(self, rules: Rules, shoe: Shoe, arithmetic: Arithmetic, dealer: DealerEngine,
                  settlement: Settlement, contexts: Mapping[Context, Union[Sequence[Composition], np.ndarray]],
-                 space: Optional[HandSpace] = None, like: Optional["PlayerEngine"] = None):
+                 space: Optional[HandSpace] = None, like: Optional["PlayerEngine"] = None,
+                 doubles_after_hit: Optional[Callable[[int, bool, bool], Optional[Wager]]] = None):
         self.rules = rules
         self.shoe = shoe
         self.ar = arithmetic
@@ -181,6 +183,7 @@ class PlayerEngine:
         self.settlement = settlement
         self._cache: dict[int, UpcardValues] = {}
         self.keep_values = True                          # whether _cache keeps every up card's
+        self.double_partners: tuple[tuple[np.ndarray, "PlayerEngine"], ...] = ()    # (see double_with)
         if like is not None:
             if like.rules.replace(decks=rules.decks) != rules or like.ar is not arithmetic:    # (decks names no card)
                 raise ValueError("an engine can take the nodes of one with the same rules and arithmetic only")
@@ -203,12 +206,57 @@ class PlayerEngine:
         self.must_hit = must_hit(rules, nodes.total, self.can_hit)
         # Doubling and surrendering after a hit; a split hand's context removes pair cards.
         split = nodes._extras[nodes.context_id].sum(axis=1) > 0
-        self.may_double = may_double_after_hit(rules, nodes.hard, nodes.soft, nodes.cards, self.can_hit, split)
+        self.may_double, self.after_hit_chips = self._doubles_after_hit(doubles_after_hit, split)
         self.may_surrender = may_surrender_after_hit(rules, nodes.cards, split)
         # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
         self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
         self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
         self.rows = RowSupply(nodes, dealer, shoe, arithmetic)     # its dealer rows: kept, borrowed and lent
+
+    def _doubles_after_hit(self, added: Optional[Callable[[int, bool, bool], Optional[Wager]]],
+                           split: np.ndarray) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """Which nodes of three or more cards may double, and which kind of chip each such double
+        adds (by the chip's name: disjoint masks).  ``added(hard, soft, split)`` names the chip
+        (None: no double there); without it the rules say (``double_after_hit``), a money chip."""
+        nodes = self.nodes
+        if added is None:
+            may = may_double_after_hit(self.rules, nodes.hard, nodes.soft, nodes.cards, self.can_hit, split)
+            return may, ({MONEY.name: may} if may.any() else {})
+        eligible = (nodes.cards >= 3) & self.can_hit
+        code = (nodes.hard * 2 + nodes.soft) * 2 + split
+        chips: dict[str, np.ndarray] = {}
+        for klass in np.unique(code[eligible]).tolist():
+            wager = added(klass // 4, bool(klass // 2 % 2), bool(klass % 2))
+            if wager is not None:
+                mask = eligible & (code == klass)
+                chips[wager.name] = chips[wager.name] | mask if wager.name in chips else mask
+        may = np.zeros(len(nodes), dtype=bool)
+        for mask in chips.values():
+            may |= mask
+        return may, chips
+
+    def double_with(self, engines: Mapping[str, "PlayerEngine"]) -> None:
+        """Value a double after a hit that adds another kind of chip than this engine's (Free
+        Bet's free double on a hard 9-11 of three cards, on a money hand) as this engine's chip
+        after one card plus the other chip's, read from its engine in ``engines`` (by chip name),
+        which must not itself need another.  Called once, before any value is asked for."""
+        own = self.settlement.wager.name
+        partners = tuple((mask, engines[name]) for name, mask in self.after_hit_chips.items() if name != own)
+        if any(partner.double_partners for _, partner in partners):
+            raise ValueError("a double's chip is valued by an engine that needs another engine's doubles")
+        self.double_partners = partners
+
+    def _double_added(self, up: int) -> Optional[tuple[np.ndarray, np.ndarray]]:
+        """Where a double after a hit adds another kind of chip (:meth:`double_with`): those nodes,
+        and there the added chip's value after one card (its engine's double over its stake)."""
+        if not self.double_partners:
+            return None
+        where = np.zeros(len(self.nodes), dtype=bool)
+        added = self.ar.zeros(len(self.nodes))
+        for mask, partner in self.double_partners:
+            added[mask] = (partner.upcard(up).double * self.ar.scalar(1, DOUBLE_STAKE))[mask]
+            where |= mask
+        return where, added
 
     def upcard(self, up: int) -> UpcardValues:
         """All node values against ``up`` (computed once, then cached; see ``keep_values``)."""
@@ -321,7 +369,11 @@ class PlayerEngine:
         hits = np.zeros(n, dtype=bool)
         action = np.zeros(n, dtype=np.uint8)
         child = nodes.child
-        double = DOUBLE_STAKE * (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
+        one = (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
+        double = DOUBLE_STAKE * one
+        added = self._double_added(up)
+        if added is not None:     # (a double adding another kind of chip: one of each)
+            double = np.where(added[0], one + added[1], double)
         surrender = self.surrender_values(blackjack)
         after_hit = bool(self.may_double.any() or self.may_surrender.any())
         for level in nodes.levels:
@@ -517,13 +569,16 @@ class PlayerEngine:
                      else self.surrender_values(blackjack))
         can_hit, must_hit, source = ((self.can_hit, self.must_hit, self.source) if forced is None else
                                      (forced, forced, nodes.indices))
+        added = self._double_added(up) if forced is None else None    # (a forced play never doubles)
+        double_added = None if added is None else np.where(added[0], added[1], np.nan)
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, rows,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
             self.may_double, self.may_surrender, _NO_VALUES if surrender is None else surrender, DOUBLE_STAKE,
             forced=both,
             zeroed=only is not None,
-            stand_only=stand_only)
+            stand_only=stand_only,
+            double_added=double_added)
 
         def values(hit: np.ndarray, value: np.ndarray, action: np.ndarray, flags: np.ndarray) -> UpcardValues:
             return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
@@ -613,8 +668,8 @@ class PlayerEngine:
         return bust
 
 
-_NODE_ARRAYS = ("space", "nodes", "source", "can_hit", "must_hit", "may_double", "may_surrender", "stand_columns",
-                "stand_column")
+_NODE_ARRAYS = ("space", "nodes", "source", "can_hit", "must_hit", "may_double", "after_hit_chips", "may_surrender",
+                "stand_columns", "stand_column")
 """What a :class:`PlayerEngine` built ``like`` another takes from it."""
 
 _NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=8)     # (a few games at a time: node sets are large)

@@ -174,7 +174,7 @@ class Calculator:
         else:
             conditioning = "per unit initial bet, unconditional (dealer blackjack losses included)"
         stated = self._stated[strategy] = Assumptions(
-            rules=self.rules.describe(self.shoe) + (f"; {self.variant.free_actions()}" if self.variant.free_actions()
+            rules=self.rules.describe(self.shoe) + (f"; {free}" if (free := self.variant.free_actions(self.rules))
                                                     else ""), shoe=self.shoe.describe(),
             strategy={"CD": "composition-dependent (CD): every decision uses the hand's exact cards",
                       "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],

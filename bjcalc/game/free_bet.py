@@ -18,6 +18,12 @@ hand 1 plays to win its money chip, a free hand plays to win its free chip (it m
 where a money hand stands: busting costs it nothing), each by the post-split strategy's
 reference cards.  A free hand that doubles for money carries a free and a money chip.
 
+A free double after a hit (the launch rules' option) is a choice inside the engine's own
+recursion, not the round's: the money pass values a hand of three or more cards with a hard
+9-11 doubling as its money chip after one card plus a free chip's, read from the free-chip
+pass on the same nodes (:meth:`~bjcalc.engine.player.PlayerEngine.double_with`), and a free
+hand's double there is two free chips, its own pass's double.
+
 A TD chart (:mod:`bjcalc.game.strategy`) is one chart for every hand: the hands split off
 play it too, each valued for its own chip.  The round's distribution
 (:mod:`bjcalc.game.distribution`, :mod:`bjcalc.game.moments`)
@@ -26,8 +32,9 @@ the hands split off for their free chips; the Pot of Gold side bet counts the fr
 round gives (:mod:`bjcalc.game.free_chips`).
 
 Options: ``free_split_fours`` (default True; False: the 2012 launch rules, where a pair of
-4s splits for money), ``free_double_any_cards`` (free doubles on hard 9-11 after hits too;
-not computed yet).
+4s splits for money), ``free_double_any_cards`` (default False; True: free doubles on a
+hard 9-11 of any number of cards, split hands too, the launch rules; the Pot of Gold count
+does not follow it yet).
 
 >>> from bjcalc.core.rules import Rules
 >>> FreeBet().double_wager(Rules(), 10, False).name, FreeBet().split_wager(Rules(), 10).name
@@ -62,16 +69,13 @@ class FreeBet(Variant):
         "free_split_fours": Option(True, (True, False), "a pair of 4s splits free (False: for money, the "
                                                         "2012 launch rules)"),
         "free_double_any_cards": Option(False, (False, True), "free doubles on hard 9-11 of any number of "
-                                                              "cards (the launch rules; not computed yet)"),
+                                                              "cards, after hits too (the launch rules)"),
     }
     covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play",
                         "the round's distribution", "counting", "TD play", "a strategy chart", "the report"})
 
     def check(self, rules: Rules) -> None:
         super().check(rules)
-        if self.option(rules, "free_double_any_cards"):
-            raise RulesError(f"Free Bet's free doubles after hits ({rule('free_double_any_cards', True)}) are not "
-                             f"computed yet: use {rule('free_double_any_cards', False)} (free doubles on two cards)")
         if rules.double_after_hit or rules.surrender == "any_time":
             raise RulesError(f"Free Bet Blackjack doubles on two cards only and gives up a hand only on its first "
                              f"two cards: use {rule('double_after_hit', False)} and {rule('surrender', 'late')}")
@@ -82,21 +86,26 @@ class FreeBet(Variant):
     def wagers(self, rules: Rules) -> tuple[Wager, ...]:
         return (MONEY, FREE_CHIP)
 
-    def double_wager(self, rules: Rules, hard: int, soft: bool, split: bool = False) -> Optional[Wager]:
-        if not soft and 9 <= hard <= 11:
+    def double_wager(self, rules: Rules, hard: int, soft: bool, split: bool = False,
+                     cards: int = 2) -> Optional[Wager]:
+        if not soft and 9 <= hard <= 11 and (cards == 2 or self.option(rules, "free_double_any_cards")):
             return FREE_CHIP
-        return super().double_wager(rules, hard, soft, split)
+        return super().double_wager(rules, hard, soft, split, cards)
 
     def split_wager(self, rules: Rules, pair: int) -> Wager:
         if pair == 10 or (pair == 4 and not self.option(rules, "free_split_fours")):
             return MONEY
         return FREE_CHIP
 
-    def free_actions(self) -> str:
-        return ("free: a double on two cards making hard 9-11 (split hands too) and a split of any pair but "
-                "tens; other doubles and splits cost money")
+    def free_actions(self, rules: Rules) -> str:
+        cards = "any number of cards" if self.option(rules, "free_double_any_cards") else "two cards"
+        pairs = "tens" if self.option(rules, "free_split_fours") else "tens and 4s"
+        return (f"free: a double on {cards} making hard 9-11 (split hands too) and a split of any pair but "
+                f"{pairs}; other doubles and splits cost money")
 
     def chart_notes(self, rules: Rules) -> list[str]:
         fours = "" if self.option(rules, "free_split_fours") else " and 4s"
-        return [f"Free Bet: D on two cards making hard 9-11 is a free double, P on every pair but tens{fours} "
-                f"a free split; other D and P cost money; the hands split off, on a free chip, play this chart too"]
+        after = (" (and +D, after a hit)" if self.option(rules, "free_double_any_cards") else "")
+        return [f"Free Bet: D on two cards making hard 9-11{after} is a free double, P on every pair but "
+                f"tens{fours} a free split; other D and P cost money; the hands split off, on a free chip, play "
+                f"this chart too"]

@@ -11,7 +11,8 @@ strategy (CD, with its post-split strategy), the same decisions
 How it stays small
 ------------------
 A free chip is given only on a hand's first two cards: the split that makes a hand, or a
-double of its first two cards.  So the count is fixed by the deal, the first action, and
+double of its first two cards (free doubles after a hit, an option of Free Bet, are refused
+here).  So the count is fixed by the deal, the first action, and
 the *second cards* of the split hands (a pair card drawn while fewer hands than allowed
 exist is split off; each other second card makes a two-card hand that decides by the
 post-split strategy, as when that many hands exist).  The cards a hand draws after its
@@ -42,6 +43,7 @@ from typing import Any, Optional
 
 from ..core.actions import most_hands
 from ..core.arithmetic import Value
+from ..core.errors import StrategyError
 from ..core.outcomes import is_natural
 from ..core.wagers import MONEY
 from ..engine.hands import UNSPLIT, composition_of
@@ -63,6 +65,9 @@ def free_chip_counts(calc: _Facade, strategy: str = "CD") -> dict[int, Value]:
     """
     calc.round.variant.check_analysis("the round's distribution")
     strategy = check_round_options(calc, strategy, "never", "the free chips")
+    if any(name != MONEY.name for name in calc.round.engine.after_hit_chips):
+        raise StrategyError("the free chips of doubles after a hit are not counted yet: the free chips are counted "
+                            "where a hand gets them on its first two cards (free doubles on two cards)")
     exact = calc.exact
     zero: Any = Fraction(0) if exact else 0.0
     one: Any = Fraction(1) if exact else 1.0

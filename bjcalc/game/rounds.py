@@ -274,17 +274,24 @@ class Round:
         else:
             space = hand_space(rules, shoe)
             contexts = split_contexts(rules, shoe, self.split_strategy, space)
-            self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, contexts, space)
+            self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, contexts, space,
+                                       doubles_after_hit=self._double_after_hit)
         # one engine per kind of chip, on the same nodes (money first: self.engine)
         self.engines = {MONEY.name: self.engine}
         for wager in self.variant.wagers(rules)[1:]:
             self.engines[wager.name] = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine,
                                                     self.variant.settlement(rules, wager), {}, like=self.engine)
+        for engine in self.engines.values():     # (a double after a hit adding another chip: its engine's)
+            engine.double_with(self.engines)
         self._doubles: dict[tuple, tuple[UpcardValues, np.ndarray]] = {}     # (up, chip, split): values, column
         self._double_masks: dict[tuple, tuple[Any, dict[str, np.ndarray]]] = {}    # (node set, split): masks
         self._splits: dict[tuple, Any] = {}
         self._deals: Union[None, Deals, Callable[[], Deals]] = None     # (a function: see know_deals)
         self._first_actions: dict[tuple, str] = {}
+
+    def _double_after_hit(self, hard: int, soft: bool, split: bool) -> Optional[Wager]:
+        """The chip a double adds to a hand of three or more cards (None: it may not double)."""
+        return self.variant.double_wager(self.rules, hard, soft, split, cards=3)
 
     def holds(self, shoe: Shoe) -> bool:
         """Whether this round's shoe, finite, holds at least ``shoe``'s cards of every value (a
@@ -350,17 +357,15 @@ class Round:
         return self.engines[wager.name].upcard(up)
 
     def double_chips(self, own: Wager, hard: int, soft: bool, cards: int, split: bool = False) -> tuple[Wager, Wager]:
-        """The chips on a hand carrying ``own`` once it doubles: its own and the one the double
-        adds, the variant's for a hand's first two cards of this hard total and softness
-        (``split``: a split hand's), another of its own after a hit (as the engine values it).
+        """The chips on a hand carrying ``own`` once it doubles: its own and the one the variant's
+        double adds to a hand of ``cards`` cards of this hard total and softness (``split``: a
+        split hand's), as the engine values it.
 
         >>> from bjcalc.core.arithmetic import FLOAT
         >>> [c.name for c in Round(Rules(decks=1), Shoe.decks(1), "CDZ-", FLOAT).double_chips(MONEY, 11, False, 2)]
         ['money', 'money']
         """
-        if cards != 2:
-            return doubled(own, own)
-        return doubled(own, self.variant.double_wager(self.rules, hard, soft, split) or MONEY)
+        return doubled(own, self.variant.double_wager(self.rules, hard, soft, split, cards) or MONEY)
 
     def double_column(self, values: UpcardValues, own: Wager, split: bool = False) -> np.ndarray:
         """Every two-card node's double value for a hand carrying ``own`` (an unsplit hand's, or

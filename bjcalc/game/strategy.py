@@ -128,18 +128,21 @@ class _UpcardSearch:
                 self.split_hands[pair] = (first, seconds)
         self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
         self.zero = ar.zeros(n)
-        # Doubling or surrendering after a hit: the engine's after-hit actions by node.
-        self.may_after: dict[str, Any] = {DOUBLE: values.may_double, SURRENDER: values.may_surrender}
-        self.after_values: dict[str, Any] = {DOUBLE: values.double, SURRENDER: values.surrender}
-        self.after_rules = any(a is not None and a.any() for a in self.may_after.values())
         # Other chips (Free Bet's): the hands split off play the same chart for their own chip.
         self.round = calc.round
         self.chips = not calc.round.money_only
         self.chip_values = {name: values if name == MONEY.name else calc.round.chip_values(values.up, WAGERS[name])
                             for name in calc.round.engines}
-        if self.chips and self.after_rules:
+        # Doubling or surrendering after a hit: the engine's after-hit actions by node, and each
+        # chip's values of them (a double counts the chip it adds: Free Bet's free double of a
+        # hard 9-11 after a hit).
+        self.may_after: dict[str, Any] = {DOUBLE: values.may_double, SURRENDER: values.may_surrender}
+        self.after_values: dict[str, dict[str, Any]] = {
+            name: {DOUBLE: chip.double, SURRENDER: chip.surrender} for name, chip in self.chip_values.items()}
+        self.after_rules = any(a is not None and a.any() for a in self.may_after.values())
+        if self.chips and values.may_surrender is not None and values.may_surrender.any():
             from ..core.errors import StrategyError
-            raise StrategyError("TD play with free chips does not follow doubling or surrender after a hit")
+            raise StrategyError("TD play with free chips does not follow surrender after a hit")
         # Entries no hand reaches under the strategy still get a sensible chart entry: the one
         # best for hands held by a player who hits everything.
         self.fallback_reach = self.reach(UpcardStrategy(values.up), np.ones(self.n_keys, dtype=bool))
@@ -168,7 +171,7 @@ class _UpcardSearch:
                 value[level] = v.stand[level]
                 if len(hitting):
                     value[hitting] = v.hit_with(value, hitting)
-                self._apply_after(value, level, after)
+                self._apply_after(value, level, after, own)
         return value
 
     def after_nodes(self, after_entry: "np.ndarray | None") -> "np.ndarray | None":
@@ -181,13 +184,17 @@ class _UpcardSearch:
         allowed = ((code == 2) & self.may_after[DOUBLE]) | ((code == 3) & self.may_after[SURRENDER])
         return np.where(allowed, code, 0)
 
-    def _apply_after(self, value: np.ndarray, level: np.ndarray, after: "np.ndarray | None") -> None:
+    def _apply_after(self, value: np.ndarray, level: np.ndarray, after: "np.ndarray | None",
+                     own: Wager = MONEY) -> None:
+        """Put the after-hit actions ``after`` takes at ``level`` into ``value`` (of hands carrying
+        ``own``)."""
         if after is None:
             return
         codes = after[level]
         if codes.any():
-            value[level] = np.where(codes == 2, self.after_values[DOUBLE][level],
-                                    np.where(codes == 3, self.after_values[SURRENDER][level], value[level]))
+            values = self.after_values[own.name]
+            value[level] = np.where(codes == 2, values[DOUBLE][level],
+                                    np.where(codes == 3, values[SURRENDER][level], value[level]))
 
     def split_value(self, pair: int, split_key: Any, value: np.ndarray, strategy: UpcardStrategy,
                     chip_value: "dict[str, np.ndarray] | None" = None) -> Any:
@@ -357,7 +364,6 @@ class _UpcardSearch:
             hits_of = [self._values(own).hit_with(mine, level) for own, mine in zip(owners, played)]
             diffs = [np.where(v.can_hit[level], h - self._values(own).stand[level], 0 * h)
                      for own, h in zip(owners, hits_of)]
-            hit, diff = hits_of[0], diffs[0]
             for key in np.unique(self.key[level]):
                 members = self.key[level] == key
                 if not v.can_hit[level][members].any():
@@ -365,13 +371,13 @@ class _UpcardSearch:
                 weights = [r[level][members] for r in reaches]
                 if not any((weight != 0).any() for weight in weights):
                     weights = [self.fallback_reach[level][members]] + [0 * w for w in weights[1:]]
-                weight = weights[0]
                 gain = sum((w * d[members]).sum() for w, d in zip(weights, diffs))
                 choose = bool(v.must_hit[level][members].any() or gain > 0)
                 entry = (int(key) // 2, bool(key % 2))
                 if self.after_rules:
-                    choose, after = self._choose_after(level[members], weight, hit[members], diff[members],
-                                                       choose, strategy.after_hit.get(entry, PLAY))
+                    choose, after = self._choose_after(level[members], owners, weights, [h[members] for h in hits_of],
+                                                       [d[members] for d in diffs], choose,
+                                                       strategy.after_hit.get(entry, PLAY))
                     if strategy.after_hit.get(entry, PLAY) != after:
                         if after == PLAY:
                             del strategy.after_hit[entry]
@@ -385,25 +391,32 @@ class _UpcardSearch:
                     changed = True
                 hit_entry[key] = choose
             hits = (hit_entry[self.key[level]] | v.must_hit[level]) & v.can_hit[level]
+            after_nodes = self.after_nodes(after_entry)
             for own, mine, h in zip(owners, played, hits_of):
                 mine[level] = np.where(hits, h, self._values(own).stand[level])
-            self._apply_after(value, level, self.after_nodes(after_entry))
+                self._apply_after(mine, level, after_nodes, own)
         chip_value = {own.name: mine for own, mine in zip(owners, played)}
         changed |= self._improve_two_card(strategy, value, reach, chip_value)
         return changed
 
-    def _choose_after(self, nodes: np.ndarray, weight: np.ndarray, hit: np.ndarray, diff: np.ndarray,
-                      hit_choice: bool, current: str) -> tuple[bool, str]:
-        """The best (hit?, after-hit action) of one entry's hands ``nodes`` (reach ``weight``): each
-        after-hit action where a hand may take it, the hit/stand entry (hit only if strictly better)
-        for the others; ties keep ``current``."""
+    def _choose_after(self, nodes: np.ndarray, owners: list[Wager], weights: list[np.ndarray], hits: list[np.ndarray],
+                      diffs: list[np.ndarray], hit_choice: bool, current: str) -> tuple[bool, str]:
+        """The best (hit?, after-hit action) of one entry's hands ``nodes``, held by hands carrying
+        each chip of ``owners`` with reach ``weights`` (hit values ``hits``, hit minus stand
+        ``diffs``): each after-hit action where a hand may take it, the hit/stand entry (hit only
+        if strictly better) for the others; ties keep ``current``."""
         v = self.v
         forced = bool(v.must_hit[nodes].any())
 
-        def score(hits_entry: bool, applies: np.ndarray, alternative: Any) -> Any:
-            hits = (hits_entry | v.must_hit[nodes]) & v.can_hit[nodes]
-            played = np.where(hits, hit, v.stand[nodes])
-            return (weight * (played if alternative is None else np.where(applies, alternative, played))).sum()
+        def score(hits_entry: bool, applies: np.ndarray, action: "str | None") -> Any:
+            taken = (hits_entry | v.must_hit[nodes]) & v.can_hit[nodes]
+            total: Any = 0
+            for own, weight, hit in zip(owners, weights, hits):
+                played = np.where(taken, hit, self._values(own).stand[nodes])
+                if action is not None:
+                    played = np.where(applies, self.after_values[own.name][action][nodes], played)
+                total = total + (weight * played).sum()
+            return total
 
         none = np.zeros(len(nodes), dtype=bool)
         options = {PLAY: (hit_choice, score(hit_choice, none, None))}
@@ -412,11 +425,11 @@ class _UpcardSearch:
             if not applies.any():
                 continue
             rest = ~applies
-            if (weight[rest] != 0).any():   # (else the others are unweighted: keep the entry's own choice)
-                hits_rest = forced or bool((weight[rest] * diff[rest]).sum() > 0)
+            if any((weight[rest] != 0).any() for weight in weights):   # (else unweighted: keep the entry's choice)
+                hits_rest = forced or bool(sum((w[rest] * d[rest]).sum() for w, d in zip(weights, diffs)) > 0)
             else:
                 hits_rest = hit_choice
-            options[action] = (hits_rest, score(hits_rest, applies, self.after_values[action][nodes]))
+            options[action] = (hits_rest, score(hits_rest, applies, action))
         best = _best({a: s for a, (_, s) in options.items()}, current)
         return options[best][0], best
 

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
+from ..core.actions import may_double_after_hit
 from ..core.cards import Shoe
 from ..core.errors import RulesError, StrategyError
 from ..core.rules import Rules, variant_title
@@ -122,9 +123,20 @@ class Variant:
         """The kinds of chip the round's hands can carry, money first."""
         return (MONEY,)
 
-    def double_wager(self, rules: Rules, hard: int, soft: bool, split: bool = False) -> Optional[Wager]:
-        """The chip a double adds to a two-card hand of this hard total and softness (a split
-        hand's when ``split``), or None where the hand may not double."""
+    def double_wager(self, rules: Rules, hard: int, soft: bool, split: bool = False,
+                     cards: int = 2) -> Optional[Wager]:
+        """The chip a double adds to a hand of ``cards`` cards of this hard total and softness (a
+        split hand's when ``split``), or None where the hand may not double.  A hand of three or
+        more cards doubles only where the rules let it (``double_after_hit``); whether it may still
+        draw is the hand space's to say.
+
+        >>> Variant().double_wager(Rules(double_after_hit=True), 11, False, cards=3).name
+        'money'
+        >>> Variant().double_wager(Rules(), 11, False, cards=3) is None
+        True
+        """
+        if cards > 2:
+            return MONEY if may_double_after_hit(rules, hard, soft, cards, True, split) else None
         return MONEY if rules.can_double(hard, soft) else None
 
     def split_wager(self, rules: Rules, pair: int) -> Wager:
@@ -143,8 +155,8 @@ class Variant:
         """What a strategy chart's reader must know about this variant (beyond the rules' notes)."""
         return []
 
-    def free_actions(self) -> str:
-        """A line saying which actions are free (empty: none)."""
+    def free_actions(self, rules: Rules) -> str:
+        """A line saying which actions are free under ``rules`` (empty: none)."""
         return ""
 
     def __repr__(self) -> str:

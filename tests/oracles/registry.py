@@ -42,6 +42,7 @@ def _free_bet(rules, cards: list[str]) -> set[Fraction]:
     oracle_rules = fb.FBRules(h17=rules.dealer_hits_soft_17, max_hands=rules.max_split_hands,
                               resplit_aces=rules.resplit_aces,
                               free_split_fours=options.get("free_split_fours", True),
+                              free_double_any_cards=options.get("free_double_any_cards", False),
                               blackjack_pays=Fraction(rules.blackjack_pays))
     return {fb.game_ev(fb.make_shoe(dict(values)), oracle_rules)}
 

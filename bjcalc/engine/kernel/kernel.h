@@ -17,6 +17,7 @@
 #ifndef BJCALC_KERNEL_H
 #define BJCALC_KERNEL_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +57,7 @@ int bjcalc_player_play(
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, double double_stake, unsigned char *action,
+    const double *surrender, double double_stake, const double *double_added, unsigned char *action,
     const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted,
     const unsigned char *stand_only);
 

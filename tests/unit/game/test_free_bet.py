@@ -23,6 +23,7 @@ LABEL = "A23456789T"
 C = {1: 3, 6: 1, 7: 2, 8: 3, 9: 2, 10: 6}
 D = {1: 2, 5: 1, 6: 1, 7: 1, 8: 4, 9: 1, 10: 6}
 E = {1: 1, 2: 1, 4: 3, 5: 3, 6: 1, 7: 1, 8: 3, 9: 1, 10: 6}
+G = {1: 1, 2: 1, 3: 1, 4: 2, 5: 1, 7: 1, 8: 2, 9: 1, 10: 7}    # (three small cards make a hard 9-11)
 READINGS = [  # (the engine's rules, the oracle's)
     ({}, {}),
     ({"max_split_hands": 2, "resplit_aces": False}, {"max_hands": 2, "resplit_aces": False}),
@@ -80,8 +81,8 @@ def test_the_variant_is_found_by_name_and_alias_and_checks_its_options():
     assert find_variant("Free Bet") is FREE_BET and find_variant("freebet") is FREE_BET
     with pytest.raises(RulesError, match="did you mean 'free_split_fours'"):
         Calculator(FREE_BET.rules().replace(options={"free_split_four": False}))
-    with pytest.raises(RulesError, match="not computed yet"):
-        Calculator(FREE_BET.rules(free_double_any_cards=True))
+    with pytest.raises(RulesError, match="takes False, True, not 'yes'"):
+        Calculator(FREE_BET.rules(free_double_any_cards="yes"))
 
 
 def test_fixed_play_follows_the_free_chips_exactly():
@@ -101,15 +102,73 @@ def test_what_does_not_follow_free_chips_yet_is_refused_not_approximated():
         Calculator(FREE_BET.rules(decks=1, max_split_hands=2), split_strategy="optimal")
 
 
-@pytest.mark.parametrize("command", [["edge", "--split", "optimal", "--split-hands", "2"],
-                                     ["edge", "--free-double-any-cards"]])
-def test_commands_that_do_not_follow_free_chips_yet_refuse_in_one_line(command, capsys):
+def test_commands_that_do_not_follow_free_chips_yet_refuse_in_one_line(capsys):
     from bjcalc.cli import main
 
-    assert main([*command, "--variant", "free_bet", "--decks", "1"]) == 2
+    assert main(["edge", "--split", "optimal", "--split-hands", "2", "--variant", "free_bet", "--decks", "1"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and ("does not yet follow Free Bet Blackjack" in err
-                                      or "not computed yet: use --no-free-double-any-cards" in err)
+    assert err.count("\n") == 1 and "does not yet follow Free Bet Blackjack" in err
+
+
+# -- free doubles after a hit (the launch rules' option) -------------------------------------------
+ANY_CARDS = [  # (the engine's rules, the oracle's), free doubles on hard 9-11 of any number of cards
+    ({"free_double_any_cards": True}, {"free_double_any_cards": True}),
+    ({"free_double_any_cards": True, "free_split_fours": False}, {"free_double_any_cards": True,
+                                                                  "free_split_fours": False}),
+    ({"free_double_any_cards": True, "max_split_hands": 2, "resplit_aces": False, "dealer_hits_soft_17": False},
+     {"free_double_any_cards": True, "max_hands": 2, "resplit_aces": False, "h17": False}),
+]
+
+
+@pytest.mark.parametrize("counts, reading", [(G, ANY_CARDS[0]), (G, ANY_CARDS[1]), (G, ANY_CARDS[2])],
+                         ids=["G 4 hands", "G paid 4s", "G 2 hands S17"])
+def test_free_doubles_after_a_hit_equal_the_oracle_exactly(counts, reading):
+    ours, theirs = reading
+    calc = calculator(counts, **ours)
+    assert exact(calc.game().ev) == oracle.game_ev(oracle.make_shoe(counts), oracle.FBRules(**theirs))
+
+
+def test_free_doubles_after_a_hit_are_worth_something_and_a_hand_takes_them_exactly():
+    """The option changes the game (a test of it that could not fail would not), and a hand of three
+    cards making hard 11 doubles free, at the oracle's value, where without the option it cannot."""
+    with_it, without = calculator(E, free_double_any_cards=True), calculator(E)
+    assert with_it.game().ev > without.game().ev
+    values = with_it.hand("2,4,5", "T")
+    rules, full = oracle.FBRules(free_double_any_cards=True), oracle.make_shoe(E)
+    shoe = oracle.remove(full, 10, 2, 4, 5)
+    no_blackjack = 1 - oracle.p_dealer_bj(10, shoe)
+    expected = {("double" if action == "free_double" else action):
+                oracle.U_action(action, oracle.key((2, 4, 5)), 10, shoe, oracle.MONEY, rules) / no_blackjack
+                for action in oracle.hand_actions((2, 4, 5), False, rules)}
+    assert {name: exact(value) for name, value in values.items()} == expected
+    assert "double" not in without.hand("2,4,5", "T")
+
+
+@pytest.mark.parametrize("counts", [G], ids=["G"])
+def test_free_doubles_after_a_hit_in_the_round_distribution_equal_the_oracle_exactly(counts):
+    calc = calculator(counts, free_double_any_cards=True, max_split_hands=2, resplit_aces=False)
+    outcomes = calc.outcomes()
+    expected = oracle.net_distribution(oracle.make_shoe(counts), oracle.FBRules(
+        free_double_any_cards=True, max_hands=2, resplit_aces=False))
+    assert {Fraction(net): exact(p) for net, p in outcomes.pmf.items()} == expected
+    assert outcomes.ev == calc.game().ev
+
+
+@pytest.mark.parametrize("counts", [E, G], ids=["E", "G"])
+def test_free_doubles_after_a_hit_in_the_td_chart_are_valued_as_its_rounds_play_out(counts):
+    """The TD search's EV of its chart (with +D entries: a free double after a hit) and the round
+    distribution walking the chart are two computations of one number."""
+    calc = calculator(counts, free_double_any_cards=True)
+    td = calc.game("TD")
+    assert calc.outcomes("TD").ev == td.ev and td.ev <= calc.game().ev
+    assert any(s.after_hit for s in td.strategy.values())
+
+
+def test_pot_of_gold_refuses_free_doubles_after_a_hit_it_does_not_count():
+    from bjcalc.game.free_chips import free_chip_counts
+
+    with pytest.raises(BjcalcError, match="free chips of doubles after a hit are not counted yet"):
+        free_chip_counts(calculator(G, free_double_any_cards=True))
 
 
 @pytest.mark.parametrize("counts", [C, D], ids=["C", "D"])
