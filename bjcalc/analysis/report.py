@@ -36,7 +36,7 @@ from ..core.rules import Rules, option_words
 from ..game.calculator import Calculator, GameResult
 from ..game.distribution import RoundOutcomes
 from ..game.moments import RoundMoments
-from ..game.variants import VARIANTS
+from ..game.variants import VARIANTS, variant_of
 from .charts import chart
 from .counting import SYSTEMS, betting_correlation
 from .render import chart_html, chart_markdown, markdown_table
@@ -354,7 +354,7 @@ def _figures_of(game: "_Game") -> list[str]:
     figure of the game itself, or of the effect of one rule changed from it); none for a shoe
     other than its rules' full shoe.  Another game's figure (another variant of the same
     preset) is not this game's."""
-    if game.games.calc.shoe != Shoe.decks(game.rules.decks):
+    if game.games.calc.shoe != variant_of(game.rules).shoe(game.rules):
         return []
     from .published import figures
 
@@ -438,7 +438,7 @@ def _edges_section(game: "_Game", progress: "_Steps") -> Section:
 
 
 def _rule_effects_section(game: "_Game", progress: "_Steps") -> Section:
-    if game.preset is None or game.games.calc.shoe != Shoe.decks(game.rules.decks):
+    if game.preset is None or game.games.calc.shoe != variant_of(game.rules).shoe(game.rules):
         text = ("Not for these rules: the sweep moves the open rules of a preset, and these are no preset's with "
                 "some rules changed" if game.preset is None else
                 "Not for a shoe other than the rules' own full shoe: the sweep deals each game's full shoe")
@@ -785,7 +785,7 @@ class _Games:
         self.calc = calc
         self.evs: EVs = {}
         self._results: dict[tuple[str, str], GameResult] = {}
-        self._shared = not calc.exact and calc.shoe == Shoe.decks(calc.rules.decks)
+        self._shared = not calc.exact and calc.shoe == variant_of(calc.rules).shoe(calc.rules)
 
     def result(self, strategy: str, split: Optional[str] = None) -> GameResult:
         key = (str(split or self.calc.split_strategy), strategy)

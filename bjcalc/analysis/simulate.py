@@ -145,8 +145,8 @@ class SimulationSpec:
 
     @property
     def full_shoe(self) -> Shoe:
-        """The shoe every shuffle starts from: ``shoe``, or the rules' full decks."""
-        return self.shoe if self.shoe is not None else Shoe.decks(self.rules.decks)
+        """The shoe every shuffle starts from: ``shoe``, or the rules' full decks (of the variant's kind)."""
+        return self.shoe if self.shoe is not None else variant_of(self.rules).shoe(self.rules)
 
     def cut_cards(self, total: Union[int, float]) -> int:
         """How many cards are dealt before the cut card comes out."""

@@ -56,7 +56,7 @@ from ..core.words import UNSAID, Words, speaking
 from ..core.rules import BOOL_FIELDS, BUST_PUSH, DOUBLE_ON, GAME_FIELDS, HOLE_CARD_MODELS, SURRENDER, Rules
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, SPLIT_STRATEGIES
-from ..game.variants import VARIANTS
+from ..game.variants import VARIANTS, variant_of
 
 __all__ = ["main", "build_parser", "run", "rules_from", "FlagWords", "CommandWords", "UsageError", "one_line",
            "COMMANDS", "SWITCHES", "FIELD_FLAGS", "OPTION_PREFIX", "variant_options", "option_flags"]
@@ -481,7 +481,8 @@ def option_flags(name: str) -> tuple[str, str]:
 
 
 def _shoe_from(args: argparse.Namespace, rules: Rules) -> Shoe:
-    return shoe_from_flags(None, getattr(args, "shoe", None), getattr(args, "remove", None), rules.decks)
+    return shoe_from_flags(None, getattr(args, "shoe", None), getattr(args, "remove", None), rules.decks,
+                           variant_of(rules).deck)
 
 
 def _progress(args: argparse.Namespace, label: str, unit: str) -> Progress:

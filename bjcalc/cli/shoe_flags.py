@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Optional, Sequence, Union
 
-from ..core.cards import Shoe, parse_decks, parse_shoe
+from ..core.cards import STANDARD_DECK, Deck, Shoe, parse_decks, parse_shoe
 from ..core.errors import BjcalcError, ShoeError
 
 __all__ = ["decks_argument", "shoe_argument", "shoe_from_flags", "SHOE_HELP", "REMOVE_HELP", "OnceFlag", "SwitchFlag",
@@ -144,9 +144,10 @@ def shoe_argument(text: str) -> Shoe:
 
 
 def shoe_from_flags(decks: Union[int, float, None], shoe: Optional[Shoe], remove: Optional[str],
-                    default_decks: Union[int, float] = 6) -> Shoe:
+                    default_decks: Union[int, float] = 6, deck: Union[str, Deck] = STANDARD_DECK) -> Shoe:
     """The shoe ``--decks``, ``--shoe`` and ``--remove`` describe (``--decks`` and ``--shoe`` exclude
-    each other: a custom shoe is the whole shoe).
+    each other: a custom shoe is the whole shoe); ``--decks`` counts decks of the kind ``deck``
+    (the variant's).
 
     >>> shoe_from_flags(1, None, "A,A").describe()
     '1 deck less A,A (50 cards)'
@@ -155,5 +156,5 @@ def shoe_from_flags(decks: Union[int, float, None], shoe: Optional[Shoe], remove
         raise ShoeError("give --decks or --shoe, not both: --shoe is the whole shoe (to take cards out of "
                         "whole decks, use --decks N --remove CARDS)")
     if shoe is None:
-        shoe = Shoe.decks(default_decks if decks is None else decks)
+        shoe = Shoe.decks(default_decks if decks is None else decks, deck)
     return shoe if remove is None else shoe.without(remove)

@@ -7,6 +7,9 @@ a card is (``split_tens_by_rank``) can be evaluated exactly, and optionally by
 suit (a full shoe of ``n`` decks knows it has ``n`` cards of every suit and
 rank), which the Burn 20 game needs for the ace of the up card's suit.
 
+A shoe of ``n`` decks is ``n`` times one :class:`Deck`: the standard 52 cards, or a
+Spanish deck's 48 (the four pip tens taken out, J, Q and K kept), as Spanish 21 deals.
+
 >>> shoe = Shoe.decks(1)
 >>> shoe.total, shoe.value_counts()
 (52, (4, 4, 4, 4, 4, 4, 4, 4, 4, 16))
@@ -28,7 +31,8 @@ from .errors import HandError, ShoeError
 from .words import rule, value as rule_value
 
 __all__ = ["RankLike", "RANKS", "SUITS", "VALUES", "RANK_VALUE", "MAX_DECKS", "MAX_COUNT", "rank_index", "card_value",
-           "parse_decks", "parse_shoe", "parse_cards", "parse_card", "Shoe"]
+           "parse_decks", "parse_shoe", "parse_cards", "parse_card", "Deck", "STANDARD_DECK", "SPANISH_DECK", "DECKS",
+           "Shoe"]
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 """The thirteen ranks, in the order a :class:`Shoe` stores them."""
@@ -54,6 +58,51 @@ MAX_COUNT = 100_000
 
 _RANK_NAMES = {name: i for i, name in enumerate(RANKS)}
 _RANK_NAMES.update({"1": 0, "10": 9})
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One deck: how many cards of each rank (``A`` .. ``K``) it holds, and its name in words.
+
+    >>> SPANISH_DECK.size, SPANISH_DECK.words(6), STANDARD_DECK.words(1), SPANISH_DECK.words(math.inf)
+    (48, '6 Spanish decks', '1 deck', 'infinite Spanish deck')
+    """
+
+    key: str                        # how the API and the command line name it
+    adjective: str                  # the words before "deck" ("" for the standard deck)
+    rank_counts: tuple[int, ...]    # 13 ranks, A..K
+
+    @property
+    def size(self) -> int:
+        """The number of cards in one deck."""
+        return sum(self.rank_counts)
+
+    def words(self, n: Union[int, float]) -> str:
+        """``n`` of these decks in words (``math.inf``: the infinite deck of this kind)."""
+        kind = f"{self.adjective} deck" if self.adjective else "deck"
+        if n == math.inf:
+            return f"infinite {kind}"
+        return f"{n} {kind}" + ("s" if n != 1 else "")
+
+
+STANDARD_DECK = Deck("standard", "", (4,) * 13)
+"""The 52-card deck."""
+
+SPANISH_DECK = Deck("spanish", "Spanish", (4,) * 9 + (0,) + (4,) * 3)
+"""The 48-card Spanish deck: no pip tens (12 ten-value cards: J, Q, K)."""
+
+DECKS: dict[str, Deck] = {deck.key: deck for deck in (STANDARD_DECK, SPANISH_DECK)}
+"""Every kind of deck, by key."""
+
+
+def _deck(deck: Union[str, "Deck"]) -> Deck:
+    """A :class:`Deck` by itself or its key; a ShoeError naming the kinds otherwise."""
+    if isinstance(deck, Deck):
+        return deck
+    found = DECKS.get(str(deck).strip().lower())
+    if found is None:
+        raise ShoeError(f"deck must be one of {', '.join(DECKS)}, not {_short(deck)}")
+    return found
 
 
 def rank_index(card: RankLike) -> int:
@@ -312,32 +361,36 @@ class Shoe:
 
     # -- construction -------------------------------------------------------------------
     @classmethod
-    def decks(cls, n: Union[int, float]) -> "Shoe":
-        """``n`` full 52-card decks (1 to :data:`MAX_DECKS`); ``math.inf`` gives the infinite deck.
+    def decks(cls, n: Union[int, float], deck: Union[str, Deck] = STANDARD_DECK) -> "Shoe":
+        """``n`` full decks (1 to :data:`MAX_DECKS`) of the kind ``deck`` (a :class:`Deck` or its
+        key: the standard 52 cards, or ``"spanish"``); ``math.inf`` gives the infinite deck.
 
-        >>> Shoe.decks(6).total
-        312
+        >>> Shoe.decks(6).total, Shoe.decks(6, "spanish").total, Shoe.decks(2, "spanish")["T"]
+        (312, 288, 24)
         >>> Shoe.decks(10**6)
         Traceback (most recent call last):
         ...
         bjcalc.core.errors.ShoeError: decks must be a whole number from 1 to 1000 or math.inf, not 1000000
         """
+        kind = _deck(deck)
         if isinstance(n, float) and n == math.inf:
-            return cls.infinite()
+            return cls.infinite(kind)
         whole = _whole_number(n)
         if whole is None or not 1 <= whole <= MAX_DECKS:
             raise ShoeError(f"{rule('decks')} must be a whole number from 1 to {MAX_DECKS} or "
                             f"{rule_value('decks', math.inf)}, not {_short(n)}")
-        return cls((whole * 4,) * 13, tuple((whole, whole, whole, whole) for _ in RANKS))
+        return cls(tuple(whole * c for c in kind.rank_counts), tuple((whole * c // 4,) * 4 for c in kind.rank_counts))
 
     @classmethod
-    def infinite(cls) -> "Shoe":
-        """The infinite deck: every card is drawn with one deck's proportions (1/13 per rank).
+    def infinite(cls, deck: Union[str, Deck] = STANDARD_DECK) -> "Shoe":
+        """The infinite deck: every card is drawn with one deck's proportions (1/13 per rank of the
+        standard deck; of a Spanish deck, 1/12 per rank but the pip ten, which never comes).
 
-        >>> Shoe.infinite().probability(10)
-        Fraction(4, 13)
+        >>> Shoe.infinite().probability(10), Shoe.infinite("spanish").probability(10)
+        (Fraction(4, 13), Fraction(1, 4))
         """
-        return cls((4,) * 13, tuple((1, 1, 1, 1) for _ in RANKS), is_infinite=True)
+        kind = _deck(deck)
+        return cls(kind.rank_counts, tuple((c // 4,) * 4 for c in kind.rank_counts), is_infinite=True)
 
     @classmethod
     def from_counts(cls, counts: Union[Mapping[RankLike, int], Sequence[int], None] = None,
@@ -626,23 +679,50 @@ class Shoe:
         mine, theirs = self.counts_by(ranks, suits), other.counts_by(ranks, suits)
         return len(mine) == len(theirs) and all(a >= b for a, b in zip(mine, theirs))
 
+    def whole(self, ranks: bool = False, suits: bool = False) -> Optional[tuple[Deck, Union[int, float]]]:
+        """The kind of deck this shoe is full decks of, and how many (``math.inf`` for an infinite
+        deck), compared as :meth:`counts_by` says; None for any other (a custom or depleted) shoe.
+        An infinite shoe of no kind's proportions is the standard infinite deck's, as it deals.
+
+        >>> Shoe.decks(6, "spanish").whole()
+        (Deck(key='spanish', adjective='Spanish', rank_counts=(4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 4, 4, 4)), 6)
+        """
+        by_rank, by_suit = ranks or suits, suits and self.suit_counts is not None
+        if self.is_infinite:
+            mine = self.counts_by(by_rank)
+            kind = next((deck for deck in DECKS.values() if Shoe.infinite(deck).counts_by(by_rank) == mine),
+                        STANDARD_DECK)
+            return kind, math.inf
+        total = sum(self.rank_counts)
+        for deck in DECKS.values():
+            if total and not total % deck.size:
+                n = total // deck.size
+                if self.counts_by(by_rank, by_suit) == Shoe.decks(n, deck).counts_by(by_rank, by_suit):
+                    return deck, n
+        return None
+
     def whole_decks(self, ranks: bool = False, suits: bool = False) -> Union[int, float, None]:
-        """How many full 52-card decks this shoe is (``math.inf`` for the infinite deck), compared
-        as :meth:`counts_by` says, or None for any other (a custom or depleted) shoe.
+        """How many full decks of one kind this shoe is (``math.inf`` for the infinite deck), compared
+        as :meth:`counts_by` says, or None for any other (a custom or depleted) shoe (:meth:`whole`
+        says which kind).
 
         >>> Shoe.decks(6).whole_decks(), Shoe.from_counts([4] * 9 + [16]).whole_decks(), Shoe.decks(1).remove("A").whole_decks()
         (6, 1, None)
         >>> Shoe.from_counts([4] * 9 + [16]).whole_decks(ranks=True) is None
         True
         """
-        if self.is_infinite:
-            return math.inf
-        total = sum(self.rank_counts)
-        if not total or total % 52:
-            return None
-        n = total // 52
-        by_rank, by_suit = ranks or suits, suits and self.suit_counts is not None
-        return n if self.counts_by(by_rank, by_suit) == Shoe.decks(n).counts_by(by_rank, by_suit) else None
+        found = self.whole(ranks, suits)
+        return None if found is None else found[1]
+
+    def deck_words(self, ranks: bool = False, suits: bool = False) -> Optional[str]:
+        """The shoe as whole decks in words (``"6 decks"``, ``"6 Spanish decks"``, ``"infinite deck"``),
+        compared as :meth:`counts_by` says, or None for a custom or depleted shoe.
+
+        >>> Shoe.decks(6).deck_words(), Shoe.decks(8, "spanish").deck_words(), Shoe.decks(1).remove("A").deck_words()
+        ('6 decks', '8 Spanish decks', None)
+        """
+        found = self.whole(ranks, suits)
+        return None if found is None else found[0].words(found[1])
 
     def __len__(self) -> int:
         """The number of cards (the infinite deck has none to count: a ShoeError)."""
@@ -695,11 +775,13 @@ class Shoe:
         (Shoe.decks(6), Shoe.infinite(), Shoe.from_counts({'A': 4, 'T': 16}), <Shoe: 1 deck less A (51 cards)>)
         """
         if self.is_infinite:
-            return "Shoe.infinite()"
+            kind = self.whole(ranks=True)
+            return "Shoe.infinite()" if kind is None or kind[0] == STANDARD_DECK else f"Shoe.infinite({kind[0].key!r})"
         if self.label is None:
-            n = self.whole_decks(ranks=True, suits=True)
-            if n is not None and self.suit_counts is not None:
-                return f"Shoe.decks({n})"
+            found = self.whole(ranks=True, suits=True)
+            if found is not None and self.suit_counts is not None:
+                deck, n = found
+                return f"Shoe.decks({n})" if deck == STANDARD_DECK else f"Shoe.decks({n}, {deck.key!r})"
             if self.suit_counts is None:
                 counts = ", ".join(f"{RANKS[i]!r}: {c}" for i, c in enumerate(self.rank_counts) if c)
                 return f"Shoe.from_counts({{{counts}}})"
@@ -717,7 +799,7 @@ class Shoe:
         'AS:2 AH:1 5C:4 TH:4 (11 cards)'
         """
         if self.is_infinite:
-            return "infinite deck"
+            return self.deck_words(ranks=True) or "infinite deck"
         c = self.rank_counts
         if not any(c):
             return "empty shoe (0 cards)"
@@ -733,9 +815,9 @@ class Shoe:
         c = self.rank_counts
         if self.label:
             return self.label
-        if len(set(c)) == 1 and c[0] % 4 == 0:
-            n = c[0] // 4
-            return f"{n} deck" + ("s" if n != 1 else "")
+        whole = self.deck_words(ranks=True)
+        if whole is not None:
+            return whole
         suits = self.suit_counts
         if suits is not None and any(len(set(row)) > 1 for row in suits):    # (the suits matter: say them)
             return " ".join(f"{RANKS[i]}{SUITS[j]}:{n}" for i, row in enumerate(suits) for j, n in enumerate(row) if n)

@@ -383,13 +383,12 @@ class Rules:
         >>> Rules().describe(Shoe.decks(6))[:8], Rules(decks=1).describe(Shoe.from_counts([4] * 9 + [16]))[:7]
         ('6 decks,', '1 deck,')
         """
-        count: Union[int, float, None] = self.decks
+        decks: Optional[str] = Shoe.decks(self.decks).describe()
         if isinstance(shoe, Shoe):
-            count = shoe.whole_decks(**self.shoe_detail)
-        elif isinstance(shoe, str) and shoe != Shoe.decks(self.decks).describe():
-            count = None
-        decks = ("custom shoe" if count is None else "infinite deck" if count == math.inf
-                 else f"{count} deck" + ("s" if count != 1 else ""))
+            decks = shoe.deck_words(**self.shoe_detail)
+        elif isinstance(shoe, str) and shoe != decks:
+            decks = None
+        decks = decks or "custom shoe"
         pays = Fraction(self.blackjack_pays)   # (a Fraction once validated)
         parts = [decks, "H17" if self.dealer_hits_soft_17 else "S17",
                  f"BJ pays {pays.numerator}:{pays.denominator}",

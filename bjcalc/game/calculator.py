@@ -26,6 +26,7 @@ from ..engine.optimal import check_exact_game_size
 from .distribution import RoundOutcomes, SizeRefusal, round_outcomes
 from .moments import RoundMoments, round_moments
 from .removal import effects_of_removal, play_on
+from .variants import variant_of
 from .rounds import (STRATEGIES, UP_LABELS, Assumptions, GameResult, HandValues, Round, deal_probabilities,
                      pair_state, strategy_name)
 
@@ -90,7 +91,8 @@ class Calculator:
 
     Args:
         rules: the game's :class:`~bjcalc.core.rules.Rules`.
-        shoe: the cards to deal from; default ``Shoe.decks(rules.decks)``.  Anything
+        shoe: the cards to deal from; default ``rules.decks`` decks of the variant's kind
+            (``Shoe.decks(rules.decks)`` but for a variant dealt from Spanish decks).  Anything
             :meth:`Shoe.of <bjcalc.core.cards.Shoe.of>` reads: a :class:`~bjcalc.core.cards.Shoe`,
             the command line's text (``"A:4,T:16"``), a dict of rank to count, a list of counts,
             a number of decks.  The shoe decides the deck count: where it is whole decks (or the
@@ -133,7 +135,7 @@ class Calculator:
             raise RulesError(f"rules must be a bjcalc.Rules, not {type(rules).__name__}")
         if not (isinstance(lean, bool) or lean == "rows"):     # (before the engines, which take a while to build)
             raise RulesError(f"lean must be True, False or 'rows' (keep values, not dealer rows), not {lean!r}")
-        shoe = Shoe.decks(rules.decks) if shoe is None else Shoe.of(shoe)
+        shoe = variant_of(rules).shoe(rules) if shoe is None else Shoe.of(shoe)
         rules = _rules_for(rules, shoe)
         self.ar: Arithmetic = arithmetic_of(exact)
         self.rules = rules

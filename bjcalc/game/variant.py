@@ -1,6 +1,7 @@
 """Variants as classes: what a game changes in the round, as hooks that do nothing by default.
 
-A :class:`Variant` states a game: its rule defaults (the :class:`~bjcalc.core.rules.Rules`
+A :class:`Variant` states a game: its deck (:attr:`Variant.deck`: the standard 52 cards, or a
+Spanish 48), its rule defaults (the :class:`~bjcalc.core.rules.Rules`
 fields its card fixes or we assume), what its card leaves open (what ``bjcalc explain``
 tries), its own options (with defaults and allowed values), and the hooks the round asks:
 
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
 from ..core.actions import may_double_after_hit
-from ..core.cards import Shoe
+from ..core.cards import STANDARD_DECK, Deck, Shoe
 from ..core.errors import RulesError, StrategyError
 from ..core.rules import Rules, variant_title
 from ..core.wagers import MONEY, Wager
@@ -53,7 +54,9 @@ class Variant:
     """The standard round; subclasses override the hooks they change (see the module docstring).
 
     Class attributes: ``name`` (the registry key, also :attr:`Rules.variant` for a variant
-    with a round of its own), ``aliases``, ``title``, ``defaults`` (Rules fields),
+    with a round of its own), ``aliases``, ``title``, ``deck`` (the kind of deck its shoe is made
+    of: :data:`~bjcalc.core.cards.STANDARD_DECK` or :data:`~bjcalc.core.cards.SPANISH_DECK`),
+    ``defaults`` (Rules fields),
     ``open_rules`` (field -> values worth trying), ``options`` (name -> :class:`Option`),
     ``covers`` (the analyses that follow the variant's round; None: all of them).
     """
@@ -61,6 +64,7 @@ class Variant:
     name: ClassVar[str] = "standard"
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = "Standard blackjack"
+    deck: ClassVar[Deck] = STANDARD_DECK
     defaults: ClassVar[dict[str, Any]] = {}
     open_rules: ClassVar[dict[str, tuple]] = {}
     options: ClassVar[dict[str, Option]] = {}
@@ -91,6 +95,14 @@ class Variant:
         elif options:     # (a flag-only variant has no options of its own)
             raise RulesError(f"{self.name} takes no options, not {', '.join(options)}")
         return Rules(**fields)
+
+    def shoe(self, rules: Rules) -> Shoe:
+        """The shoe this variant deals under ``rules``: ``rules.decks`` of its :attr:`deck`.
+
+        >>> Variant().shoe(Rules(decks=6)).describe()
+        '6 decks'
+        """
+        return Shoe.decks(rules.decks, self.deck)
 
     def option(self, rules: Rules, name: str) -> Any:
         """The value of one of this variant's options in ``rules`` (its default when not given)."""

@@ -1,8 +1,9 @@
 """An independent infinite-deck calculator, written for the tests only.
 
 It shares no code with bjcalc: a plain recursion over (total, softness) with
-fixed card probabilities (1/13 each, 4/13 for ten-values), valid only for an
-infinite deck, where composition never matters.  Rules covered: S17/H17, peek,
+fixed card probabilities (1/13 each, 4/13 for ten-values; or any others given, such as a
+Spanish deck's 1/12 each and 3/12 for ten-values), valid only for an infinite deck, where
+composition never matters.  Rules covered: S17/H17, peek,
 double any two, DAS or not, split once (no resplit), split aces one card.
 """
 
@@ -12,6 +13,7 @@ from oracles import Fraction
 from functools import lru_cache
 
 Q = {v: (Fraction(4, 13) if v == 10 else Fraction(1, 13)) for v in range(1, 11)}
+SPANISH_Q = {v: (Fraction(3, 12) if v == 10 else Fraction(1, 12)) for v in range(1, 11)}
 
 
 def _add(total: int, soft: bool, card: int) -> tuple[int, bool]:
@@ -24,9 +26,10 @@ def _add(total: int, soft: bool, card: int) -> tuple[int, bool]:
 
 
 class InfiniteDeck:
-    def __init__(self, h17: bool = False, das: bool = False):
+    def __init__(self, h17: bool = False, das: bool = False, q: dict = Q):
         self.h17 = h17
         self.das = das
+        self.q = q
         self._dealer = lru_cache(None)(self._dealer_from)
         self._best = lru_cache(None)(self._best_hit_stand)
 
@@ -38,7 +41,7 @@ class InfiniteDeck:
         if total > 17 or (total == 17 and not (soft and self.h17)):
             return {total: Fraction(1)}
         out: dict = {}
-        for card, q in Q.items():
+        for card, q in self.q.items():
             for k, p in self._dealer_from(*_add(total, soft, card), cards + 1).items():
                 out[k] = out.get(k, 0) + p * q
         return out
@@ -55,7 +58,7 @@ class InfiniteDeck:
 
     def hit(self, total: int, soft: bool, up: int) -> Fraction:
         ev = Fraction(0)
-        for card, q in Q.items():
+        for card, q in self.q.items():
             t, s = _add(total, soft, card)
             ev += q * (-1 if t > 21 else self._best(t, s, up))
         return ev
@@ -65,7 +68,7 @@ class InfiniteDeck:
 
     def double(self, total: int, soft: bool, up: int) -> Fraction:
         ev = Fraction(0)
-        for card, q in Q.items():
+        for card, q in self.q.items():
             t, _ = _add(total, soft, card)
             ev += q * (-1 if t > 21 else self.stand(t, up))
         return 2 * ev
@@ -73,7 +76,7 @@ class InfiniteDeck:
     def split(self, pair: int, up: int) -> Fraction:
         t1, s1 = _add(0, False, pair)
         ev = Fraction(0)
-        for card, q in Q.items():
+        for card, q in self.q.items():
             t, s = _add(t1, s1, card)
             if pair == 1:
                 ev += q * self.stand(t, up)
@@ -97,7 +100,7 @@ class InfiniteDeck:
             _, bj = self.dealer(up)
             for a in range(1, 11):
                 for b in range(1, 11):
-                    p = Q[up] * Q[a] * Q[b]
+                    p = self.q[up] * self.q[a] * self.q[b]
                     if {a, b} == {1, 10}:
                         total += p * Fraction(3, 2) * (1 - bj)
                     else:
