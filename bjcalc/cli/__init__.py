@@ -632,9 +632,10 @@ def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
     if args.json:
         payload: dict[str, Any] = {"cards": cards, "up": up, "best": best,
                                    "values": {a: number(v, args.exact) for a, v in values.items()},
-                                   **figure_json}
+                                   "free": sorted(values.free), **figure_json}
         return dumps("hand", {**payload, "assumptions": assumptions_json(info)})
-    lines = [f"{action:<10} {_fmt(v)}{'  <- best' if action == best else ''}" for action, v in values.items()]
+    lines = [f"{action:<10} {_fmt(v)}{'  (free)' if action in values.free else ''}{'  <- best' if action == best else ''}"
+             for action, v in values.items()]
     if args.exact:
         lines += [""] + [f"{action} = {v}" for action, v in values.items()]
     return "\n".join(lines + [""] + figure_lines + [""] + info.lines())

@@ -261,8 +261,9 @@ class Calculator:
         else:
             split_key = pair_state(self.shoe, self.rules, up_rank, ranks) if len(ranks) == 2 else None
             joint = self.round.actions(values, node, split_key)
+        free = self.round.free_actions(self.engine.nodes, node) & set(joint)
         return HandValues({a: self.ar.output(self.round.report(v, blackjack, natural)) for a, v in joint.items()},
-                          ",".join(RANKS[r] for r in ranks), RANKS[up_rank], self.assumptions())
+                          ",".join(RANKS[r] for r in ranks), RANKS[up_rank], self.assumptions(), free)
 
     @property
     def hand_values_conditioned(self) -> bool:

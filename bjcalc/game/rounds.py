@@ -28,7 +28,7 @@ import weakref
 import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, Sequence, Union
 
 import numpy as np
 
@@ -367,6 +367,26 @@ class Round:
         """
         return doubled(own, self.variant.double_wager(self.rules, hard, soft, split, cards) or MONEY)
 
+    def free_actions(self, nodes: Any, node: int) -> frozenset[str]:
+        """Which actions of the unsplit hand at ``node`` add a chip the house puts up (Free Bet's
+        free double and free split), by the variant's hooks.
+
+        >>> from bjcalc import Calculator
+        >>> from bjcalc.game.variants import VARIANTS
+        >>> round_ = Calculator(VARIANTS["free_bet"].rules(decks=1)).round
+        >>> nodes = round_.engine.nodes
+        >>> sorted(round_.free_actions(nodes, nodes.node((0, 0, 0, 0, 2, 0, 0, 0, 0, 0), UNSPLIT)))
+        ['double', 'split']
+        """
+        hard, soft, cards = int(nodes.hard[node]), bool(nodes.soft[node]), int(nodes.cards[node])
+        free = set()
+        if self.variant.double_wager(self.rules, hard, soft, False, cards) not in (None, MONEY):
+            free.add("double")
+        hand = nodes.hand[node]
+        if cards == 2 and hand.max() == 2 and self.variant.split_wager(self.rules, int(np.argmax(hand)) + 1) != MONEY:
+            free.add("split")
+        return frozenset(free)
+
     def double_column(self, values: UpcardValues, own: Wager, split: bool = False) -> np.ndarray:
         """Every two-card node's double value for a hand carrying ``own`` (an unsplit hand's, or
         with ``split`` a split hand's): the chips it holds then, each at its one-card value (half
@@ -689,8 +709,10 @@ class HandValues(dict[str, Value]):
     """The EV of each action allowed for one hand against one up card (a ``dict`` from action
     to value, in the engine's order: stand, hit, double, split, surrender), with what the values
     assume: ``cards``, ``up``, ``assumptions`` (on which basis they are: conditioned on no dealer
-    blackjack in a peek game), and ``best``, the best action (ties go to the earlier action, as
-    the engine breaks them).  ``str()`` gives the values and the assumptions; ``repr()`` is the
+    blackjack in a peek game), ``best``, the best action (ties go to the earlier action, as
+    the engine breaks them), and ``free``, the actions whose added chip the house puts up (Free
+    Bet's free double and free split; empty in other games).  ``str()`` gives the values and the
+    assumptions; ``repr()`` is the
     plain dict's, and so are equality (the values alone), ``dict(values)`` and ``{**values}``;
     ``copy()``, ``copy.copy`` and pickling keep the assumptions.
 
@@ -702,13 +724,16 @@ class HandValues(dict[str, Value]):
     T,6 v T: stand -0.540954, hit -0.534676 (best), double -1.069351
     """
 
-    def __init__(self, values: Any = (), cards: str = "", up: str = "", assumptions: Optional[Assumptions] = None):
+    def __init__(self, values: Any = (), cards: str = "", up: str = "", assumptions: Optional[Assumptions] = None,
+                 free: Iterable[str] = ()):
         super().__init__(values)
         self.cards, self.up, self.assumptions = cards, up, assumptions
+        self.free = frozenset(free)
 
     def copy(self) -> "HandValues":
-        """A shallow copy that keeps the cards, up card and assumptions (``dict.copy`` would not)."""
-        return HandValues(self, self.cards, self.up, self.assumptions)
+        """A shallow copy that keeps the cards, up card, assumptions and free actions (``dict.copy``
+        would not)."""
+        return HandValues(self, self.cards, self.up, self.assumptions, self.free)
 
     def _notes(self) -> list[str]:
         return self.assumptions.lines() if self.assumptions is not None else []
@@ -723,19 +748,19 @@ class HandValues(dict[str, Value]):
 
     def __str__(self) -> str:
         best = self.best
-        values = ", ".join(f"{action} {float(value):+.6f}{' (best)' if action == best else ''}"
-                           for action, value in self.items())
+        values = ", ".join(f"{action} {float(value):+.6f}{' (free)' if action in self.free else ''}"
+                           f"{' (best)' if action == best else ''}" for action, value in self.items())
         return "\n".join([f"{self.cards} v {self.up}: {values}", *self._notes()])
 
     def _repr_html_(self) -> str:
         best = self.best
-        rows = "".join(f"<tr><td>{action}</td><td>{float(value):+.6f}</td><td>{'best' if action == best else ''}"
-                       "</td></tr>" for action, value in self.items())
+        rows = "".join(f"<tr><td>{action}{' (free)' if action in self.free else ''}</td><td>{float(value):+.6f}</td>"
+                       f"<td>{'best' if action == best else ''}</td></tr>" for action, value in self.items())
         return (f"<p><b>{html.escape(f'{self.cards} v {self.up}')}</b></p><table><tr><th>action</th><th>EV</th>"
                 f"<th></th></tr>{rows}</table>{self._notes_html()}")
 
     def __reduce__(self) -> tuple:      # (pickles with its attributes: dict's own reduce drops them)
-        return (HandValues, (dict(self), self.cards, self.up, self.assumptions))
+        return (HandValues, (dict(self), self.cards, self.up, self.assumptions, self.free))
 
 
 @dataclass(repr=False)

@@ -299,3 +299,16 @@ def test_a_counted_shoe_starts_at_the_games_own_ev():
     sim = simulate(FREE_BET.rules(decks=2), rounds=2, seed=3, workers=1, progress=None)
     first = sim.frame.iloc[0]
     assert first.ev_fixed == first.ev_perfect == sim.full_ev == Calculator(FREE_BET.rules(decks=2)).game().ev
+
+
+def test_a_hand_says_which_of_its_actions_are_free(capsys):
+    from bjcalc.cli import main
+
+    calc = Calculator(FREE_BET.rules(decks=6))
+    assert calc.hand("8,8", "5").free == {"split"} and calc.hand("6,4", "5").free == {"double"}
+    assert calc.hand("T,T", "5").free == frozenset() and calc.hand("8,8", "5").copy().free == {"split"}
+    assert Calculator(FREE_BET.rules(decks=6, free_double_any_cards=True)).hand("2,4,5", "6").free == {"double"}
+    assert Calculator(FREE_BET.rules(decks=6)).hand("2,4,5", "6").free == frozenset()
+    assert "split +0.667785 (free) (best)" in str(calc.hand("8,8", "5"))
+    assert main(["hand", "--variant", "free_bet", "--cards", "6,4", "--up", "5"]) == 0
+    assert "double     +0.679151183  (free)  <- best" in capsys.readouterr().out
