@@ -30,6 +30,24 @@ Variants (all are switches on top of standard blackjack, any combination):
   only hitting is forbidden), ``max_hand_cards`` (a player hand with that many
   cards stands; the dealer is not limited).
 * ``split_tens_by_rank`` -- only identical RANKS split (K,K yes, K,T no).
+* ``double_after_hit`` -- doubling on any number of cards (Binion's Burn 20 "double on any
+  number of cards", the Ocean's 11 No Bust game), with the semantics of
+  tests/oracles/brute_anytime.py (written from the same reference): an unsplit hand may
+  double after hitting; a split hand too when ``das`` allows; one card, no redoubling;
+  ``double_on`` / ``double_soft`` restrict the CURRENT total whatever the number of cards.
+  With the variants' own rules: a hand that may not take a card may not double (``hit_21``
+  False: a 21 of any number of cards, per ``stand_21_blocks_double``; a hand at
+  ``max_hand_cards``); ``must_hit_below`` still allows the double (it takes a card).  No
+  Bust's bust push counts cards: a hand doubled after a hit has 4+ cards, so its bust never
+  pushes (a hand doubled on two cards has three, and does, as before).
+* ``surrender="any_time"`` -- late surrender (after the peek in peek games; in ENHC games a
+  dealer blackjack still takes the whole bet) that an UNSPLIT hand which has not doubled may
+  also take after any number of hits; never on split hands (brute_anytime's semantics).  A
+  surrendered hand never busts, so No Bust's bust pushes never touch it.  ``must_hit_below``
+  forbids standing; whether it forbids surrendering too GAMES.md does not say ("the player
+  must hit 11 or less"): ``must_hit_blocks_surrender=False`` (default, the reading the
+  late-surrender No Bust game already uses: a 2-card 9 may surrender) or ``True`` (no
+  surrender, late or at any time, of a total the player must hit).
 
 Model
 -----
@@ -72,6 +90,11 @@ Model
   with the fixed CDZ- post-split strategy: every decision is the one that is
   optimal for the same cards unsplit (the single-hand recursion at the
   information set ``(the split hand's labels, up value)`` from the full shoe);
+  with ``double_after_hit`` or ``surrender="any_time"`` the value of hitting that the
+  reference compares continues, as in brute_anytime, with the UNSPLIT hand's actions
+  (``split_reference="unsplit"``, default: may surrender, may double after a hit even
+  without DAS) or with the split hand's own (``"split"``: no surrender, doubling after
+  a hit only with DAS);
   hand 1 is enumerated over explicit physical cards, then hand 2 from what is
   left, then the dealer.  Ties in a reference decision raise
   :class:`StrategyTieError` (``*_candidates`` return the set of values under
@@ -124,7 +147,7 @@ class VRules:
     hit_split_aces: bool = False
     double_split_aces: bool = False
     split_tens_by_rank: bool = False
-    surrender: str = "none"             # "none" | "late" | "early"
+    surrender: str = "none"             # "none" | "late" | "early" | "any_time"
     max_hand_cards: Optional[int] = None
     burn_20: bool = False
     dealer_22_pushes: bool = False
@@ -133,13 +156,23 @@ class VRules:
     hit_21: bool = True
     # reading of hit_21=False for a 2-card 21 that may double (a split A+T with
     # DAS): True (default) = "must stand on any 21" forbids the double too;
-    # False = only hitting is forbidden (the engine's reading, see the tests)
+    # False = only hitting is forbidden (the engine's reading once; it now matches True, on
+    # two cards (DOUBLE_21 in the tests) and on more with double_after_hit)
     stand_21_blocks_double: bool = True
+    # doubling on any number of cards (see the module docstring)
+    double_after_hit: bool = False
+    # what the CDZ- reference's "value of hitting" continues with once split and unsplit
+    # hands have different actions after a hit: "unsplit" (default) | "split"
+    split_reference: str = "unsplit"
+    # reading of must_hit_below with surrender: False (default) = it only forbids standing;
+    # True = a hand the player must hit may not surrender either (late or any_time)
+    must_hit_blocks_surrender: bool = False
 
     def __post_init__(self):
         assert self.hole in ("peek", "enhc", "enhc_obo")
         assert self.double_on in ("any", "9-11", "10-11", "none")
-        assert self.surrender in ("none", "late", "early")
+        assert self.surrender in ("none", "late", "early", "any_time")
+        assert self.split_reference in ("unsplit", "split")
         assert self.bust_push in BUST_PUSH
         assert self.max_split_hands in (1, 2), "this enumerator only knows 1 or 2 hands"
         assert self.max_hand_cards is None or self.max_hand_cards >= 3
@@ -431,10 +464,19 @@ class Game:
         return self.total(hand)[0] < self.rules.must_hit_below and self.can_hit(hand)
 
     def double_allowed(self, hand) -> bool:
+        """May this hand double by its cards and total (2 cards, or more with
+        double_after_hit)?  Who may double at all (DAS, split aces) is the caller's."""
         r = self.rules
-        if len(hand) != 2 or r.double_on == "none":
+        if len(hand) < 2 or r.double_on == "none":
             return False
+        if len(hand) > 2:
+            if not r.double_after_hit:
+                return False
+            if r.max_hand_cards is not None and len(hand) >= r.max_hand_cards:
+                return False                                        # may not take a card
         t, soft = self.total(hand)
+        if t > 21:
+            return False
         if t == 21 and not r.hit_21 and r.stand_21_blocks_double:   # "must stand on any 21"
             return False
         if soft:
@@ -444,6 +486,16 @@ class Game:
         if r.double_on == "9-11":
             return 9 <= t <= 11
         return 10 <= t <= 11
+
+    def may_surrender(self, hand) -> bool:
+        """May this UNSPLIT, undoubled hand surrender now (late: two cards only;
+        any_time: any number)?  Early surrender is the round's (see round_ev)."""
+        r = self.rules
+        if r.surrender not in ("late", "any_time") or self.total(hand)[0] > 21:
+            return False
+        if r.surrender == "late" and len(hand) != 2:
+            return False
+        return not (r.must_hit_blocks_surrender and self.must_hit(hand))
 
     def is_pair(self, hand) -> bool:
         return len(hand) == 2 and hand[0] == hand[1]     # labels: ranks if by rank
@@ -466,23 +518,35 @@ class Game:
     def E_stand(self, hand, upv: int) -> Fraction:
         return self.E_settle(hand, upv, 1)
 
-    def E_hit(self, hand, upv: int) -> Fraction:
-        """Hit, then play on optimally (hit/stand only, within the rules)."""
+    def E_hit(self, hand, upv: int, ctx: str = "unsplit") -> Fraction:
+        """Hit, then play on optimally with the actions a hand has after a hit:
+        stand / hit within the rules, and (``ctx="unsplit"``) double with
+        double_after_hit, surrender with any_time; (``ctx="split"``: the split
+        hand's own, for split_reference="split") double with DAS and
+        double_after_hit, never surrender."""
         hand = hkey(hand)
 
         def go():
             assert self.can_hit(hand)
-            return sum((p * self.V_hs(hand + (lab,), upv)
+            return sum((p * self.V_hs(hand + (lab,), upv, ctx)
                         for lab, p in self.next_label_probs(hand, upv).items()), F(0))
-        return self.memo(("hit", hand, upv), go)
+        return self.memo(("hit", hand, upv, ctx), go)
 
-    def V_hs(self, hand, upv: int) -> Fraction:
+    def V_hs(self, hand, upv: int, ctx: str = "unsplit") -> Fraction:
+        """Best value of a hand that has hit (3+ cards), with the actions of `ctx`."""
         hand = hkey(hand)
-        if not self.can_hit(hand):
-            return self.E_stand(hand, upv)
-        if self.must_hit(hand):
-            return self.E_hit(hand, upv)
-        return max(self.E_stand(hand, upv), self.E_hit(hand, upv))
+        if self.total(hand)[0] > 21:
+            return self.E_stand(hand, upv)                  # busted
+        vals = []
+        if not self.must_hit(hand):
+            vals.append(self.E_stand(hand, upv))
+        if self.can_hit(hand):
+            vals.append(self.E_hit(hand, upv, ctx))
+        if self.double_allowed(hand) and (ctx == "unsplit" or self.rules.das):
+            vals.append(self.E_double(hand, upv))
+        if ctx == "unsplit" and self.rules.surrender == "any_time" and self.may_surrender(hand):
+            vals.append(self.E_late_surrender(hand, upv))
+        return max(vals)
 
     def E_double(self, hand, upv: int) -> Fraction:
         hand = hkey(hand)
@@ -503,8 +567,8 @@ class Game:
         acts = ["stand"]
         if self.can_hit(hand) and (len(hand) > 2 or not split_ace or r.hit_split_aces):
             acts.append("hit")
-        if (len(hand) == 2 and r.das and self.double_allowed(hand)
-                and (not split_ace or r.double_split_aces)):
+        if (r.das and self.double_allowed(hand)          # (3+ cards: with double_after_hit)
+                and (len(hand) > 2 or not split_ace or r.double_split_aces)):
             acts.append("double")
         if len(acts) > 1 and self.total(hand)[0] < r.must_hit_below:
             acts.remove("stand")
@@ -516,7 +580,9 @@ class Game:
         full shoe).  All actions compared at the same info set."""
         if len(actions) == 1:
             return actions[0]
-        fn = {"stand": self.E_stand, "hit": self.E_hit, "double": self.E_double}
+        ctx = self.rules.split_reference
+        fn = {"stand": self.E_stand, "hit": lambda h, u: self.E_hit(h, u, ctx),
+              "double": self.E_double}
         vals = {a: fn[a](hand, upv) for a in actions}
         best = max(vals.values())
         win = [a for a in actions if vals[a] == best]
@@ -592,7 +658,9 @@ class Game:
         """Values of the allowed actions for the hand (labels) v up value, as the
         contract's `calc.hand`: peek -> conditioned on no dealer BJ, ENHC ->
         unconditional.  "stand" is absent when the rules force a hit, "hit"
-        when hitting is not allowed (21 with hit_21 False, max_hand_cards)."""
+        when hitting is not allowed (21 with hit_21 False, max_hand_cards).
+        A hand of 3+ cards is an unsplit hand that has hit: "double" with
+        double_after_hit, "surrender" with any_time."""
         hand = tuple(hand)
         assert not self.is_natural(hand), "hand() is for non-natural hands"
         assert self.total(hand)[0] <= 21
@@ -607,13 +675,13 @@ class Game:
             out["stand"] = self.E_stand(hand, upv) * scale
         if self.can_hit(hand):
             out["hit"] = self.E_hit(hand, upv) * scale
+        if self.double_allowed(hand):
+            out["double"] = self.E_double(hand, upv) * scale
+        if self.may_surrender(hand):
+            out["surrender"] = self.E_late_surrender(hand, upv) * scale
+        elif self.rules.surrender == "early" and len(hand) == 2:
+            out["surrender"] = F(-1, 2)
         if len(hand) == 2:
-            if self.double_allowed(hand):
-                out["double"] = self.E_double(hand, upv) * scale
-            if self.rules.surrender == "late":
-                out["surrender"] = self.E_late_surrender(hand, upv) * scale
-            elif self.rules.surrender == "early":
-                out["surrender"] = F(-1, 2)
             if self.is_pair(hand) and self.rules.max_split_hands >= 2:
                 out["split"] = self.E_split(hand[0], upv, tie_break) * scale
         return out

@@ -21,9 +21,9 @@ __all__ = ["ORACLES", "UNCOVERED"]
 
 
 def _presets(rules, cards: list[str]) -> set[Fraction]:
-    """The variants made of rule values alone (brute_variants: Burn 20, No Bust, the classic
-    single deck and the standard game)."""
-    assert not rules.double_after_hit and rules.surrender != "any_time" and rules.max_split_hands <= 2
+    """The variants made of rule values alone (brute_variants: Burn 20 and its Las Vegas game,
+    No Bust and its Ocean's 11 game, the classic single deck and the standard game)."""
+    assert rules.max_split_hands <= 2
     pays = Fraction(rules.blackjack_pays)
     oracle_rules = bv.VRules(
         h17=rules.dealer_hits_soft_17, bj_pays=pays, hole=rules.hole_card, double_on=rules.double_on,
@@ -31,7 +31,8 @@ def _presets(rules, cards: list[str]) -> set[Fraction]:
         hit_split_aces=rules.hit_split_aces, double_split_aces=rules.double_split_aces,
         split_tens_by_rank=rules.split_tens_by_rank, surrender=rules.surrender,
         max_hand_cards=rules.max_hand_cards, burn_20=rules.burn_20, dealer_22_pushes=rules.dealer_22_pushes,
-        bust_push=rules.bust_push, must_hit_below=rules.must_hit_below, hit_21=rules.hit_21)
+        bust_push=rules.bust_push, must_hit_below=rules.must_hit_below, hit_21=rules.hit_21,
+        double_after_hit=rules.double_after_hit)
     return {Fraction(ev) for ev in bv.Game(cards, oracle_rules).game_ev_candidates()}
 
 
@@ -48,15 +49,12 @@ def _free_bet(rules, cards: list[str]) -> set[Fraction]:
 
 
 ORACLES: dict[str, Callable[..., set[Fraction]]] = {
-    "standard": _presets, "burn20": _presets, "no_bust_21st_century": _presets,
+    "standard": _presets, "burn20": _presets, "burn20_las_vegas": _presets,
+    "no_bust_21st_century": _presets, "no_bust_oceans_11": _presets,
     "classic_single_deck": _presets, "free_bet": _free_bet}
 """The oracle of every variant one oracle covers whole."""
 
-UNCOVERED = {
-    "burn20_las_vegas": "no oracle plays Burn 20's dealer with doubling after a hit: brute_variants "
-                        "checks the dealer (tests/oracles/test_brute_variants.py), brute_anytime the "
-                        "doubles after hits (tests/oracles/test_brute_anytime.py)",
-    "no_bust_oceans_11": "no oracle plays No Bust's bust pushes with surrender at any time and doubling "
-                         "after a hit: brute_variants checks the first, brute_anytime the others",
-}
-"""Why a variant has no oracle of its own, and where its parts are held to one."""
+UNCOVERED: dict[str, str] = {}
+"""Why a variant has no oracle of its own, and where its parts are held to one (none now: the Las
+Vegas Burn 20 and Ocean's 11 No Bust games joined brute_variants with its doubling on any number
+of cards and surrender at any time)."""

@@ -1,5 +1,8 @@
 """Exact comparison of bjcalc's variants (Burn 20, No Bust 21st Century, classic
-single deck) with an independent brute-force enumerator.
+single deck) with an independent brute-force enumerator, which also plays doubling on
+any number of cards and surrender at any time (the Las Vegas Burn 20 and Ocean's 11 No
+Bust games: their exact games are checked against the engine by the registry battery,
+tests/test_registry_battery.py; here only the enumerator's own tests of those rules).
 
 tests/oracles/brute_variants.py was written from shared/reference/GAMES.md (sections
 2-4), the rule cards in shared/seeds/ and the public API contract only, never
@@ -72,7 +75,7 @@ _STD = dict(decks=1, dealer_hits_soft_17=False, blackjack_pays="3:2", hole_card=
             resplit_aces=False, hit_split_aces=False, double_split_aces=False,
             split_tens_by_rank=False, surrender="none", max_hand_cards=None,
             burn_20=False, dealer_22_pushes=False, bust_push="none", must_hit_below=0,
-            hit_21=True)
+            hit_21=True, double_after_hit=False)
 _NEW = ("burn_20", "dealer_22_pushes", "bust_push", "must_hit_below", "hit_21")
 
 
@@ -86,6 +89,11 @@ _BURN = dict(burn_20=True, dealer_22_pushes=True)
 _NOBUST = dict(dealer_hits_soft_17=True, hole_card="peek", surrender="late", double_on="any",
                double_after_split=True, bust_push="three_card_23_25", must_hit_below=12,
                hit_21=False)
+# the Las Vegas Burn 20 (Binion's) and the Ocean's 11 No Bust games: doubling on any
+# number of cards; Ocean's 11 also surrender at any time, 6:5, any lower 3-card bust pushes
+_LAS_VEGAS = dict(_BURN, dealer_hits_soft_17=True, hole_card="peek", double_after_hit=True)
+_OCEANS = dict(_NOBUST, blackjack_pays="6:5", surrender="any_time", bust_push="three_card_lower",
+               double_after_hit=True)
 _CLASSIC = dict(hole_card="enhc", double_on="9-11", split_tens_by_rank=True, max_hand_cards=11,
                 double_after_split=False)
 
@@ -115,6 +123,9 @@ CONFIGS = {
     # identical ranks once, one card to split aces, a small card limit that binds
     "K1": _cfg("classic_single_deck", **dict(_CLASSIC, max_hand_cards=4)),
     "K2": _cfg("classic_single_deck", **dict(_CLASSIC, max_hand_cards=3)),
+    # doubling on any number of cards (and surrender at any time) with the variants' rules
+    "V1": _cfg("burn20_las_vegas", **_LAS_VEGAS),
+    "O1": _cfg("no_bust_oceans_11", **_OCEANS),
     # dealer_22_pushes alone, on a standard game
     "X1": _cfg("burn20", **dict(_BURN, burn_20=False), hole_card="peek", surrender="late"),
 }
@@ -164,7 +175,8 @@ def vrules(cfg: dict) -> VRules:
                   split_tens_by_rank=cfg["split_tens_by_rank"], surrender=cfg["surrender"],
                   max_hand_cards=cfg["max_hand_cards"], burn_20=cfg["burn_20"],
                   dealer_22_pushes=cfg["dealer_22_pushes"], bust_push=cfg["bust_push"],
-                  must_hit_below=cfg["must_hit_below"], hit_21=cfg["hit_21"])
+                  must_hit_below=cfg["must_hit_below"], hit_21=cfg["hit_21"],
+                  double_after_hit=cfg["double_after_hit"])
 
 
 @functools.lru_cache(maxsize=None)
@@ -536,6 +548,119 @@ def test_self_invariants():
     for shoe in ("BE",):
         assert game("B2", shoe).game_ev_candidates() == game(
             "B2", shoe, hole="peek").game_ev_candidates()
+
+
+# --------------------------------------------------------------------------
+# doubling on any number of cards and surrender at any time (brute_anytime's two rules, with
+# the variants' own rules).  The engine's check is the registry battery
+# (tests/test_registry_battery.py: burn20_las_vegas, no_bust_oceans_11); these need no engine.
+# --------------------------------------------------------------------------
+
+# The game EVs of brute_variants BEFORE the two rules were added (that version, on these
+# configurations): with both rules off the extended enumerator must give them exactly, under
+# either post-split reading (they differ only once split and unsplit hands have different
+# actions after a hit).  X1: peek, late surrender, dealer 22 pushes; N1 with hit split aces: No
+# Bust (must hit, no hitting 21, bust pushes, late surrender) and a split ace that hits.  (The
+# two rules touch the player's side only: Burn 20's dealer is the same code as before.)
+OLD_GAMES = [("X1", "S1", {}, "unsplit", Q(552869, 4054050)),
+             ("X1", "S1", {}, "split", Q(552869, 4054050)),
+             ("N1", "N2", {"hit_split_aces": True}, "split", Q(23647957, 227026800))]
+
+
+@pytest.mark.parametrize("cfg, shoe, changes, reading, want", OLD_GAMES,
+                         ids=[f"{c}-{s}-{r}" for c, s, _, r, _ in OLD_GAMES])
+def test_self_new_rules_off_is_the_old_game(cfg, shoe, changes, reading, want):
+    g = game(cfg, shoe, split_reference=reading, **changes)
+    assert not g.rules.double_after_hit and g.rules.surrender != "any_time"
+    assert {to_fraction(x) for x in g.game_ev_candidates()} == {want}
+
+
+def test_self_double_after_hit_and_any_time_surrender_hand_checked():
+    # Up 6 (peek: no dealer BJ), H17, and every other card left a ten: every path is
+    # forced (the player's next card a ten, the dealer 6+T+T = 26).  Ocean's 11 rules:
+    # any lower 3-card bust pushes, must hit 11 or less, no hitting 21.
+    rules = VRules(h17=True, surrender="any_time", bust_push="three_card_lower",
+                   double_after_hit=True, must_hit_below=12, hit_21=False)
+
+    def vals(hand, up=6, tens=4, **kw):
+        counts = Counter({10: tens, up: 1})
+        counts.update(hand)
+        return bv.Game.from_counts(counts, VRules(**{**rules.__dict__, **kw})).hand_values(hand, up)
+    # 2,6,7 (15, three cards): the double makes a FOUR-card 25 v 26, which never pushes; a
+    # two-card 8,7 doubled makes a three-card 25, which does.  Surrender after a hit: -1/2.
+    assert vals((2, 6, 7)) == {"stand": 1, "hit": -1, "double": -2, "surrender": Q(-1, 2)}
+    assert vals((8, 7)) == {"stand": 1, "hit": 0, "double": 0, "surrender": Q(-1, 2)}
+    # without the rules, a hit hand neither doubles nor surrenders (late: two cards only)
+    assert vals((2, 6, 7), double_after_hit=False, surrender="late") == {"stand": 1, "hit": -1}
+    # 2,3,4 (9): must hit, so no stand; the double is still allowed (it takes a card):
+    # 19 v 26 wins twice.  Surrendering a total the player must hit: allowed in the default
+    # reading, not in must_hit_blocks_surrender's.
+    assert vals((2, 3, 4)) == {"hit": 1, "double": 2, "surrender": Q(-1, 2)}
+    assert vals((2, 3, 4), must_hit_blocks_surrender=True) == {"hit": 1, "double": 2}
+    # A,3,7 (soft 21): no hit, and no double either ("must stand on any 21", the reading
+    # the engine matches for two-card 21s); the other reading doubles: + T = hard 21 v 26.
+    assert vals((1, 3, 7)) == {"stand": 1, "surrender": Q(-1, 2)}
+    assert vals((1, 3, 7), stand_21_blocks_double=False) == {"stand": 1, "double": 2,
+                                                            "surrender": Q(-1, 2)}
+    # double_on restricts the current hard total on any number of cards
+    assert "double" not in vals((2, 6, 7), double_on="9-11")
+    assert vals((2, 3, 4), double_on="9-11")["double"] == 2
+    # surrender after a hit v a ten: full shoe T (up), 2, 3, 4, A, 8, so P(dealer BJ |
+    # 2,3,4 v T) = 1/2.  ENHC: a dealer blackjack still takes the whole bet, -1/2 * 1/2 - 1/2;
+    # peek: -1/2 given no blackjack (the value before scaling: -1/2 * 1/2).
+    for hole, want in (("enhc", Q(-3, 4)), ("peek", Q(-1, 4))):
+        g = bv.Game.from_counts({10: 1, 2: 1, 3: 1, 4: 1, 1: 1, 8: 1},
+                                VRules(hole=hole, surrender="any_time"))
+        assert g.p_bj((2, 3, 4), 10) == Q(1, 2) and g.may_surrender((2, 3, 4))
+        assert g.E_late_surrender((2, 3, 4), 10) == want
+
+
+def test_self_double_after_hit_and_any_time_surrender_never_lower_ev():
+    # One hand (no split): the play is optimal, so an action more can only raise a value
+    # (with CDZ-'s fixed post-split play it is not a theorem).  Ocean's 11 (both rules, with
+    # No Bust's); every two- and three-card hand, and the game, which each rule must raise
+    # strictly here.  (Kept to one shoe for time: the battery plays both presets whole.)
+    on = game("O1", "N2", max_split_hands=1)
+    hands = on.comparable_deals() + three_card_hands(on, limit=40)
+    for change in (dict(double_after_hit=False), dict(surrender="late")):
+        off = game("O1", "N2", max_split_hands=1, **change)
+        assert on.game_ev() > off.game_ev(), change
+        for hand, up in hands:
+            assert max(on.hand_values(hand, up).values()) >= max(off.hand_values(hand, up).values())
+
+
+# brute_anytime's rules (standard game) with both rules on, and a post-split reading
+_NO_DAS = dict(hole="peek", h17=True, das=False, hit_split_aces=True)
+ANYTIME = {"peek-noDAS-HSA-unsplit": (_NO_DAS, "unsplit"),
+           "peek-noDAS-HSA-split": (_NO_DAS, "split"),
+           "obo-DAS-DSA-HSA-split": (dict(hole="enhc_obo", das=True,
+                                          double_split_aces=True, hit_split_aces=True), "split")}
+
+
+@pytest.mark.parametrize("kw, reading", ANYTIME.values(), ids=ANYTIME)
+def test_self_agrees_with_brute_anytime(kw, reading):
+    # Every variant switch off, doubling after a hit and surrender at any time on: this
+    # enumerator (physical cards, beliefs) gives brute_anytime's values exactly (the game
+    # and every action of every two-card and some three-card hands, splits included).
+    from oracles import brute_anytime as ba
+    kw = dict(kw, double_after_hit=True, surrender="any_time", split_reference=reading)
+    full, old = ba.make_shoe(VALUES["S1"]), ba.ARules(**kw)
+    g = bv.Game.from_counts(VALUES["S1"], VRules(**kw))
+    assert g.game_ev_candidates() == ba.game_ev_candidates(full, old)
+    for hand, up in g.comparable_deals() + three_card_hands(g, ups=(10, 8, 6, 1)):
+        assert g.hand_value_candidates(hand, up) == ba.hand_value_candidates(hand, up, full, old)
+
+
+def test_self_post_split_readings_differ_with_the_new_rules():
+    # The two post-split readings are the same game with the rules off
+    # (test_self_new_rules_off_is_the_old_game) and differ with them (no DAS, so only
+    # the unsplit reference may double after a hit; surrender at any time): 8,8 v 2 and v 6.
+    kw = dict(hole="peek", h17=True, das=False, double_after_hit=True, surrender="any_time")
+    games = [bv.Game.from_counts(VALUES["S1"], VRules(split_reference=r, **kw))
+             for r in ("unsplit", "split")]
+    for up in (2, 6):
+        unsplit, split = (g.hand_values((8, 8), up)["split"] for g in games)
+        assert unsplit < split, up
 
 
 @pytest.mark.parametrize("combo", COMBOS, ids=COMBO_IDS)
