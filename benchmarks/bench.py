@@ -9,14 +9,21 @@ In-process cases run in a fresh Python process each and report:
 - first: the first whole game (or, for the optimal-split cases, one split value) in a new process;
 - again: the same game on a new Calculator in the same process (trees cached);
 - peak memory of the process (max RSS).
-Ratios compare "first" with the reference calculator's time for the same job.
+Ratios compare "first" with the reference calculator's time for the same job, where
+``benchmarks/reference.json`` states one.
 
 Whole-process cases (``cli-...``) time the command a user types, ``bjcalc edge ...`` (here
 ``python -m bjcalc`` from this checkout), start to exit: the median wall time of 5 runs and the
 peak RSS from ``/usr/bin/time -v`` (GNU time; ``apt-get install time`` if it is missing), with
-ratios to the reference calculator's 0.55 s and 67 MB for the same game.
+ratios to the reference calculator's time and memory for the same game.
+
+Every run is recorded in ``benchmarks/results/`` (``record.py``: the cases' medians, least and
+greatest times, peak memory, the machine, the load average at the start and end, the date and
+the commit; ``--no-record`` to print only), and ``python benchmarks/render.py`` makes
+``docs/performance.md`` from those files.  ``--runs N`` sets how many fresh processes time each
+in-process case (default 3; whole-process cases always take 5).
 The machine's load average is printed first: timings on a loaded machine are not comparable.
-This prints; it asserts nothing (timings are not tests).
+This prints and records; it asserts nothing (timings are not tests).
 """
 
 from __future__ import annotations
@@ -28,23 +35,26 @@ import statistics
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
+
+from record import Run, spread
 
 CASES = {
     "6d-float": dict(rules="Rules(decks=6, dealer_hits_soft_17=False, double_after_split=True, max_split_hands=2)",
-                     exact=False, split="CDZ-", reference=0.7,
+                     exact=False, split="CDZ-", reference=None,
                      label="6 decks, S17, DAS, split once, CDZ-, whole game, floats"),
     "1d-exact": dict(rules="Rules(decks=1, dealer_hits_soft_17=False, double_after_split=False, max_split_hands=2)",
-                     exact=True, split="CDZ-", reference=114.0,
+                     exact=True, split="CDZ-", reference="game-1d-exact",
                      label="1 deck, S17, no DAS, split once, CDZ-, whole game, exact rationals"),
-    "6d-resplit-cdz": dict(rules="Rules(decks=6, max_split_hands=4)", exact=False, split="CDZ-", reference=0.7,
+    "6d-resplit-cdz": dict(rules="Rules(decks=6, max_split_hands=4)", exact=False, split="CDZ-", reference=None,
                            label="6 decks, S17, DAS, resplit to 4, no RSA, CDZ-, whole game, floats"),
-    "6d-resplit-cdp": dict(rules="Rules(decks=6, max_split_hands=4)", exact=False, split="CDP", reference=0.7,
+    "6d-resplit-cdp": dict(rules="Rules(decks=6, max_split_hands=4)", exact=False, split="CDP", reference=None,
                            label="6 decks, S17, DAS, resplit to 4, no RSA, CDP, whole game, floats"),
     "6d-resplit-dah": dict(rules="Rules(decks=6, max_split_hands=4, double_after_hit=True)", exact=False,
-                           split="CDZ-", reference=0.7,
-                           label="6d-resplit-cdz with doubling on any number of cards (issue 14: at most 1.5x it)"),
+                           split="CDZ-", reference=None,
+                           label="6d-resplit-cdz with doubling on any number of cards"),
     "6d-resplit-anytime": dict(rules="Rules(decks=6, max_split_hands=4, double_after_hit=True, "
-                                     "surrender='any_time')", exact=False, split="CDZ-", reference=0.7,
+                                     "surrender='any_time')", exact=False, split="CDZ-", reference=None,
                                label="6d-resplit-dah with surrender at any time too"),
     "burn20": dict(rules="variants.burn20()", exact=False, split="CDZ-", reference=None,
                    label="Burn 20 preset (6 decks, split to 4), floats; compare with 6d-resplit-cdz"),
@@ -64,11 +74,10 @@ CASES = {
                          label="6 decks, resplit to 4: the fixed-play CD EOR table (1 game + 10 depleted shoes)"),
     "6d-eor-reopt": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, eor="reoptimized",
                          label="6 decks, resplit to 4: the reoptimized EOR table (11 games)"),
-    "6d-pmf": dict(rules="Rules(decks=6, max_split_hands=2)", exact=False, split="CDZ-", reference=2.26,
-                   outcomes=True, label="6 decks, S17, DAS, split once, CDZ-: the round's distribution (issue 12; "
-                                        "the reference computes it with the EVs in 2.26 s, 78 MB)"),
+    "6d-pmf": dict(rules="Rules(decks=6, max_split_hands=2)", exact=False, split="CDZ-", reference="pmf-6d",
+                   outcomes=True, label="6 decks, S17, DAS, split once, CDZ-: the round's distribution"),
     "6d-moments": dict(rules="Rules(decks=6)", exact=False, split="CDZ-", reference=None, outcomes="moments",
-                       label="6 decks, S17, DAS, resplit to 4, CDZ-: the round's exact mean and variance (issue 12)"),
+                       label="6 decks, S17, DAS, resplit to 4, CDZ-: the round's exact mean and variance"),
     "6d-moments-cdp": dict(rules="Rules(decks=6)", exact=False, split="CDP", reference=None, outcomes="moments",
                            label="6 decks, S17, DAS, resplit to 4, CDP: the round's exact mean and variance"),
     "1d-pmf-exact": dict(rules="Rules(decks=1, max_split_hands=2)", exact=True, split="CDZ-", reference=None,
@@ -114,18 +123,20 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Whole-process runs of the command line, against the reference calculator's whole run of the same game.
 CLI_CASES = {
-    "cli-resplit-cdz": dict(args=["edge", "--decks", "6", "--split-hands", "4"], seconds=0.55, megabytes=67,
+    "cli-resplit-cdz": dict(args=["edge", "--decks", "6", "--split-hands", "4"], reference="game-6d-process",
                             label="bjcalc edge --decks 6 --split-hands 4 (S17, DAS, CDZ-, floats)"),
-    "cli-resplit-cdp": dict(args=["edge", "--decks", "6", "--split-hands", "4", "--split", "CDP"], seconds=0.55,
-                            megabytes=67, label="bjcalc edge --decks 6 --split-hands 4 --split CDP"),
-    "cli-pmf": dict(args=["outcomes", "--decks", "6", "--split-hands", "2", "--quiet"], seconds=2.26, megabytes=78,
-                    label="bjcalc outcomes --decks 6 --split-hands 2 (the reference: 2.26 s, 78 MB with its EVs)"),
+    "cli-resplit-cdp": dict(args=["edge", "--decks", "6", "--split-hands", "4", "--split", "CDP"],
+                            reference="game-6d-process", label="bjcalc edge --decks 6 --split-hands 4 --split CDP"),
+    "cli-pmf": dict(args=["outcomes", "--decks", "6", "--split-hands", "2", "--quiet"], reference="pmf-6d",
+                    label="bjcalc outcomes --decks 6 --split-hands 2 (the round's distribution)"),
 }
 RUNS = 5
+REFERENCE = json.loads((Path(__file__).resolve().parent / "reference.json").read_text())["figures"]
+"""The reference C++ calculator's figures, by key (``benchmarks/reference.json`` says where they come from)."""
 
 
 def measure_cli(name: str) -> dict:
-    """Median wall time of ``RUNS`` runs and the largest peak RSS, from GNU time."""
+    """Wall times of ``RUNS`` runs and the largest peak RSS, from GNU time."""
     walls, peaks = [], []
     for _ in range(RUNS):
         out = subprocess.run(["/usr/bin/time", "-v", sys.executable, "-m", "bjcalc", *CLI_CASES[name]["args"]],
@@ -134,14 +145,37 @@ def measure_cli(name: str) -> dict:
         hours, minutes, seconds = (float(g) if g else 0.0 for g in wall.groups())
         walls.append(hours * 3600 + minutes * 60 + seconds)
         peaks.append(int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", out.stderr).group(1)) / 1024)
-    return dict(wall=statistics.median(walls), fastest=min(walls), rss=max(peaks))
+    return dict(walls=walls, wall=statistics.median(walls), fastest=min(walls), rss=max(peaks))
+
+
+def in_process(name: str, runs: int) -> dict:
+    """``runs`` fresh processes of an in-process case (each taken in turns with the same game alone,
+    for an EOR case), as a record: the times' spreads, the peak memory, the EV."""
+    case = CASES[name]
+    measured, games = [], []
+    for _ in range(runs):
+        measured.append(measure(name))
+        if case.get("eor"):
+            games.append(measure(name, eor=None))
+    record = {"case": name, "kind": "in process", "label": case["label"], "reference": case["reference"],
+              "import_s": spread([m["imp"] for m in measured]), "first_s": spread([m["first"] for m in measured]),
+              "again_s": spread([m["again"] for m in measured]), "peak_mb": max(m["rss"] for m in measured),
+              "ev": measured[0]["ev"]}
+    if games:
+        record["game_first_s"] = spread([g["first"] for g in games])
+    return record
 
 
 def main(argv: list[str]) -> None:
     if any(a in ("-h", "--help") for a in argv):
-        print("python benchmarks/bench.py [CASE ...] [cli]   (no case: every case; cli: every whole-process "
-              "case)\ncases: " + " ".join([*CASES, *CLI_CASES]))
+        print("python benchmarks/bench.py [CASE ...] [cli] [--runs N] [--no-record]   (no case: every case; cli: "
+              "every whole-process case)\ncases: " + " ".join([*CASES, *CLI_CASES]))
         return
+    runs, keep, run = 3, "--no-record" not in argv, Run("bench.py", argv)
+    if "--runs" in argv:
+        at = argv.index("--runs")
+        runs, argv = int(argv[at + 1]), argv[:at] + argv[at + 2:]
+    argv = [a for a in argv if a != "--no-record"]
     if "cli" in argv:          # (every whole-process case, beside any case named)
         argv = [a for a in argv if a != "cli"] + list(CLI_CASES)
     unknown = [a for a in argv if a not in CASES and a not in CLI_CASES]
@@ -154,36 +188,37 @@ def main(argv: list[str]) -> None:
     cli_names = [n for n in names if n in CLI_CASES]
     names = [n for n in names if n not in CLI_CASES]
     if names:
-        print(f"{'case':<20} {'import s':>8} {'first s':>8} {'again s':>8} {'peak MB':>8} {'vs ref':>8}  EV")
+        print(f"{'case':<20} {'import s':>8} {'first s':>8} {'again s':>8} {'peak MB':>8} {'vs ref':>8}  EV"
+              f"   (medians of {runs} fresh processes)")
     for name in names:
-        m = measure(name)
-        ref = CASES[name]["reference"]
-        ratio = f"{m['first'] / ref:.2f}x" if ref else "-"
-        if CASES[name].get("eor"):     # (against the same game alone, in fresh processes too, taken in turns)
-            tables, games = [m], [measure(name, eor=None)]
-            for _ in range(RUNS - 1):
-                tables.append(measure(name))
-                games.append(measure(name, eor=None))
-            m = {key: statistics.median(run[key] for run in tables) for key in m}
-            ratio = f"{m['first'] / statistics.median(g['first'] for g in games):.2f}g"
-        print(f"{name:<20} {m['imp']:>8.2f} {m['first']:>8.2f} {m['again']:>8.2f} {m['rss']:>8.0f} {ratio:>8}  "
-              f"{m['ev'] * 100:+.6f} %   ({CASES[name]['label']})")
+        r = in_process(name, runs)
+        ref = REFERENCE.get(r["reference"] or "", {}).get("seconds")
+        ratio = f"{r['first_s']['median'] / ref:.2f}x" if ref else "-"
+        if "game_first_s" in r:
+            ratio = f"{r['first_s']['median'] / r['game_first_s']['median']:.2f}g"
+        print(f"{name:<20} {r['import_s']['median']:>8.2f} {r['first_s']['median']:>8.2f} "
+              f"{r['again_s']['median']:>8.2f} {r['peak_mb']:>8.0f} {ratio:>8}  {r['ev'] * 100:+.6f} %   "
+              f"({CASES[name]['label']})")
+        run.add(r)
     if names:
-        print("vs ref: first-run time / reference C++ calculator (0.7 s for a 6-deck game, 114 s for 1 deck exact).")
+        print("vs ref: first-run time / the reference C++ calculator's for the same job (benchmarks/reference.json).")
         print("optimal cases: EV is the split value of that hand (no dealer blackjack), not a game;")
-        print(f"eor cases: medians of {RUNS} runs; import includes pandas (so do pmf cases'); 'vs ref' is first / the "
-              f"median first of the same game alone, in {RUNS} fresh processes taken in turns ('g': game times)")
-        print("eor cases: the full shoe's EV; pmf and moments cases: the round's mean (the game's EV); 6d-pmf's ratio is "
-              "against the reference's 2.26 s for the distribution.")
+        print("eor cases: import includes pandas (so do pmf cases'); 'vs ref' is first / the median first of the "
+              "same game alone, in fresh processes taken in turns ('g': game times)")
+        print("eor cases: the full shoe's EV; pmf and moments cases: the round's mean (the game's EV).")
     if cli_names:
         print(f"{'whole process':<20} {'median s':>8} {'best s':>8} {'peak MB':>8} {'time/ref':>8} {'mem/ref':>8}")
     for name in cli_names:
         m, case = measure_cli(name), CLI_CASES[name]
-        print(f"{name:<20} {m['wall']:>8.2f} {m['fastest']:>8.2f} {m['rss']:>8.0f} {m['wall'] / case['seconds']:>7.2f}x "
-              f"{m['rss'] / case['megabytes']:>7.2f}x  ({case['label']})")
+        ref = REFERENCE[case["reference"]]
+        print(f"{name:<20} {m['wall']:>8.2f} {m['fastest']:>8.2f} {m['rss']:>8.0f} {m['wall'] / ref['seconds']:>7.2f}x "
+              f"{m['rss'] / ref['megabytes']:>7.2f}x  ({case['label']})")
+        run.add({"case": name, "kind": "whole process", "label": case["label"], "reference": case["reference"],
+                 "command": "bjcalc " + " ".join(case["args"]), "wall_s": spread(m["walls"]), "peak_mb": m["rss"]})
     if cli_names:
-        print(f"whole process: median of {RUNS} runs of python -m bjcalc from {ROOT}; "
-              "reference C++ calculator 0.55 s, 67 MB for a game, 2.26 s, 78 MB with the distribution.")
+        print(f"whole process: median of {RUNS} runs of python -m bjcalc from {ROOT}.")
+    if keep:
+        run.save()
 
 
 if __name__ == "__main__":

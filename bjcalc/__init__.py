@@ -36,7 +36,8 @@ __all__ = ["Calculator", "GameResult", "HandValues",
            "Shoe", "Rules", "BjcalcError", "RulesError", "ShoeError",
            "HandError", "StrategyError", "SideBet", "LuckyLucky", "BusterBlackjack", "lucky_lucky",
            "buster_blackjack", "variants"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""This copy's version; ``bjcalc --version`` prefers the installed distribution's, where it is this copy."""
 
 _HOME = {"Calculator": "game.calculator", "GameResult": "game.rounds", "HandValues": "game.rounds",
          "Shoe": "core.cards",

@@ -90,7 +90,7 @@ def test_edge_with_no_flags_the_preset_and_the_readme_give_the_same_ev(default_e
     assert default_ev in _numbers(_edge_json(["edge", "--variant", "standard", "--json"]))
 
 
-def test_the_readme_shows_the_default_games_figure_and_rules():
-    text = README.read_text()
-    assert f"'{PUBLISHED_CDZ_PERCENT}%'" in text
-    assert f"'{Rules().describe()}'" in text
+def test_the_readme_and_the_python_guide_show_the_default_games_figure_and_rules():
+    assert f"'{PUBLISHED_CDZ_PERCENT}%'" in README.read_text()
+    guide = (ROOT / "docs" / "guide" / "python.md").read_text()
+    assert f"'{PUBLISHED_CDZ_PERCENT}%'" in guide and f"'{Rules().describe()}'" in guide

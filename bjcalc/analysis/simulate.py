@@ -941,7 +941,7 @@ def simulate(rules: Rules, *, rounds: Optional[int] = None, shoes: Optional[int]
     ``sd``: each round also gets ``sd_perfect``, the exact standard deviation of its net result
     with perfect play for the cards left (every split hand and double settled against the one
     dealer hand, resplits included: :meth:`bjcalc.Calculator.moments`), with ``values="both"``.
-    Costly: about a second a round in 6 decks (see the README), so a sample of shoes; a game
+    Costly, so a sample of shoes (see the documentation's performance page); a game
     the moments refuse (optimal splits) is refused before any shoe is dealt.  So is the optimal
     split whatever ``values``: rounds are played out hand by hand, and so is a run above
     :data:`MAX_ROUNDS`.

@@ -24,7 +24,7 @@ that takes a value, and both ways for each on/off rule (``--rsa``/``--no-rsa``,
 Text fits 80 columns, broken between words, never inside a number (an exact fraction longer
 than a line keeps its own); money in text is in percent of the bet, or per unit bet where a
 line says so.  ``--json`` prints one JSON object whose shape every command
-shares (:mod:`bjcalc.cli.output`, README "JSON output").  A long run reports its progress
+shares (:mod:`bjcalc.cli.output`; the documentation's "JSON output" page).  A long run reports its progress
 on stderr (:mod:`bjcalc.core.progress`; ``--quiet`` turns it off).  A mistake in the
 arguments prints one line saying what is wrong and how to fix it, naming the command
 line's flags, and exits 2.
@@ -85,6 +85,7 @@ class _Parser(argparse.ArgumentParser):
         self.register("action", None, OnceFlag)
         self.register("action", "store", OnceFlag)
         self.register("action", "store_const", OnceFlag)
+        self.register("action", "version", _Version)
 
     def error(self, message: str) -> NoReturn:  # one line, not argparse's usage dump
         # self.prog is the whole command ("bjcalc", "bjcalc hand", "bjcalc sidebet buster")
@@ -95,6 +96,49 @@ class _Parser(argparse.ArgumentParser):
             message += (": its decisions use every card of the round, which this command's play, hand by hand, "
                         "cannot follow; it needs a post-split strategy whose decisions are per hand")
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def version() -> str:
+    """bjcalc's version: the installed distribution's (importlib.metadata) where that distribution
+    is this copy of the package, else the package's own ``bjcalc.__version__``.
+
+    (A checkout run from its folder, or through ``PYTHONPATH``, may sit beside an install of another
+    checkout, whose metadata would name that one's version.)
+
+    >>> version()[0].isdigit()
+    True
+    """
+    import importlib.metadata
+    import json
+    import urllib.parse
+    import urllib.request
+    from pathlib import Path
+
+    package = sys.modules[__name__.split(".")[0]]     # (bjcalc, loaded before its cli: no upward import)
+    here = Path(str(package.__file__)).resolve().parent
+    try:
+        dist = importlib.metadata.distribution("bjcalc")
+    except importlib.metadata.PackageNotFoundError:
+        return package.__version__
+    installed = [Path(str(dist.locate_file(f))).resolve() for f in dist.files or () if f.name == "__init__.py"
+                 and f.parent.name == "bjcalc" and len(f.parts) == 2]
+    url = json.loads(dist.read_text("direct_url.json") or "{}").get("url", "")
+    source = (Path(urllib.request.url2pathname(urllib.parse.urlparse(url).path)).resolve() / "bjcalc"
+              if url.startswith("file:") else None)
+    return dist.version if here / "__init__.py" in installed or source == here else package.__version__
+
+
+class _Version(argparse.Action):
+    """``--version``: prints :func:`version` (looked up only when asked for: the metadata costs an import)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: Optional[str] = None, **kwargs: Any) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: Optional[str] = None) -> NoReturn:
+        print(f"{parser.prog} {version()}")
+        parser.exit()
 
 
 def one_line(text: str) -> str:
@@ -305,7 +349,7 @@ def _output_flags(parser: argparse.ArgumentParser, exact: bool = True, quiet: bo
     out = parser.add_argument_group("output")
     if exact:
         out.add_argument("--exact", action="store_true", help="exact rational arithmetic")
-    out.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
+    out.add_argument("--json", action="store_true", help="machine-readable output (see the documentation: JSON output)")
     out.add_argument("--quiet", action="store_true", help="no progress report on stderr" if quiet else QUIET_NO_OP)
 
 
@@ -327,9 +371,7 @@ def build_parser() -> argparse.ArgumentParser:
     ('sidebet', 'buster', None)
     """
     parser = _Parser(prog="bjcalc", description="Exact expected values for blackjack.")
-    package = sys.modules[__name__.split(".")[0]]     # (bjcalc, loaded before its cli: no upward import)
-    parser.add_argument("--version", action="version", version=f"bjcalc {package.__version__}",
-                        help="print bjcalc's version and exit")
+    parser.add_argument("--version", action="version", help="print bjcalc's version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     edge = sub.add_parser("edge", help="EV and house edge of a whole game, by up card",
                           description="EV and house edge of a whole game, by up card.")

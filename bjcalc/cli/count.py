@@ -123,7 +123,7 @@ def add_count_arguments(parser: argparse.ArgumentParser, whole: Any) -> None:
     run.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="a Dask scheduler, tcp://HOST:8786 (default: $DASK_SCHEDULER_ADDRESS, else local)")
     out = parser.add_argument_group("output")
-    out.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
+    out.add_argument("--json", action="store_true", help="machine-readable output (see the documentation: JSON output)")
     out.add_argument("--out", metavar="FILE",
                      help=f"write the rounds, one row each, to FILE (.csv or .parquet; {MADE}; checked before the "
                           f"simulation)")

@@ -8,7 +8,7 @@ result rests on a game, ``"assumptions"``: always the same object, the fields of
 fractions of the bet (``-0.0045`` is a house edge of 0.45 %); a field in percent says
 so in its name (``*_percent``).  A computed number is a plain JSON number, or with
 ``--exact`` an object ``{"exact": "p/q", "float": x}`` (the one exception: a standard
-deviation, which is irrational, stays a float).  README.md's "JSON output" section
+deviation, which is irrational, stays a float).  The documentation's "JSON output" page
 lists every command's fields.
 
 >>> from fractions import Fraction

@@ -117,7 +117,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
             p.add_argument("--split", choices=PLAYER_SPLITS, default="CDZ-",
                            help="the main game's post-split strategy (default CDZ-)")
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
-        p.add_argument("--json", action="store_true", help="machine-readable output (README: JSON output)")
+        p.add_argument("--json", action="store_true", help="machine-readable output (see the documentation: JSON output)")
         p.add_argument("--quiet", action="store_true", help=QUIET_NO_OP)
     return parser
 

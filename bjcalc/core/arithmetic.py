@@ -33,7 +33,7 @@ Value = Union[float, Fraction, "sympy.Rational"]
 def _first_rational(*parts: Any) -> Any:
     """The first exact rational made: imports the type of them all, gmpy2's ``mpq`` (several
     times faster than ``Fraction``), and puts it in :data:`_rational`'s place, so that a float
-    run never loads gmpy2 (3 MB and some milliseconds of a command's start-up) and later exact
+    run never loads gmpy2 (3 MB, and part of a command's start-up) and later exact
     numbers cost no more than ``mpq`` itself."""
     global _rational
     try:

@@ -29,8 +29,10 @@ BLACKJACK = 10
 """Index of the blackjack outcome in :data:`OUTCOMES`."""
 BUSTS = slice(5, 10)
 """The bust outcomes (22-26) in :data:`OUTCOMES`."""
-ACE, TEN = 0, 9
-"""Value indices of the ace and the ten-values in counts by value."""
+ACE = 0
+"""Value index of the ace in counts by value."""
+TEN = 9
+"""Value index of the ten-values in counts by value."""
 
 @overload
 def soft_total(hard: int, has_ace: bool) -> tuple[int, bool]: ...

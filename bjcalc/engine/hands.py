@@ -45,7 +45,9 @@ def counts_of_codes(codes: np.ndarray) -> np.ndarray:
     codes = np.asarray(codes, dtype=np.int64)
     return (codes[:, None] >> (5 * np.arange(10, dtype=np.int64))[None, :]) & 31
 
-BUST, IMPOSSIBLE = -1, -2
+BUST = -1
+"""The node code of a busted hand."""
+IMPOSSIBLE = -2
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,8 @@ Cost.  The search visits every pair (way hand 1 ends, hand-2 hand), about
 (hand-1 finishes) x (hand-2 extensions) per pair and up card: in one deck from
 0.2 million (tens) to 5.6 million (twos), in six decks up to 19 million; the dealer
 is evaluated only once per distinct removed set (72,000 for 2,2 v 6 in one deck).
-Floats run hand 2's recursion in C (``bjcalc/engine/kernel/optimal_split.c``): a one-deck pair
-takes 0.1-3 s, a whole one-deck game about 100 s.  Exact rationals take seconds to
-minutes per one-deck pair.  :data:`OPTIMAL_LIMIT` caps the pairs and a larger
+Floats run hand 2's recursion in C (``bjcalc/engine/kernel/optimal_split.c``); exact
+rationals cost far more per pair.  :data:`OPTIMAL_LIMIT` caps the pairs and a larger
 search is refused with a message.  Resplitting (three or more hands) is not
 searched: the pairs would multiply again by the extensions of every further hand.
 
@@ -61,7 +60,7 @@ OPTIMAL_LIMIT = {False: 60_000_000, True: 7_000_000}
 """Most (hand-1 finish, hand-2 hand) pairs one optimal split may search, floats / exact rationals."""
 
 OPTIMAL_GAME_LIMIT_EXACT = 30_000_000
-"""Most pairs a whole game may search with optimal splits in exact rationals (about 15 minutes)."""
+"""Most pairs a whole game may search with optimal splits in exact rationals (a one-deck game needs 176 million)."""
 
 _RUNS_OUT = "the shoe is too small: a split hand can run out of cards; use a larger shoe"
 _CHUNK = 256      # hand-1 finishes solved at once (memory: chunk x extensions x 11 numbers)

@@ -72,7 +72,7 @@ __all__ = ["RoundMoments", "round_moments", "split_structures", "tracked_terms",
 
 MAX_TRACKED_STATES = 64_000_000
 """The most states one step of the moments may combine before merging (two tracked hands of
-6 decks with hit split aces: about 5 million; each million takes about 0.05 s).  A step is
+6 decks with hit split aces: about 5 million).  A step is
 checked before it runs, and its merged states are far fewer."""
 
 METHODS = ("hand pairs", "distribution")

@@ -79,8 +79,8 @@ class BusterBlackjack(SideBet):
     because the dealer's outcomes are linear in that chance; so the shoe must carry suits
     (``Shoe.decks(n)``, ``Shoe.from_cards``); a shoe counted by rank only is refused.
     Exact mode runs every burn stage the shoe allows (truly exact, but the cost grows
-    fast with the shoe: 6 decks 0.1 s, 50 decks 4.5 s, 100 decks 16 s); floats stop
-    the burn stages below 1e-18 (any size in a fraction of a second).
+    fast with the number of decks); floats stop the burn stages below 1e-18 (quick at
+    any size).
     Model ``"player"`` with Burn 20 uses the same stopping-time equality (burned cards
     are dealt after the player's draws too); a shoe so small that a round could run out
     of cards, which would need enumerating the player's cards, is refused.

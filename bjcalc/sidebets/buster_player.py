@@ -96,7 +96,7 @@ _SLICE = 1 << 22         # card-set pairs formed at once when combining split ha
 
 ENUMERATION_LIMIT = 200_000_000
 """Most pairs of card sets (earlier split hands x the next hand) one up card's split rounds
-may combine: bounds the time (1-2 s per 10 million) and memory of enumerating.  Two hands
+may combine: bounds the time and memory of enumerating.  Two hands
 on 6 decks take 9 million in all; three hands on one deck 140 million against a 7."""
 
 

@@ -43,6 +43,23 @@ def assert_one_error_line(err: str) -> None:
 # ---------------------------------------------------------------------------------------
 # commands: output matches the library
 # ---------------------------------------------------------------------------------------
+def test_version_prints_the_packages_version(capsys):
+    """``bjcalc --version`` prints ``bjcalc X.Y.Z``: this copy's version, which pyproject.toml states too."""
+    import re
+    import tomllib
+
+    from paths import ROOT
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["version"] == bjcalc.__version__, "bump both: pyproject.toml's version and bjcalc.__version__"
+    assert capsys.readouterr().out == f"bjcalc {bjcalc.__version__}\n", (
+        "the installed metadata of this checkout is stale: python -m pip install -e .")
+    assert re.fullmatch(r"\d+\.\d+\.\d+", bjcalc.__version__)
+
+
 def test_edge_json_matches_calculator(capsys):
     out = run_json(["edge", "--decks", "1", "--h17"], capsys)
     result = Calculator(Rules(decks=1, dealer_hits_soft_17=True)).game()

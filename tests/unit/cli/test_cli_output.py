@@ -453,15 +453,18 @@ def test_long_commands_report_progress_on_stderr_unless_quiet(argv, capsys, monk
     assert capsys.readouterr().err == ""
 
 
-# -- README (items 7 and 9) ---------------------------------------------------------------------
-def test_readme_documents_every_command_and_the_json_shape():
-    readme = (ROOT / "README.md").read_text()
-    use = readme.split("## Use", 1)[1].split("\n## ", 1)[0]
-    for command in ("edge", "hand", "dealer", "insurance", "chart", "tables", "verify", "explain", "sidebet"):
-        assert f"bjcalc {command}" in use, command
-    json_section = readme.split("## JSON output", 1)[1].split("\n## ", 1)[0]
+# -- the documentation's command line and JSON pages ---------------------------------------------
+def test_the_docs_document_every_command_and_the_json_shape():
+    cli = (ROOT / "docs" / "guide" / "cli.md").read_text()
+    for command in ("edge", "hand", "dealer", "insurance", "chart", "eor", "outcomes", "report", "tables",
+                    "verify", "explain", "count", "sidebet"):
+        assert f"bjcalc {command}" in cli, command
+    json_page = (ROOT / "docs" / "guide" / "json.md").read_text()
     for word in ("assumptions", "_percent", '"exact"', "command") + tuple(ASSUMPTION_KEYS):
-        assert word in json_section, word
+        assert word in json_page, word
+    for command in ("edge", "hand", "dealer", "insurance", "chart", "eor", "outcomes", "count", "tables", "sidebet",
+                    "verify", "explain"):
+        assert f"| `{command}` |" in json_page, command
 
 
 def test_edge_sd_is_the_distributions():
