@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
+import sys
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -57,6 +59,17 @@ def variant_block(name: str, page_path: str) -> str:
                      f"[every file]({up}tables/index.md).")
         lines.append("")
     return "\n".join(lines)
+
+
+def on_config(config):
+    """Let nbconvert (behind mkdocs-jupyter) find its templates where pip put them: in a virtual
+    environment made with ``--system-site-packages`` they are under the base installation's
+    ``share/jupyter``, which Jupyter does not look in by itself."""
+    base = Path(sys.base_prefix) / "share" / "jupyter"
+    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if base.is_dir() and str(base) not in paths:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([*paths, str(base)])
+    return config
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
