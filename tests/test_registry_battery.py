@@ -5,9 +5,10 @@ Each identity holds exactly whatever the variant's round (in rationals; to 1e-12
 Burn 20's suited deck): the round's distribution has
 the game's EV as its mean, under CD and TD play; the TD chart is no better than CD play; the CD
 strategy played on its own shoe is the game; effects of removal of that fixed play weigh to zero;
-the free chips of a round are a distribution (floats equal rationals for every variant:
-tests/unit/game/test_free_bet.py).  A variant whose round an analysis does not follow
-must refuse it (never approximate): such a case is skipped with the refusal as its reason.
+the free chips of a round are a distribution; floats equal rationals; the compiled kernel gives
+numpy's numbers; the variant's own independent oracle gives the engine's exact game.  A variant
+whose round an analysis does not follow must refuse it (never approximate): such a case is
+skipped with the refusal as its reason.
 """
 
 from __future__ import annotations

@@ -263,19 +263,6 @@ def test_pot_of_gold_is_valued_under_the_main_games_play(capsys):
     assert "post-split strategy: CDP" in out and "no free chip" in out
 
 
-@pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_every_variant_floats_equal_rationals(name):
-    """The generic battery over the registry: a small shoe's CD game in floats and exactly."""
-    variant = VARIANTS[name]
-    rules = variant.rules(decks=1, max_split_hands=2, resplit_aces=False)
-    shoe = Shoe.decks(1) if rules.burn_20 else Shoe.from_counts({"A": 2, "2": 2, "5": 2, "6": 2, "8": 3, "9": 2,
-                                                                  "T": 8})
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        floats, rationals = (Calculator(rules, shoe, exact=e).game().ev for e in (False, True))
-    assert abs(floats - float(rationals)) < 1e-12
-
-
 @pytest.mark.parametrize("cards, result", [
     # dealt player, up, player, hole; then the player's draws, then the dealer's
     ("6,6,5,T,T,7", 2.0),               # 11 v 6: a free double wins both chips
