@@ -568,7 +568,8 @@ def _run(args: argparse.Namespace) -> str:
     if args.command == "report":
         from .report import run_report
 
-        return run_report(args, rules, shoe, preset_as_is(args), _progress(args, "report", "steps"), getattr(args, "argv", None))
+        return run_report(args, rules, shoe, preset_as_is(args), _progress(args, "report", "steps"),
+                          getattr(args, "argv", None))
     if args.command == "chart":
         return _run_chart(args, rules, shoe)
     if args.command == "count":
@@ -676,8 +677,8 @@ def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
                                    "values": {a: number(v, args.exact) for a, v in values.items()},
                                    "free": sorted(values.free), **figure_json}
         return dumps("hand", {**payload, "assumptions": assumptions_json(info)})
-    lines = [f"{action:<10} {_fmt(v)}{'  (free)' if action in values.free else ''}{'  <- best' if action == best else ''}"
-             for action, v in values.items()]
+    lines = [f"{action:<10} {_fmt(v)}{'  (free)' if action in values.free else ''}"
+             f"{'  <- best' if action == best else ''}" for action, v in values.items()]
     if args.exact:
         lines += [""] + [f"{action} = {v}" for action, v in values.items()]
     return "\n".join(lines + [""] + figure_lines + [""] + info.lines())

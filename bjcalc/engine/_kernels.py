@@ -490,7 +490,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                  value.ctypes.data_as(_F64), hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64),
                  exhausted.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8), may_surrender.ctypes.data_as(_U8),
                  surrender.ctypes.data_as(_F64), float(double_stake),
-                 None if double_added is None else double_added.ctypes.data_as(_F64), action.ctypes.data_as(_U8), *extra,
+                 None if double_added is None else double_added.ctypes.data_as(_F64),
+                 action.ctypes.data_as(_U8), *extra,
                  None if stand_only is None else stand_only.ctypes.data_as(_U8))
     return (cards_left, stand, hit, value, action, double, *more)
 

@@ -54,11 +54,12 @@ class UpcardValues:
 
     A node of three or more cards (reached by hitting) may also double (``double_after_hit``, or
     where the variant offers it: ``may_double``; its ``double`` counts the chip the double adds,
-    valued by that chip's engine where it is another kind) or surrender (``surrender="any_time"``, unsplit hands: ``may_surrender``);
-    ``action`` is what the policy does there (an index of :data:`NODE_ACTIONS`) and ``value``
-    its value, so a hit's value plays on with them.  On two-card nodes ``action`` chooses
-    between standing and hitting only: the round (and the split) decide doubling, splitting and
-    surrendering two-card hands.  With neither rule, ``action`` is ``hits`` as 0/1.
+    valued by that chip's engine where it is another kind) or surrender (``surrender="any_time"``,
+    unsplit hands: ``may_surrender``); ``action`` is what the policy does there (an index of
+    :data:`NODE_ACTIONS`) and ``value`` its value, so a hit's value plays on with them.  On
+    two-card nodes ``action`` chooses between standing and hitting only: the round (and the
+    split) decide doubling, splitting and surrendering two-card hands.  With neither rule,
+    ``action`` is ``hits`` as 0/1.
     """
 
     up: int
