@@ -219,10 +219,10 @@ class PlayerEngine:
         """Which nodes of three or more cards may double, and which kind of chip each such double
         adds (by the chip's name: disjoint masks).  ``added(hard, soft, split)`` names the chip
         (None: no double there); without it the rules say (``double_after_hit``), a money chip."""
-        nodes = self.nodes
+        nodes, rules = self.nodes, self.rules
         if added is None:
-            may = may_double_after_hit(self.rules, nodes.hard, nodes.soft, nodes.cards, self.can_hit, split)
-            return may, ({MONEY.name: may} if may.any() else {})
+            def added(hard: int, soft: bool, split: bool) -> Optional[Wager]:
+                return MONEY if may_double_after_hit(rules, hard, soft, 3, True, split) else None
         eligible = (nodes.cards >= 3) & self.can_hit
         code = (nodes.hard * 2 + nodes.soft) * 2 + split
         chips: dict[str, np.ndarray] = {}
