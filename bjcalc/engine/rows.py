@@ -19,7 +19,7 @@ import concurrent.futures
 import contextlib
 import threading
 import weakref
-from typing import Iterable, Iterator, Optional, Protocol, Sequence
+from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 import numpy as np
 
@@ -29,7 +29,8 @@ from ..core.cards import Shoe
 from .dealer import DealerEngine, DealerResult
 from .hands import CODE_DIGITS, NodeSet, counts_of_codes
 
-__all__ = ["RowSupply", "batch_plan", "serve_borrowers", "keeping_nothing", "make_ahead"]
+__all__ = ["RowSupply", "batch_plan", "serve_borrowers", "keeping_nothing", "make_ahead", "lend_by_upcard",
+           "AHEAD_DEPTH"]
 
 
 class Engine(Protocol):
@@ -42,6 +43,18 @@ class Engine(Protocol):
     ar: Arithmetic
     keep_values: bool
     rows: "RowSupply"
+
+
+class Lender(Engine, Protocol):
+    """What :func:`lend_by_upcard` asks of a lender and its borrowers (a
+    :class:`~bjcalc.engine.player.PlayerEngine`)."""
+
+    @property
+    def lending(self) -> tuple[int, ...]: ...
+
+    def borrows_from(self, lender: Any, up: int) -> bool: ...      # (Any: each engine names its own class)
+
+    def lent_for(self, up: int) -> None: ...
 
 
 class RowSupply:
@@ -329,6 +342,72 @@ def make_ahead(lender: Engine, up: int, sets: np.ndarray) -> concurrent.futures.
     the player's compiled pass, one core's work).  Batches are made in the order they are asked
     for (:func:`~bjcalc.engine._kernels.side_thread`); the caller says how far ahead."""
     return _kernels.side_thread().submit(_prepare_serially, lender, up, sets)
+
+
+AHEAD_DEPTH = 2
+"""How many up cards' batches :func:`lend_by_upcard` has made ahead of the one valued: with one,
+the thread sits idle after a small batch and the borrowers then wait for a large one; two keep it
+ahead through a 6-deck table (with the up cards taken smallest batch first), for one more batch
+held (under 10 MB at 6 decks)."""
+
+
+def lend_by_upcard(lender: "Lender", borrowers: Sequence["Lender"], value: Callable[[int], None],
+                   wanted: Callable[[int, "Lender"], Optional[np.ndarray]]) -> None:
+    """Value every borrower of ``lender``'s rows against one up card before the next (``value(up)``),
+    so that the rows the lender batches for an up card are dropped as soon as all have read them
+    (:meth:`RowSupply.lent_for`) instead of kept for all ten (about 60 MB of a 6-deck table's peak).
+
+    The borrowers keep only the up card at hand meanwhile (:func:`keeping_nothing`).  Where
+    another core can, each up card's batch is made ahead in a thread of its own
+    (:func:`make_ahead`), for the removed sets ``wanted(up, borrower)`` names for the first
+    borrower that takes its rows against ``up`` from the lender, up to :data:`AHEAD_DEPTH` up
+    cards ahead of the one valued, the up cards taken smallest batch first (the up cards with no
+    batch made ahead before all, ties A to T): the first batch is waited for, and the thread then
+    stays ahead through the large ones (at 6 decks an ace's and a seven's to a ten's, about four
+    times a six's).  The numbers are the same in any order; only the order of the ``value``
+    calls depends on the machine.  After a failure the batches not yet begun are cancelled and
+    the rest waited for, so nothing is left running on the engines.
+    """
+    borrowers = list(borrowers)
+    ahead: dict[int, concurrent.futures.Future] = {}
+    with keeping_nothing(borrowers):
+        try:
+            sets = {up: _ahead_sets(lender, borrowers, up, wanted) for up in range(1, 11)}
+            size = {up: -1 if held is None else len(held) for up, held in sets.items()}
+            ups = sorted(size, key=size.__getitem__)
+
+            def start(place: int) -> None:
+                held = sets[ups[place]] if place < len(ups) else None
+                if held is not None:
+                    ahead[ups[place]] = make_ahead(lender, ups[place], held)
+
+            for place in range(AHEAD_DEPTH):      # (while the borrowers' deals are dealt)
+                start(place)
+            for place, up in enumerate(ups):
+                if up in ahead:
+                    ahead[up].result()
+                    del ahead[up]      # (after: an interrupted wait leaves it to the finally's)
+                start(place + AHEAD_DEPTH)
+                value(up)
+                lender.lent_for(up)
+        finally:
+            for future in ahead.values():
+                future.cancel()
+            concurrent.futures.wait(list(ahead.values()))
+
+
+def _ahead_sets(lender: "Lender", borrowers: list["Lender"], up: int,
+                wanted: Callable[[int, "Lender"], Optional[np.ndarray]]) -> Optional[np.ndarray]:
+    """The removed sets of the batch :func:`lend_by_upcard` makes ahead against ``up``, or None
+    where it is not worth a thread: one core or no compiled kernel
+    (:func:`~bjcalc.engine._kernels.threads`), a lender that lends nothing, no card of that value,
+    no borrower that takes its rows against ``up`` from the lender, or a play whose borrowers ask
+    for every row (``wanted`` says None)."""
+    if (not _kernels.available() or _kernels.threads() < 2 or not lender.lending
+            or not lender.shoe.value_counts()[up - 1]):
+        return None
+    borrower = next((engine for engine in borrowers if engine.borrows_from(lender, up)), None)
+    return None if borrower is None else wanted(up, borrower)
 
 
 def _prepare_serially(engine: Engine, up: int, sets: np.ndarray) -> None:

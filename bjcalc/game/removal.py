@@ -24,7 +24,6 @@ this module (``tests/unit/game/test_removal.py``).
 
 from __future__ import annotations
 
-import concurrent.futures
 import dataclasses
 import functools
 import html
@@ -42,11 +41,10 @@ from ..core.wagers import MONEY, Wager
 from ..core.outcomes import hand_total, is_natural
 from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
-from ..engine import _kernels
 from ..engine.player import PlayerEngine, UpcardValues
 from ..engine.procedures import dealer_procedure
 from ..engine import rows as row_supply
-from ..engine.rows import keeping_nothing, serve_borrowers
+from ..engine.rows import serve_borrowers
 from ..engine.splits import SplitPlay
 from .rounds import (Game, GameResult, check_per_hand_split, chip_split_plays, deal_plan, deal_probabilities,
                      pair_state, same_game, strategy_name)
@@ -55,7 +53,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["play_on", "play_on_each", "deals_on_both", "fixed_actions", "effects_of_removal", "removal_weights", "node_map",
-           "forced_hits", "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS",
+           "forced_hits", "forced_sets", "FixedUpcard", "Deviation", "Deviations", "FIRST_ACTIONS", "PLAYS", "VALUE_LABELS",
            "is_missing", "play_name"]
 
 PLAYS = ("fixed", "reoptimized")
@@ -747,81 +745,31 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
 def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
                visit: Optional[Callable[[int, int, Game, int, FixedUpcard], None]]) -> dict[tuple[int, int], Value]:
     """The fixed CD play's EV on each of ``others`` (keyed (card value, i) as
-    :func:`effects_of_removal` keys them), every shoe against one up card before the next: the
-    dealer rows ``calc``'s engine batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`)
-    are then dropped as soon as every shoe has read them, not kept for all ten up cards (about
-    60 MB of a 6-deck table's peak).  Where another core can, the batches are made ahead in a
-    thread of their own (:func:`~bjcalc.engine.rows.make_ahead`, for the sets :func:`_ahead_sets` names), up to
-    :data:`_AHEAD_DEPTH` up cards ahead of the one valued (so that many more are held at most),
-    the up cards taken smallest batch first: the first batch is waited for, and the thread then
-    stays ahead through the large ones (at 6 decks an ace's and a seven's to a ten's, about
-    four times a six's)."""
-    engines = [other.round.engine for other in others.values()]
-    lender = calc.round.engine
-    ahead: dict[int, concurrent.futures.Future] = {}
-    # (all alive at once: each keeps only the up card at hand meanwhile, and what it kept before after)
-    with keeping_nothing(engines):
-        try:
-            return _fixed_evs_by_upcard(calc, others, visit, engines, lender, ahead)
-        finally:
-            for future in ahead.values():       # (after a failure: the batches not yet begun are not needed)
-                future.cancel()
-            concurrent.futures.wait(list(ahead.values()))      # (nothing left running on the engines)
+    :func:`effects_of_removal` keys them), every shoe against one up card before the next, as
+    :func:`~bjcalc.engine.rows.lend_by_upcard` schedules them: the dealer rows ``calc``'s engine
+    batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`) are dropped as
+    soon as every shoe has read them, and made ahead in a thread where another core can, for the
+    removed sets the fixed play's forced hits reach
+    (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets`)."""
+    valuations: dict[tuple[int, int], _FixedPlayOn] = {}
 
-
-def _fixed_evs_by_upcard(calc: Game, others: dict[tuple[int, int], Game],
-                         visit: Optional[Callable[[int, int, Game, int, FixedUpcard], None]],
-                         engines: list[PlayerEngine], lender: PlayerEngine,
-                         ahead: dict[int, concurrent.futures.Future]) -> dict[tuple[int, int], Value]:
-    """:func:`_fixed_evs`' work: the up cards in turn, their batches made ahead into ``ahead``."""
-    sets = {up: _ahead_sets(calc, engines, up) for up in range(1, 11)}
-    # (smallest batch first, the up cards with none made ahead before all, ties A to T; the
-    # numbers are the same in any order)
-    size = {up: -1 if wanted is None else len(wanted) for up, wanted in sets.items()}
-    ups = sorted(size, key=size.__getitem__)
-
-    def make_ahead(place: int) -> None:
-        wanted = sets[ups[place]] if place < len(ups) else None
-        if wanted is not None:
-            ahead[ups[place]] = row_supply.make_ahead(lender, ups[place], wanted)
-
-    for place in range(_AHEAD_DEPTH):      # (while the shoes' deals are dealt)
-        make_ahead(place)
-    valuations = {key: _FixedPlayOn(calc, other, (None,)) for key, other in others.items()}
-    for place, up in enumerate(ups):
-        if up in ahead:
-            ahead[up].result()
-            del ahead[up]      # (after: an interrupted wait leaves it to the finally's)
-        make_ahead(place + _AHEAD_DEPTH)
-        for (value, i), valuation in valuations.items():
-            seen = None if visit is None else functools.partial(visit, value, i, others[(value, i)])
+    def value(up: int) -> None:
+        if not valuations:      # (the shoes' deals, dealt while the first batches are made ahead)
+            valuations.update((key, _FixedPlayOn(calc, other, (None,))) for key, other in others.items())
+        for (card, i), valuation in valuations.items():
+            seen = None if visit is None else functools.partial(visit, card, i, others[(card, i)])
             valuation.value(up, seen)
-        lender.lent_for(up)
+
+    row_supply.lend_by_upcard(calc.round.engine, [other.round.engine for other in others.values()], value,
+                              functools.partial(forced_sets, calc))
     return {key: valuation.results()[0].ev for key, valuation in valuations.items()}
 
 
-_AHEAD_DEPTH = 2
-"""How many up cards' batches :func:`_fixed_evs` has made ahead of the one it values: with one,
-the thread sits idle after a small batch and the shoes then wait for a large one; two keep it
-ahead through a 6-deck table (with the up cards taken smallest batch first), for one more batch
-held (under 10 MB at 6 decks)."""
-
-
-def _ahead_sets(calc: Game, engines: Sequence[PlayerEngine], up: int) -> Optional[np.ndarray]:
-    """Where the machine has more than one core for the kernel
-    (:func:`~bjcalc.engine._kernels.threads`): the removed sets whose dealer rows the depleted
-    shoes of ``engines`` will borrow from the full shoe against ``up``
-    (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets`), for a batch made ahead
-    (:func:`~bjcalc.engine.rows.make_ahead`).  None where it is not worth a thread: one core or no compiled
-    kernel, no card of that value, no shoe that borrows the full shoe's rows against ``up``, or
-    a play whose shoes ask for every row."""
-    lender = calc.round.engine
-    if (not _kernels.available() or _kernels.threads() < 2 or not lender.lending
-            or not calc.shoe.value_counts()[up - 1]):
-        return None
-    engine = next((engine for engine in engines if engine.borrows_from(lender, up)), None)
-    if engine is None:
-        return None
+def forced_sets(calc: Game, up: int, engine: PlayerEngine) -> Optional[np.ndarray]:
+    """The removed sets whose dealer rows ``engine`` (a shoe's, playing ``calc``'s full-shoe
+    strategy unchanged) asks for against ``up``
+    (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets` of :func:`forced_hits`), or None
+    where it asks for every row."""
     return engine.forced_sets(up, forced_hits(calc.round.upcard(up), engine)[1])
 
 

@@ -1,6 +1,7 @@
 """Effects of removal and fixed play on another shoe (issue 13): identities that must hold
 exactly, float and exact agreement, and Griffin's published single-deck effects."""
 
+import functools
 import html
 from fractions import Fraction
 
@@ -356,8 +357,8 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
     (with the main thread waiting for it before that up card)."""
     from bjcalc.engine import _kernels
     from bjcalc.engine.rows import RowSupply
-    from bjcalc.engine.rows import make_ahead
-    from bjcalc.game.removal import _ahead_sets
+    from bjcalc.engine.rows import _ahead_sets, make_ahead
+    from bjcalc.game.removal import forced_sets
 
     monkeypatch.setattr(_kernels, "threads", lambda: 2)
     calc = Calculator(Rules(decks=2, max_split_hands=2))
@@ -366,9 +367,10 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
     engine.lend_to(range(1, 11))
     try:
         alone = Calculator(calc.rules, calc.shoe.remove("7"))
-        assert _ahead_sets(calc, [alone.round.engine], 5) is None and engine.rows._beyond == {}
+        wanted = functools.partial(forced_sets, calc)
+        assert _ahead_sets(engine, [alone.round.engine], 5, wanted) is None and engine.rows._beyond == {}
         less = Calculator(calc.rules, calc.shoe.remove("7"), reuse=calc)
-        sets = _ahead_sets(calc, [less.round.engine], 5)
+        sets = _ahead_sets(engine, [less.round.engine], 5, wanted)
         assert sets is not None
         make_ahead(engine, 5, sets).result()
         assert list(engine.rows._beyond) == [5]
@@ -454,7 +456,7 @@ def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch
 
     monkeypatch.setattr(_kernels, "threads", lambda: 2)
     if where.startswith("as the first"):
-        monkeypatch.setattr(removal, "_ahead_sets", failing)
+        monkeypatch.setattr(supply, "_ahead_sets", failing)
     else:
         value, make_ahead = removal._FixedPlayOn.value, supply.make_ahead
 
