@@ -251,3 +251,19 @@ def test_the_command_line_and_the_analyses_never_set_engine_memory_flags() -> No
                     if isinstance(part, ast.Attribute) and part.attr in ("keep_rows", "keep_values"):
                         setters.append(f"{name}:{node.lineno} sets .{part.attr}")
     assert setters == []
+
+
+def test_only_the_variant_class_turns_rules_into_procedures() -> None:
+    """The dealer's procedure and the settlement come from the round's variant
+    (:meth:`~bjcalc.game.variant.Variant.dealer`, ``settlement``): outside the engine only the
+    variant class calls the rules-to-procedure functions, so a variant that overrides them is
+    obeyed by every analysis (the simulator, the effects of removal, the side bets)."""
+    callers = []
+    for name, path in modules(PACKAGE).items():
+        if name.startswith("bjcalc.engine") or name == "bjcalc.game.variant":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("procedures"):
+                callers += [f"{name}:{node.lineno} imports {alias.name}" for alias in node.names
+                            if alias.name in ("dealer_procedure", "settlement")]
+    assert callers == []

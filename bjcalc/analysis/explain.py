@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Any, Callable, Iterable, Optional
 
 from ..core.errors import BjcalcError, RulesError
-from ..core.rules import BUST_PUSH, DOUBLE_ON, GAME_FIELDS, HOLE_CARD_MODELS, SURRENDER, Rules
+from ..core.rules import GAME_FIELDS, RULE_INFO, Rules
 from ..core.runner import run_chunks
 from ..game.variants import OPEN_RULES, VARIANTS
 
@@ -47,8 +47,7 @@ def open_rules_text(preset: str) -> str:
                      for name, values in OPEN_RULES.get(preset, {}).items())
 
 
-_CHOICE_FIELDS = {"hole_card": HOLE_CARD_MODELS, "double_on": DOUBLE_ON, "surrender": SURRENDER,
-                  "bust_push": BUST_PUSH}
+_CHOICE_FIELDS = {name: info.choices for name, info in RULE_INFO.items() if info.choices}
 
 
 def parse_fix(preset: str, items: Iterable[str]) -> dict[str, Any]:

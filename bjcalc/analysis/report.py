@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 from ..core.cards import Shoe
 from ..core.errors import BjcalcError, StrategyError
 from ..core.progress import ProgressFn, no_progress
-from ..core.rules import Rules, option_words
+from ..core.rules import RULE_INFO, Rules, option_words
 from ..game.calculator import Calculator, GameResult
 from ..game.distribution import RoundOutcomes
 from ..game.moments import RoundMoments
@@ -65,27 +65,11 @@ PRESET_TITLES = {"standard": "Standard shoe game", "burn20": "Blackjack Burn 20 
 WITHOUT_CARD = ("standard",)
 """Presets that are no casino's rule card: their report lists no rules "the card leaves open"."""
 
-RULE_LABELS = {"decks": "Decks", "dealer_hits_soft_17": "Dealer hits soft 17", "blackjack_pays": "Blackjack pays",
-               "hole_card": "Hole card", "double_on": "Double on", "double_soft": "Double on soft hands",
-               "double_after_split": "Double after a split", "max_split_hands": "Split to at most",
-               "resplit_aces": "Resplit aces", "hit_split_aces": "Hit split aces",
-               "double_split_aces": "Double on split aces", "split_tens_by_rank": "Split identical ten ranks only",
-               "surrender": "Surrender", "max_hand_cards": "A hand stands at", "burn_20": "Burn 20 redraw",
-               "dealer_22_pushes": "Dealer 22 pushes", "bust_push": "Player's bust pushes",
-               "must_hit_below": "Player must hit below", "hit_21": "Player may hit 21",
-               "double_after_hit": "Double after a hit"}
-"""A label in words for each rule (:class:`~bjcalc.core.rules.Rules` field)."""
+RULE_LABELS = {name: info.label for name, info in RULE_INFO.items()}
+"""A label in words for each rule (:class:`~bjcalc.core.rules.Rules` field, from its
+:class:`~bjcalc.core.rules.RuleInfo`)."""
 
-_VALUE_WORDS: dict[str, dict[Any, str]] = {
-    "hole_card": {"peek": "dealer peeks for blackjack", "enhc": "no hole card, dealer BJ takes all bets",
-                  "enhc_obo": "no hole card, dealer BJ takes original bet only"},
-    "double_on": {"any hard": "any two cards, hard only", "9-11": "hard 9-11", "10-11": "hard 10-11",
-                  "none": "no doubling"},
-    "surrender": {"none": "no", "late": "late", "early": "early", "any_time": "at any time"},
-    "bust_push": {"none": "no", "three_card_23_25": "three cards 23-25 v a higher dealer bust",
-                  "three_card_25_v_26": "three cards 25 v a dealer 26",
-                  "three_card_lower": "three cards v a higher dealer bust"},
-}
+_VALUE_WORDS: dict[str, dict[Any, str]] = {name: dict(info.words) for name, info in RULE_INFO.items() if info.words}
 
 
 def rule_label(rule: str) -> str:

@@ -83,7 +83,6 @@ from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
 from ..core.wagers import MONEY, Wager
 from ..engine.hands import UNSPLIT, composition_of
-from ..engine.procedures import dealer_procedure
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
 from ..game.rounds import check_per_hand_split
@@ -160,7 +159,7 @@ def _check_spec(spec: SimulationSpec) -> Shoe:
     shoe = spec.full_shoe
     if shoe.is_infinite:
         raise ShoeError(f"a shoe simulation needs a finite shoe: give {either('Shoe.decks(n)', '--decks N')}")
-    dealer_procedure(spec.rules, shoe)       # (Burn 20 refuses a shoe without suits)
+    variant_of(spec.rules).dealer(spec.rules, shoe)       # (Burn 20 refuses a shoe without suits)
     if spec.system not in SYSTEMS:
         raise BjcalcError(f"unknown count system {spec.system!r}: use one of {count_names()}")
     p = spec.penetration
@@ -199,7 +198,7 @@ class _Worker:
         self.variant = self.full.round.variant
         self.chips = {name: engine.settlement for name, engine in self.full.round.engines.items()}
         self.chip_tables = {name: chip.stand_table() for name, chip in self.chips.items()}
-        self.procedure = dealer_procedure(spec.rules, self.full_shoe)
+        self.procedure = self.variant.dealer(spec.rules, self.full_shoe)
         self.burn_dealer = self.procedure.burns_cards
         self.max_cards = self.full.engine.space.max_cards
         self._second_at: Optional[int] = None      # where the dealer's second card is dealt, no hole card

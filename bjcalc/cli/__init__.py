@@ -53,7 +53,7 @@ from ..core.errors import BjcalcError, ShoeError
 from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number
 from ..core.progress import Progress
 from ..core.words import UNSAID, Words, speaking
-from ..core.rules import BOOL_FIELDS, BUST_PUSH, DOUBLE_ON, GAME_FIELDS, HOLE_CARD_MODELS, SURRENDER, Rules
+from ..core.rules import BOOL_FIELDS, GAME_FIELDS, RULE_INFO, Rules
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ..game.variants import VARIANTS, variant_of
@@ -168,54 +168,35 @@ def _max_cards(text: str) -> Optional[int]:
 
 
 # -- the rule flags, made from the Rules fields ------------------------------------------------
-_SWITCH_NAMES = {"dealer_hits_soft_17": ("--h17", "--s17"), "double_after_split": ("--das", "--no-das"),
-                 "resplit_aces": ("--rsa", "--no-rsa"), "burn_20": ("--burn20", "--no-burn20")}
-"""The on and off flags of the rules with familiar short names (the others: ``--x-y``, ``--no-x-y``)."""
-_SWITCH_HELP = {
-    "dealer_hits_soft_17": ("the dealer hits soft 17", "stands on soft 17"),
-    "double_soft": ("soft hands may double", "hard hands only"),
-    "double_after_split": ("double after a split", "not"),
-    "resplit_aces": ("resplit aces", "not"),
-    "hit_split_aces": ("split aces may draw more than one card", "one card each"),
-    "double_split_aces": ("split aces may double (needs --double any, soft doubles and DAS)", "not"),
-    "split_tens_by_rank": ("only identical ten ranks split (K,K but not K,Q)", "any two ten-value cards"),
-    "burn_20": ("Burn 20: the dealer redraws when a ten up card gets a ten or same-suit ace", "not"),
-    "dealer_22_pushes": ("a dealer 22 pushes every hand still in play", "it busts"),
-    "hit_21": ("the player may hit a 21", "must stand on 21"),
-    "double_after_hit": ("double on any number of cards (after hitting; split hands too with DAS)",
-                         "first two cards only")}
-"""What each on/off rule means when on, and when off (a rule missing here is named by its field)."""
-
-SWITCHES = {name: _SWITCH_NAMES.get(name, ("--" + name.replace("_", "-"), "--no-" + name.replace("_", "-")))
+SWITCHES = {name: RULE_INFO[name].flags or ("--" + name.replace("_", "-"), "--no-" + name.replace("_", "-"))
             for name in BOOL_FIELDS}
-"""Every on/off (bool) :class:`Rules` field -> its two flags, (on, off): made from the fields, so a
-new rule gets both."""
+"""Every on/off (bool) :class:`Rules` field -> its two flags, (on, off): made from the fields
+(:data:`~bjcalc.core.rules.RULE_INFO` names the familiar short ones), so a new rule gets both."""
 
-_VALUED: dict[str, tuple[str, dict[str, Any]]] = {
-    "decks": ("--decks", dict(type=decks_argument, metavar="N", help="number of decks, or 'inf' (default 6)")),
-    "blackjack_pays": ("--bj", dict(metavar="PAYOUT", help="blackjack payout, e.g. 3:2 (the default), 6:5, 1:1")),
-    "hole_card": ("--hole-card", dict(
-        choices=HOLE_CARD_MODELS, help="peek: the dealer checks for blackjack (the default); enhc: no hole card, a "
-                                       "dealer blackjack takes every bet; enhc_obo: no hole card, it takes the "
-                                       "original bet only")),
-    "double_on": ("--double", dict(choices=DOUBLE_ON, help="first-two-card doubling (default any)")),
-    "max_split_hands": ("--split-hands", dict(type=_whole, metavar="N", help="most hands by splitting, 1 = no "
-                                              "split (default 4)")),
-    "surrender": ("--surrender", dict(choices=SURRENDER, help="none (the default); late: after the dealer's "
-                                      "blackjack check; early: before it; any_time: late, and also after hits "
-                                      "(unsplit hands)")),
-    "max_hand_cards": ("--max-cards", dict(type=_max_cards, metavar="N", help="a hand with this many cards "
-                                           "stands; 'none': no limit (the default)")),
-    "bust_push": ("--bust-push", dict(choices=BUST_PUSH, metavar="RULE", help="No Bust's three-card bust pushes: "
-                                      + ", ".join(BUST_PUSH) + " (default none)")),
-    "must_hit_below": ("--must-hit-below", dict(type=_whole, metavar="TOTAL",
-                                                help="the player must hit totals below this")),
-}
-"""The flag, and its argparse options, of every :class:`Rules` field that takes a value."""
+_TYPED: dict[str, dict[str, Any]] = {"decks": dict(type=decks_argument), "whole": dict(type=_whole),
+                                     "whole or none": dict(type=_max_cards), "payout": {}, "choice": {}}
+"""How the command line reads a rule's value, by :attr:`~bjcalc.core.rules.RuleInfo.typed`."""
+
+
+def _valued(name: str) -> tuple[str, dict[str, Any]]:
+    """The flag, and its argparse options, of a :class:`Rules` field that takes a value (from its
+    :class:`~bjcalc.core.rules.RuleInfo`).
+
+    >>> _valued("max_split_hands")[0], _valued("surrender")[1]["choices"][:2]
+    ('--split-hands', ('none', 'late'))
+    """
+    info = RULE_INFO[name]
+    options = dict(_TYPED[info.typed], help=info.help)
+    if info.choices:
+        options["choices"] = info.choices
+    if info.metavar:
+        options["metavar"] = info.metavar
+    return (info.flags[0] if info.flags else "--" + name.replace("_", "-")), options
+
 
 _STANDARD = Rules()
-FIELD_FLAGS = {name: _VALUED[name][0] if name in _VALUED else
-               SWITCHES[name][0 if getattr(_STANDARD, name) is False else 1] for name in RULE_FIELDS}
+FIELD_FLAGS = {name: SWITCHES[name][0 if getattr(_STANDARD, name) is False else 1] if name in SWITCHES else
+               _valued(name)[0] for name in RULE_FIELDS}
 """The command-line flag of every :class:`Rules` field (an on/off rule's: the one that changes
 the standard rules)."""
 
@@ -296,7 +277,7 @@ class _Refuse(argparse.Action):
 
 def _switch_help(field: str) -> str:
     """The help of an on/off rule's two flags, and which one the standard rules have."""
-    said_on, said_off = _SWITCH_HELP.get(field, (field.replace("_", " "), "not"))
+    said_on, said_off = RULE_INFO[field].help, RULE_INFO[field].off
     standard = "on" if getattr(_STANDARD, field) else "off"
     return f"{said_on}{'' if said_off == 'not' else '; off: ' + said_off} (standard rules: {standard})"
 
@@ -334,7 +315,8 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
         if name in SWITCHES:
             add(*SWITCHES[name], dest=name, action=SwitchFlag, help=_switch_help(name), **flag)
         else:
-            add(_VALUED[name][0], dest=name, **_VALUED[name][1], **flag)
+            valued, options = _valued(name)
+            add(valued, dest=name, **options, **flag)
         if name == "decks":
             add("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
             add("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)

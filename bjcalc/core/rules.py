@@ -29,7 +29,8 @@ from .errors import RulesError
 from .words import rule, value as rule_value
 
 __all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
-           "parse_payout", "Rules", "BOOL_FIELDS", "GAME_FIELDS", "VARIANT_FIELDS", "option_words"]
+           "parse_payout", "Rules", "BOOL_FIELDS", "GAME_FIELDS", "VARIANT_FIELDS", "option_words", "RuleInfo",
+           "RULE_INFO"]
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
@@ -549,9 +550,90 @@ def _options(value: Any) -> tuple[tuple[str, Any], ...]:
     if len(set(names)) != len(names):
         raise RulesError(f"options: an option is given twice: {', '.join(sorted(names))}")
     return tuple(sorted((name, bool(option) if _is_bool(option) else option) for name, option in pairs))
-_INT_FIELDS = ("max_split_hands", "max_hand_cards", "must_hit_below")
-_CHOICES = (("hole_card", HOLE_CARD_MODELS), ("double_on", DOUBLE_ON), ("surrender", SURRENDER),
-            ("bust_push", BUST_PUSH))
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What one :class:`Rules` field is called and means, stated once for every place that shows
+    it: the command line's flags and help, the report's labels and words, ``explain --fix``.
+
+    ``label``: the rule's name in words; ``help``: what the rule means (an on/off rule's: when
+    on); ``off``: what an on/off rule means when off (``"not"``: the negation); ``flags``: the
+    command line's short flags ((on, off) for an on/off rule, ``(flag,)`` for a rule with a
+    value; empty: ``--field-name``, and ``--no-field-name`` for an on/off rule); ``typed``: how
+    a value is written on the command line (``"decks"``: a number or ``inf``; ``"whole"``;
+    ``"whole or none"``; ``"payout"``; ``"choice"``: one of ``choices``; empty for an on/off
+    rule); ``metavar``: the value's name in the command line's help; ``words``: a value in
+    words where its name is not enough.
+
+    >>> RULE_INFO["dealer_hits_soft_17"].flags, RULE_INFO["surrender"].choices
+    (('--h17', '--s17'), ('none', 'late', 'early', 'any_time'))
+    """
+
+    label: str
+    help: str
+    off: str = "not"
+    flags: tuple[str, ...] = ()
+    typed: str = ""
+    choices: tuple[str, ...] = ()
+    metavar: str = ""
+    words: tuple[tuple[Any, str], ...] = ()
+
+
+def _choice_rule(label: str, help: str, flag: str, choices: tuple[str, ...], **words: str) -> RuleInfo:
+    return RuleInfo(label, help, flags=(flag,), typed="choice", choices=choices, words=tuple(words.items()))
+
+
+RULE_INFO: dict[str, RuleInfo] = {
+    "decks": RuleInfo("Decks", "number of decks, or 'inf' (default 6)", flags=("--decks",), typed="decks",
+                      metavar="N"),
+    "dealer_hits_soft_17": RuleInfo("Dealer hits soft 17", "the dealer hits soft 17", "stands on soft 17",
+                                    flags=("--h17", "--s17")),
+    "blackjack_pays": RuleInfo("Blackjack pays", "blackjack payout, e.g. 3:2 (the default), 6:5, 1:1",
+                               flags=("--bj",), typed="payout", metavar="PAYOUT"),
+    "hole_card": _choice_rule(
+        "Hole card", "peek: the dealer checks for blackjack (the default); enhc: no hole card, a dealer blackjack "
+        "takes every bet; enhc_obo: no hole card, it takes the original bet only", "--hole-card", HOLE_CARD_MODELS,
+        peek="dealer peeks for blackjack", enhc="no hole card, dealer BJ takes all bets",
+        enhc_obo="no hole card, dealer BJ takes original bet only"),
+    "double_on": RuleInfo("Double on", "first-two-card doubling (default any)", flags=("--double",), typed="choice",
+                          choices=DOUBLE_ON, words=(("any hard", "any two cards, hard only"), ("9-11", "hard 9-11"),
+                                                    ("10-11", "hard 10-11"), ("none", "no doubling"))),
+    "double_soft": RuleInfo("Double on soft hands", "soft hands may double", "hard hands only"),
+    "double_after_split": RuleInfo("Double after a split", "double after a split", flags=("--das", "--no-das")),
+    "max_split_hands": RuleInfo("Split to at most", "most hands by splitting, 1 = no split (default 4)",
+                                flags=("--split-hands",), typed="whole", metavar="N"),
+    "resplit_aces": RuleInfo("Resplit aces", "resplit aces", flags=("--rsa", "--no-rsa")),
+    "hit_split_aces": RuleInfo("Hit split aces", "split aces may draw more than one card", "one card each"),
+    "double_split_aces": RuleInfo("Double on split aces",
+                                  "split aces may double (needs --double any, soft doubles and DAS)"),
+    "split_tens_by_rank": RuleInfo("Split identical ten ranks only", "only identical ten ranks split (K,K but not "
+                                   "K,Q)", "any two ten-value cards"),
+    "surrender": _choice_rule(
+        "Surrender", "none (the default); late: after the dealer's blackjack check; early: before it; any_time: "
+        "late, and also after hits (unsplit hands)", "--surrender", SURRENDER,
+        none="no", late="late", early="early", any_time="at any time"),
+    "max_hand_cards": RuleInfo("A hand stands at", "a hand with this many cards stands; 'none': no limit (the "
+                               "default)", flags=("--max-cards",), typed="whole or none", metavar="N"),
+    "burn_20": RuleInfo("Burn 20 redraw", "Burn 20: the dealer redraws when a ten up card gets a ten or same-suit "
+                        "ace", flags=("--burn20", "--no-burn20")),
+    "dealer_22_pushes": RuleInfo("Dealer 22 pushes", "a dealer 22 pushes every hand still in play", "it busts"),
+    "bust_push": RuleInfo("Player's bust pushes", "No Bust's three-card bust pushes: " + ", ".join(BUST_PUSH)
+                          + " (default none)", flags=("--bust-push",), typed="choice", choices=BUST_PUSH,
+                          metavar="RULE", words=(("none", "no"),
+                                                 ("three_card_23_25", "three cards 23-25 v a higher dealer bust"),
+                                                 ("three_card_25_v_26", "three cards 25 v a dealer 26"),
+                                                 ("three_card_lower", "three cards v a higher dealer bust"))),
+    "must_hit_below": RuleInfo("Player must hit below", "the player must hit totals below this",
+                               flags=("--must-hit-below",), typed="whole", metavar="TOTAL"),
+    "hit_21": RuleInfo("Player may hit 21", "the player may hit a 21", "must stand on 21"),
+    "double_after_hit": RuleInfo("Double after a hit", "double on any number of cards (after hitting; split hands "
+                                 "too with DAS)", "first two cards only"),
+}
+"""Every rule field's :class:`RuleInfo`, in the fields' order (:data:`GAME_FIELDS`)."""
+
+_INT_FIELDS = tuple(name for name, info in RULE_INFO.items() if info.typed in ("whole", "whole or none"))
+_CHOICES = tuple((name, info.choices) for name, info in RULE_INFO.items() if info.typed == "choice")
 # help() and editors would show __new__'s (*args, **kwargs); show the rule fields instead.
 Rules.__signature__ = inspect.signature(Rules.__init__).replace(  # type: ignore[attr-defined]
     parameters=list(inspect.signature(Rules.__init__).parameters.values())[1:])

@@ -42,12 +42,12 @@ from ..core.outcomes import hand_total, is_natural
 from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine.player import PlayerEngine, UpcardValues
-from ..engine.procedures import dealer_procedure
 from ..engine import rows as row_supply
 from ..engine.rows import serve_borrowers
 from ..engine.splits import SplitPlay
 from .rounds import (Game, GameResult, check_per_hand_split, chip_split_plays, deal_plan, deal_probabilities,
                      pair_state, same_game, strategy_name)
+from .variants import variant_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -632,6 +632,7 @@ def removal_weights(shoe: Shoe, rules: Any) -> dict[int, list[tuple[Fraction, Sh
         raise ShoeError(f"an infinite shoe has no effect of removal: give a finite shoe "
                         f"({either('Shoe.decks(n)', '--decks N')})")
     by_rank = bool(rules.split_tens_by_rank)
+    variant = variant_of(rules)
     out: dict[int, list[tuple[Fraction, Shoe]]] = {}
     for value in range(1, 11):
         ranks = [r for r in range(13) if RANK_VALUE[r] == value and shoe.rank_counts[r] > 0]
@@ -643,7 +644,7 @@ def removal_weights(shoe: Shoe, rules: Any) -> dict[int, list[tuple[Fraction, Sh
             else:
                 cards = [(n, shoe.without(f"{RANKS[rank]}{SUITS[s]}")) for s, n in enumerate(shoe.suit_counts[rank]) if n]
             for count, left in cards:
-                key = (left.rank_counts if by_rank else left.value_counts(), repr(dealer_procedure(rules, left)))
+                key = (left.rank_counts if by_rank else left.value_counts(), repr(variant.dealer(rules, left)))
                 entry = merged.setdefault(key, [Fraction(0), left])
                 entry[0] += Fraction(count, total)
         out[value] = [(p, left) for p, left in merged.values()]

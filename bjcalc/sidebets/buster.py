@@ -205,7 +205,7 @@ class BusterBlackjack(SideBet):
     @property
     def burn_20(self) -> bool:
         """Whether the dealer is Burn 20's: the bet's ``burn_20``, or with model ``"player"``
-        the procedure :func:`~bjcalc.engine.procedures.dealer_procedure` makes of its rules.
+        the procedure its rules' variant deals (:meth:`~bjcalc.game.variant.Variant.dealer`).
 
         >>> BusterBlackjack(burn_20=True).burn_20, BusterBlackjack().burn_20
         (True, False)

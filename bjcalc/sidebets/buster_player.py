@@ -77,7 +77,7 @@ from ..core.rules import Rules
 from ..engine.dealer import StandardDealer
 from ..engine.hands import BUST, UNSPLIT, Context, add, composition_of
 from ..engine.lengths import dealer_lengths_given_up, float_bust_lengths_given_up
-from ..engine.procedures import dealer_procedure
+from ..game.variants import variant_of
 from ..core.actions import POST_SPLIT_ACTIONS, most_hands, post_split_actions
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, most_round_cards, pair_cards, policy_extra
 from ..game.calculator import Calculator, deal_probabilities
@@ -105,7 +105,7 @@ on 6 decks take 9 million in all; three hands on one deck 140 million against a 
 # ----------------------------------------------------------------------------------------
 def main_game_dealer(rules: Rules) -> StandardDealer:
     """The dealer procedure of the main game's ``rules``
-    (:func:`~bjcalc.engine.procedures.dealer_procedure`), as far as it does not depend on the
+    (its variant's :meth:`~bjcalc.game.variant.Variant.dealer`), as far as it does not depend on the
     shoe: its kind, its hooks and its soft-17 rule.  Burn 20's suit share, the one part that
     does, is the infinite deck's 1/4 here; the bet takes the shoe's own where it computes.
 
@@ -113,7 +113,7 @@ def main_game_dealer(rules: Rules) -> StandardDealer:
     >>> type(main_game_dealer(Rules())).__name__, type(main_game_dealer(Rules(burn_20=True))).__name__
     ('StandardDealer', 'Burn20Dealer')
     """
-    return dealer_procedure(rules, Shoe.infinite())
+    return variant_of(rules).dealer(rules, Shoe.infinite())
 
 
 def round_card_bound(shoe: Shoe, rules: Rules) -> int:
