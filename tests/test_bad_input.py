@@ -906,6 +906,8 @@ def test_cli_on_mostly_valid_arguments(argv):
     (["hand", "--cards", "T6", "--up", "6", "--shoe", "A4"], "rank:count"),
     (["edge", "--shoe", "T:3"], "too small"),
     (["edge", "--strategy", "XX"], "--strategy"),
+    (["edge", "--chart", ""], "a chart's file name is empty"),
+    (["edge", "--chart", "no-such-card.csv"], "cannot read the chart no-such-card.csv: no such file"),
     (["dealer", "--up", "TT", "--decks", "1"], "not a card"),
     (["dealer", "--up", "A", "--shoe", "A:1,T:1", "--peeked"], "always has blackjack"),
     (["insurance", "--cards", "T,T", "--up", "T"], "unrecognized"),
@@ -936,6 +938,134 @@ def test_help_exits_0():
     with pytest.raises(SystemExit) as info:
         main(["--help"])
     assert info.value.code == 0
+
+
+# ---------------------------------------------------------------------------------------
+# A chart a player brings (edge --chart FILE, Calculator.game(chart)): refused before any
+# work, in one line that names the file, and the row, up card or code
+# ---------------------------------------------------------------------------------------
+CHART_GAME = ["--decks", "1", "--split-hands", "2"]
+TOTAL_TWO_CARD = ("H", "S", "D", "Dh", "Ds", "R", "Rh", "Rs")     # the documented codes (docs/charts.md)
+PAIR_CODES = ("H", "S", "D", "Dh", "Ds", "P", "R", "Rh", "Rs", "Rp", "Ph", "Ps", "Pdh", "Pds", "Prh", "Prs", "Prp",
+              "Pd")
+
+
+@functools.lru_cache(maxsize=None)
+def chart_text() -> str:
+    """The CSV ``bjcalc chart --format csv`` writes for the 1-deck game of :data:`CHART_GAME`."""
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert main(["chart", *CHART_GAME, "--format", "csv", "--quiet"]) == 0
+    return out.getvalue()
+
+
+def _changed(text: str, row: "str | None", column: int, code: str) -> str:
+    """``text`` with the code of ``row`` (None: of every row) in its ``column``-th up card column
+    (0: 2 ... 9: A) replaced."""
+    import csv
+
+    lines = []
+    for line in text.splitlines():
+        cells = next(csv.reader([line])) if line and not line.startswith("#") else []
+        if cells and cells[0] != "hand" and row in (None, cells[0]):
+            cells[column + 1] = code
+            written = io.StringIO()
+            csv.writer(written, lineterminator="").writerow(cells)
+            line = written.getvalue()
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+BAD_CHARTS = {
+    "missing file": (None, "cannot read the chart {path}: no such file"),
+    "binary": (b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "is not a chart CSV: it is not text"),
+    "comments only": ("# Basic strategy\n# rules: 1 deck\n", "holds no chart table"),
+    "not CSV": ("hand;2;3;4\nhard 16;S;S;S\n", "is not a chart CSV: its header 'hand;2;3;4' has no up card columns"),
+    "ragged row": (lambda t: t.replace("hard 13,S,", "hard 13,"), "row 'hard 13' has 10 cells and the header 11"),
+    "unknown column": (lambda t: t.replace("9,T,A", "9,10,A"), "unknown up card column '10'; columns are 2-9, T"),
+    "missing column": (lambda t: "\n".join(line.rsplit(",", 1)[0] for line in t.splitlines()),
+                       "no column for up card A"),
+    "repeated column": (lambda t: t.replace("9,T,A", "9,T,T"), "up card column 'T' appears 2 times"),
+    "unknown row": (lambda t: t.replace("hard 12,", "hard 22,"), "unknown row 'hard 22'"),
+    "repeated row": (lambda t: t.replace("hard 12,", "hard 16,"), "row 'hard 16' appears 2 times"),
+    "missing row": (lambda t: t.replace("soft 13,", "#soft 13,"), "no row for soft 13; a chart has rows"),
+    "no pair rows": (lambda t: t.replace('"pair', '#"pair'), "no row for pair 2,2 to pair A,A (every pair)"),
+    "bad code": (lambda t: _changed(t, "hard 16", 8, "Q"),
+                 "unknown chart code 'Q' at hard 16 v T; codes: H, S, D, Dh, Ds, P,"),
+    "lower-case code": (lambda t: _changed(t, "soft 18", 0, "s"), "unknown chart code 's' at soft 18 v 2"),
+    "split code on a total": (lambda t: _changed(t, "hard 16", 0, "P"), "chart code 'P' at hard 16 v 2: a total's"),
+    "after-hit code on a pair": (lambda t: _changed(t, "pair 8,8", 9, "P+D"),
+                                 "chart code 'P+D' at pair 8,8 v A: only a total's code"),
+    "empty cell": (lambda t: _changed(t, "hard 9", 4, ""), "unknown chart code '' at hard 9 v 6"),
+    "surrender without surrender": (lambda t: _changed(t, "hard 16", 8, "Rh+S"),
+                                    "chart code 'Rh+S' at hard 16 v T plays H on two cards (surrender is not offered)"),
+    "a dealt up card's column of '-'": (lambda t: _changed(t, None, 5, "-"),
+                                        "has no decisions against up card 7, which the shoe deals"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_CHARTS))
+def test_a_bad_chart_is_refused_in_one_line_that_names_it(case, tmp_path, capsys):
+    content, words = BAD_CHARTS[case]
+    path = tmp_path / "card.csv"
+    if callable(content):
+        content = content(chart_text())
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content)
+    assert main(["edge", *CHART_GAME, "--chart", str(path), "--quiet"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and one_error_line(err), err
+    assert words.format(path=path) in err and str(path) in err, err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--strategy", "TD"], "give --chart or --strategy, not both"),
+    (["--strategy", "CD"], "give --chart or --strategy, not both"),
+    (["--sd"], "--sd does not apply to --chart"),
+    (["--chart", "other.csv"], "--chart"),
+])
+def test_chart_flag_refusals(argv, words, tmp_path, capsys):
+    path = tmp_path / "card.csv"
+    path.write_text(chart_text())
+    assert main(["edge", *CHART_GAME, "--chart", str(path), *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and one_error_line(err) and words in err, err
+
+
+def oracle_chart_code(row: str, code: str) -> bool:
+    """A code the documented grammar gives a chart cell: a total's two-card code (H, S, D, R, or D
+    or R and the letter they fall back to) with no suffix, or any with +D or +R, or a two-letter
+    one with +H, +S, +Dh, +Ds, +Rh or +Rs; a pair's, any of :data:`PAIR_CODES`."""
+    if row.startswith("pair"):
+        return code in PAIR_CODES
+    for suffix in ("", "+D", "+R", "+H", "+S", "+Dh", "+Ds", "+Rh", "+Rs"):
+        two = code[:len(code) - len(suffix)] if suffix and code.endswith(suffix) else code if not suffix else None
+        if two in TOTAL_TWO_CARD and (suffix in ("", "+D", "+R") or len(two) == 2):
+            return True
+    return False
+
+
+@FAST
+@given(row=st.sampled_from(["hard 16", "soft 18", "pair 8,8", "hard 11"]),
+       code=st.one_of(st.text(alphabet="HSDPRhsdpr+-", max_size=5), st.sampled_from(PAIR_CODES + ("Dh+D", "Rs+H"))))
+def test_a_chart_cell_takes_exactly_the_documented_codes(row, code):
+    """With every play offered (late surrender, doubling any two cards and after a hit), a cell's
+    code is read if and only if the documented grammar has it, and a refusal names the cell."""
+    import pandas as pd
+
+    from bjcalc.game.strategy import chart_strategy
+
+    rules = Rules(decks=1, max_split_hands=2, surrender="late", double_after_hit=True)
+    table = pd.read_csv(io.StringIO(chart_text()), comment="#", index_col=0, dtype=str)
+    table.loc[row, "T"] = code
+    try:
+        chart_strategy(table, rules)
+    except StrategyError as refused:
+        assert not oracle_chart_code(row, code), (row, code, str(refused))
+        assert f"{code!r} at {row} v T" in str(refused), str(refused)
+        return
+    assert oracle_chart_code(row, code), (row, code)
 
 
 # ---------------------------------------------------------------------------------------

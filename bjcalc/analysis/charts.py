@@ -38,14 +38,14 @@ from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult, deal_probabilities
 from ..game.rounds import strategy_name
-from ..game.strategy import UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
-from .codes import (ACTIONS, AFTER_HIT_LEGEND, LEGEND, NOT_DEALT_LEGEND, UPS, is_das_code, resolve, split_after_hit,
-                    without_das)
+from ..game.strategy import CHART_ROWS, IMPLICIT_ROWS, UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
+from .codes import (ACTIONS, AFTER_HIT_LEGEND, LEGEND, NOT_DEALT, NOT_DEALT_LEGEND, UPS, cell_plays, is_das_code,
+                    resolve, split_after_hit, without_das)
 from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, edge_words,
                      ev_table_csv, ev_table_html, ev_table_text)
 
 __all__ = ["Chart", "chart", "EXCEPTION_COLUMNS", "EVTable", "ev_table", "cell_alternatives", "td_ev_table",
-           "hand_label", "two_card_hands"]
+           "hand_label", "two_card_hands", "chart_differences", "DIFFERENCE_COLUMNS"]
 
 _VALUE = {"A": 1, "T": 10, **{str(v): v for v in range(2, 10)}}
 
@@ -636,6 +636,44 @@ def ev_table(calc: Calculator) -> EVTable:
 
 
 # -- the TD chart's own EV table: one cell changed at a time ------------------------------------
+DIFFERENCE_COLUMNS = ["row", "up", "code", "basic_strategy"]
+"""Columns of :func:`chart_differences`: the chart's row and up card, its code as written, and
+the TD chart's code there (as :meth:`TotalDependentStrategy.chart
+<bjcalc.game.strategy.TotalDependentStrategy.chart>` writes it)."""
+
+
+def chart_differences(table: pd.DataFrame, td: TotalDependentStrategy, rules: Rules) -> pd.DataFrame:
+    """The cells of a chart ``table`` (one :func:`~bjcalc.game.strategy.chart_strategy` has
+    read) that play otherwise under ``rules`` than the TD strategy ``td`` of the same game
+    (a ``calc.game("TD").strategy``): cells whose codes make some hand of the row play another
+    way (:func:`~bjcalc.analysis.codes.cell_plays`), so that ``P`` and ``Ph`` where doubling
+    after a split is allowed, or ``Dh`` and ``H`` on a total that may not double, are no
+    difference.  In chart order (hard, soft, pairs; up cards 2 to A), with
+    :data:`DIFFERENCE_COLUMNS`; a cell against an up card the shoe cannot deal is left out.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
+    >>> td = calc.game("TD").strategy
+    >>> card = td.chart()
+    >>> card.loc["hard 16", "T"], card.loc["pair 2,2", "2"] = "S", "Ph"
+    >>> chart_differences(card, td, calc.rules).values.tolist()
+    [['hard 16', 'T', 'S', 'H']]
+    """
+    order = {row: i for i, row in enumerate(CHART_ROWS + IMPLICIT_ROWS)}
+    rows = sorted(((str(row).strip(), row) for row in table.index), key=lambda labels: order[labels[0]])
+    out = []
+    for label, row in rows:
+        kind, _, what = label.partition(" ")
+        pair = _VALUE[what[0]] if kind == "pair" else None
+        total, soft = ((12, True) if pair == 1 else (2 * pair, False)) if pair else (int(what), kind == "soft")
+        for up in UPS:
+            column = next(c for c in table.columns if str(c).strip() == up)
+            code, best = str(table.loc[row, column]).strip(), td.code(_VALUE[up], total, soft, pair)
+            if NOT_DEALT not in (code, best) and cell_plays(label, code, rules) != cell_plays(label, best, rules):
+                out.append((label, up, code, best))
+    return pd.DataFrame(out, columns=DIFFERENCE_COLUMNS)
+
+
 def cell_alternatives(row: str, code: str, rules: Rules) -> list[str]:
     """The codes one step from ``code`` in a chart cell: the other hit/stand letter, or
     another first-two-card action (a pair, its own best play: stand, hit, double, split,

@@ -30,10 +30,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..core.actions import may_hit, must_hit
+from ..core.rules import Rules
 from ..game.strategy import NOT_DEALT, UP_LABEL, UP_ORDER, split_after_hit, strategy_code
 
 __all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "NOT_DEALT", "LEGEND", "AFTER_HIT_LEGEND", "NOT_DEALT_LEGEND",
-           "is_das_code", "without_das", "split_after_hit", "after_hit_code", "strategy_code", "code_action", "resolve"]
+           "is_das_code", "without_das", "split_after_hit", "after_hit_code", "strategy_code", "code_action", "resolve",
+           "cell_plays"]
 
 UPS: tuple[str, ...] = tuple(UP_LABEL.get(up, str(up)) for up in UP_ORDER)
 """Up card labels in chart order: 2 ... 9, T, A."""
@@ -138,3 +141,50 @@ def resolve(code: str, allowed: Iterable[str], das: bool = True, cards: int = 2)
         if action in allowed:
             return action
     return allowed[0]
+
+
+def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
+    """What a chart cell's ``code`` makes the hands of its ``row`` do under ``rules`` (by
+    :func:`resolve`): for a total, its unsplit first two cards, its hands of three or more cards
+    and (where pairs split) a split hand's first two cards; for a pair, its own first play (none
+    where pairs do not split: a pair then plays its total's row).  Two codes play alike under
+    the rules exactly where their plays are equal: ``Ph`` and ``P`` where doubling after a split
+    is allowed, ``Dh`` and ``H`` on a total that may not double.
+
+    A hand may stand unless the rules make it hit, and hit unless it holds 21 where the rules
+    forbid that (:func:`~bjcalc.core.actions.must_hit`, :func:`~bjcalc.core.actions.may_hit`); it
+    may double where :meth:`Rules.can_double <bjcalc.core.rules.Rules.can_double>` says (after a
+    hit only with ``double_after_hit``, a split hand only with doubling after a split), and
+    surrender where the rules offer it (after a hit only with ``surrender="any_time"``).  A lone
+    ``D`` or ``R`` falls back to hitting below 17, as the chart reader reads it.
+
+    >>> cell_plays("hard 9", "Dh", Rules(double_on="10-11")) == cell_plays("hard 9", "H", Rules(double_on="10-11"))
+    True
+    >>> cell_plays("hard 16", "Rh+S", Rules(surrender="late")), cell_plays("pair 2,2", "Ph", Rules())
+    (('surrender', 'stand', 'stand'), ('split',))
+    """
+    kind, _, what = row.partition(" ")
+    das = rules.double_after_split and rules.double_on != "none"
+    if kind == "pair":
+        if not rules.splits:
+            return ()
+        card = {"A": 1, "T": 10}.get(what[0]) or int(what[0])
+        total, soft, hard = (12, True, 2) if card == 1 else (2 * card, False, 2 * card)
+    else:
+        total, soft = int(what), kind == "soft"
+        hard = total - 10 if soft else total
+        if code in ("D", "R"):
+            code += "h" if total < 17 else "s"
+    hit = may_hit(rules, total, 2, 22)         # (a card limit is the hands', not the chart's)
+    plays = ([] if must_hit(rules, total, hit) else ["stand"]) + (["hit"] if hit else [])
+    double = ["double"] if rules.can_double(hard, soft) else []
+    surrender = ["surrender"] if rules.surrender != "none" else []
+    if kind == "pair":
+        return (resolve(code, plays + double + ["split"] + surrender, das),)
+    first = resolve(code, plays + double + surrender, das)
+    later = resolve(code, plays + (double if rules.double_after_hit else []) +
+                    (surrender if rules.surrender == "any_time" else []), das, cards=3)
+    if not rules.splits:
+        return first, later
+    split_double = split_after_hit(code)[0][:1] == "D" and das and double
+    return first, later, "double" if split_double else resolve(code, plays, das, cards=3)

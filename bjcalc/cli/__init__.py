@@ -1,6 +1,6 @@
 """The ``bjcalc`` command line.
 
-    bjcalc edge [rule flags] [--strategy CD|TD] [--split S] [--exact] [--json] [--quiet]
+    bjcalc edge [rule flags] [--strategy CD|TD | --chart FILE] [--split S] [--exact] [--json] [--quiet]
     bjcalc hand --cards T,6 --up T [rule flags] [--split S] [--exact] [--json] [--quiet]
     bjcalc dealer --up 6 [--variant V] [shoe flags] [--h17] [--burn20] [--peeked] [--exact] [--json]
     bjcalc insurance --cards T,T [--variant V] [shoe flags] [--exact] [--json]
@@ -50,7 +50,7 @@ from ..game.calculator import Assumptions, Calculator
 from ..core.cards import RANKS, Shoe, parse_card, parse_cards, rank_index
 from .charts import add_chart_parsers, run_chart, run_tables
 from ..core.errors import BjcalcError, ShoeError
-from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number
+from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number, signed, upcard_json, upcard_lines
 from ..core.progress import Progress
 from ..core.words import UNSAID, Words, speaking
 from ..core.rules import BOOL_FIELDS, GAME_FIELDS, RULE_INFO, Rules
@@ -360,6 +360,9 @@ def build_parser() -> argparse.ArgumentParser:
     edge.add_argument("--strategy", choices=("CD", "TD"), default="CD",
                       help="CD: composition-dependent play (the default); TD: total-dependent basic strategy "
                            "(with --json, its chart too)")
+    from .chart_cost import add_chart_argument
+
+    add_chart_argument(edge)
     edge.add_argument("--sd", action="store_true",
                       help="the round's standard deviation too, from its exact distribution (bjcalc outcomes: a few "
                            "seconds more), or where that is too large (resplits to 3-4 hands from real shoes) "
@@ -513,13 +516,6 @@ def _progress(args: argparse.Namespace, label: str, unit: str) -> Progress:
     return Progress(label, unit, enabled=not getattr(args, "quiet", False))
 
 
-def _fmt(value: Any, places: int = 9, scale: int = 1) -> str:
-    """A value (times ``scale``, 100 for percent) with a sign and ``places`` decimals; zero, and
-    what rounds to it, as ``+0.000...`` (never ``-0.000``)."""
-    text = f"{float(value) * scale:+.{places}f}"
-    return "+" + text[1:] if text[0] == "-" and not text.strip("-0.") else text
-
-
 def run(args: argparse.Namespace) -> str:
     """The text (or JSON) a parsed command line asks for; text fits 80 columns.
 
@@ -561,14 +557,24 @@ def _run(args: argparse.Namespace) -> str:
     if getattr(args, "strategy", "CD") == "TD" and "split" in flags_given(args):   # (it was ignored silently)
         raise UsageError("--split does not apply to --strategy TD: split hands follow the TD chart (drop --split, "
                          "or use --strategy CD)")
+    chart = None
+    if getattr(args, "chart", None) is not None:      # read and checked before any work
+        from .chart_cost import load_chart
+
+        chart = load_chart(args, rules)
     # One game and exit: lean where the command goes through the up cards once (hand asks for
     # one, edge for each in turn; not edge --sd, whose moments go through them again, nor a TD
-    # chart in edge's JSON, which the game then reads).  Elsewhere the dealer rows need not
-    # outlive the command either (eor turns them back on).
-    once = args.command == "hand" or (args.command == "edge" and not args.sd
+    # chart in edge's JSON, which the game then reads, nor a chart's cost, three games).
+    # Elsewhere the dealer rows need not outlive the command either (eor turns them back on).
+    once = args.command == "hand" or (args.command == "edge" and not args.sd and chart is None
                                        and not (args.json and args.strategy == "TD"))
     calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact,
                       lean=True if once else "rows")
+    if chart is not None:
+        from .chart_cost import run_chart_edge
+
+        text = run_chart_edge(args, calc, chart, _progress(args, "edge --chart", "up cards"))
+        return text if args.json else fit(text)
     text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
             "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
     return text if args.json else fit(text)
@@ -598,21 +604,15 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
     if args.json:
         payload: dict[str, Any] = {
             "ev": number(result.ev, args.exact), "house_edge": number(result.house_edge, args.exact),
-            "by_upcard": {up: {"probability": number(p_up, args.exact), "ev": number(ev, args.exact),
-                               "contribution": number(part, args.exact)}
-                          for up, p_up, ev, part in rows},
-            "assumptions": assumptions_json(result.assumptions)}
+            "by_upcard": upcard_json(rows, args.exact), "assumptions": assumptions_json(result.assumptions)}
         if outcomes is not None:
             payload.update(sd=outcomes.sd, variance=number(outcomes.variance, args.exact))
         if chart is not None:
             payload["chart"] = chart_json(chart, result.assumptions, args.exact)
         return dumps("edge", payload)
     # percent of the initial bet throughout, as the summary (the JSON keeps fractions)
-    lines = [f"{'up':>3} {'P(up) %':>11} {'EV given up %':>14} {'contribution %':>15}"]
-    for up, p_up, ev, part in rows:
-        lines.append(f"{up:>3} {float(p_up) * 100:>11.6f} {_fmt(ev, 7, 100):>14} {_fmt(part, 7, 100):>15}")
-    lines.append(f"{'all':>3} {100:>11.6f} {_fmt(result.ev, 7, 100):>14}")
-    summary = f"EV {_fmt(result.ev, 6, 100)} %  ({_edge_words(result.ev)})"
+    lines = upcard_lines(rows, result.ev)
+    summary = f"EV {signed(result.ev, 6, 100)} %  ({_edge_words(result.ev)})"
     if outcomes is not None:        # (the SD costs seconds: only with --sd)
         summary += f"  SD {outcomes.sd:.4f}"
     exact = [f"exact EV = {result.ev}"] if args.exact else []
@@ -621,7 +621,7 @@ def _run_edge(args: argparse.Namespace, calc: Calculator) -> str:
 
 def _edge_words(ev: Any) -> str:
     """``player edge x %`` or ``house edge x %`` (an EV that rounds to zero: a house edge of 0)."""
-    text = _fmt(ev, 6, 100)
+    text = signed(ev, 6, 100)
     return f"player edge {text[1:]} %" if text[0] == "+" and text.strip("+0.") else f"house edge {text[1:]} %"
 
 
@@ -659,7 +659,7 @@ def _run_hand(args: argparse.Namespace, calc: Calculator) -> str:
                                    "values": {a: number(v, args.exact) for a, v in values.items()},
                                    "free": sorted(values.free), **figure_json}
         return dumps("hand", {**payload, "assumptions": assumptions_json(info)})
-    lines = [f"{action:<10} {_fmt(v)}{'  (free)' if action in values.free else ''}"
+    lines = [f"{action:<10} {signed(v)}{'  (free)' if action in values.free else ''}"
              f"{'  <- best' if action == best else ''}" for action, v in values.items()]
     if args.exact:
         lines += [""] + [f"{action} = {v}" for action, v in values.items()]
@@ -765,7 +765,7 @@ def _run_insurance(args: argparse.Namespace, calc: Calculator) -> str:
         return dumps("insurance", {"cards": cards, "up": "A", "insurance_ev": number(value, args.exact),
                                    "dealer_blackjack": number(blackjack, args.exact),
                                    "assumptions": assumptions_json(info)})
-    lines = [f"insurance against an ace, holding {args.cards}: EV {_fmt(value)} per unit initial bet",
+    lines = [f"insurance against an ace, holding {args.cards}: EV {signed(value)} per unit initial bet",
              f"P(dealer blackjack) {float(blackjack):.9f}"]
     if args.exact:
         lines += [f"insurance EV = {value}", f"P(dealer blackjack) = {blackjack}"]

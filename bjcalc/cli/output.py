@@ -33,7 +33,8 @@ from typing import Any, Iterable, Optional
 from ..core.errors import BjcalcError
 from ..game.calculator import Assumptions
 
-__all__ = ["WIDTH", "QUIET_NO_OP", "number", "assumptions_json", "chart_json", "dumps", "fit", "lines_fit", "out_format"]
+__all__ = ["WIDTH", "QUIET_NO_OP", "number", "signed", "assumptions_json", "chart_json", "upcard_json", "upcard_lines",
+           "dumps", "fit", "lines_fit", "out_format"]
 
 WIDTH = 80
 """Columns every text output fits in."""
@@ -57,6 +58,43 @@ def number(value: Any, exact: bool) -> Any:
     if exact:
         return {"exact": str(value), "float": float(value)}
     return float(value)
+
+
+def signed(value: Any, places: int = 9, scale: int = 1) -> str:
+    """A value (times ``scale``, 100 for percent) with a sign and ``places`` decimals; zero, and
+    what rounds to it, as ``+0.000...`` (never ``-0.000``).
+
+    >>> signed(-0.0040592, 4, 100), signed(-1e-12, 4, 100)
+    ('-0.4059', '+0.0000')
+    """
+    text = f"{float(value) * scale:+.{places}f}"
+    return "+" + text[1:] if text[0] == "-" and not text.strip("-0.") else text
+
+
+def upcard_lines(rows: Iterable[tuple[str, Any, Any, Any]], ev: Any) -> list[str]:
+    """A game's EV by up card as an aligned table, in percent of the initial bet: ``rows`` as
+    :meth:`GameResult.rows <bjcalc.game.rounds.GameResult.rows>` gives them, and the game's ``ev``.
+
+    >>> print("\\n".join(upcard_lines([("6", 0.5, 0.2, 0.1), ("T", 0.5, -0.2, -0.1)], 0.0)))
+     up     P(up) %  EV given up %  contribution %
+      6   50.000000    +20.0000000     +10.0000000
+      T   50.000000    -20.0000000     -10.0000000
+    all  100.000000     +0.0000000
+    """
+    lines = [f"{'up':>3} {'P(up) %':>11} {'EV given up %':>14} {'contribution %':>15}"]
+    for up, p_up, up_ev, part in rows:
+        lines.append(f"{up:>3} {float(p_up) * 100:>11.6f} {signed(up_ev, 7, 100):>14} {signed(part, 7, 100):>15}")
+    return lines + [f"{'all':>3} {100:>11.6f} {signed(ev, 7, 100):>14}"]
+
+
+def upcard_json(rows: Iterable[tuple[str, Any, Any, Any]], exact: bool) -> dict[str, dict[str, Any]]:
+    """The ``"by_upcard"`` object of a game: up card -> ``probability``, ``ev``, ``contribution``.
+
+    >>> upcard_json([("6", 0.5, 0.2, 0.1)], exact=False)
+    {'6': {'probability': 0.5, 'ev': 0.2, 'contribution': 0.1}}
+    """
+    return {up: {"probability": number(p_up, exact), "ev": number(up_ev, exact), "contribution": number(part, exact)}
+            for up, p_up, up_ev, part in rows}
 
 
 def assumptions_json(assumptions: Assumptions) -> dict[str, str]:

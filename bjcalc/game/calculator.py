@@ -17,7 +17,7 @@ import numpy as np
 from ..core.actions import PostSplitStrategy
 from ..core.arithmetic import Arithmetic, Value, arithmetic_of
 from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_index
-from ..core.errors import HandError, RulesError, ShoeError, TooLargeError
+from ..core.errors import HandError, RulesError, ShoeError, StrategyError, TooLargeError
 from ..core.words import rule
 from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
 from ..core.rules import Rules
@@ -31,9 +31,12 @@ from .rounds import (STRATEGIES, UP_LABELS, Assumptions, GameResult, HandValues,
                      pair_state, strategy_name)
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
+    import os
+
     import pandas as pd
 
     from .hand_outcomes import HandOutcomes
+    from .strategy import TotalDependentStrategy
 
 __all__ = ["Calculator", "GameResult", "HandValues",
            "Assumptions", "ACTIONS", "STRATEGIES", "UP_LABELS", "deal_probabilities",
@@ -446,9 +449,22 @@ class Calculator:
         """
         return round_moments(self, strategy, insurance, progress)
 
-    def game(self, strategy: str = "CD", progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
+    def game(self, strategy: Union[str, "os.PathLike[str]", "pd.DataFrame", "TotalDependentStrategy"] = "CD",
+             progress: Optional[Callable[..., Iterable]] = None) -> "GameResult":
         """EV of one round dealt from the full shoe, with CD or TD play (``strategy`` in any case,
-        or ``"basic"`` for TD).
+        or ``"basic"`` for TD), or with a chart played as written.
+
+        A chart is a table in the form ``bjcalc chart`` writes (a pandas DataFrame: rows ``hard
+        5``-``hard 21``, ``soft 13``-``soft 21`` and the pairs, columns ``2``-``9``, ``T``, ``A``,
+        the codes of :mod:`bjcalc.analysis.codes`), the path of such a table as CSV
+        (:class:`pathlib.Path`, or a str that names a ``.csv`` or an existing file: what
+        ``bjcalc chart --format csv`` writes; :func:`~bjcalc.game.strategy.read_chart`), or a
+        :class:`~bjcalc.game.strategy.TotalDependentStrategy`.  Its exact EV is that of the chart
+        as written, split hands following it too; the result's assumptions name the chart, and
+        its ``strategy`` is the strategy read.  The chart is checked before any work: a file
+        that cannot be read, an unknown, missing or repeated row or column, a code a cell cannot
+        take are a one-line :class:`~bjcalc.core.errors.StrategyError` naming them
+        (:func:`~bjcalc.game.strategy.chart_strategy`).
 
         ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``,
         a :class:`bjcalc.core.progress.Progress` for instance): worth it for optimal splits and
@@ -457,10 +473,24 @@ class Calculator:
         >>> result = Calculator(Rules(decks=6)).game()
         >>> round(result.ev, 5)
         -0.00403
+        >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
+        >>> card = calc.game("TD").strategy.chart()
+        >>> card.loc["hard 16", "T"] = "S"                  # a card that stands on 16 against a ten
+        >>> mine = calc.game(card)
+        >>> f"{float(calc.game('TD').ev - mine.ev):.4%}", mine.assumptions.strategy.split(":")[0]
+        ('0.0341%', 'the chart given (a chart table), played as written')
         """
-        strategy = strategy_name(strategy)
+        from .strategy import chart_game, chart_play, is_chart, total_dependent_game
+
+        if is_chart(strategy):
+            return chart_game(self, *chart_play(strategy, self.rules), progress=progress)
+        try:
+            strategy = strategy_name(strategy)
+        except StrategyError:
+            raise StrategyError(f"strategy must be 'CD', 'TD' or a chart (a DataFrame, a TotalDependentStrategy, or "
+                                f"the path of a CSV file as 'bjcalc chart --format csv' writes), not "
+                                f"{strategy!r}") from None
         if strategy == "TD":
-            from .strategy import total_dependent_game
             return total_dependent_game(self, progress=progress)
         deals = self.round.deals()
         if (self.split_strategy == PostSplitStrategy.OPTIMAL and self.exact and not self.shoe.is_infinite

@@ -786,7 +786,7 @@ class GameResult:
     assumptions: Assumptions
     exact: bool
     strategy: Optional[Any] = None   # the TD strategy (a chart), for strategy="TD"
-    strategy_name: str = field(default="CD", compare=False)      # "CD" or "TD": the strategy played
+    strategy_name: str = field(default="CD", compare=False)      # "CD", "TD" or "chart" (a chart given) played
 
     @classmethod
     def build(cls, calc: "Game", deals: dict, rounds: dict, strategy_name: str,

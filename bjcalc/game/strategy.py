@@ -30,14 +30,25 @@ over the hands h of that entry: the reach comes from lower sums, the values from
 higher ones.  Choosing each entry's best action from the top sum down, and
 recomputing the reach, never lowers the EV, and stops when no single entry can
 be improved.  The EV is then that of the strategy, exactly.
+
+A chart a player brings (a casino's card, a book's) is valued the same way, exactly, as
+written: :func:`read_chart` reads it from CSV in the form ``bjcalc chart --format csv`` writes,
+:func:`chart_strategy` checks every row, column and code against a game's rules and reads it,
+and :func:`chart_game` (``Calculator.game(strategy=chart)``) gives its EV.
 """
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import itertools
+import os
+import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import numpy as np
 
@@ -48,11 +59,17 @@ from ..core.actions import post_split_actions
 from ..engine.shortage import FirstAction
 from ..engine.splits import context_strategy, first_context, pair_cards, split_value
 
-from .rounds import Game, GameResult
+from ..core.errors import StrategyError
+from ..core.rules import Rules
+from .rounds import Assumptions, Game, GameResult, strategy_name
+
+if TYPE_CHECKING:      # pandas is imported where a table is read
+    import pandas as pd
 
 __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total_dependent_game", "set_cell",
-           "UP_ORDER", "UP_LABEL", "CODES", "DAS_CODES", "AFTER_HIT_CODES", "AFTER_HIT_SUFFIXES", "split_after_hit",
-           "strategy_code", "NOT_DEALT", "MAX_ROUNDS"]
+           "UP_ORDER", "UP_LABEL", "CODES", "TOTAL_CODES", "DAS_CODES", "AFTER_HIT_CODES", "AFTER_HIT_SUFFIXES",
+           "split_after_hit", "strategy_code", "NOT_DEALT", "MAX_ROUNDS", "CHART_ROWS", "IMPLICIT_ROWS", "read_chart",
+           "chart_strategy", "is_chart", "chart_play", "chart_game", "chart_assumptions", "check_up_cards"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -141,7 +158,6 @@ class _UpcardSearch:
             name: {DOUBLE: chip.double, SURRENDER: chip.surrender} for name, chip in self.chip_values.items()}
         self.after_rules = any(a is not None and a.any() for a in self.may_after.values())
         if self.chips and values.may_surrender is not None and values.may_surrender.any():
-            from ..core.errors import StrategyError
             raise StrategyError("TD play with free chips does not follow surrender after a hit")
         # Entries no hand reaches under the strategy still get a sensible chart entry: the one
         # best for hands held by a player who hits everything.
@@ -570,6 +586,9 @@ of ``Pdh``/``Pds``).  ``D``/``R`` alone leave the total's hit/stand entry at its
 (hit below 17).  A total's code may end in one of :data:`AFTER_HIT_CODES`: ``+D`` (a hand of
 three or more cards doubles, where ``double_after_hit`` lets it) or ``+R`` (surrenders, with
 ``surrender="any_time"``; unsplit hands), else hits or stands by the code."""
+TOTAL_CODES = ("H", "S", "D", "Dh", "Ds", "R", "Rh", "Rs")
+"""The codes of :data:`CODES` a total's row takes (before an after-hit suffix): a split code is a
+pair's, and ``Rp`` (surrender, else split) too."""
 AFTER_HIT_CODES = ("+D", "+R")
 """Suffixes of a total's chart code for hands of three or more cards: double, surrender."""
 
@@ -607,6 +626,13 @@ def strategy_code(code: str) -> str:
 
 NOT_DEALT = "-"
 """The chart code of a cell whose up card the shoe cannot deal (it holds no card of that value)."""
+CHART_ROWS = (tuple(f"hard {total}" for total in range(5, 22)) + tuple(f"soft {total}" for total in range(13, 22))
+              + tuple(f"pair {card},{card}" for card in ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")))
+"""The rows of a chart, in order, as :meth:`TotalDependentStrategy.chart` writes them: hard 5-21,
+soft 13-21 and the pairs; a chart read needs every one (the pairs' where pairs split)."""
+IMPLICIT_ROWS = ("hard 4", "soft 12")
+"""Rows a chart may leave out, and a chart read takes: totals only a pair makes (2,2 and A,A),
+which hit where their row is missing."""
 FALLBACK_LETTER = {STAND: "s", HIT: "h", SPLIT: "p"}
 
 
@@ -672,12 +698,21 @@ class TotalDependentStrategy(dict):
 
 
     @classmethod
-    def from_chart(cls, chart, das: bool = True) -> "TotalDependentStrategy":
+    def from_chart(cls, chart: "pd.DataFrame", das: bool = True, *, pairs: bool = True,
+                   name: str = "the chart table") -> "TotalDependentStrategy":
         """The strategy a printed chart describes (rows and codes as :meth:`chart` writes them).
 
         ``Ph``, ``Prp`` ... (:data:`DAS_CODES`: split if doubling after a split is allowed)
         split when ``das``, else read on.  Totals the chart does not list (hard 4, soft 12:
-        only pairs make them) hit.
+        only pairs make them, :data:`IMPLICIT_ROWS`) hit.  A column of ``-`` only (an up card
+        the shoe cannot deal, :data:`NOT_DEALT`) gives no strategy against that up card.
+
+        Every column, row and cell is checked (no game is computed), and a mistake is a
+        :class:`~bjcalc.core.errors.StrategyError` of one line that starts with ``name`` and
+        names the column, row or cell: an unknown, repeated or missing up card column (2-9, T,
+        A), an unknown or repeated row, a missing row of :data:`CHART_ROWS` (the pairs' only
+        where ``pairs``: where the game splits them), a code a cell cannot take
+        (:func:`set_cell`).  :func:`chart_strategy` reads a chart for a game's rules.
 
         >>> from bjcalc import Calculator, Rules
         >>> calc = Calculator(Rules(decks=2))
@@ -685,23 +720,82 @@ class TotalDependentStrategy(dict):
         >>> again = total_dependent_game(calc, TotalDependentStrategy.from_chart(result.strategy.chart()))
         >>> bool(abs(again.ev - result.ev) < 1e-12)
         True
+        >>> TotalDependentStrategy.from_chart(result.strategy.chart().drop(index="hard 9"))
+        Traceback (most recent call last):
+        ...
+        bjcalc.core.errors.StrategyError: the chart table: no row for hard 9; a chart has rows hard 5-21, soft 13-21 and, where the game splits pairs, pair 2,2 to pair A,A (hard 4 and soft 12 may be left out: they hit; a pair played as its total has its total's codes in its row)
         """
-        from ..core.errors import StrategyError
-
-        label_to_up = {UP_LABEL.get(up, str(up)): up for up in UP_ORDER}
         out = cls()
-        for column in chart.columns:
-            if str(column) not in label_to_up:
-                raise StrategyError(f"unknown up card column {column!r}; columns are 2-9, T, A")
-            out[label_to_up[str(column)]] = UpcardStrategy(label_to_up[str(column)])
-        for row in chart.index:
-            for column in chart.columns:
-                set_cell(out[label_to_up[str(column)]], str(row), str(chart.loc[row, column]).strip(), das)
-        for strategy in out.values():
+        for column, up in _chart_columns(chart, pairs, name).items():
+            codes = {str(row).strip(): _cell_text(code) for row, code in chart[column].items()}
+            if set(codes.values()) == {NOT_DEALT}:
+                continue        # (an up card the shoe cannot deal)
+            strategy = out[up] = UpcardStrategy(up)
+            for row, code in codes.items():
+                try:
+                    set_cell(strategy, row, code, das)
+                except StrategyError as refused:
+                    raise StrategyError(f"{name}: {refused}") from None
             for total in range(22):
                 for soft in (False, True):
                     strategy.hits.setdefault((total, soft), total < 17)
         return out
+
+
+def _cell_text(code: Any) -> str:
+    """A cell's code as text (an empty cell: ``""``, which no code is)."""
+    return "" if code is None or code != code else str(code).strip()      # (NaN is not equal to itself)
+
+
+def _chart_columns(chart: Any, pairs: bool, name: str) -> dict[Any, int]:
+    """The up card of each column of a chart table, its columns and rows checked (see
+    :meth:`TotalDependentStrategy.from_chart`)."""
+    if not all(hasattr(chart, attribute) for attribute in ("columns", "index", "empty")):
+        raise StrategyError(f"a chart is a pandas DataFrame (rows 'hard 16' ..., columns 2-9, T, A), not "
+                            f"{type(chart).__name__}")
+    if chart.empty:
+        raise StrategyError(f"{name} is empty: a chart has rows hard 5-21, soft 13-21 and the pairs, and "
+                            f"columns 2-9, T, A")
+    ups = {UP_LABEL.get(up, str(up)): up for up in UP_ORDER}
+    labels = [str(column).strip() for column in chart.columns]
+    rows = [str(row).strip() for row in chart.index]
+    _check_labels(name, "up card column", labels, ups, "columns are 2-9, T (any ten), A")
+    _check_labels(name, "row", rows, CHART_ROWS + IMPLICIT_ROWS,
+                  "rows are hard 5-21, soft 13-21 and pair 2,2 ... pair A,A, as 'bjcalc chart' writes them "
+                  "(hard 4 and soft 12 may be added)")
+    missing = [label for label in ups if label not in labels]
+    if missing:
+        raise StrategyError(f"{name}: no column for up card {', '.join(missing)}; columns are 2-9, T, A (a column "
+                            f"of '{NOT_DEALT}' for an up card the shoe cannot deal)")
+    missing = [row for row in CHART_ROWS if row not in rows and (pairs or not row.startswith("pair"))]
+    if missing:
+        raise StrategyError(f"{name}: no row for {_row_names(missing)}; a chart has rows hard 5-21, soft 13-21 "
+                            f"and, where the game splits pairs, pair 2,2 to pair A,A (hard 4 and soft 12 may be "
+                            f"left out: they hit; a pair played as its total has its total's codes in its row)")
+    return {column: ups[label] for column, label in zip(chart.columns, labels)}
+
+
+def _row_names(rows: list[str]) -> str:
+    """Rows of a chart in words, every pair row as one.
+
+    >>> _row_names(["hard 9", "soft 13"]), _row_names([row for row in CHART_ROWS if row.startswith("pair")])
+    ('hard 9; soft 13', 'pair 2,2 to pair A,A (every pair)')
+    """
+    pairs = [row for row in CHART_ROWS if row.startswith("pair")]
+    if all(row in rows for row in pairs):
+        rows = [row for row in rows if row not in pairs] + ["pair 2,2 to pair A,A (every pair)"]
+    return "; ".join(rows)
+
+
+def _check_labels(name: str, what: str, labels: list[str], known: Iterable[str], hint: str) -> None:
+    """Refuse an unknown label and a label given twice."""
+    known = set(known)
+    for label in labels:
+        if label not in known:
+            raise StrategyError(f"{name}: unknown {what} {label!r}; {hint}")
+    twice = [label for label, count in Counter(labels).items() if count > 1]
+    if twice:
+        raise StrategyError(f"{name}: {what} {twice[0]!r} appears {labels.count(twice[0])} times; give each once")
 
 
 def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) -> None:
@@ -710,7 +804,9 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     A total's code sets both its hit/stand entry (the letter after D or R, or H/S itself;
     a suffix ``+H``/``+S``, ``+Dh`` ... ``+Rs`` gives it instead) and its first-two-card
     entry; a pair's code sets the pair's own entry (and its fallback) only.  ``das``: whether
-    a DAS code (``Ph`` ...) splits.
+    a DAS code (``Ph`` ...) splits.  A code the cell cannot take is a StrategyError naming the
+    cell, the code and the codes it can take: a total takes :data:`TOTAL_CODES` (and the
+    after-hit suffixes), a pair any of :data:`CODES`.
 
     >>> s = UpcardStrategy(10)
     >>> set_cell(s, "hard 16", "Rh"); set_cell(s, "pair 8,8", "P"); set_cell(s, "pair 7,7", "S")
@@ -720,21 +816,27 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     ('surrender', 'split')
     >>> set_cell(s, "hard 16", "Rh+S"); s.hits[(16, False)], s.two_card[(16, False)]
     (False, 'surrender')
+    >>> set_cell(s, "hard 16", "P")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: chart code 'P' at hard 16 v T: a total's codes are H, S, D, Dh, Ds, R, Rh, Rs, ending in +D, +R, +H, +S, +Dh, +Ds, +Rh, +Rs or not (split codes are a pair's)
     """
-    from ..core.errors import StrategyError
-
     written = code
     kind, _, what = row.partition(" ")
+    where = f"{row} v {UP_LABEL.get(strategy.up, str(strategy.up))}"
+    suffixes = ", ".join(AFTER_HIT_SUFFIXES)
     if split_after_hit(code)[1] and kind not in ("hard", "soft"):
-        raise StrategyError(f"chart code {written!r} at {row}: only a total's code may end in "
-                            f"{', '.join(AFTER_HIT_SUFFIXES)}")
+        raise StrategyError(f"chart code {written!r} at {where}: only a total's code may end in {suffixes}")
     code = strategy_code(code)      # (a printed +S, +Dh ...: the hit/stand letter as the strategy holds it)
     after = code[-2:] if code[-2:] in AFTER_HIT_CODES else ""
     code = code[:len(code) - len(after)]
     if code not in CODES:
-        raise StrategyError(f"unknown chart code {written!r} at {row}; codes: {', '.join(CODES)}, "
-                            f"a total's ending in {', '.join(AFTER_HIT_SUFFIXES)}")
+        raise StrategyError(f"unknown chart code {written!r} at {where}; codes: {', '.join(CODES)}, "
+                            f"a total's ending in {suffixes}")
     if kind in ("hard", "soft") and what.isdigit():
+        if code not in TOTAL_CODES:
+            raise StrategyError(f"chart code {written!r} at {where}: a total's codes are {', '.join(TOTAL_CODES)}, "
+                                f"ending in {suffixes} or not (split codes are a pair's)")
         entry = (int(what), kind == "soft")
         if after:
             strategy.after_hit[entry] = {"+D": DOUBLE, "+R": SURRENDER}[after]
@@ -781,25 +883,37 @@ def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | Non
     ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``).
     """
     calc.round.variant.check_analysis("TD play")
-    from ..core.errors import StrategyError
-
     deals = calc.round.deals()
+    if strategies is not None:      # (before the work)
+        check_up_cards(calc, strategies)
     rounds = {}
     found = TotalDependentStrategy()
     for up in (progress or (lambda ups, total: ups))(range(1, 11), total=10):
         if not deals[up]:
             continue
         evaluator = UpcardEvaluator(calc, up, deals[up])
-        if strategies is None:
-            strategy = evaluator.search.search()
-        elif up in strategies:
-            strategy = strategies[up]
-        else:
-            raise StrategyError(f"the strategy has no decisions against up card {UP_LABEL.get(up, up)}")
+        strategy = evaluator.search.search() if strategies is None else strategies[up]
         found[up] = strategy
         for (hand, split_key), value in evaluator.rounds(strategy).items():
             rounds[(up, hand, split_key)] = value
     return GameResult.build(calc, deals, rounds, "TD", strategy=found)
+
+
+def check_up_cards(calc: "Game", strategies: TotalDependentStrategy, name: str = "the strategy") -> None:
+    """Refuse a strategy that has no decisions against an up card the game's shoe deals (a chart
+    column of ``-``), naming them.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
+    >>> check_up_cards(calc, TotalDependentStrategy({up: UpcardStrategy(up) for up in range(2, 11)}), "my.csv")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: my.csv has no decisions against up card A, which the shoe deals
+    """
+    deals = calc.round.deals()
+    missing = [UP_LABEL.get(up, str(up)) for up in UP_ORDER if deals[up] and up not in strategies]
+    if missing:
+        raise StrategyError(f"{name} has no decisions against up card {', '.join(missing)}, which the shoe deals")
 
 
 class UpcardEvaluator:
@@ -857,3 +971,208 @@ class UpcardEvaluator:
         for key, value in self.rounds(strategy).items():
             total = total + ar.convert(self.deals[key]) * value
         return ar.output(total / ar.convert(self.probability))
+
+
+# -- a chart given ----------------------------------------------------------------------------
+def read_chart(source: Any) -> "pd.DataFrame":
+    """A chart table from CSV in the form ``bjcalc chart --format csv`` writes it: a header
+    ``hand,2,3,4,5,6,7,8,9,T,A``, then one line per row (``"pair 8,8",P,P,...``).
+
+    ``source``: the path of a file (a :class:`pathlib.Path`, or a str without a line break),
+    the CSV text itself (a str with line breaks) or an open text file.  Lines that start with
+    ``#`` (the title, rules and EVs ``bjcalc chart`` writes above the table) are skipped, and so
+    are blank lines before the table; the table ends at the first blank line after it (where a
+    CD chart's exceptions follow).  Cells are read as text, without the spaces around them;
+    what the rows, columns and codes say is checked where the chart is read for a game
+    (:func:`chart_strategy`).  A file that cannot be read or is not text, and text that holds
+    no table or is not one (a line of another number of cells than the header), is a one-line
+    StrategyError that names the file.
+
+    >>> text = "# my chart\\nhand,2,3,4,5,6,7,8,9,T,A\\nhard 16,S,S,S,S,S,H,H,H,H,H\\n"
+    >>> read_chart(text).loc["hard 16", "T"]
+    'H'
+    >>> read_chart("no-such-chart.csv")
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: cannot read the chart no-such-chart.csv: no such file
+    """
+    return _chart_table(source)[1]
+
+
+def _chart_table(source: Any) -> "tuple[str, pd.DataFrame]":
+    """The name of a chart's CSV and its table (see :func:`read_chart`)."""
+    import pandas as pd
+
+    name, text = _chart_text(source)
+    lines = itertools.dropwhile(lambda line: not line.strip(),
+                                (line for line in text.splitlines() if not line.lstrip().startswith("#")))
+    body = list(itertools.takewhile(str.strip, lines))
+    try:
+        table = list(csv.reader(body))
+    except csv.Error as exc:
+        raise StrategyError(f"{name} is not a chart CSV: {exc}") from None
+    if len(table) < 2:
+        raise StrategyError(f"{name} holds no chart table: after its '#' lines, a header (hand,2,3,4,5,6,7,8,9,T,A) "
+                            f"and a line per row, as 'bjcalc chart --format csv' writes them")
+    header = [cell.strip() for cell in table[0]]
+    if len(header) < 2:
+        raise StrategyError(f"{name} is not a chart CSV: its header {body[0][:40]!r} has no up card columns "
+                            f"(hand,2,3,4,5,6,7,8,9,T,A, separated by commas)")
+    for cells in table[1:]:
+        if len(cells) != len(header):
+            raise StrategyError(f"{name}: row {cells[0].strip()!r} has {len(cells)} cells and the header "
+                                f"{len(header)} (the row's name, then a code for each up card)")
+    return name, pd.DataFrame([[cell.strip() for cell in cells[1:]] for cells in table[1:]], columns=header[1:],
+                              index=pd.Index([cells[0].strip() for cells in table[1:]], name=header[0] or "hand"))
+
+
+def _chart_text(source: Any) -> tuple[str, str]:
+    """The name and the text of a chart's CSV (see :func:`read_chart`)."""
+    if isinstance(source, str) and ("\n" in source or "\r" in source):
+        return "the chart text", source
+    if not isinstance(source, (str, os.PathLike)) and not hasattr(source, "read"):
+        raise StrategyError(f"a chart is read from a file (its path) or CSV text, not {type(source).__name__}")
+    name = str(getattr(source, "name", "the chart file")) if hasattr(source, "read") else str(source)
+    if not name.strip():
+        raise StrategyError("a chart's file name is empty: name a CSV file as 'bjcalc chart --format csv' writes")
+    try:
+        return name, source.read() if hasattr(source, "read") else Path(source).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise StrategyError(f"cannot read the chart {name}: no such file") from None
+    except IsADirectoryError:
+        raise StrategyError(f"cannot read the chart {name}: it is a folder") from None
+    except UnicodeDecodeError:
+        raise StrategyError(f"{name} is not a chart CSV: it is not text (UTF-8)") from None
+    except OSError as exc:
+        raise StrategyError(f"cannot read the chart {name}: {exc.strerror or exc}") from None
+
+
+def chart_strategy(chart: "pd.DataFrame", rules: Rules, name: str = "the chart table") -> TotalDependentStrategy:
+    """The strategy a chart table plays in a game of ``rules``, every column, row and code
+    checked first (:meth:`TotalDependentStrategy.from_chart`; a mistake is a one-line
+    StrategyError that starts with ``name``).
+
+    The DAS codes (``Ph`` ...) split where the rules double after a split.  The pair rows are
+    needed where the rules split pairs: a chart without them is refused, its missing rows named
+    (a pair played as its total wants its total's codes in its row; where the rules do not
+    split, the pair rows may be left out, and a pair plays its total's row).  A total's code is
+    refused where these rules make it ask for two plays a total-dependent strategy cannot tell
+    apart: its fallback on two cards (where they may not double, or surrender is not offered)
+    and another play after a hit or a split (``Rh+S`` where surrender is not offered: hit two
+    cards, stand on more; the strategy holds one hit/stand play per total).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> rules = Rules(decks=1, max_split_hands=2)
+    >>> table = Calculator(rules).game("TD").strategy.chart()
+    >>> table.loc["hard 16", "T"] = "Rh+S"
+    >>> chart_strategy(table, rules.replace(surrender="late"))[10].two_card[(16, False)]
+    'surrender'
+    >>> chart_strategy(table, rules)
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: the chart table: chart code 'Rh+S' at hard 16 v T plays H on two cards (surrender is not offered) but S after a hit or a split, and a total-dependent strategy plays one of them for every hand of the total: write H or S
+    """
+    das = rules.double_after_split and rules.double_on != "none"
+    strategy = TotalDependentStrategy.from_chart(chart, das, pairs=rules.splits, name=name)
+    for row in chart.index:
+        kind, _, total = str(row).strip().partition(" ")
+        if kind in ("hard", "soft"):
+            for column in chart.columns:
+                _check_fallback(rules, str(row).strip(), int(total), kind == "soft", str(column).strip(),
+                                _cell_text(chart.loc[row, column]), name)
+    return strategy
+
+
+def _check_fallback(rules: Rules, row: str, total: int, soft: bool, up: str, code: str, name: str) -> None:
+    """Refuse a total's code whose fallback on two cards, where these rules do not offer its
+    double or surrender, differs from its play after a hit or a split (see :func:`chart_strategy`)."""
+    two = split_after_hit(code)[0]
+    later = split_after_hit(strategy_code(code))[0][-1:].lower()
+    if len(two) != 2 or two[0] not in "DR" or later == two[1]:
+        return
+    surrender = two[0] == "R"
+    if rules.surrender != "none" if surrender else rules.can_double(total - 10 * soft, soft):
+        return
+    why = "surrender is not offered" if surrender else "this total may not double"
+    raise StrategyError(f"{name}: chart code {code!r} at {row} v {up} plays {two[1].upper()} on two cards ({why}) "
+                        f"but {later.upper()} after a hit or a split, and a total-dependent strategy plays one of "
+                        f"them for every hand of the total: write {two[1].upper()} or {later.upper()}")
+
+
+def is_chart(strategy: Any) -> bool:
+    """Whether ``Calculator.game`` reads ``strategy`` as a chart to play (:func:`chart_play`)
+    rather than a strategy's name: a pandas DataFrame, a :class:`TotalDependentStrategy`, a
+    path (:class:`os.PathLike`), or a str that is not a strategy's name (``"TD"``, ``"basic"``
+    ...) and names a ``.csv`` file or a file that exists.
+
+    >>> is_chart("TD"), is_chart("casino.csv"), is_chart(Path("card.txt")), is_chart("optimal")
+    (False, True, True, False)
+    """
+    pandas = sys.modules.get("pandas")     # (a DataFrame means pandas is loaded: never imported here)
+    if isinstance(strategy, (TotalDependentStrategy, os.PathLike)) or (
+            pandas is not None and isinstance(strategy, pandas.DataFrame)):
+        return True
+    if not isinstance(strategy, str):
+        return False
+    try:
+        strategy_name(strategy)
+        return False
+    except StrategyError:
+        return strategy.strip().lower().endswith(".csv") or os.path.isfile(strategy)
+
+
+def chart_play(chart: Any, rules: Rules) -> tuple[TotalDependentStrategy, str]:
+    """The strategy a chart given plays under ``rules`` (:func:`chart_strategy`; a path is read
+    by :func:`read_chart`), and the name its results give it: the path, or ``"a chart table"``
+    (a DataFrame), or ``"a TotalDependentStrategy"`` (taken as it is).
+
+    >>> from bjcalc import Rules
+    >>> chart_play("hand,2\\nhard 16,S\\n", Rules())
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: the chart text: no column for up card 3, 4, 5, 6, 7, 8, 9, T, A; columns are 2-9, T, A (a column of '-' for an up card the shoe cannot deal)
+    """
+    if isinstance(chart, TotalDependentStrategy):
+        return chart, "a TotalDependentStrategy"
+    if hasattr(chart, "columns"):
+        return chart_strategy(chart, rules), "a chart table"
+    name, table = _chart_table(chart)
+    return chart_strategy(table, rules, name), name
+
+
+def chart_game(calc: "Game", strategy: TotalDependentStrategy, name: str,
+               progress: "Callable[..., Iterable] | None" = None) -> GameResult:
+    """The exact EV of a chart given (``strategy``, read by :func:`chart_play`, and its
+    ``name``), played as written: :func:`total_dependent_game` of its strategy, whose
+    assumptions say that the chart is played (:func:`chart_assumptions`), not the best TD
+    strategy, and whose ``strategy_name`` is ``"chart"``.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> calc = Calculator(Rules(decks=1, max_split_hands=2))
+    >>> best = calc.game("TD")
+    >>> mine = chart_game(calc, *chart_play(best.strategy.chart(), calc.rules))
+    >>> mine.ev == best.ev, mine.assumptions.strategy.split(":")[0]
+    (True, 'the chart given (a chart table), played as written')
+    """
+    check_up_cards(calc, strategy, name)
+    result = total_dependent_game(calc, strategy, progress)
+    return dataclasses.replace(result, assumptions=chart_assumptions(result.assumptions, name, calc.rules.splits),
+                               strategy_name="chart")
+
+
+def chart_assumptions(stated: Assumptions, name: str, splits: bool = True) -> Assumptions:
+    """A game's TD assumptions (``stated``) where the chart ``name`` is played as written: the
+    strategy is that chart (total-dependent, not necessarily the best), and split hands follow
+    it (where the rules split: ``splits``).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> stated = chart_assumptions(Calculator(Rules()).assumptions("TD"), "casino.csv")
+    >>> stated.strategy
+    'the chart given (casino.csv), played as written: total-dependent play, decisions by total, softness and pair'
+    >>> stated.split_strategy
+    'split hands follow the chart given'
+    """
+    return dataclasses.replace(
+        stated, strategy=f"the chart given ({name}), played as written: total-dependent play, decisions by total, "
+                         f"softness and pair",
+        split_strategy="split hands follow the chart given" if splits else stated.split_strategy)

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe
-from bjcalc.analysis.charts import (cell_alternatives, chart, ev_table, hand_label, td_ev_table,
+from bjcalc.analysis.charts import (cell_alternatives, chart, chart_differences, ev_table, hand_label, td_ev_table,
                                     two_card_hands)
 from bjcalc.analysis.codes import AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit, strategy_code
 from bjcalc.analysis.render import COLOURS
@@ -535,3 +535,21 @@ def test_a_chart_and_ev_table_of_another_shoe_say_its_decks_as_the_game_does():
     assert calc.game().assumptions.rules.startswith("2 decks")
     custom = Calculator(Rules(decks=6, max_split_hands=2), Shoe.decks(2).without("A"))
     assert "custom shoe" in repr(ev_table(custom)) and custom.game().assumptions.rules.startswith("custom shoe")
+
+
+@pytest.mark.parametrize("rules, differing", [
+    (Rules(decks=6, double_on="10-11"), []),                  # Dh on 9 and soft hands: a hit where they may not double
+    (Rules(decks=6, max_split_hands=1), []),                  # pair rows: a pair that may not split plays its total
+    (Rules(decks=6, dealer_hits_soft_17=True, double_after_split=False),
+     [("hard 11", "A", "H", "Dh"), ("soft 18", "2", "S", "Ds"), ("soft 19", "6", "S", "Ds"),
+      ("pair 2,2", "2", "P", "H"), ("pair 2,2", "3", "P", "H"), ("pair 3,3", "2", "P", "H"),
+      ("pair 3,3", "3", "P", "H"), ("pair 4,4", "5", "P", "H"), ("pair 4,4", "6", "P", "H"),
+      ("pair 6,6", "2", "P", "H")]),
+], ids=["double 10-11", "no splits", "H17 no DAS"])
+def test_chart_differences_compare_what_cells_play_not_how_they_are_spelled(rules, differing):
+    """The published 6-deck S17 DAS card against the TD chart of other rules: a cell differs where
+    some hand of its row plays otherwise under these rules, not where its code is spelled otherwise."""
+    calc = Calculator(rules)
+    td = calc.game("TD").strategy
+    assert [tuple(cell) for cell in chart_differences(_published(), td, rules).values.tolist()] == differing
+    assert (td.chart() != _published()).values.sum() >= len(differing)

@@ -351,3 +351,70 @@ def test_options_of_several_values_add_up_when_repeated():
     assert args.fix == ["a=1", "b=2", "c=3"]
     assert parser.parse_args(["explain", "--variant", "burn20", "--edge", "0.7"]).fix == []
 
+
+
+# ---------------------------------------------------------------------------------------
+# edge --chart: what a chart a player brings costs
+# ---------------------------------------------------------------------------------------
+ONE_DECK = ["--decks", "1", "--split-hands", "2"]
+
+
+def _chart_file(folder, flags, capsys, **cells):
+    """The chart ``bjcalc chart --format csv`` writes for these flags, with some cells changed
+    (``hard_16_T="S"``), as a file in ``folder``."""
+    import io
+
+    import pandas as pd
+
+    path = folder / "card.csv"
+    assert run(["chart", *flags, "--format", "csv", "--out", str(path), "--quiet"], capsys)[0] == 0
+    if cells:
+        table = pd.read_csv(io.StringIO(path.read_text()), comment="#", index_col=0)
+        for name, code in cells.items():
+            kind, total, up = name.split("_")
+            table.loc[f"{kind} {total}", up] = code
+        path.write_text("# a casino's card\n" + table.to_csv())
+    return path
+
+
+def test_edge_chart_answers_in_one_line_and_lists_the_cells_that_differ(capsys, tmp_path):
+    path = _chart_file(tmp_path, ONE_DECK, capsys, hard_16_T="S")
+    rc, out, err = run(["edge", *ONE_DECK, "--chart", str(path), "--quiet"], capsys)
+    assert (rc, err) == (0, "")
+    answer = " ".join(out.split("\n\n")[0].split())
+    assert answer.startswith("EV with your chart +0.0811 % (player edge 0.0811 %): it costs 0.0341 % against basic "
+                             "strategy (TD +0.1152 %) and 0.0721 % against CD play (CD +0.1531 %)"), answer
+    assert "1 cell plays otherwise than basic strategy" in out and "  hard 16 v T: S (basic strategy H)" in out
+    assert f"strategy: the chart given ({path})" in " ".join(out.split()) and "arithmetic: floating point" in out
+    assert all(len(line) <= 80 for line in out.splitlines() if str(path) not in line)     # (a path cannot wrap)
+    data = run_json(["edge", *ONE_DECK, "--chart", str(path), "--quiet"], capsys)
+    assert {"ev", "house_edge", "by_upcard", "assumptions", "chart_file", "ev_td", "ev_cd", "cost_against_td",
+            "cost_against_cd", "differing_cells", "compared_with"} <= set(data)
+    calc = Calculator(Rules(decks=1, max_split_hands=2))
+    assert data["ev"] == pytest.approx(calc.game(path).ev, abs=1e-15) and data["ev"] < data["ev_td"]
+    assert data["ev_td"] == pytest.approx(calc.game("TD").ev, abs=1e-15)
+    assert data["cost_against_td"] == pytest.approx(data["ev_td"] - data["ev"], abs=1e-15)
+    assert data["cost_against_td"] > 0
+    assert data["cost_against_cd"] == pytest.approx(data["ev_cd"] - data["ev"], abs=1e-15)
+    assert data["differing_cells"] == [{"row": "hard 16", "up": "T", "code": "S", "basic_strategy": "H"}]
+    assert data["assumptions"]["split_strategy"] == "split hands follow the chart given"
+    assert data["compared_with"]["CD"]["split_strategy"] == "CDZ-" and sorted(data["by_upcard"]) == sorted(
+        ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"])
+
+
+def test_edge_chart_exact_values_the_td_chart_at_the_td_ev_to_the_last_digit(capsys, tmp_path):
+    small = ["--shoe", "A:2,2:2,5:2,6:2,8:3,9:2,T:8", "--split-hands", "2"]     # (21 cards: exact is quick)
+    path = _chart_file(tmp_path, small, capsys)
+    data = run_json(["edge", *small, "--chart", str(path), "--exact", "--quiet"], capsys)
+    assert Fraction(data["ev"]["exact"]) == Fraction(data["ev_td"]["exact"]) != 0
+    assert data["cost_against_td"]["exact"] == "0" and data["differing_cells"] == []
+    assert Fraction(data["cost_against_cd"]["exact"]) > 0 and data["assumptions"]["arithmetic"] == "exact rationals"
+
+
+@pytest.mark.parametrize("flags", [["--variant", "free_bet", *ONE_DECK], [*ONE_DECK, "--h17", "--remove", "5,5"]],
+                         ids=["free_bet", "h17 less two fives"])
+def test_edge_chart_takes_the_rule_and_shoe_flags(flags, capsys, tmp_path):
+    path = _chart_file(tmp_path, flags, capsys)
+    rc, out, err = run(["edge", *flags, "--chart", str(path), "--quiet"], capsys)
+    assert (rc, err) == (0, "") and "it costs nothing against basic strategy" in " ".join(out.split())
+    assert "no cell plays otherwise than basic strategy" in out

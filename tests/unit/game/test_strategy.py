@@ -1,6 +1,10 @@
 """Total-dependent basic strategy: chart, EV bounds and identities."""
 
+import functools
+import io
 import math
+import re
+import warnings
 
 import pandas as pd
 import pytest
@@ -103,3 +107,118 @@ def test_td_result_states_its_strategy():
     result = Calculator(Rules(decks=2)).game("TD")
     assert "total-dependent" in result.assumptions.strategy
     assert "total-dependent" in str(result)
+
+
+# -- a chart a player brings, valued exactly ------------------------------------------------------
+from fractions import Fraction  # noqa: E402
+
+from bjcalc import StrategyError  # noqa: E402
+from bjcalc.cli import main  # noqa: E402
+from bjcalc.game.strategy import TotalDependentStrategy, chart_strategy, read_chart  # noqa: E402
+from bjcalc.game.variants import VARIANTS  # noqa: E402
+
+ONE_DECK = Rules(decks=1, max_split_hands=2)
+
+
+@functools.lru_cache(maxsize=None)
+def _one_deck_td():
+    """The 1-deck game's TD result (its chart: ``.strategy.chart()``, a new table each time)."""
+    return Calculator(ONE_DECK).game("TD")
+
+
+SMALL_SHOE = "A:2,2:2,5:2,6:2,8:3,9:2,T:8"
+"""A 21-card shoe (exact play is quick on it), with pairs Free Bet splits free."""
+
+
+def _written_chart(tmp_path, flags):
+    """The CSV ``bjcalc chart --format csv`` writes for these rule flags, and its path."""
+    path = tmp_path / "chart.csv"
+    assert main(["chart", *flags, "--format", "csv", "--out", str(path), "--quiet"]) == 0
+    return path
+
+
+@pytest.mark.parametrize("rules, flags", [
+    (Rules(decks=6, max_split_hands=2, dealer_hits_soft_17=True, surrender="late", max_hand_cards=5),
+     ["--decks", "6", "--split-hands", "2", "--h17", "--surrender", "late", "--max-cards", "5"]),
+    (VARIANTS["free_bet"].rules(decks=1, max_split_hands=2),
+     ["--variant", "free_bet", "--shoe", SMALL_SHOE, "--split-hands", "2"]),
+], ids=["6 decks H17 LS", "Free Bet small shoe"])
+def test_the_td_chart_bjcalc_writes_is_valued_at_the_td_ev_exactly(rules, flags, tmp_path):
+    """Chart, CSV, chart: the exact EV of the chart read back is the TD strategy's, to the last digit
+    (through --chart --exact too: tests/unit/cli).  The 6-deck hands stand at five cards, which halves
+    the exact work; its chart has DAS codes (Ph) and printed surrender codes (Rh+S); Free Bet's
+    has its free doubles and splits, whose split hands carry the free chip."""
+    path = _written_chart(tmp_path, flags)
+    if rules.surrender != "none":
+        assert {"Ph", "Rh+S"} <= set(read_chart(path).values.ravel())
+    shoe = Shoe.of(SMALL_SHOE) if "--shoe" in flags else None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules' decks give way to the shoe)
+        calc = Calculator(rules, shoe, exact=True)
+    best, mine = calc.game("TD"), calc.game(path)
+    assert Fraction(str(mine.ev)) == Fraction(str(best.ev)) and mine.ev == best.ev
+    assert mine.strategy_name == "chart" and str(path) in mine.assumptions.strategy
+    assert calc.game(str(path)).ev == best.ev       # (a str that names the file reads it too)
+
+
+def test_a_changed_cell_costs_what_the_game_says_and_the_result_names_the_chart():
+    calc = Calculator(ONE_DECK)
+    best = calc.game("TD")
+    card = best.strategy.chart()
+    card.loc["hard 16", "T"] = "S"
+    mine = calc.game(card)
+    assert mine.ev < best.ev
+    assert mine.assumptions.strategy.startswith("the chart given (a chart table), played as written")
+    assert mine.assumptions.split_strategy == "split hands follow the chart given"
+    assert "basic strategy" not in mine.assumptions.strategy and "played as written" in str(mine)
+    assert calc.game(TotalDependentStrategy.from_chart(card)).ev == mine.ev
+    no_splits = Calculator(Rules(decks=1, max_split_hands=1))
+    assert no_splits.game(card.drop(index=[row for row in card.index if row.startswith("pair")])).assumptions \
+        .split_strategy == "no splitting"     # (where pairs do not split, a chart may leave them out)
+
+
+def test_read_chart_skips_comments_and_ends_at_a_cd_charts_exceptions():
+    table = _one_deck_td().strategy.chart()
+    text = ("# Basic strategy with composition-dependent exceptions\n\n" + table.to_csv(index_label="hand")
+            + "\nup,hand,cards,row\n2,\"T,3\",2,hard 13\n")
+    read = read_chart(text)
+    assert read.equals(table) and read.index.name == "hand"
+    assert read_chart(io.StringIO(text)).equals(table)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda t: t.rename(columns={"T": "10"}), "the chart table: unknown up card column '10'; columns are 2-9"),
+    (lambda t: t.drop(columns="A"), "no column for up card A"),
+    (lambda t: t.set_axis(list(t.columns[:-1]) + ["T"], axis=1), "up card column 'T' appears 2 times"),
+    (lambda t: t.rename(index={"hard 12": "hard 22"}), "unknown row 'hard 22'"),
+    (lambda t: t.rename(index={"hard 12": "hard 16"}), "row 'hard 16' appears 2 times"),
+    (lambda t: t.drop(index="soft 13"), "no row for soft 13"),
+    (lambda t: t[[not row.startswith("pair") for row in t.index]], "no row for pair 2,2 to pair A,A"),
+    (lambda t: t.iloc[:0], "the chart table is empty"),
+    (lambda t: _cell(t, "hard 16", "T", "X"), "unknown chart code 'X' at hard 16 v T; codes: H, S, D, Dh"),
+    (lambda t: _cell(t, "hard 16", "7", "Ph"), "chart code 'Ph' at hard 16 v 7: a total's codes are H, S"),
+    (lambda t: _cell(t, "pair 8,8", "A", "P+D"), "chart code 'P+D' at pair 8,8 v A: only a total's code"),
+    (lambda t: _cell(t, "hard 16", "T", "Rh+S"), "chart code 'Rh+S' at hard 16 v T plays H on two cards "
+                                                  "(surrender is not offered)"),
+    (lambda t: _cell(t, "hard 9", "6", None), "unknown chart code '' at hard 9 v 6"),
+])
+def test_a_chart_is_checked_and_each_refusal_names_its_row_column_or_code(change, words):
+    table = _one_deck_td().strategy.chart()
+    with pytest.raises(StrategyError, match=re.escape(words)):
+        chart_strategy(change(table), ONE_DECK)
+
+
+def _cell(table, row, up, code):
+    table = table.copy()
+    table.loc[row, up] = code
+    return table
+
+
+def test_a_chart_column_of_dashes_plays_no_up_card_and_is_refused_where_the_shoe_deals_it():
+    table = _one_deck_td().strategy.chart()
+    table["7"] = "-"
+    assert 7 not in chart_strategy(table, ONE_DECK)
+    with pytest.raises(StrategyError, match="a chart table has no decisions against up card 7, which the shoe deals"):
+        Calculator(ONE_DECK).game(table)
+    with pytest.raises(StrategyError, match="strategy must be 'CD', 'TD' or a chart"):
+        Calculator(ONE_DECK).game(42)
