@@ -759,13 +759,15 @@ VALUED_FLAGS = {
     "--max-cards": _choice(["2", "3", "1", "0", "x", "-4"]),
     "--split": _choice(["CDZ-", "CDP1", "CDP", "optimal", "zzz", ""]),
     "--strategy": _choice(["CD", "TD", "zz", "cd"]),
+    "--variant": _choice(["standard", "classic_single_deck", "nope"]),
 }
 BOOL_FLAGS = ["--h17", "--no-double-soft", "--no-das", "--rsa", "--hit-split-aces", "--double-split-aces",
               "--split-tens-by-rank", "--exact", "--json", "--peeked"]
 JUNK_TOKENS = ["--bogus", "-x", "--", "--d", "--dec", "-", "--cards=T6", "--up=6", "5", "hand", "edge", "buster"]
 SIDEBET_FLAGS = {    # only `bjcalc sidebet ...` takes these (everywhere else they are unrecognized)
     "--paytable": _choice(["seed", "wizard", "seed,wizard", "2,2,4,12,50,250", "1,2,3", "", "vegas", "seed,3",
-                           "200,100,50,30,15,3,2,2", "1,1,1,1,1,1,-1"]),
+                           "200,100,50,30,15,3,2,2", "1,1,1,1,1,1,-1", "v1,v2", "4/19", "a", "over", "9,9,lose",
+                           "1000,125,19,9,4"]),
     "--model": _choice(["shoe", "player", "x"]),
 }
 
@@ -780,7 +782,8 @@ cli_argv = st.builds(lambda head, pieces: head + [tok for piece in pieces for to
                      st.one_of(st.sampled_from(["edge", "hand", "dealer", "insurance", "bogus", "", "HAND",
                                                 "sidebet"]).map(lambda c: [c]),
                                st.sampled_from([["sidebet", "buster"], ["sidebet", "lucky-lucky"],
-                                                ["sidebet", "Buster"]]),
+                                                ["sidebet", "Buster"], ["sidebet", "21+3"], ["sidebet", "lucky-ladies"],
+                                                ["sidebet", "match-the-dealer"], ["sidebet", "over-under-13"]]),
                                st.just([])),
                      st.lists(cli_piece, max_size=7))
 
@@ -917,6 +920,32 @@ def test_cli_error_table(argv, words, capsys):
     out, err = capsys.readouterr()
     assert out == ""
     assert one_error_line(err), err
+    assert words in err, err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["sidebet", "21+3", "--shoe", "A:4,T:16,5:8"], "21+3 pays flushes, so its shoe needs suits"),
+    (["sidebet", "perfect-pairs", "--remove", "5"], "Perfect Pairs pays by the suits and colours of a pair"),
+    (["sidebet", "lucky-ladies", "--decks", "2", "--remove", "Q"], "its shoe needs suits"),
+    (["sidebet", "royal-match", "--paytable", "vegas"], "unknown Royal Match pay table 'vegas': use v1, v2"),
+    (["sidebet", "lucky-ladies", "--paytable", "1000,200,25"], "a Lucky Ladies pay table needs 5 pays"),
+    (["sidebet", "21+3", "--paytable", "100,40,30,10,5"], "needs 6 pays"),
+    (["sidebet", "match-the-dealer", "--paytable", "4/9/2"], "U/S is two pays"),
+    (["sidebet", "match-the-dealer", "--paytable", "4/x"], "a side-bet pay"),
+    (["sidebet", "over-under-13", "--paytable", "under,1"], "mixes names and pays"),
+    (["sidebet", "over-under-13", "--paytable", "1,-1"], "must not be negative"),
+    (["sidebet", "lucky-ladies", "--shoe", "QH:2,AS:1"], "Lucky Ladies deals four cards: the shoe has only 3"),
+    (["sidebet", "21+3", "--eor", "--shoe", "AS:1,2S:1,3S:1"], "need at least 4 cards"),
+    (["sidebet", "royal-match", "--decks", "inf", "--remove", "KS"], "the infinite deck cannot lose cards"),
+    (["sidebet", "21+3", "--variant", "nope"], "invalid choice: 'nope'"),
+    (["sidebet", "21+3", "--variant", "standard", "--decks", "2", "--shoe", "AS:1,KS:2"], "give --decks or --shoe"),
+    (["sidebet", "pot-of-gold", "--variant", "burn20"], "its main game must be a variant with free chips"),
+    (["sidebet"], "name a side bet: lucky-lucky, buster"),
+])
+def test_sidebet_card_bets_refuse_bad_input_in_one_line(argv, words, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and one_error_line(err), err
     assert words in err, err
 
 

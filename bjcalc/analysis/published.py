@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextvars
 import dataclasses
+import functools
 import math
 import textwrap
 from dataclasses import dataclass
@@ -38,7 +39,10 @@ from typing import Any, Callable, Iterable, Optional
 
 from ..game import variants
 from ..game.calculator import Assumptions, Calculator
+from ..core.cards import Shoe
 from ..core.rules import Rules
+from ..sidebets import (BustBonus, LuckyLadies, MatchTheDealer, OverUnder13, PerfectPairs, Push22, RoyalMatch,
+                        SideBet, TwentyOnePlusThree)
 from .sweeps import EVs, full_shoe_ev
 
 __all__ = ["Figure", "Reading", "Row", "figures", "verify", "verify_text", "PERCENT", "FRACTION", "MATCHES",
@@ -92,7 +96,9 @@ class Figure:
     the figure is the player's EV (or its change), -1 when it is the house's (a house edge, or
     its change): the table shows ``sign * value`` for every figure, the player's EV.
     ``readings``: the :class:`Reading` of the open rules that reproduce it, or the nearest one;
-    ``why``: what is known of a difference that no reading explains.
+    ``why``: what is known of a difference that no reading explains.  A side bet's figure has no
+    main game (``rules`` None): ``setting`` says the bet, pay table and shoe in words, ``stated``
+    gives its :class:`~bjcalc.game.rounds.Assumptions`, and its exact value has no play.
 
     >>> f = figures()[0]
     >>> f.key, f.published, f.unit, f.matches_within, f.rounding_within
@@ -105,7 +111,7 @@ class Figure:
     quantity: str
     published: str
     unit: str
-    rules: Rules
+    rules: Optional[Rules]
     compute: Callable[[str], Optional[float]]
     split_strategy: str = "CDZ-"
     change: str = ""
@@ -115,6 +121,8 @@ class Figure:
     sign: int = 1
     readings: tuple[Reading, ...] = ()
     why: str = ""
+    setting: str = ""
+    stated: Optional[Callable[[], Assumptions]] = None
 
     @property
     def _last_digit(self) -> float:
@@ -156,7 +164,9 @@ class Figure:
 
     @property
     def assumptions(self) -> str:
-        """The rules and post-split strategy the figure is read under, in one line."""
+        """The rules and post-split strategy the figure is read under (a side bet's: its setting), in one line."""
+        if self.rules is None:
+            return self.setting
         text = f"{self.rules.describe()}, {self.split_strategy}"
         return text + (f"; effect of {self.change}" if self.change else "")
 
@@ -177,6 +187,8 @@ class Row:
         return self.figure.published
 
     def _ours(self) -> list[tuple[str, float]]:
+        if self.figure.rules is None:   # a side bet: no play, one exact value
+            return [("exact", self.cd)] if self.cd is not None else []
         return [(s, v) for s, v in (("CD", self.cd), ("TD", self.td)) if v is not None]
 
     @property
@@ -248,16 +260,16 @@ class Row:
             return "not computed"
         strategy, value = min(ours, key=lambda item: abs(item[1] - float(f.published)))
         printed = f"{factor * f.published_percent} %"
+        computed = f"{self._number(value, factor)}{self._by(strategy)}"
         if self.verdict == MATCHES:
-            return f"matches: ours, {self._number(value, factor)} ({strategy}), rounds to the published {printed}"
+            return f"matches: ours, {computed}, rounds to the published {printed}"
         if self.verdict == ROUNDING:
             if f.precision is not None and abs(value - float(f.published)) > f._last_digit:
                 within = f"the precision the source states, {self._percent(f.precision)}"
             else:
                 within = f"one unit of its last digit, {self._percent(f._last_digit)}"
-            return (f"within the publication's rounding: ours, {self._number(value, factor)} ({strategy}), is within "
-                    f"{within}, of {printed}")
-        off = f"differs by {self._percent(abs(value - float(f.published)))} ({strategy})"
+            return f"within the publication's rounding: ours, {computed}, is within {within}, of {printed}"
+        off = f"differs by {self._percent(abs(value - float(f.published)))}{self._by(strategy)}"
         if self.reading_values:
             found = []
             for reading, values in zip(f.readings, self.reading_values):
@@ -273,9 +285,16 @@ class Row:
             return f"{off}; no reading of the open rules reproduces it (bjcalc explain): the nearest, {min(found)[2]}"
         return off + (f"; {f.why}" if f.why else "")
 
+    def _by(self, strategy: str) -> str:
+        """`` (CD)``: the strategy a value is computed with (none for a side bet's figure)."""
+        return "" if self.figure.rules is None else f" ({strategy})"
+
     def assumptions(self) -> Assumptions:
         """What the figure is computed under, as every bjcalc result states it."""
         f = self.figure
+        if f.rules is None:
+            assert f.stated is not None, f"{f.key}: a figure without a main game states its assumptions"
+            return f.stated()
         calc = Calculator(f.rules, split_strategy=f.split_strategy)
         cd = calc.assumptions("CD")
         rules = f.rules.describe() + (f"; the figure is the effect of {f.change}" if f.change else "")
@@ -306,7 +325,8 @@ class Row:
                      "verdict": min((self._tier(v) for v in values.values()), key=VERDICTS.index)}
                     for reading, values in zip(f.readings, self.reading_values)]
         return {"key": f.key, "game": f.game, "quantity": f.quantity, "source": f.source, "unit": FRACTION,
-                "view": "the player's EV" + ("" if f.sign == 1 else " (the published house's figure negated)"),
+                "view": "a probability" if f.quantity.startswith("P(") else
+                        "the player's EV" + ("" if f.sign == 1 else " (the published house's figure negated)"),
                 "published_as_printed": f.published + (" %" if f.unit == PERCENT else ""),
                 "published": float(Decimal(f.published) / scale), "cd": fraction(self.cd), "td": fraction(self.td),
                 "difference": fraction(self.difference),
@@ -338,6 +358,32 @@ def _effect(base: Rules, changed: Rules, sign: int = -1, split: str = "CDZ-") ->
         b = _ev(changed, split, strategy)
         return sign * float(b - a) * 100
     return compute
+
+
+def _side_bet(key: str, bet: SideBet, shoe: Shoe, paytable: Optional[str], printed: str, source: str,
+              quantity: str = "house edge", ours: Callable[[float], float] = lambda edge: edge,
+              note: str = "", value: Optional[Callable[[], Any]] = None, unit: str = PERCENT, sign: int = -1,
+              conditioning: str = "", why: str = "") -> Figure:
+    """A side bet's figure: its house edge in percent (``ours`` turns it into the figure's quantity)
+    with ``paytable`` on ``shoe``, exact combinatorics (no play); or, with ``value``, the number
+    it gives in ``unit`` (a probability, say), ``sign`` 1 where it is no house edge.
+    ``conditioning``: what the value is given, where it is not every round (per unit staked)."""
+    table = bet.paytable(paytable) if paytable is not None else None
+
+    def compute(strategy: str) -> float:
+        if value is not None:
+            return float(value())
+        return ours(float(bet.evaluate(shoe, table).house_edge) * 100)
+
+    def stated() -> Assumptions:
+        said = bet.stated_assumptions(shoe)
+        if table is not None:
+            said = dataclasses.replace(said, rules=f"{said.rules}; pay table {table.describe()}")
+        return dataclasses.replace(said, conditioning=conditioning) if conditioning else said
+
+    paid = f", pay table {table.describe()}" if table is not None else ""
+    return Figure(key, "sidebets", source, quantity, printed, unit, None, compute, strategies=("CD",), sign=sign,
+                  note=note, why=why, setting=f"{bet.name}{paid}; {shoe.describe()}", stated=stated)
 
 
 def _hand(rules: Rules, cards: str, up: str, action: str, split: str) -> Callable[[str], Optional[float]]:
@@ -373,6 +419,30 @@ HOW_FREE_BET_SOURCE = ("Stephen How, who did the inventor's analysis of Free Bet
                        "22 June 2012), launch rules: no free split of 4s, free doubles on hard 9-11 at any time, up "
                        "to 4 free resplits")
 CLASSIC_SOURCE = "reviews of Microgaming's single-deck Classic Blackjack (several online reviews quote 0.13 %)"
+TWENTY_ONE_PLUS_THREE_SOURCE = ("Wizard of Odds (Michael Shackleford), 21+3, wizardofodds.com/games/blackjack/"
+                                "side-bets/21plus3/: version 1 (every win 9:1) by decks, version 2 (2 decks, a pair "
+                                "wins too, every win 5:2)")
+PERFECT_PAIRS_SOURCE = ("Wizard of Odds (Michael Shackleford), Perfect Pairs, wizardofodds.com/games/blackjack/"
+                        "side-bets/perfect-pairs/: pay tables A to D, 8 decks")
+LUCKY_LADIES_A_SOURCE = ("published house edges of Lucky Ladies pay table A (1000/125/19/9/4) as reviews quote them "
+                         "(onlineblackjack.org: 38.16 % for one deck, 24.05 % for eight; betfirm.com: 24.71 % for six)")
+LUCKY_LADIES_B_SOURCE = ("a published return of Lucky Ladies pay table B (1000/200/25/10/4) by decks, the pay table as "
+                         "the Wizard of Odds lists it (the returns' source is not identified)")
+ROYAL_MATCH_SOURCE = ("Wizard of Odds (Michael Shackleford), Royal Match: house edge by decks of version 1 (suited "
+                      "5:2, royal match 25:1) and version 2 (3:1, 10:1)")
+OVER_UNDER_SOURCE = ("Wizard of Odds (Michael Shackleford), Over/Under 13: house edges of the Under and Over bets by "
+                     "decks (aces 1, 13 loses both)")
+MATCH_THE_DEALER_SOURCE = ("Wizard of Odds (Michael Shackleford), Match the Dealer, wizardofodds.com/games/blackjack/"
+                           "side-bets/match-the-dealer/: two decks, unsuited 4, suited 19")
+MATCH_SPANISH_SOURCE = ("Eliot Jacobson, Card Counting the Match the Dealer Side Bet in Spanish 21 (888casino blog): "
+                        "six Spanish decks, house edge 3.055 %; the 4/9 pay table as the Wizard of Odds lists it")
+PUSH22_SOURCE = ("Wizard of Odds (Michael Shackleford), Push 22: the probability of a dealer 22 by decks and soft-17 "
+                 "rule, and the expected value of the bet paying 11 to 1, wizardofodds.com/games/blackjack/push-22/")
+PUSH22_SUITED_SOURCE = ("Stephen How, Push 22 Side Bet @ Viejas Casino (discountgambling.net, 22 August 2013): 6 "
+                        "decks, a suited dealer 22 pays 50, same colour 20, any other 8: house edge 5.85 %")
+BUST_BONUS_SOURCE = ("Wizard of Odds (Michael Shackleford), Bust Bonus (Galaxy Gaming; the pay table seen at the "
+                     "Silver Dollar casino, SeaTac): return tables by up card, 8 decks, the dealer hits soft 17 and "
+                     "peeks before the bet is offered, wizardofodds.com/games/blackjack/side-bets/bust-bonus/")
 
 GRIFFIN = Rules(decks=math.inf, double_after_split=False, max_split_hands=2)
 SIX_DECK_EXACT = variants.standard(decks=6)
@@ -513,6 +583,77 @@ def figures() -> list[Figure]:
                           f"EV of {'standing' if action == 'stand' else 'hitting'} on T,2 v 4", printed, FRACTION,
                           infinite, _hand(infinite, "T,2", "4", action, "CDZ-"), strategies=("CD",),
                           note="a hand value, per unit initial bet (ordinary blackjack: -0.205850 / -0.213839)"))
+    out += _side_bet_figures()
+    return out
+
+
+def _side_bet_figures() -> list[Figure]:
+    """The side bets' published figures: house edges, exact card combinatorics on full shoes."""
+    out = []
+    for table, decks, printed in [("v1", 1, "13.30"), ("v1", 2, "7.26"), ("v1", 4, "4.24"), ("v1", 6, "3.24"),
+                                  ("v1", 8, "2.74"), ("v2", 2, "2.78")]:
+        out.append(_side_bet(f"21+3-{table}-{decks}d", TwentyOnePlusThree(), Shoe.decks(decks), table, printed,
+                             TWENTY_ONE_PLUS_THREE_SOURCE))
+    for table, printed in [("a", "4.10"), ("b", "3.37"), ("c", "7.95"), ("d", "2.17")]:
+        out.append(_side_bet(f"perfect-pairs-{table}-8d", PerfectPairs(), Shoe.decks(8), table, printed,
+                             PERFECT_PAIRS_SOURCE))
+    for decks, printed in [(1, "38.16"), (6, "24.71"), (8, "24.05")]:
+        out.append(_side_bet(f"lucky-ladies-a-{decks}d", LuckyLadies(), Shoe.decks(decks), "a", printed,
+                             LUCKY_LADIES_A_SOURCE))
+    # "Return" read as 100 % less the house edge (the stake back included): the printed return r is
+    # the house edge 100 - r, its digits kept.
+    for decks, returned in [(2, "75.06"), (4, "80.54"), (6, "82.36")]:
+        out.append(_side_bet(f"lucky-ladies-b-{decks}d", LuckyLadies(), Shoe.decks(decks), "b",
+                             str(100 - Decimal(returned)), LUCKY_LADIES_B_SOURCE,
+                             quantity=f"house edge (printed as a return of {returned} %, read as 100 % less the "
+                                      f"house edge)",
+                             note="a return read as 1 + EV per unit staked, the stake back with the winnings; "
+                                  "the winnings alone fall short of that by the hit frequency, about 10 %"))
+    for decks, v1, v2 in [(1, "10.86", "3.77"), (2, "8.33", "0.82"), (6, "6.67", "-1.11"), (8, "6.46", "-1.35")]:
+        for table, printed in (("v1", v1), ("v2", v2)):
+            out.append(_side_bet(f"royal-match-{table}-{decks}d", RoyalMatch(), Shoe.decks(decks), table, printed,
+                                 ROYAL_MATCH_SOURCE, note="a negative house edge favours the player"
+                                 if printed.startswith("-") else ""))
+    for table, printed in [("under", "10.067"), ("over", "6.555")]:
+        out.append(_side_bet(f"over-under-13-{table}-6d", OverUnder13(), Shoe.decks(6), table, printed,
+                             OVER_UNDER_SOURCE, quantity=f"house edge of the {table.capitalize()} 13 bet"))
+    out.append(_side_bet("match-the-dealer-2d-4-19", MatchTheDealer(), Shoe.decks(2), "4/19", "3.31",
+                         MATCH_THE_DEALER_SOURCE))
+    out.append(_side_bet("match-the-dealer-sp21-6d", MatchTheDealer(), Shoe.decks(6, "spanish"), "4/9",
+                         "3.055", MATCH_SPANISH_SOURCE, note="Spanish 21's shoe: six 48-card decks, no pip tens"))
+    suspect = ("the source's S17 column falls as decks are added, while its H17 column and ours (S17 and H17) "
+               "rise; its H17 column matches ours at every deck count, and no reading of the dealer's soft-17 rule "
+               "we tried (hitting only two-card or only multi-card soft 17s) gives its values")
+    for h17, column in ((True, ((1, "0.073362"), (6, "0.073536"), (8, "0.073544"))),
+                        (False, ((1, "0.073630"), (6, "0.072874"), (8, "0.072838")))):
+        rule = "H17" if h17 else "S17"
+        for decks, printed in column:
+            push22, shoe = Push22(h17), Shoe.decks(decks)
+            out.append(_side_bet(
+                f"push22-p22-{decks}d-{rule.lower()}", push22, shoe, None, printed, PUSH22_SOURCE,
+                quantity=f"P(the dealer's final hand is 22), {rule}, {decks} deck{'s' if decks != 1 else ''}",
+                value=functools.partial(lambda bet, shoe: 1 - bet.probabilities(shoe)["no 22"], push22, shoe),
+                unit=FRACTION, sign=1, conditioning="a probability over every round, unconditional",
+                why="" if h17 else suspect,
+                note="a probability, not an EV: the whole dealer hand from the full shoe, a dealer blackjack is "
+                     "never 22"))
+    for key, table, source, printed in (("11-1", "11:1", PUSH22_SOURCE, "11.76"),
+                                        ("50-20-8", "50/20/8", PUSH22_SUITED_SOURCE, "5.85")):
+        out.append(_side_bet(f"push22-{key}-6d", Push22(), Shoe.decks(6), table, printed, source,
+                             quantity=f"house edge of Push 22, pay table {table}",
+                             note="" if table == "11:1" else "H17, as the source's game (Free Bet Blackjack) deals"))
+    for up, printed in (("A", "9.03"), ("2", "7.46"), ("3", "8.37"), ("4", "7.19")):
+        bust_bonus, shoe, article = BustBonus(), Shoe.decks(8), "an" if up == "A" else "a"
+        out.append(_side_bet(
+            f"bust-bonus-8d-{up.lower()}", bust_bonus, shoe, "silver_dollar", printed, BUST_BONUS_SOURCE,
+            quantity=f"house edge of Bust Bonus with {article} {up} up",
+            value=functools.partial(lambda bet, shoe, up: bet.by_up_card(shoe, "silver_dollar").loc[up, "house edge"]
+                                    * 100, bust_bonus, shoe, up),
+            conditioning=f"per unit staked, given {article} {up} up" + (" and no dealer blackjack" if up == "A"
+                                                                        else ""),
+            note="pay table silver_dollar, the bet made after the up card is seen" + (
+                "; with an A up, the chances given no dealer blackjack (the bet is offered after the peek)"
+                if up == "A" else "")))
     return out
 
 
@@ -580,7 +721,7 @@ def verify_text(rows: list[Row], width: int = 80) -> str:
     notes = [f"verdict: matches = ours rounds to the published digits; rounding = {ROUNDING} (one unit of "
              f"its last digit, or the precision the source states); differs = further off; (CD) or (TD): only "
              f"that strategy reaches the verdict; a reading: the open rules `bjcalc explain` found, computed "
-             f"again by this run", ""]
+             f"again by this run; a side bet has no play: its exact value stands in the CD column", ""]
     lines.append("")
     for row in rows:
         f = row.figure

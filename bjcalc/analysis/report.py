@@ -337,7 +337,7 @@ def _figures_of(game: "_Game") -> list[str]:
     """The keys of the published figures of exactly this game: those computed for its rules (a
     figure of the game itself, or of the effect of one rule changed from it); none for a shoe
     other than its rules' full shoe.  Another game's figure (another variant of the same
-    preset) is not this game's."""
+    preset) is not this game's, nor a side bet's figure."""
     if game.games.calc.shoe != variant_of(game.rules).shoe(game.rules):
         return []
     from .published import figures

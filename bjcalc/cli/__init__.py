@@ -12,7 +12,8 @@
     bjcalc count [rule flags] [--system hilo] [--penetration 0.75] (--rounds N | --shoes N) [--seed S]
                  [--ramp R] [--workers K] [--scheduler ADDRESS] [--json | --out FILE] [--plot FILE]
                  [--quiet]
-    bjcalc sidebet buster|lucky-lucky|pot-of-gold [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
+    bjcalc sidebet BET [--variant V] [shoe flags] [--paytable P] [--eor] [--exact] [--json] ...
+    bjcalc sidebet --list [--json]
 
 Rule flags start from ``--variant NAME`` (a preset of :mod:`bjcalc.game.variants`) or the
 standard rules, and each flag given overrides one rule: one flag for each :class:`Rules` field
@@ -421,8 +422,9 @@ def build_parser() -> argparse.ArgumentParser:
                             description="Every published figure bjcalc checks itself against "
                                         "(bjcalc/analysis/published.py, "
                                         "with its source): ours with CD and TD play, and a verdict.")
-    verify.add_argument("--game", choices=sorted(VARIANTS), metavar="NAME",
-                        help="only this game's figures: " + ", ".join(sorted(VARIANTS)))
+    verify.add_argument("--game", choices=sorted(VARIANTS) + ["sidebets"], metavar="NAME",
+                        help="only this game's figures: " + ", ".join(sorted(VARIANTS)) + ", or sidebets (the side "
+                             "bets')")
     verify.add_argument("--only", nargs="+", action="extend", metavar="KEY", help="only these figures (keys as listed)")
     _output_flags(verify, exact=False, quiet=True)
     explain = sub.add_parser("explain", help="which open rules give a published house edge",
@@ -871,7 +873,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if args.command is None:
             raise UsageError(_name_a_command())
         if extra:  # name the subcommand whose --help lists what it takes
-            where = " ".join(["bjcalc", args.command] + ([args.bet] if args.command == "sidebet" else []))
+            bet = getattr(args, "bet", None) if args.command == "sidebet" else None     # (none with --list)
+            where = " ".join(["bjcalc", args.command] + ([bet] if bet else []))
             raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see '{where} --help')")
         output = run(args)
     except BjcalcError as exc:  # UsageError included

@@ -22,7 +22,7 @@ __all__ = ["decks_argument", "shoe_argument", "shoe_from_flags", "SHOE_HELP", "R
            "flags_given"]
 
 SHOE_HELP = ("a custom shoe: rank:count pairs (A:4,5:3,T:16), or card:count pairs with suits "
-             "(AS:1,TH:2,...; Burn 20 and Lucky Lucky need suits); replaces --decks")
+             "(AS:1,TH:2,...; Burn 20 and the side bets that see suits need them); replaces --decks")
 """The help of ``--shoe``."""
 
 REMOVE_HELP = ("other cards seen, taken out of the shoe before the round, e.g. A,A,5,T; with suits (AS,TH) the "

@@ -17,27 +17,29 @@ Buster Blackjack, pay table seed: bust 3 cards 1, bust 4 cards 3, bust 5 cards
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..core.cards import Shoe
 from ..core.errors import RulesError, ShoeError
 from ..core.rules import Rules
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES
 from ..game.rounds import Assumptions
+from ..game.variant import Variant
 from ..game.variants import VARIANTS, burn20
 from ..sidebets.base import PayTableLike, SideBet
 from ..sidebets.base import json_number as _json_number
 from ..sidebets.buster import BUSTER_MODELS, BusterBlackjack
+from ..sidebets.bust_bonus import BustBonus
 from ..sidebets.catalog import SIDE_BETS
-from ..sidebets.lucky_lucky import LuckyLucky
 from ..sidebets.pot_of_gold import PotOfGold
+from ..sidebets.push22 import Push22
 from .output import QUIET_NO_OP, assumptions_json, dumps, fit
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, decks_argument, shoe_argument, shoe_from_flags
 
 if TYPE_CHECKING:   # pandas is imported where a table is built: it is slow to import
     import pandas as pd
 
-__all__ = ["add_sidebet_parser", "run_sidebet", "sidebet_assumptions", "SIDE_BET_HELP"]
+__all__ = ["add_sidebet_parser", "run_sidebet", "sidebet_assumptions", "list_sidebets", "SIDE_BET_HELP"]
 
 PLAYER_SPLITS = PER_HAND_SPLIT_STRATEGIES
 """``--model player``'s post-split strategies: those it replays card by card (the optimal split
@@ -45,23 +47,22 @@ decides with every card of the round): :data:`~bjcalc.engine.splits.PER_HAND_SPL
 :data:`~bjcalc.sidebets.buster_player.ENUMERATED_SPLIT_STRATEGIES` (not imported here: the parser is
 built for every command)."""
 
-SIDE_BET_HELP: dict[str, str] = {
-    "buster": "Buster Blackjack: pays when the dealer busts, by the number of cards",
-    "lucky-lucky": "Lucky Lucky: the player's two cards and the dealer's up card",
-    "pot-of-gold": "Pot of Gold: Free Bet Blackjack's free chips in a round, under the main game's play"}
+SIDE_BET_HELP: dict[str, str] = {key: f"{cls.name}: {cls.description}" for key, cls in SIDE_BETS.items()}
 """One line per side bet, by command-line name (``bjcalc sidebet --help``)."""
 
 
 def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``bjcalc sidebet buster|lucky-lucky|pot-of-gold ...`` to a CLI's subparsers; returns its parser.
+    """Add ``bjcalc sidebet BET ...`` (and ``bjcalc sidebet --list``) to a CLI's subparsers; returns its parser.
 
-    Flags: ``--decks N`` (or ``inf``), ``--shoe`` (a custom shoe, suits optional),
-    ``--remove CARDS``, ``--paytable NAME`` / ``NAME,NAME`` / ``p1,p2,...``, ``--h17``,
-    ``--burn20`` (Buster: the Burn 20 dealer), ``--model shoe|player`` with
-    ``--strategy CD|TD`` and ``--split CDZ-|CDP1|CDP`` for model player (Buster), ``--eor``
-    (effects of removal and a linear count), ``--full`` (Buster: every hand length),
-    ``--exact``, ``--json``; Pot of Gold: ``--s17``, ``--no-free-split-fours`` and ``--split`` for
-    the Free Bet game whose play it is valued under.  Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
+    Flags of every bet: ``--variant NAME`` (the shoe, and the dealer's soft-17 rule for a bet that
+    sees the dealer, of a preset game), ``--decks N`` (or ``inf``), ``--shoe`` (a custom shoe, suits
+    optional), ``--remove CARDS``, ``--paytable NAME`` / ``NAME,NAME`` / ``p1,p2,...``, ``--eor``
+    (effects of removal and a linear count), ``--exact``, ``--json``; Buster: ``--h17``, ``--burn20``
+    (the Burn 20 dealer), ``--model shoe|player`` with ``--strategy CD|TD`` and ``--split
+    CDZ-|CDP1|CDP`` for model player, ``--full`` (every hand length); Pot of Gold: ``--s17``,
+    ``--no-free-split-fours`` and ``--split`` for the Free Bet game whose play it is valued under.
+    Push 22 and Bust Bonus: ``--s17`` (default H17, or ``--variant``'s rule), Bust Bonus
+    ``--no-peek``.  Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
 
     >>> parser = argparse.ArgumentParser(prog="bjcalc")
     >>> _ = add_sidebet_parser(parser.add_subparsers(dest="command"))
@@ -69,31 +70,39 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     >>> args.command, args.bet, args.decks, args.h17
     ('sidebet', 'buster', 2, True)
     """
-    parser = subparsers.add_parser("sidebet", help="side bets: Buster Blackjack, Lucky Lucky, Pot of Gold",
+    parser = subparsers.add_parser("sidebet", help="side bets: " + ", ".join(cls.name for cls in SIDE_BETS.values()),
                                    description="Exact probabilities, house edge and effects of removal "
-                                               "of a side bet.")
+                                               "of a side bet; --list lists them.")
+    parser.add_argument("--list", dest="list_bets", action="store_true",
+                        help="every side bet: what it pays on, its events and pay tables (with --json, as JSON)")
+    parser.add_argument("--json", dest="list_json", action="store_true", help="--list as JSON")
     parser.add_argument("--quiet", action="store_true", help=QUIET_NO_OP)    # (before the bet's name too)
     bets = parser.add_subparsers(dest="bet", metavar="BET")
-    bets.required = True
     for key, cls in SIDE_BETS.items():
         p = bets.add_parser(key, help=SIDE_BET_HELP[key], description=SIDE_BET_HELP[key])
         names = ", ".join(cls.paytables)
+        dealer = key in ("buster", "pot-of-gold")
+        p.add_argument("--variant", choices=sorted(VARIANTS), default=None, metavar="NAME",
+                       help="the shoe of a preset game" + (" and its dealer's soft-17 rule" if dealer else "")
+                            + f" ({', '.join(sorted(VARIANTS))}); --decks and --shoe override its shoe")
         p.add_argument("--decks", type=decks_argument, default=None, metavar="N",
                        help="number of decks, or 'inf' (default 6)")
         p.add_argument("--shoe", type=shoe_argument, default=None, help=SHOE_HELP)
         p.add_argument("--remove", metavar="CARDS", default=None, help=REMOVE_HELP)
+        forms = f", {cls.paytable_forms}," if cls.paytable_forms else ""
         p.add_argument("--paytable", default=cls.default_paytable,
-                       help=f"a pay table name ({names}), several names separated by commas, or "
-                            f"{len(cls.events)} pays separated by commas (default {cls.default_paytable})")
+                       help=f"a pay table name ({names}), several names separated by commas{forms} or "
+                            f"{len(cls.events)} pays separated by commas, 'lose' for an event the table does not "
+                            f"pay (default {cls.default_paytable})")
         p.add_argument("--eor", action="store_true", help="effects of removal and a linear count")
         if key == "buster":
-            p.add_argument("--h17", dest="h17", action="store_const", const=True, default=False,
+            p.add_argument("--h17", dest="h17", action="store_const", const=True, default=None,
                            help="dealer hits soft 17")
-            p.add_argument("--s17", dest="h17", action="store_const", const=False, default=False,
-                           help="dealer stands on soft 17 (the default)")
-            p.add_argument("--no-burn20", dest="burn20", action="store_const", const=False, default=False,
-                           help="the ordinary dealer (the default)")
-            p.add_argument("--burn20", dest="burn20", action="store_const", const=True, default=False,
+            p.add_argument("--s17", dest="h17", action="store_const", const=False, default=None,
+                           help="dealer stands on soft 17 (the default, or --variant's rule)")
+            p.add_argument("--no-burn20", dest="burn20", action="store_const", const=False, default=None,
+                           help="the ordinary dealer (the default, or --variant's)")
+            p.add_argument("--burn20", dest="burn20", action="store_const", const=True, default=None,
                            help="the Burn 20 dealer: under a ten, a hole ten or a hole ace of the up card's suit "
                                 "is burned and the dealer redraws; the bet counts the final hand's cards (a "
                                 "dealer 22 is a bust); --model player plays the Burn 20 seed game")
@@ -108,14 +117,24 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
                                 "player's hands are replayed card by card: not the optimal split)")
             p.add_argument("--full", action="store_true", help="every busted-hand length separately")
         if key == "pot-of-gold":
-            p.add_argument("--s17", dest="h17", action="store_const", const=False, default=True,
+            p.add_argument("--s17", dest="h17", action="store_const", const=False, default=None,
                            help="the main game's dealer stands on soft 17 (default: hits, as Free Bet deals)")
-            p.add_argument("--h17", dest="h17", action="store_const", const=True, default=True,
+            p.add_argument("--h17", dest="h17", action="store_const", const=True, default=None,
                            help="the main game's dealer hits soft 17 (the default)")
-            p.add_argument("--no-free-split-fours", dest="free_split_fours", action="store_false", default=True,
-                           help="a pair of 4s splits for money (the 2012 launch rules)")
+            p.add_argument("--no-free-split-fours", dest="free_split_fours", action="store_const", const=False,
+                           default=None, help="a pair of 4s splits for money (the 2012 launch rules)")
             p.add_argument("--split", choices=PLAYER_SPLITS, default="CDZ-",
                            help="the main game's post-split strategy (default CDZ-)")
+        if key in ("push-22", "bust-bonus"):
+            p.add_argument("--h17", dest="h17", action="store_const", const=True, default=None,
+                           help="dealer hits soft 17 (the default, as the published figures; with --variant: "
+                                "its rule)")
+            p.add_argument("--s17", dest="h17", action="store_const", const=False, default=None,
+                           help="dealer stands on soft 17")
+        if key == "bust-bonus":
+            p.add_argument("--no-peek", dest="peek", action="store_false", default=True,
+                           help="the bet is made before any check for blackjack (a dealer blackjack loses it); "
+                                "default: with an A or T up it is offered only after the peek finds none")
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
         p.add_argument("--json", action="store_true", help="machine-readable output (see the documentation: JSON output)")
         p.add_argument("--quiet", action="store_true", help=QUIET_NO_OP)
@@ -138,28 +157,14 @@ def _paytable_specs(bet: SideBet, text: str) -> list[PayTableLike]:
 
 def sidebet_assumptions(bet: SideBet, shoe: Shoe, exact: bool) -> Assumptions:
     """A side bet's assumptions as the :class:`~bjcalc.game.rounds.Assumptions` every bjcalc result
-    states (the bet's rules, the shoe, the player's strategy where one plays, values per unit staked).
+    states: :meth:`~bjcalc.sidebets.base.SideBet.stated_assumptions`.
 
+    >>> from bjcalc.sidebets import LuckyLucky
     >>> a = sidebet_assumptions(LuckyLucky(), Shoe.decks(6), exact=False)
     >>> a.shoe, a.arithmetic
     ('6 decks (suits tracked)', 'floating point')
     """
-    found: dict[str, str] = {}
-    others: list[str] = []
-    for line in bet.assumptions(shoe):
-        label, _, text = line.partition(": ")
-        if label in ("shoe", "rules", "strategy", "post-split strategy") and text:
-            found[label] = text
-        else:
-            others.append(line)
-    rules = f"{bet.name}: " + "; ".join(others)
-    if "rules" in found:
-        rules += f"; the main game: {found['rules']}"
-    return Assumptions(rules=rules, shoe=found.get("shoe", shoe.describe()),
-                       strategy=found.get("strategy", "none: the side bet has no decisions"),
-                       split_strategy=found.get("post-split strategy", "none: no player hands are played"),
-                       conditioning="per unit staked on the side bet, unconditional",
-                       arithmetic="exact rationals" if exact else "floating point")
+    return bet.stated_assumptions(shoe, exact)
 
 
 def run_sidebet(args: argparse.Namespace) -> str:
@@ -172,27 +177,38 @@ def run_sidebet(args: argparse.Namespace) -> str:
     >>> out["command"], out["combinations"]["suited 777"], out["results"][0]["paytable"]
     ('sidebet', 80, 'seed')
     """
+    as_json = bool(getattr(args, "json", False) or getattr(args, "list_json", False))
+    if getattr(args, "list_bets", False):
+        return list_sidebets(getattr(args, "bet", None), as_json)
+    if getattr(args, "bet", None) is None:
+        raise RulesError(f"name a side bet: {', '.join(SIDE_BETS)}, or --list to see them all "
+                         f"(see 'bjcalc sidebet --help')")
     exact = bool(getattr(args, "exact", False))
+    variant, rules = _game_of(args)
     if args.bet == "buster":
-        bet: SideBet = _buster_from(args)
-    elif args.bet == "lucky-lucky":
-        bet = LuckyLucky()
+        bet: SideBet = _buster_from(args, rules)
+    elif args.bet in ("push-22", "bust-bonus"):
+        h17 = args.h17 if args.h17 is not None else rules.dealer_hits_soft_17 if rules is not None else True
+        bet = Push22(h17) if args.bet == "push-22" else BustBonus(h17, peek=bool(args.peek))
     elif args.bet == "pot-of-gold":
-        bet = PotOfGold(VARIANTS["free_bet"].rules(dealer_hits_soft_17=bool(args.h17),
-                                                     free_split_fours=bool(args.free_split_fours)), args.split)
+        assert rules is not None
+        bet = PotOfGold(rules, args.split)
+    elif args.bet in SIDE_BETS:
+        bet = SIDE_BETS[args.bet]()
     else:
         raise RulesError(f"unknown side bet {args.bet!r}: use {' or '.join(SIDE_BETS)}")
-    shoe = shoe_from_flags(getattr(args, "decks", None), getattr(args, "shoe", None), getattr(args, "remove", None))
-    if isinstance(bet, LuckyLucky) and shoe.suit_counts is None and not shoe.is_infinite:
-        raise ShoeError("Lucky Lucky pays suited hands, so its shoe needs suits: give --shoe with suits "
-                        "(AS:1,TH:2,...) and --remove cards with suits (7S,8H)")
+    shoe = _shoe_of(args, variant, rules)
+    if bet.needs_suits and shoe.suit_counts is None and not shoe.is_infinite:
+        raise ShoeError(f"{bet.name} {bet.suits_for}, so its shoe needs suits: give --shoe with suits "
+                        f"(AS:1,TH:2,...) and --remove cards with suits (7S,8H)")
     results = [bet.evaluate(shoe, spec, exact) for spec in _paytable_specs(bet, args.paytable)]
     full = (bet.bust_distribution(shoe, exact)     # --full: Buster's flag
             if isinstance(bet, BusterBlackjack) and getattr(args, "full", False) else None)
     eors = [bet.effects_of_removal(shoe, r.paytable, exact) for r in results] if args.eor else []
     versus = ([bet.compare_models(shoe, r.paytable, exact) for r in results]
               if isinstance(bet, BusterBlackjack) and bet.model == "player" else [])
-    if args.json:
+    by_up = [bet.up_card_table(shoe, r.paytable, exact) for r in results] if isinstance(bet, BustBonus) else []
+    if as_json:
         first = results[0].to_dict()
         out: dict[str, Any] = {"bet": first["bet"], "key": bet.key, "probabilities": first["probabilities"]}
         if "combinations" in first:
@@ -208,9 +224,11 @@ def run_sidebet(args: argparse.Namespace) -> str:
                                          for e in eors]
         if versus:
             out["model_shoe"] = _versus_json(versus, exact)
+        if by_up:
+            out["by_up_card"] = [{"paytable": t.paytable.name, "up_cards": t.to_dict()} for t in by_up]
         out["assumptions"] = assumptions_json(sidebet_assumptions(bet, shoe, exact))
         return dumps("sidebet", out)
-    blocks = [str(r) for r in results]
+    blocks = [str(t) for t in by_up] + [str(r) for r in results]
     if full is not None:
         blocks.append("\n".join(["full distribution"] + [
             f"{k:<16} {float(v):.12f}" + (f"   ({v})" if exact else "") for k, v in full.items()]))
@@ -220,23 +238,78 @@ def run_sidebet(args: argparse.Namespace) -> str:
     return fit("\n\n".join(blocks))
 
 
-def _buster_from(args: argparse.Namespace) -> BusterBlackjack:
-    """The Buster bet a command line describes (model player: rules from --decks and --h17; with
-    --burn20 the Burn 20 seed game's, ``variants.burn20``, with those two)."""
+def _game_of(args: argparse.Namespace) -> tuple[Optional[Variant], Optional[Rules]]:
+    """The preset game ``--variant`` names (Pot of Gold: Free Bet Blackjack's by default) and its rules,
+    with the decks, the dealer's soft-17 rule and the variant options the command line gives; none
+    without ``--variant`` (Buster's rules are then its own flags')."""
+    name = getattr(args, "variant", None) or ("free_bet" if args.bet == "pot-of-gold" else None)
+    if name is None:
+        return None, None
+    variant = VARIANTS[name]
+    given = {"decks": args.decks, "dealer_hits_soft_17": getattr(args, "h17", None),
+             "free_split_fours": getattr(args, "free_split_fours", None)}
+    return variant, variant.rules(**{field: value for field, value in given.items() if value is not None})
+
+
+def _shoe_of(args: argparse.Namespace, variant: Optional[Variant], rules: Optional[Rules]) -> Shoe:
+    """The shoe of the command line: ``--shoe``, or ``--decks`` decks (of ``--variant``'s kind), or the
+    variant's shoe, less ``--remove``."""
+    if variant is None or rules is None or args.shoe is not None:
+        return shoe_from_flags(args.decks, args.shoe, args.remove)
+    shoe = variant.shoe(rules)
+    return shoe if args.remove is None else shoe.without(args.remove)
+
+
+def _buster_from(args: argparse.Namespace, rules: Optional[Rules]) -> BusterBlackjack:
+    """The Buster bet a command line describes: the dealer of ``--variant``'s rules, or of --h17 and
+    --burn20 (model player: rules from --decks and --h17; with --burn20 the Burn 20 seed game's,
+    ``variants.burn20``, with those two)."""
     strategy, split = getattr(args, "strategy", None), getattr(args, "split", None)
-    burn = bool(getattr(args, "burn20", False))
+    burn = getattr(args, "burn20", None)
+    if rules is not None and burn is not None:
+        rules = rules.replace(burn_20=burn)
     if args.model == "player":
-        decks = 6 if args.decks is None else args.decks    # (a --shoe replaces the decks)
-        if burn:
-            rules = burn20(decks=decks, dealer_hits_soft_17=bool(args.h17))
-        else:
-            rules = Rules(decks=decks, dealer_hits_soft_17=bool(args.h17))
+        if rules is None:
+            decks = 6 if args.decks is None else args.decks    # (a --shoe replaces the decks)
+            h17 = bool(args.h17)
+            rules = (burn20 if burn else Rules)(decks=decks, dealer_hits_soft_17=h17)
         return BusterBlackjack(model="player", rules=rules, strategy=strategy, split_strategy=split)
     given = [flag for flag, value in (("--strategy", strategy), ("--split", split)) if value is not None]
     if given:
         raise RulesError(f"{' and '.join(given)} describe{'s' if len(given) == 1 else ''} the player of "
                          f"--model player; --model shoe (the default) has no player")
-    return BusterBlackjack(hits_soft_17=bool(args.h17), burn_20=burn)
+    if rules is None:
+        return BusterBlackjack(hits_soft_17=bool(args.h17), burn_20=bool(burn))
+    dealer = VARIANTS.of(rules).dealer(rules, Shoe.infinite())
+    return BusterBlackjack(hits_soft_17=dealer.hits_soft_17, burn_20=dealer.burns_cards)
+
+
+def list_sidebets(key: Optional[str] = None, as_json: bool = False) -> str:
+    """``bjcalc sidebet --list``: every side bet (or the one ``key`` names) with what it pays on, its
+    events in order and its built-in pay tables (the default first).
+
+    >>> print(list_sidebets("royal-match"))
+    Royal Match (royal-match): the player's two cards suited; a suited K-Q is a
+      royal match
+      events, in order: royal match, suited; else unsuited (loses)
+      pay table v1 (default): royal match 25, suited 5/2
+      pay table v2: royal match 10, suited 3
+    """
+    bets = [cls for name, cls in SIDE_BETS.items() if key in (None, name)]
+    if as_json:
+        return dumps("sidebet", {"bets": [
+            {"key": cls.key, "name": cls.name, "description": cls.description, "events": list(cls.events),
+             "losing_event": cls.losing_event, "default_paytable": cls.default_paytable, "needs_suits": cls.needs_suits,
+             "paytables": {t.name: {e: _json_number(p, False) for e, p in t.as_dict().items()}
+                           for t in cls.named_paytables()}} for cls in bets]})
+    lines = []
+    for cls in bets:
+        lines += [(cls.name if cls.name == cls.key else f"{cls.name} ({cls.key})") + f": {cls.description}",
+                  f"  events, in order: {', '.join(cls.events)}; else {cls.losing_event} (loses)"]
+        for table in cls.named_paytables():
+            default = " (default)" if table.name == cls.default_paytable else ""
+            lines.append(f"  pay table {table.name}{default}: {table.describe().partition(': ')[2]}")
+    return fit("\n".join(lines))
 
 
 def _versus_json(tables: list[pd.DataFrame], exact: bool) -> dict[str, Any]:

@@ -151,15 +151,17 @@ class LengthTree:
         self.n_columns = bust_column(len(dealer.levels) + 1) + 1
 
 
-def _walk(tree: LengthTree, left: np.ndarray, depletes: bool, exact: bool) -> tuple[np.ndarray, np.ndarray]:
+def _walk(tree: LengthTree, left: np.ndarray, depletes: bool, exact: bool,
+          totals: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
     """The dealer recursion over a length tree, one column per shoe (rows of ``left``): the
     (columns, shoes) sums of the hands ending in each column, and which shoes run out.
 
     Floats: probabilities.  Exact: integer numerators over perm(cards left, n - 1) for the
     columns of hands of n cards ((cards left)^(n - 1) without depletion), int64 while
-    they fit, else Python ints."""
+    they fit, else Python ints.  ``totals``: the cards left in each shoe when a row counts
+    only some of them (the draws' denominators; default the rows' sums)."""
     shoes = len(left)
-    totals = left.sum(axis=1)
+    totals = left.sum(axis=1) if totals is None else np.asarray(totals)
     exhausted = np.zeros(shoes, dtype=bool)
     if exact:
         peak = int(totals.max()) if shoes else 0
@@ -201,7 +203,8 @@ def _walk(tree: LengthTree, left: np.ndarray, depletes: bool, exact: bool) -> tu
 
 
 def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer, depletes: bool,
-                            exact: bool, busts: Sequence[int] = BUST_OUTCOMES, dropped: Sequence[int] = ()
+                            exact: bool, busts: Sequence[int] = BUST_OUTCOMES, dropped: Sequence[int] = (),
+                            totals: Optional[np.ndarray] = None
                             ) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray], np.ndarray]:
     """For a fixed up card and many shoes given as the value counts left besides it (one row
     each): {n: P(bust with n cards)}, {n: P(stand with n cards)} (a blackjack stands with 2),
@@ -217,14 +220,24 @@ def dealer_lengths_given_up(up: int, left: np.ndarray, procedure: StandardDealer
     perm(cards left, n - 1), or (cards left)^(n - 1) without depletion: int64 while they
     fit, else Python ints.
 
+    ``totals``: the cards left in each shoe, where a row counts only some of them (the cards
+    of one suit, say): each draw is then over the whole shoe, so a row's floats are the
+    chances that the dealer's hand ends in a column *and* every card drawn is of the row's
+    (exact: the numerators count only the row's cards, over perm(totals, n - 1)).  Default:
+    the rows' sums.
+
     >>> bust, stand, stuck = dealer_lengths_given_up(6, np.array([[4, 4, 4, 4, 4, 3, 4, 4, 4, 16]]),
     ...                                              StandardDealer(False), True, False)
     >>> round(float(sum(b[0] for b in bust.values())), 6), bool(stuck[0])
     (0.420823, False)
+    >>> spades = np.array([[1, 1, 1, 1, 1, 0, 1, 1, 1, 4]])        # the 6 of spades is up
+    >>> bust, _, _ = dealer_lengths_given_up(6, spades, StandardDealer(False), True, True, totals=[51])
+    >>> sum(int(b[0]) for b in bust.values()) > 0       # numerators of all-spade busts, over perm(51, n - 1)
+    True
     """
     limit = tree_limit(left) if depletes else None
     tree = LengthTree.build(up, procedure, limit, busts, dropped)
-    ended, exhausted = _walk(tree, left, depletes, exact)
+    ended, exhausted = _walk(tree, left, depletes, exact, totals)
     lengths = range(2, len(tree.levels) + 2)
     return ({n: ended[bust_column(n)] for n in lengths}, {n: ended[stand_column(n)] for n in lengths}, exhausted)
 

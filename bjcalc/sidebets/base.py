@@ -39,9 +39,12 @@ from ..core.arithmetic import EXACT, FLOAT, arithmetic_of
 from ..core.cards import RANK_VALUE, Shoe
 from ..core.errors import BjcalcError, RulesError, ShoeError
 from ..core.rules import parse_payout
+from .subsets import Class, Table, tally
 
 if TYPE_CHECKING:   # pandas is imported where a table is built: it is slow to import
     import pandas as pd
+
+    from ..game.rounds import Assumptions
 
 __all__ = ["PayTable", "SideBetResult", "RemovalEffects", "SideBet", "as_shoe", "shoe_or_decks", "json_number",
            "user_number", "EOR_RANKS", "ShoeLike", "PayTableLike"]
@@ -90,13 +93,17 @@ class PayTable:
         return dict(zip(self.events, self.pays))
 
     def describe(self) -> str:
-        """One line: the name and every event's pays.
+        """One line: the name and every event's pays (an event a table does not pay, -1, "loses").
 
         >>> from bjcalc.sidebets import BusterBlackjack
         >>> BusterBlackjack().paytable("2,2,4,12,50,250").describe()[:30]
         'wizard: bust 3 cards 2, bust 4'
+        >>> from bjcalc.sidebets import RoyalMatch
+        >>> RoyalMatch().paytable("10,lose").describe()
+        'custom: royal match 10, suited loses'
         """
-        return f"{self.name}: " + ", ".join(f"{e} {_fmt_pay(p)}" for e, p in zip(self.events, self.pays))
+        return f"{self.name}: " + ", ".join(f"{e} {'loses' if p == -1 else _fmt_pay(p)}"
+                                            for e, p in zip(self.events, self.pays))
 
     def __str__(self) -> str:
         return self.describe()
@@ -124,8 +131,9 @@ class SideBetResult:
     """Probabilities, pays and the summary figures of one side bet on one shoe.
 
     ``table`` has one row per event (in checking order, the losing event last) with
-    columns ``event``, ``combinations`` (Lucky Lucky on a finite shoe: exact integers
-    out of ``total_combinations``), ``probability``, ``pays`` and ``return``
+    columns ``event``, ``combinations`` (a bet on the cards dealt, on a finite shoe: exact
+    integers out of ``total_combinations``, :meth:`SideBet.combinations`), ``probability``,
+    ``pays`` and ``return``
     (= probability x pays).  ``ev`` is the expected net win per unit staked,
     ``house_edge = -ev``, ``variance`` and ``std_dev`` are of the net win per unit,
     and ``hit_frequency`` is the probability that the bet wins.  With ``exact=True``
@@ -224,16 +232,17 @@ class SideBetResult:
     def __str__(self) -> str:
         head = f"{self.bet}, pay table {self.paytable.describe()}"
         has_combos = "combinations" in self.table
-        cols = f"{'event':<14}" + (f" {'combinations':>14}" if has_combos else "") + \
+        width = max([14] + [len(e) for e in self.table["event"]])
+        cols = f"{'event':<{width}}" + (f" {'combinations':>14}" if has_combos else "") + \
             f" {'probability':>14} {'pays':>6} {'return':>12}"
         rows = [head, "", cols]
         for _, row in self.table.iterrows():
             pay = row["pays"]
-            rows.append(f"{row['event']:<14}" + (f" {row['combinations']:>14,}" if has_combos else "")
+            rows.append(f"{row['event']:<{width}}" + (f" {row['combinations']:>14,}" if has_combos else "")
                         + f" {float(row['probability']):>14.10f} {_fmt_number(pay):>6}"
                         + f" {float(row['return']):>+12.8f}")
         if has_combos:
-            rows.append(f"{'total':<14} {self.total_combinations:>14,}")
+            rows.append(f"{'total':<{width}} {self.total_combinations:>14,}")
         return "\n".join(rows + [""] + self._summary() + list(self.assumptions))
 
     def _repr_html_(self) -> str:
@@ -385,8 +394,16 @@ def shoe_or_decks(shoe: ShoeLike, decks: Union[int, float, None]) -> Shoe:
 class SideBet:
     """A side bet: events checked in order, named pay tables, exact event probabilities.
 
-    Subclasses set ``name``, ``key`` (the command-line name), ``events`` (the paying
-    events), ``losing_event`` and ``paytables`` and implement :meth:`_probabilities`.
+    Subclasses set ``name``, ``key`` (the command-line name), ``description`` (one line, after
+    the name), ``events`` (the paying events), ``losing_event`` and ``paytables``, and give the
+    probabilities: a bet on the cards dealt sets ``cards`` (how many it deals; ``needs_suits``
+    where it sees suits) and its combination counts, from which this class makes the
+    probabilities: ``_classes``, its events by the cards' kinds (:mod:`bjcalc.sidebets.subsets`),
+    or its own :meth:`_counts`; any other bet implements :meth:`_probabilities`.
+
+    A pay table states a pay for every event; an event a table does not pay pays -1 there
+    (``"lose"`` in a list of pays): it then loses like the losing event, and the table's
+    house edge, variance and hit frequency count it so.
 
     >>> from bjcalc.sidebets import BusterBlackjack, LuckyLucky
     >>> [bet.key for bet in (LuckyLucky(), BusterBlackjack())]
@@ -395,10 +412,18 @@ class SideBet:
 
     name: str = ""
     key: str = ""
+    description: str = ""
     events: tuple[str, ...] = ()
     losing_event: str = "lose"
-    paytables: Mapping[str, tuple[int, ...]] = {}
+    paytables: Mapping[str, tuple[Union[int, Fraction], ...]] = {}
     default_paytable: str = "seed"
+    cards: int = 0
+    """How many cards the bet deals from the shoe (0: not a bet counted in cards)."""
+    needs_suits: bool = False
+    suits_for: str = "pays suited hands"
+    """Why the bet needs a shoe with suits, after its name ("Lucky Lucky pays suited hands")."""
+    paytable_forms: str = ""
+    """Other ways the bet's :meth:`paytable` takes a table, in words (for a command's help)."""
 
     @property
     def all_events(self) -> tuple[str, ...]:
@@ -433,7 +458,7 @@ class SideBet:
             text = spec.strip()
             key = text.lower().replace("-", "_")
             if key in self.paytables:
-                return PayTable(key, self.events, tuple(Fraction(p) for p in self.paytables[key]))
+                return self._named(key)
             if "," not in text and not _looks_numeric(text):
                 raise RulesError(f"unknown {self.name} pay table {spec!r}: use "
                                  f"{', '.join(self.paytables)} or a list of {len(self.events)} pays")
@@ -451,11 +476,83 @@ class SideBet:
             name = next((k for k, v in self.paytables.items() if tuple(map(Fraction, v)) == pays), "custom")
         return PayTable(name, self.events, pays)
 
+    @classmethod
+    def _named(cls, name: str) -> PayTable:
+        return PayTable(name, cls.events, tuple(Fraction(p) for p in cls.paytables[name]))
+
+    @classmethod
+    def named_paytables(cls) -> list[PayTable]:
+        """Every built-in pay table, the default first.
+
+        >>> from bjcalc.sidebets import RoyalMatch
+        >>> [t.describe() for t in RoyalMatch.named_paytables()]
+        ['v1: royal match 25, suited 5/2', 'v2: royal match 10, suited 3']
+        """
+        return [cls._named(name) for name in sorted(cls.paytables, key=lambda n: n != cls.default_paytable)]
+
     # -- probabilities --------------------------------------------------------------------
+    _classes: Sequence[Class] = ()
+    """A bet on ``cards`` cards that pays by their kinds: its events by kind multiset
+    (:func:`~bjcalc.sidebets.subsets.classes`), which :meth:`_counts` tallies over :meth:`_kinds`."""
+
+    def _kinds(self, shoe: Shoe) -> Table:
+        """The shoe as :data:`~bjcalc.sidebets.subsets.Table` the bet's classes are of: by rank and suit."""
+        return self._suit_table(shoe)
+
+    def _counts(self, shoe: Shoe) -> list[Any]:
+        """A bet on the cards dealt: every event's number of card combinations on a finite
+        shoe (losing event last; they sum to :meth:`_total_combinations`), on the infinite
+        deck its probability (Fractions summing to 1).  Here: ``_classes`` tallied."""
+        if not self._classes:
+            raise NotImplementedError
+        return tally(self._kinds(shoe), self.cards, self._classes, len(self.all_events), shoe.is_infinite)
+
+    def _total_combinations(self, shoe: Shoe) -> int:
+        """What the combination counts of a finite shoe are out of: its ``cards``-card subsets."""
+        return math.comb(int(shoe.total), self.cards)
+
     def _probabilities(self, shoes: Sequence[Shoe], exact: bool) -> list[tuple[list[Any], Optional[list[int]]]]:
         """Per shoe: the probability of every event (Fractions if exact, else floats) and,
-        where meaningful, integer combination counts."""
-        raise NotImplementedError
+        where meaningful, integer combination counts (here: :meth:`_counts`)."""
+        out: list[tuple[list[Any], Optional[list[int]]]] = []
+        for shoe in shoes:
+            counts = self._counts(shoe)
+            if shoe.is_infinite:
+                out.append(([Fraction(p) if exact else float(p) for p in counts], None))
+                continue
+            total = self._total_combinations(shoe)
+            out.append(([Fraction(c, total) if exact else c / total for c in counts], [int(c) for c in counts]))
+        return out
+
+    def combinations(self, shoe: ShoeLike = 6) -> dict[str, int]:
+        """A bet on the cards dealt: the exact number of card combinations giving each event
+        (losing event last), out of :attr:`SideBetResult.total_combinations`.
+
+        >>> from bjcalc.sidebets import LuckyLucky
+        >>> c = LuckyLucky().combinations(6)
+        >>> c["suited 678"], c["21"], sum(c.values()) == math.comb(312, 3)
+        (864, 406296, True)
+        >>> LuckyLucky().combinations(math.inf)
+        Traceback (most recent call last):
+        ...
+        bjcalc.core.errors.ShoeError: the infinite deck has no combination counts: use probabilities()
+        """
+        if not self.cards:
+            raise RulesError(f"{self.name} is not counted in card combinations: use probabilities()")
+        shoe = as_shoe(shoe)
+        self._check(shoe)
+        if shoe.is_infinite:
+            raise ShoeError("the infinite deck has no combination counts: use probabilities()")
+        return dict(zip(self.all_events, (int(c) for c in self._counts(shoe))))
+
+    def _suit_table(self, shoe: Shoe) -> tuple[tuple[int, ...], ...]:
+        """The shoe's counts by rank (13 rows, A..K) and suit (S, H, D, C); a shoe counted by
+        rank only is refused, because the bet's suited events are then not determined."""
+        if shoe.suit_counts is None:
+            raise ShoeError(f"{self.name} {self.suits_for}, so it needs a shoe with suit counts (Shoe.decks(n), "
+                            f"Shoe.from_cards([...]) or Shoe(rank_counts, suit_counts)); this shoe is counted by "
+                            f"rank only")
+        return shoe.suit_counts
 
     def _assumptions(self, shoe: Shoe) -> tuple[str, ...]:
         return (f"shoe: {shoe.describe()}",)
@@ -470,8 +567,44 @@ class SideBet:
         """
         return self._assumptions(as_shoe(shoe))
 
+    def stated_assumptions(self, shoe: ShoeLike = 6, exact: bool = False) -> Assumptions:
+        """The bet's assumptions as the :class:`~bjcalc.game.rounds.Assumptions` every bjcalc result
+        states (the bet's rules, the shoe, the player's strategy where one plays, values per unit
+        staked).
+
+        >>> from bjcalc.sidebets import LuckyLucky
+        >>> a = LuckyLucky().stated_assumptions(Shoe.decks(6))
+        >>> a.shoe, a.arithmetic
+        ('6 decks (suits tracked)', 'floating point')
+        """
+        from ..game.rounds import Assumptions
+
+        shoe = as_shoe(shoe)
+        found: dict[str, str] = {}
+        others: list[str] = []
+        for line in self.assumptions(shoe):
+            label, _, text = line.partition(": ")
+            if label in ("shoe", "rules", "strategy", "post-split strategy") and text:
+                found[label] = text
+            else:
+                others.append(line)
+        rules = f"{self.name}: " + "; ".join(others)
+        if "rules" in found:
+            rules += f"; the main game: {found['rules']}"
+        return Assumptions(rules=rules, shoe=found.get("shoe", shoe.describe()),
+                           strategy=found.get("strategy", "none: the side bet has no decisions"),
+                           split_strategy=found.get("post-split strategy", "none: no player hands are played"),
+                           conditioning="per unit staked on the side bet, unconditional",
+                           arithmetic="exact rationals" if exact else "floating point")
+
     def _check(self, shoe: Shoe) -> None:
-        """Refuse a shoe the bet cannot be computed on (subclasses)."""
+        """Refuse a shoe the bet cannot be computed on: one without suits where the bet sees
+        them, or too few cards to deal (subclasses add their own)."""
+        if self.needs_suits:
+            self._suit_table(shoe)
+        if self.cards and not shoe.is_infinite and shoe.total < self.cards:
+            raise ShoeError(f"{self.name} deals {_WORDS.get(self.cards, self.cards)} cards: the shoe has only "
+                            f"{shoe.total}")
 
     def probabilities(self, shoe: ShoeLike = 6, exact: bool = False) -> pd.Series:
         """Probability of every event (losing event last), as a pandas Series.
@@ -523,7 +656,7 @@ class SideBet:
         total = None
         if combos is not None:
             columns["combinations"] = pd.array(combos, dtype=object)
-            total = math.comb(int(shoe.total), 3)
+            total = self._total_combinations(shoe)
         columns["probability"] = [ar.output(p) for p in probs]
         columns["pays"] = [ar.output(x) for x in pays]
         columns["return"] = [ar.output(p * x) for p, x in zip(probs, pays)]
@@ -540,7 +673,13 @@ class SideBet:
     # -- effects of removal ---------------------------------------------------------------
     def _removals(self, shoe: Shoe) -> list[tuple[int, Shoe, int]]:
         """(value index, shoe without one card, weight) for every card that can be removed;
-        the EoR of a value is the weight-averaged EV over its entries."""
+        the EoR of a value is the weight-averaged EV over its entries.  A bet that sees suits
+        removes every specific card in turn (:meth:`_removals_by_card`)."""
+        if self.cards and shoe.total <= self.cards:
+            raise ShoeError(f"effects of removal on {self.name} need at least {self.cards + 1} cards, "
+                            f"not {shoe.total}")
+        if self.needs_suits:
+            return self._removals_by_card(self._suit_table(shoe))
         counts = shoe.value_counts()
         out = []
         for v in range(10):
@@ -636,11 +775,19 @@ class SideBet:
                               "tag": tags}, index=pd.Index(list(EOR_RANKS), name="rank"))
         for col in ("share", "ev", "eor"):
             frame[col] = frame[col].astype(object)
+        method = _BY_CARD if self.needs_suits and self._removal_method == SideBet._removal_method \
+            else self._removal_method
         correlation = _weighted_correlation([float(s) for s in shares],
                                             [0.0 if e is None else float(e) for e in eors], tags)
         return RemovalEffects(bet=self.name, paytable=table, shoe=shoe.describe(), base_ev=ar.output(base),
                               table=frame, scale=ar.output(scale), max_tag=max_tag, correlation=correlation,
-                              exact=exact, method=f"removal: {self._removal_method}")
+                              exact=exact, method=f"removal: {method}")
+
+
+_WORDS = {2: "two", 3: "three", 4: "four"}
+
+_BY_CARD = ("each specific card (rank and suit) removed in turn; a rank's EoR is the average over its cards in the "
+            "shoe, weighted by their counts (T: all ten-value cards)")
 
 
 def _looks_numeric(text: str) -> bool:

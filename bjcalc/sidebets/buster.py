@@ -112,6 +112,7 @@ class BusterBlackjack(SideBet):
 
     name = "Buster Blackjack"
     key = "buster"
+    description = "pays when the dealer busts, by the number of cards"
     events = ("bust 3 cards", "bust 4 cards", "bust 5 cards", "bust 6 cards", "bust 7 cards", "bust 8+ cards")
     losing_event = "no bust"
     paytables = {"seed": (1, 3, 5, 20, 100, 250),

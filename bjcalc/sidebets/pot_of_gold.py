@@ -16,6 +16,7 @@ no free chip.  Effects of removal reoptimize the main game's play on each deplet
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
@@ -48,6 +49,7 @@ class PotOfGold(SideBet):
 
     name = "Pot of Gold"
     key = "pot-of-gold"
+    description = "Free Bet Blackjack's free chips in a round, under the main game's play"
     events = tuple(f"{n}{'+' if n == _MOST else ''} free chip{'s' if n > 1 else ''}" for n in range(_MOST, 0, -1))
     losing_event = "no free chip"
     paytables = {"standard": (1000, 200, 100, 60, 30, 12, 3)}
@@ -62,7 +64,8 @@ class PotOfGold(SideBet):
             raise RulesError(f"Pot of Gold pays by the free chips of Free Bet Blackjack: its main game must be a "
                              f"variant with free chips (free_bet), not {rules.variant}")
         self.rules, self.split_strategy = rules, split_strategy
-        Calculator(rules, split_strategy=split_strategy, shoe=Shoe.infinite())    # (refuses a bad strategy now)
+        # (refuses a bad strategy now; on the infinite deck of the rules' own, which it then deals without a word)
+        Calculator(rules.replace(decks=math.inf), split_strategy=split_strategy, shoe=Shoe.infinite())
 
     def __repr__(self) -> str:
         return f"PotOfGold(rules={self.rules!r}, split_strategy={self.split_strategy!r})"
