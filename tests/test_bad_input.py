@@ -141,6 +141,8 @@ def field_is_valid(name, value) -> bool:
         return is_whole(value) and 1 <= value <= 4
     if name == "max_hand_cards":
         return value is None or (is_whole(value) and value >= 2)
+    if name == "charlie":
+        return value is None or (is_whole(value) and 3 <= value <= 21)
     raise AssertionError(name)
 
 
@@ -208,6 +210,7 @@ NEAR_MISS = {
     "max_hand_cards": [1, 0, -5, 2.0, "3", True, False, math.inf],
     "bust_push": ["NONE", "three_card", "three_card_23_25 ", "", None, 0, False],
     "must_hit_below": [-1, 22, 12.0, "12", True, None, math.inf],
+    "charlie": [2, 22, 0, 5.0, "5", True, False, math.inf],
 }
 NEAR_MISS.update({name: [0, 1, "True", "yes", None, 1.0, "false"] for name in BOOL_FIELDS})
 NEAR_MISS["variant"] = ["", " ", "1x", "free bet!", "Free-Bet", None, 0, True, ("free_bet",)]
@@ -225,6 +228,7 @@ valid_field = {
     "max_hand_cards": st.one_of(st.none(), st.integers(2, 30)),
     "bust_push": st.sampled_from(BUST_PUSH),
     "must_hit_below": st.integers(0, 21),
+    "charlie": st.one_of(st.none(), st.integers(3, 21)),
     "variant": st.sampled_from(["standard", "free_bet", "Free Bet"]),
     "options": st.sampled_from([(), {}, {"free_split_fours": False}, (("free_split_fours", True),)]),
     **{name: st.booleans() for name in BOOL_FIELDS},

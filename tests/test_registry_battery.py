@@ -32,14 +32,22 @@ from oracles.registry import ORACLES, UNCOVERED
 SMALL = {"A": 2, "2": 2, "5": 2, "6": 2, "8": 3, "9": 2, "T": 8}
 """A 21-card shoe every variant without suits can deal (exact arithmetic stays quick)."""
 
+RULE_CASES = ["standard+charlie=4"]
+"""Rules that change how hands are settled, on a variant (``name+field=value``): a Charlie."""
+
 CASES = sorted(VARIANTS) + [f"{name}:{option}={value}" for name in sorted(VARIANTS)
                             for option, spec in VARIANTS[name].options.items()
-                            for value in spec.allowed if value != spec.default]
-"""Every variant by name, and each with one option at another of its values (``free_bet:free_split_fours=False``)."""
+                            for value in spec.allowed if value != spec.default] + RULE_CASES
+"""Every variant by name, each with one option at another of its values (``free_bet:free_split_fours=False``),
+and the :data:`RULE_CASES`."""
 
 
 def variant_rules(case: str, **rules):
     """The rules of a :data:`CASES` entry, with ``rules``."""
+    case, _, changed = case.partition("+")
+    if changed:
+        field, _, text = changed.partition("=")
+        rules[field] = int(text)
     name, _, option = case.partition(":")
     variant = VARIANTS[name]
     if option:
@@ -153,7 +161,7 @@ ORACLE_SHOE = "AS AH TS TS TH TH 4C 6C 6C 8C 8C 9C 9C 9C".split()
 
 @pytest.mark.parametrize("case", CASES)
 def test_the_variants_own_oracle_gives_the_engines_exact_game(case):
-    name = case.partition(":")[0]
+    name = case.partition("+")[0].partition(":")[0]
     assert name in ORACLES or name in UNCOVERED, f"{name} needs an oracle in tests/oracles/registry.py, " \
                                                  f"or a reason in its UNCOVERED"
     if name in UNCOVERED:

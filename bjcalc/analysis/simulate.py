@@ -197,7 +197,7 @@ class _Worker:
         self.settlement = self.full.round.settlement
         self.variant = self.full.round.variant
         self.chips = {name: engine.settlement for name, engine in self.full.round.engines.items()}
-        self.chip_tables = {name: chip.stand_table() for name, chip in self.chips.items()}
+        self.chip_rows: dict[tuple[str, int, int], np.ndarray] = {}     # (chip, total, cards) -> stand_row
         self.procedure = self.variant.dealer(spec.rules, self.full_shoe)
         self.burn_dealer = self.procedure.burns_cards
         self.max_cards = self.full.engine.space.max_cards
@@ -424,8 +424,17 @@ class _Worker:
                     row = paid.bust_row(len(cards), hard)
                     net += paid.bust_payoff() if row is None or outcome is None else int(row[outcome])
                 else:
-                    net += int(self.chip_tables[chip.name][_total(cards), outcome])
+                    net += int(self.stand_row(chip, _total(cards), len(cards))[outcome])
         return net
+
+    def stand_row(self, chip: Wager, total: int, cards: int) -> np.ndarray:
+        """What a hand carrying ``chip`` standing on ``total`` with ``cards`` cards wins by dealer
+        outcome (:meth:`~bjcalc.engine.settlement.Settlement.stand_row`, kept per kind of hand)."""
+        key = (chip.name, total, cards)
+        row = self.chip_rows.get(key)
+        if row is None:
+            row = self.chip_rows[key] = self.chips[chip.name].stand_row(total, cards)
+        return row
 
     def finish(self, cards: list[int], up: int, action: str, draw: Callable[[], int], may_draw: bool,
                own: Wager = MONEY, split: bool = False) -> tuple[list[int], tuple[Wager, ...]]:

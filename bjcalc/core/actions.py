@@ -179,6 +179,9 @@ def check_optimal_split_rules(rules: Rules) -> None:
     if rules.bust_push != "none":
         raise StrategyError("split strategy 'optimal' does not cover bust-push rules (No Bust): use CDZ-, CDP1 "
                             "or CDP")
+    if rules.charlie is not None:
+        raise StrategyError(f"split strategy 'optimal' settles hands by their totals, not a Charlie "
+                            f"({rule('charlie')}): use CDZ-, CDP1 or CDP")
     # (surrender at any time needs nothing: split hands never surrender)
     if rules.double_after_hit and rules.double_after_split:
         raise StrategyError(f"split strategy 'optimal' does not cover doubling a split hand after a hit "

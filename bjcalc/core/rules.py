@@ -187,6 +187,11 @@ class Rules:
             has more than two cards only with ``hit_split_aces``); one card, no redoubling;
             ``double_on`` and ``double_soft`` restrict the current total whatever the number
             of cards.
+        charlie: an N-card Charlie (``None``: none, the default): a hand that holds this many
+            cards without busting wins at once, paid +1 per unit of its wager (doubled: 2)
+            whatever the dealer holds, and takes no more cards.  A dealer blackjack still
+            takes it where one takes any other hand (ENHC); in a peek game none is left.
+            Unsplit and split hands alike; a number from 3 to 21.
         variant: the name of the round's variant class in :mod:`bjcalc.game.variants`
             (``"standard"``: the round of every game whose rules are the fields above;
             ``"free_bet"``: free doubles and splits).  The variant checks its own options when a
@@ -225,6 +230,7 @@ class Rules:
     must_hit_below: int = 0
     hit_21: bool = True
     double_after_hit: bool = False
+    charlie: Optional[int] = None
     variant: str = "standard"
     options: Any = ()
 
@@ -259,6 +265,10 @@ class Rules:
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 2):
             raise RulesError(f"{rule('max_hand_cards')} must be {rule_value('max_hand_cards', None)} (no limit) "
                              f"or a whole number >= 2, not {m!r}")
+        c = self.charlie
+        if c is not None and (isinstance(c, bool) or not isinstance(c, int) or not 3 <= c <= 21):
+            raise RulesError(f"{rule('charlie')} must be {rule_value('charlie', None)} (no Charlie) or a whole number "
+                             f"of cards from 3 to 21, not {c!r}")
         h = self.must_hit_below
         if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 21:
             raise RulesError(f"{rule('must_hit_below')} must be a whole number from 0 (no forced hits) to 21, not {h!r}")
@@ -366,6 +376,17 @@ class Rules:
         return {"ranks": self.split_tens_by_rank, "suits": self.burn_20}
 
     @property
+    def most_hand_cards(self) -> Optional[int]:
+        """The most cards a player hand can hold (None: no limit): a hand stops at
+        ``max_hand_cards`` (it stands) or at ``charlie`` (it has won), whichever is fewer.
+
+        >>> Rules(charlie=5).most_hand_cards, Rules(max_hand_cards=4, charlie=6).most_hand_cards, Rules().most_hand_cards
+        (5, 4, None)
+        """
+        limits = [n for n in (self.max_hand_cards, self.charlie) if n is not None]
+        return min(limits) if limits else None
+
+    @property
     def splits(self) -> bool:
         """Whether pairs may be split at all."""
         return self.max_split_hands >= 2
@@ -418,6 +439,8 @@ class Rules:
             self.surrender, f"{self.surrender} surrender"))
         if self.max_hand_cards is not None:
             parts.append(f"{self.max_hand_cards}-card hands stand")
+        if self.charlie is not None:
+            parts.append(f"{self.charlie}-card Charlie")
         if self.burn_20:
             parts.append("Burn 20 redraw under a ten")
         if self.dealer_22_pushes:
@@ -473,6 +496,9 @@ class Rules:
             notes.append("a dealer 22 pushes every hand still in play")
         if self.bust_push != "none":
             notes.append(f"three-card busts push a higher dealer bust ({self.bust_push})")
+        if self.charlie is not None:
+            notes.append(f"{self.charlie}-card Charlie: a hand of {self.charlie} cards that has not busted wins at "
+                         f"once")
         return notes
 
     def __str__(self) -> str:
@@ -629,6 +655,9 @@ RULE_INFO: dict[str, RuleInfo] = {
     "hit_21": RuleInfo("Player may hit 21", "the player may hit a 21", "must stand on 21"),
     "double_after_hit": RuleInfo("Double after a hit", "double on any number of cards (after hitting; split hands "
                                  "too with DAS)", "first two cards only"),
+    "charlie": RuleInfo("Charlie", "a hand of this many cards that has not busted wins at once (an N-card "
+                        "Charlie); 'none': no Charlie (the default)", flags=("--charlie",), typed="whole or none",
+                        metavar="N"),
 }
 """Every rule field's :class:`RuleInfo`, in the fields' order (:data:`GAME_FIELDS`)."""
 

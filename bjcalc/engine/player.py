@@ -192,7 +192,7 @@ class PlayerEngine:
                 setattr(self, name, getattr(like, name))
             self.rows = RowSupply(like.nodes, dealer, shoe, arithmetic)     # (its dealer rows: kept, borrowed, lent)
             if settlement.wager != like.settlement.wager:    # (another chip: its own payoffs)
-                self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
+                self._stand_payoffs(settlement)
             return
         self.space = space or hand_space(rules, shoe)
         self.nodes = node_set(self.space, contexts)
@@ -209,10 +209,15 @@ class PlayerEngine:
         split = nodes._extras[nodes.context_id].sum(axis=1) > 0
         self.may_double, self.after_hit_chips = self._doubles_after_hit(doubles_after_hit, split)
         self.may_surrender = may_surrender_after_hit(rules, nodes.cards, split)
-        # Standing on 16 or less pays the same, so six totals (16-21) cover every hand.
-        self.stand_columns = np.ascontiguousarray(arithmetic.integers(settlement.stand_table()[16:22].T))
-        self.stand_column = np.clip(nodes.total, 16, 21) - 16     # each node's column of stand_columns
+        self._stand_payoffs(settlement)
         self.rows = RowSupply(nodes, dealer, shoe, arithmetic)     # its dealer rows: kept, borrowed and lent
+
+    def _stand_payoffs(self, settlement: Settlement) -> None:
+        """What standing pays, from the settlement: ``stand_columns`` (by dealer outcome) and each
+        node's column of it, ``stand_column`` (:meth:`~bjcalc.engine.settlement.Settlement.stand_columns`)."""
+        columns, column = settlement.stand_columns(self.nodes.total, self.nodes.cards)
+        self.stand_columns = np.ascontiguousarray(self.ar.integers(columns))
+        self.stand_column = np.ascontiguousarray(column, dtype=np.int64)
 
     def _doubles_after_hit(self, added: Optional[Callable[[int, bool, bool], Optional[Wager]]],
                            split: np.ndarray) -> tuple[np.ndarray, dict[str, np.ndarray]]:
@@ -715,8 +720,8 @@ def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
     True
     """
     if shoe.is_infinite:
-        return _hand_space(None, rules.max_hand_cards)
-    return _hand_space(tuple(min(n, 21 // v) for v, n in enumerate(shoe.value_counts(), 1)), rules.max_hand_cards)
+        return _hand_space(None, rules.most_hand_cards)
+    return _hand_space(tuple(min(n, 21 // v) for v, n in enumerate(shoe.value_counts(), 1)), rules.most_hand_cards)
 
 
 @lru_cache(maxsize=64)

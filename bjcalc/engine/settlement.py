@@ -82,6 +82,41 @@ class Settlement:
             table[:, 22 - 17] = 0
         return self._chip(table)
 
+    def stand_row(self, total: int, cards: int) -> np.ndarray:
+        """Payoff by dealer outcome of a unit bet standing with this total (at most 21) and number of
+        cards: its row of :meth:`stand_table`, or, for a Charlie (``rules.charlie`` cards), a win on
+        every dealer outcome but a blackjack (which takes it as it takes any hand's bet).
+
+        >>> from bjcalc.core.rules import Rules
+        >>> Settlement(Rules(charlie=5)).stand_row(14, 5).tolist(), Settlement(Rules()).stand_row(14, 5).tolist()
+        ([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0], [-1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 0])
+        """
+        columns, column = self.stand_columns(np.array([total]), np.array([cards]))
+        return columns[:, column[0]]
+
+    def stand_columns(self, total: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """What standing hands win, as a table and a column per hand: ``(columns, column)``, where
+        ``columns[:, column[i]]`` is the payoff by dealer outcome of hand ``i`` of this total (at
+        most 21) and number of cards.  Standing on 16 or less pays as 16 does, so the totals
+        16-21 make six columns; a Charlie (``rules.charlie``) is a seventh, a win on every
+        outcome but a dealer blackjack.  The engine reads its nodes' stand values through it,
+        the other passes through :meth:`stand_row`: one settlement of standing hands for all.
+
+        >>> from bjcalc.core.rules import Rules
+        >>> columns, column = Settlement(Rules(charlie=5)).stand_columns(np.array([12, 21, 20]), np.array([2, 3, 5]))
+        >>> columns.shape, column.tolist()
+        ((11, 7), [0, 5, 6])
+        """
+        table = self.stand_table()
+        columns = table[16:22].T
+        column = np.clip(total, 16, 21) - 16
+        if self.rules.charlie is not None:
+            win = np.full(N_OUTCOMES, self.wager.pays(1), dtype=np.int64)
+            win[BLACKJACK] = table[16, BLACKJACK]       # (a dealer blackjack takes it as any hand's bet)
+            columns = np.column_stack([columns, win])
+            column = np.where(cards >= self.rules.charlie, columns.shape[1] - 1, column)
+        return np.ascontiguousarray(columns), column
+
     def bust_payoff(self) -> int:
         """What a busted unit bet gets when the dealer has no blackjack (unless :meth:`bust_row` says more)."""
         return self.wager.pays(-1)

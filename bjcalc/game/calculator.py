@@ -250,8 +250,10 @@ class Calculator:
             hard = sum(RANK_VALUE[r] for r in ranks)
             if hard > 21:
                 raise HandError(f"the hand {','.join(RANKS[r] for r in ranks)} is bust ({hard})")
-            raise HandError(f"the hand has {len(ranks)} cards; these rules stand at "
-                            f"{self.rules.max_hand_cards}")
+            most = self.rules.most_hand_cards
+            ends = "stand" if most == self.rules.max_hand_cards else "win (Charlie)"
+            raise HandError(f"the hand has {len(ranks)} cards; under these rules a hand of {most} cards takes no "
+                            f"more: its hands {ends} there")
         values = self.round.upcard(up_value)
         self.round.check_dealable(values, node)
         blackjack = values.blackjack[node]

@@ -365,13 +365,11 @@ class _Classes:
     def __init__(self, calc: _Facade, denominator: int):
         self.den = denominator
         settlement = calc.round.settlement
-        self.stand_table = settlement.stand_table()
         self.whole = settlement.blackjack_takes_whole_bet
         self.bj_hand = settlement.hand_blackjack_payoff
         self.bust_payoff = settlement.bust_payoff()
         self.settlement = settlement
         self.chip_settlements = {name: engine.settlement for name, engine in calc.round.engines.items()}
-        self._chip_tables = {name: s.stand_table() for name, s in self.chip_settlements.items()}
         self.rows: list[np.ndarray] = []
         self.bets: list[np.ndarray] = []
         self.free: list[int] = []
@@ -399,10 +397,10 @@ class _Classes:
         risked = sum(1 for chip in chips if chip.loss < 0)
         return risked, sum(1 for chip in chips if chip != MONEY)
 
-    def stand(self, total: int, chips: Chips) -> int:
+    def stand(self, total: int, cards: int, chips: Chips) -> int:
         row = [0] * N_OUTCOMES
         for chip in chips:
-            row = [a + int(v) for a, v in zip(row, self._chip_tables[chip.name][total])]
+            row = [a + int(v) for a, v in zip(row, self.chip_settlements[chip.name].stand_row(total, cards))]
         risked, free = self._counts(chips)
         return self.add(row, self.hand_wager(risked), free)
 
@@ -644,7 +642,7 @@ class _UpcardRounds:
         self.insurance = insurance
         self._walks: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._walk_most: dict[tuple, np.ndarray] = {}    # the most cards of each value a walk takes
-        self._stand: dict[tuple[int, Chips], int] = {}
+        self._stand: dict[tuple[int, int, Chips], int] = {}
         self._bust: dict[tuple[int, int, Chips], int] = {}
         self.round_class = classes.round_charge()
 
@@ -676,10 +674,11 @@ class _UpcardRounds:
         one = _States(np.zeros(len(weight), dtype=np.int64), class_codes, weight).merged()
         return one.taken, one.classes, one.weight
 
-    def _stand_class(self, total: int, chips: Chips) -> int:
-        key = (total, chips)
+    def _stand_class(self, node: int, chips: Chips) -> int:
+        """The class of a hand standing at ``node`` (its total and, for a Charlie, its cards)."""
+        key = (int(self.nodes.total[node]), int(self.nodes.cards[node]), chips)
         if key not in self._stand:
-            self._stand[key] = self.classes.stand(total, chips)
+            self._stand[key] = self.classes.stand(*key)
         return self._stand[key]
 
     def _surrender_class(self) -> int:
@@ -722,7 +721,7 @@ class _UpcardRounds:
         eye = np.eye(10, dtype=np.int64)
         if action == "stand":
             comps.append(hand[start])
-            ids.append(self._stand_class(int(nodes.total[start]), single))
+            ids.append(self._stand_class(start, single))
             ways.append(1)
         elif action == "double":
             doubled = self._doubled(start, own, split)
@@ -730,7 +729,7 @@ class _UpcardRounds:
                 kid = int(nodes.child[start, card - 1])
                 if kid >= 0:
                     comps.append(hand[kid])
-                    ids.append(self._stand_class(int(nodes.total[kid]), doubled))
+                    ids.append(self._stand_class(kid, doubled))
                     ways.append(1)
                 elif kid == BUST and hand[start][card - 1] < self.shoe_counts[card - 1]:
                     comps.append(hand[start] + eye[card - 1])
@@ -739,14 +738,14 @@ class _UpcardRounds:
         else:
             by_hard: list[dict[int, int]] = [dict() for _ in range(22)]
             by_hard[int(nodes.hard[start])][start] = 1
-            child, hard_of, cards_of, total_of = nodes.child, nodes.hard, nodes.cards, nodes.total
+            child, hard_of, cards_of = nodes.child, nodes.hard, nodes.cards
             shoe_counts = self.shoe_counts
             for hard in range(int(nodes.hard[start]), 22):
                 for node, w in by_hard[hard].items():
                     play = 1 if (action == "hit" and node == start) else int(plays[node])
                     if play == 0:
                         comps.append(hand[node])
-                        ids.append(self._stand_class(int(total_of[node]), single))
+                        ids.append(self._stand_class(node, single))
                         ways.append(w)
                         continue
                     if play == 3:               # surrender after a hit: half the bet
@@ -759,7 +758,7 @@ class _UpcardRounds:
                         for card, kid in enumerate(child[node].tolist(), start=1):
                             if kid >= 0:
                                 comps.append(hand[kid])
-                                ids.append(self._stand_class(int(total_of[kid]), doubled))
+                                ids.append(self._stand_class(kid, doubled))
                                 ways.append(w)
                             elif kid == BUST and hand[node][card - 1] < shoe_counts[card - 1]:
                                 comps.append(hand[node] + eye[card - 1])

@@ -48,6 +48,29 @@ Variants (all are switches on top of standard blackjack, any combination):
   must hit 11 or less"): ``must_hit_blocks_surrender=False`` (default, the reading the
   late-surrender No Bust game already uses: a 2-card 9 may surrender) or ``True`` (no
   surrender, late or at any time, of a total the player must hit).
+* ``charlie`` -- an N-card Charlie (None = off, or N >= 3): a player hand that holds N cards
+  and has not busted (hard total <= 21) wins at once, +1 per unit of its wager (+2 if it
+  doubled: a double takes one card, so a doubled Charlie is a hand doubled on N-1 cards --
+  on two cards for N = 3, after hits with ``double_after_hit`` for N >= 4), whatever the
+  dealer holds, and takes no more cards.  Unsplit and split hands alike
+  (a split hand counts its own cards: the split card and what it drew).  Dealer blackjack:
+  in peek games the check came first, so a Charlie never meets one (weight 0 as for every
+  hand); in ENHC games a dealer blackjack takes the Charlie's bet like any other hand's
+  (``"enhc"``: the whole bet, doubles and splits included; ``"enhc_obo"``: the round costs
+  the original bet only) -- i.e. `weighted_payoff` settles "bj" before any hand is looked at.
+  ``dealer_22_pushes``: a Charlie has already won, +1 against a dealer 22 too.  A Charlie is
+  not busted, so No Bust's bust pushes never concern it.  With ``max_hand_cards`` M a hand
+  stops at min(N, M) cards and only a hand of N cards is a Charlie (M < N: never).  A
+  two-card natural is untouched (N >= 3).  Readings chosen where the rule is silent: a hand
+  of N cards has ended, so it has no decision left -- no hit, no double (with
+  ``double_after_hit``, a hand of N cards may not double, and one of N-1 cards doubling makes
+  a doubled Charlie), no surrender at any time (it would only lose to its +1); `hand_values`
+  of an N-card hand offers "stand" alone, whose value is the Charlie's win (scaled in peek
+  games like every value; in ENHC games the dealer blackjacks lower it).  The player's
+  decisions before N cards know the rule (hitting to the N-th card is valued as the win).
+  The dealer still completes his hand on every path (a Charlie's result does not depend on
+  it; other hands of a split round do).  Surrender (late, early, any time) is offered where
+  it was.  ``must_hit_below`` never forces a hit at N cards (no card may be taken).
 
 Model
 -----
@@ -167,6 +190,8 @@ class VRules:
     # reading of must_hit_below with surrender: False (default) = it only forbids standing;
     # True = a hand the player must hit may not surrender either (late or any_time)
     must_hit_blocks_surrender: bool = False
+    # an N-card Charlie: None (off) or N >= 3 (see the module docstring)
+    charlie: Optional[int] = None
 
     def __post_init__(self):
         assert self.hole in ("peek", "enhc", "enhc_obo")
@@ -176,6 +201,9 @@ class VRules:
         assert self.bust_push in BUST_PUSH
         assert self.max_split_hands in (1, 2), "this enumerator only knows 1 or 2 hands"
         assert self.max_hand_cards is None or self.max_hand_cards >= 3
+        assert self.charlie is None or (isinstance(self.charlie, int)
+                                        and not isinstance(self.charlie, bool)
+                                        and self.charlie >= 3), self.charlie
 
 
 # --------------------------------------------------------------------------
@@ -223,10 +251,17 @@ def hkey(labels) -> Tuple[int, ...]:
 Settled = Tuple[int, int, int]
 
 
+def is_charlie(total: int, ncards: int, rules: VRules) -> bool:
+    """An N-card Charlie: exactly ``rules.charlie`` cards, not busted."""
+    return rules.charlie is not None and ncards == rules.charlie and total <= 21
+
+
 def settle(hand: Settled, outcome, rules: VRules) -> int:
     """Net result of one non-natural player hand against a dealer final total
     (int, may be > 21).  Dealer blackjack is handled by `weighted_payoff`."""
     total, ncards, bet = hand
+    if is_charlie(total, ncards, rules):
+        return bet                        # won at once, whatever the dealer (22 included)
     if total > 21:
         if outcome > 21 and outcome > total and ncards == 3:
             bp = rules.bust_push
@@ -453,11 +488,16 @@ class Game:
     def is_natural(self, hand) -> bool:
         return len(hand) == 2 and sorted(self.values(hand)) == [1, 10]
 
+    def is_charlie(self, hand) -> bool:
+        return is_charlie(self.total(hand)[0], len(hand), self.rules)
+
     def can_hit(self, hand) -> bool:
         r = self.rules
         t, _ = self.total(hand)
         if t > 21 or (t == 21 and not r.hit_21):
             return False
+        if r.charlie is not None and len(hand) >= r.charlie:
+            return False                                    # a Charlie has ended
         return r.max_hand_cards is None or len(hand) < r.max_hand_cards
 
     def must_hit(self, hand) -> bool:
@@ -474,6 +514,8 @@ class Game:
                 return False
             if r.max_hand_cards is not None and len(hand) >= r.max_hand_cards:
                 return False                                        # may not take a card
+            if r.charlie is not None and len(hand) >= r.charlie:
+                return False                                        # a Charlie has ended
         t, soft = self.total(hand)
         if t > 21:
             return False
@@ -495,6 +537,8 @@ class Game:
             return False
         if r.surrender == "late" and len(hand) != 2:
             return False
+        if self.is_charlie(hand):
+            return False                                    # it has already won
         return not (r.must_hit_blocks_surrender and self.must_hit(hand))
 
     def is_pair(self, hand) -> bool:
@@ -660,7 +704,8 @@ class Game:
         unconditional.  "stand" is absent when the rules force a hit, "hit"
         when hitting is not allowed (21 with hit_21 False, max_hand_cards).
         A hand of 3+ cards is an unsplit hand that has hit: "double" with
-        double_after_hit, "surrender" with any_time."""
+        double_after_hit, "surrender" with any_time.  A Charlie (N cards, not
+        busted) has ended: "stand" alone, its win."""
         hand = tuple(hand)
         assert not self.is_natural(hand), "hand() is for non-natural hands"
         assert self.total(hand)[0] <= 21

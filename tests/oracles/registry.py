@@ -32,7 +32,7 @@ def _presets(rules, cards: list[str]) -> set[Fraction]:
         split_tens_by_rank=rules.split_tens_by_rank, surrender=rules.surrender,
         max_hand_cards=rules.max_hand_cards, burn_20=rules.burn_20, dealer_22_pushes=rules.dealer_22_pushes,
         bust_push=rules.bust_push, must_hit_below=rules.must_hit_below, hit_21=rules.hit_21,
-        double_after_hit=rules.double_after_hit)
+        double_after_hit=rules.double_after_hit, charlie=rules.charlie)
     return {Fraction(ev) for ev in bv.Game(cards, oracle_rules).game_ev_candidates()}
 
 

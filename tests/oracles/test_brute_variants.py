@@ -20,6 +20,8 @@ from the engine's source.
                     disagreements (REFUSED, DOUBLE_21 below) were engine bugs
                     now fixed: Burn 20 on unevenly suited shoes was refused,
                     and with hit_21=False a split T+A could double.
+                    ``test_engine_charlie_*`` (an N-card Charlie, ``Rules(charlie=N)``)
+                    SKIP while bjcalc's Rules refuses ``charlie`` as an unknown rule.
 """
 
 from __future__ import annotations
@@ -673,6 +675,220 @@ def test_self_test_shoes_never_exhaust(combo):
         g.hand_value_candidates(hand, up)
 
 
+# --------------------------------------------------------------------------
+# an N-card Charlie (VRules.charlie: see the module docstring of brute_variants).  The
+# engine's checks are the test_engine_charlie_* below (skipped until Rules has the field).
+# --------------------------------------------------------------------------
+
+# The engine comparisons' games: (shoe, engine Rules fields over _STD, N).  Split to 2 hands
+# with DAS everywhere; peek, ENHC and ENHC OBO; with and without doubling after a hit; one
+# with dealer 22 pushes; charlie 3 and 4 (both reachable on these shoes).
+CHARLIE_CASES = {
+    "peek-c3-S1-late": ("S1", dict(surrender="late"), 3),
+    "peek-c4-S1-dah-anytime": ("S1", dict(double_after_hit=True, surrender="any_time"), 4),
+    "enhc-c3-S1-h17-dah": ("S1", dict(hole_card="enhc", dealer_hits_soft_17=True,
+                                      double_after_hit=True), 3),
+    "enhc-c4-N2": ("N2", dict(hole_card="enhc"), 4),
+    "obo-c3-N2-late": ("N2", dict(hole_card="enhc_obo", surrender="late"), 3),
+    "obo-c4-S1-dah": ("S1", dict(hole_card="enhc_obo", double_after_hit=True), 4),
+    "d22-c3-N1": ("N1", dict(dealer_22_pushes=True), 3),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def charlie_game(case: str, charlie="case", **changes) -> bv.Game:
+    """The enumerator for a CHARLIE_CASES game (`charlie` None turns the rule off);
+    `changes` override VRules fields."""
+    shoe, kw, n = CHARLIE_CASES[case]
+    r = vrules({**_STD, **kw})
+    r = VRules(**{**r.__dict__, "charlie": n if charlie == "case" else charlie, **changes})
+    return bv.Game.from_counts(VALUES[shoe], r)
+
+
+def charlie_hands(g: bv.Game) -> list:
+    """Every comparable two-card deal, and (N >= 4) some three-card hands: the hands below
+    N cards, whose values are decisions (an N-card hand has ended: "stand" alone)."""
+    hands = list(g.comparable_deals())
+    if g.rules.charlie is None or g.rules.charlie > 3:
+        hands += three_card_hands(g, limit=30)
+    return hands
+
+
+def test_self_charlie_settlement_hand_checked():
+    R = VRules
+    s, wp = bv.settle, bv.weighted_payoff
+    # (total, cards, bet) v a dealer total: N cards not busted win at once, whatever the dealer
+    assert s((12, 3, 1), 21, R(charlie=3)) == 1             # 12 v 21 would lose
+    assert s((12, 3, 1), 21, R()) == -1
+    assert s((21, 3, 2), 21, R(charlie=3)) == 2             # doubled Charlie (a push without)
+    assert s((14, 3, 1), 22, R(charlie=3, dealer_22_pushes=True)) == 1   # no push: won already
+    assert s((14, 3, 1), 22, R(dealer_22_pushes=True)) == 0
+    assert s((23, 3, 1), 20, R(charlie=3)) == -1            # a bust is no Charlie
+    assert s((23, 3, 1), 26, R(charlie=3, bust_push="three_card_23_25")) == 0   # bust push as before
+    assert s((15, 4, 1), 20, R(charlie=3)) == -1            # exactly N cards (never 4 with N=3)
+    assert s((15, 3, 1), 20, R(charlie=4)) == -1
+    assert s((15, 4, 1), 20, R(charlie=4)) == 1
+    # dealer blackjack: peek weight 0; ENHC takes every bet (a doubled Charlie's 2), OBO the
+    # original bet; a dealer 20 pays both Charlies (+2 +1 = 3; without the rule both lose)
+    hands = [(18, 3, 2), (12, 3, 1)]
+    assert [wp(hands, "bj", R(charlie=3, hole=h)) for h in ("peek", "enhc", "enhc_obo")] == [0, -3, -1]
+    assert wp(hands, 20, R(charlie=3)) == 3 and wp(hands, 20, R()) == -3
+    with pytest.raises(AssertionError):
+        R(charlie=2)
+
+
+def test_self_charlie_hand_checked():
+    def vals(counts, hand, up, **kw):
+        return bv.Game.from_counts(counts, VRules(**kw)).hand_values(hand, up)
+    # 8,6 (14) v up T, peek; unseen {T, T, 4, 5}, no ace: no dealer blackjack.
+    #  stand 14: hole T (1/2) -> 20 loses; 4 (1/4) -> 14, then T (2/3: bust, +1) or 5 (1/3:
+    #     19, -1): +1/3; 5 (1/4) -> 15, then T (bust) or 4 (19): +1/3.  stand = -1/2 + 1/12 +
+    #     1/12 = -1/3, with or without the rule.
+    #  charlie 3: hit T (1/2) -> 24 bust; 4 -> 18 and 5 -> 19 are 3-card Charlies: hit =
+    #     -1/2 + 1/4 + 1/4 = 0, double = 0 (a doubled Charlie pays 2, a doubled bust costs 2).
+    #  no Charlie: 18 v {T, T, 5} stands (a hit busts): T (2/3) 20 loses, 5 -> 15 + T busts:
+    #     -1/3; 19 v {T, T, 4}: the same, -1/3.  hit = -1/2 - 1/12 - 1/12 = -2/3, double
+    #     = 2 (-1/2 - 1/12 - 1/12) = -4/3.  charlie 4: from 18 or 19 a 4th card busts, so the
+    #     same as no Charlie.
+    c = {8: 1, 6: 1, 10: 3, 4: 1, 5: 1}
+    assert vals(c, (8, 6), 10, charlie=3) == {"stand": Q(-1, 3), "hit": 0, "double": 0}
+    off = {"stand": Q(-1, 3), "hit": Q(-2, 3), "double": Q(-4, 3)}
+    assert vals(c, (8, 6), 10) == off and vals(c, (8, 6), 10, charlie=4) == off
+    # The same with an ace: unseen {A, 4, 5, T}, charlie 3.  Player's card X, then the hole H.
+    #  ENHC: X = A (1/4): no ace left, +1.  X = 4 or 5: H = A (1/3) blackjack takes the
+    #     Charlie's bet: -1/3 + 2/3 = 1/3.  X = T: bust, -1.  hit = (1 + 1/3 + 1/3 - 1)/4 = 1/6;
+    #     double: every result doubled (the blackjack takes the whole bet): 1/3.
+    #  OBO: hit 1/6 as ENHC (one unit bet); double: A: +2; 4, 5: -1/3 + 2*2/3 = 1; T: bust -2,
+    #     or -1 only under a blackjack: -1/3 - 4/3 = -5/3.  (2 + 1 + 1 - 5/3)/4 = 7/12.
+    #  peek: given no blackjack X = A 1/3 (P(A, H != A) = 1/4 over P(H != A) = 3/4), 4, 5, T
+    #     2/9 each: hit = 1/3 + 2/9 + 2/9 - 2/9 = 5/9, double 10/9.
+    c = {8: 1, 6: 1, 10: 2, 1: 1, 4: 1, 5: 1}
+    for hole, hit, dbl in (("enhc", Q(1, 6), Q(1, 3)), ("enhc_obo", Q(1, 6), Q(7, 12)),
+                           ("peek", Q(5, 9), Q(10, 9))):
+        v = vals(c, (8, 6), 10, charlie=3, hole=hole)
+        assert (v["hit"], v["double"]) == (hit, dbl), hole
+        # the 3-card Charlie 8,6,4 v T has ended, "stand" alone: +1 unless the hole is the
+        # ace (1/3 of {A, 5, T}): ENHC and OBO 2/3 - 1/3; peek +1 (no blackjack, scaled)
+        want = Q(1) if hole == "peek" else Q(1, 3)
+        assert vals(c, (8, 6, 4), 10, charlie=3, hole=hole) == {"stand": want}, hole
+    # Forced paths: every other card a ten.  Up 6: the dealer makes 6+T+T = 26; up T: 20.
+    def forced(hand, up, tens=5, **kw):
+        counts = Counter({10: tens})
+        counts.update(hand + (up,))
+        return vals(counts, hand, up, **kw)
+    # An N-card hand has no decision, whatever the other rules: "stand" alone, its win (here
+    # instead of 2,3,4's forced hit and double, 2,6,3's double after a hit, surrender).
+    every = dict(surrender="any_time", double_after_hit=True, must_hit_below=12)
+    assert forced((2, 3, 4), 6, charlie=3, **every) == {"stand": 1}
+    assert forced((2, 3, 4), 6, **every) == {"hit": 1, "double": 2, "surrender": Q(-1, 2)}
+    # ... so with doubling after a hit a Charlie may LOWER a value: 2,6,3 (11, three cards) v 6
+    # doubles to 21 for +2 without the rule; a 3-card Charlie is only +1.
+    assert forced((2, 6, 3), 6, double_after_hit=True) == {"stand": 1, "hit": 1, "double": 2}
+    assert forced((2, 6, 3), 6, double_after_hit=True, charlie=3) == {"stand": 1}
+    # A doubled Charlie after a hit (charlie 4): 2,3,4 (9) v T doubles to a 4-card 19 v 20:
+    # +2 with the rule, -2 without; hitting to 19 is +1 (a Charlie) or -1 (19 v 20; the next
+    # card busts).
+    assert forced((2, 3, 4), 10, double_after_hit=True, charlie=4) == {
+        "stand": -1, "hit": 1, "double": 2}
+    assert forced((2, 3, 4), 10, double_after_hit=True) == {"stand": -1, "hit": -1, "double": -2}
+    # dealer 22 pushes: up 6, every other card an 8 (6+8+8 = 22).  2,3 (5): stand pushes; hit
+    # makes 13, a 3-card Charlie: +1 (without the rule 13 pushes, and 21 too; 29 busts: 0).
+    c = {6: 1, 8: 6, 2: 1, 3: 1}
+    assert vals(c, (2, 3), 6, dealer_22_pushes=True, charlie=3) == {"stand": 0, "hit": 1, "double": 2}
+    assert vals(c, (2, 3), 6, dealer_22_pushes=True) == {"stand": 0, "hit": 0, "double": 0}
+    # A split hand is a Charlie too: 2,2 v T (peek, no ace), every other card an 8: the
+    # dealer makes T+8 = 18.  Each split hand is 2,8 (10); its reference (2,8 v T unsplit):
+    # stand -1; hit 18, a 3-card Charlie, +1; double +2 (DAS): both hands double, split = +4.
+    # Unsplit: stand 4 v 18 = -1, hit 2,2,8 = 12 a Charlie +1, double +2.  Without the rule:
+    # hit 12 -> 20 v 18 = +1; double 12 = -2; each split hand's 10 hits or doubles to a push
+    # (18 v 18; the next card busts): split = 0 (a tie in the reference, the same either way).
+    c = {10: 1, 2: 2, 8: 8}
+    g = bv.Game.from_counts(c, VRules(charlie=3))
+    assert g.hand_value_candidates((2, 2), 10) == {"stand": {-1}, "hit": {1}, "double": {2},
+                                                   "split": {4}}
+    g = bv.Game.from_counts(c, VRules())
+    assert g.hand_value_candidates((2, 2), 10) == {"stand": {-1}, "hit": {1}, "double": {-2},
+                                                   "split": {0}}
+    # post-split actions: a split hand of N cards has "stand" alone
+    g = bv.Game.from_counts(VALUES["S1"], VRules(charlie=3, double_after_hit=True))
+    assert g.post_split_actions((2, 3, 6), False) == ("stand",)
+    assert g.post_split_actions((2, 3), False) == ("stand", "hit", "double")
+    assert bv.Game.from_counts(VALUES["S1"], VRules(charlie=4, double_after_hit=True)
+                               ).post_split_actions((2, 3, 6), False) == ("stand", "hit", "double")
+
+
+# Game EVs of brute_variants BEFORE the Charlie was added (that version, these rules, on the
+# shoes named): with charlie None the extended enumerator must give them exactly.  A card
+# limit below N never lets a hand reach N cards: the limit's game, whatever N.
+CHARLIE_OLD_GAMES = [
+    ("S1", dict(hole="peek", surrender="late"), {Q(783463, 4054050)}),
+    ("S1", dict(hole="enhc", double_after_hit=True, h17=True), {Q(49681, 311850)}),
+    ("N2", dict(hole="enhc_obo", surrender="any_time", double_after_hit=True),
+     {Q(351119, 3492720), Q(22822693, 227026800)}),          # a post-split tie: both orders
+    ("N1", dict(hole="peek", dealer_22_pushes=True, max_hand_cards=4), {Q(1774207, 45405360)}),
+]
+
+
+@pytest.mark.parametrize("shoe, kw, want", CHARLIE_OLD_GAMES,
+                         ids=[f"{s}-{k['hole']}" for s, k, _ in CHARLIE_OLD_GAMES])
+def test_self_charlie_off_is_the_old_game(shoe, kw, want):
+    g = bv.Game.from_counts(VALUES[shoe], VRules(**kw))
+    assert g.rules.charlie is None
+    assert {to_fraction(x) for x in g.game_ev_candidates()} == want
+    if kw.get("max_hand_cards") == 4:
+        g5 = bv.Game.from_counts(VALUES[shoe], VRules(**kw, charlie=5))
+        assert {to_fraction(x) for x in g5.game_ev_candidates()} == want
+        # and a limit at or above N changes nothing: the hand stops at N, a Charlie
+        kw3 = {**kw, "max_hand_cards": None}
+        assert bv.Game.from_counts(VALUES[shoe], VRules(**kw, charlie=3)).game_ev_candidates() \
+            == bv.Game.from_counts(VALUES[shoe], VRules(**kw3, charlie=3)).game_ev_candidates()
+
+
+@pytest.mark.parametrize("case", ["peek-c3-S1-late", "enhc-c4-N2", "obo-c3-N2-late"])
+def test_self_charlie_never_lowers_ev(case):
+    # One hand (no split: CDZ-'s fixed post-split play makes no theorem), no doubling after a
+    # hit: the play is optimal, and the rule only raises a result (an N-card hand's +1 on
+    # every non-blackjack dealer hand is the most a one-unit hand can win; under a dealer
+    # blackjack it loses what it would have lost) or removes choices that could not beat it
+    # (hit, surrender at N cards).  So every hand's best value and the game rise or stay --
+    # here the game rises strictly, under N = 3 and 4.  (With doubling after a hit it is no
+    # theorem: test_self_charlie_hand_checked's 2,6,3 v 6.)
+    off = charlie_game(case, None, max_split_hands=1)
+    hands = off.comparable_deals() + three_card_hands(off, limit=30)
+    for n in (3, 4):
+        on = charlie_game(case, n, max_split_hands=1)
+        assert on.game_ev() > off.game_ev(), n
+        for hand, up in hands:
+            assert max(on.hand_values(hand, up).values()) >= max(off.hand_values(hand, up).values())
+
+
+def test_self_charlie_changes_values():
+    # the rule bites on the engine comparisons' shoes: game and two-card values change, N = 3
+    # and N = 4 differ, splits included
+    for case in ("peek-c3-S1-late", "obo-c3-N2-late"):
+        evs = {n: charlie_game(case, n).game_ev_candidates() for n in (None, 3, 4)}
+        assert len({frozenset(v) for v in evs.values()}) == 3, case
+        g3, g0 = charlie_game(case, 3), charlie_game(case, None)
+        changed = [(h, u) for h, u in g0.comparable_deals()
+                   if g0.hand_value_candidates(h, u) != g3.hand_value_candidates(h, u)]
+        assert len(changed) > 20, case
+        assert any(g0.is_pair(h) and g0.hand_value_candidates(h, u)["split"]
+                   != g3.hand_value_candidates(h, u)["split"] for h, u in changed), case
+
+
+@pytest.mark.parametrize("case", CHARLIE_CASES)
+def test_self_charlie_engine_games_compute(case):
+    # the engine comparisons' games: every path completes (no empty shoe), every action of
+    # the compared hands has a value, and an N-card hand has "stand" alone
+    g = charlie_game(case)
+    assert len(g.game_ev_candidates()) >= 1
+    for hand, up in charlie_hands(g):
+        g.hand_value_candidates(hand, up)
+    if g.rules.charlie == 3:
+        for hand, up in three_card_hands(g, limit=15):
+            assert set(g.hand_values(hand, up)) == {"stand"}
+
+
 # ==========================================================================
 # engine comparisons
 # ==========================================================================
@@ -853,3 +1069,44 @@ def test_engine_dealer_22_never_raises_ev_and_obo_equals_peek():
     for shoe in ("BE", "BC"):
         assert to_fraction(engine_calc("B2", shoe).game().ev) == \
             to_fraction(engine_calc("B2", shoe, hole_card="peek").game().ev)
+
+
+# --------------------------------------------------------------------------
+# an N-card Charlie: Rules(charlie=N), the standard game's Rules with every field given
+# (CHARLIE_CASES, beside the self tests).  Skipped while the engine does not know the rule.
+# --------------------------------------------------------------------------
+
+def _charlie_engine():
+    bj = _engine()
+    try:
+        bj.Rules(charlie=3)
+    except bj.RulesError as e:
+        if "unknown rule" in str(e):
+            pytest.skip(f"bjcalc has no Charlie rule yet (Rules(charlie=3): {e})")
+        raise
+    return bj
+
+
+@functools.lru_cache(maxsize=None)
+def charlie_calc(case: str):
+    bj = _charlie_engine()
+    shoe, kw, n = CHARLIE_CASES[case]
+    return bj.Calculator(bj.Rules(**{**_STD, **kw}, charlie=n), shoe=engine_shoe(shoe),
+                         split_strategy="CDZ-", exact=True)
+
+
+@pytest.mark.parametrize("case", CHARLIE_CASES)
+def test_engine_charlie_game_ev(case):
+    calc = charlie_calc(case)
+    want = {to_fraction(x) for x in charlie_game(case).game_ev_candidates()}
+    got = to_fraction(calc.game().ev)
+    assert got in want, f"engine {fmt(got)} brute {', '.join(map(fmt, sorted(want)))}"
+
+
+@pytest.mark.parametrize("case", CHARLIE_CASES)
+def test_engine_charlie_hand_values(case):
+    """Every non-natural 2-card hand v every up value, and (N = 4) some 3-card hands: every
+    allowed action, splits included."""
+    g = charlie_game(case)
+    bad = compare_hands(charlie_calc(case), g, charlie_hands(g))
+    assert not bad, f"{len(bad)} mismatches:\n" + "\n".join(bad)

@@ -133,7 +133,7 @@ def test_rules_read_floats_numpy_and_any_case():
 def test_strategy_and_play_names_in_any_case_and_spelling(one_deck):
     assert one_deck.game("td").ev == one_deck.game("TD").ev == one_deck.game("basic").ev
     assert one_deck.game("cd").ev == one_deck.game().ev
-    with pytest.raises(StrategyError, match="strategy must be 'CD' or 'TD'"):
+    with pytest.raises(StrategyError, match="strategy must be 'CD', 'TD' or a chart .*, not 'optimal'"):
         one_deck.game("optimal")
     small = Calculator(Rules(**TWO_HANDS), shoe=Shoe.from_counts({**{r: 1 for r in "A23456789"}, "T": 6}))
     british = small.effects_of_removal(play="reoptimised")
