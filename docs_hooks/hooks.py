@@ -8,9 +8,9 @@ Nothing is copied into ``docs/``: the files are added to the build where they ar
   read from ``bjcalc.game.variants`` when the site is built (so the page cannot drift from the
   code), with links to its tables where ``tables/`` holds them.
 - ``tables/`` becomes a browsable section: ``tables/index.md`` (the folder's index, its links
-  pointing at pages), each set's ``chart.md`` as a page, each CSV file as a page ``NAME-csv``
-  that shows it as a table (with a link to the file itself, also served), and the HTML charts and game reports
-  served as the pages they are.
+  pointing at pages), each set's ``chart.md`` and the side bets' ``sidebets.md`` as pages, each CSV
+  file as a page ``NAME-csv`` that shows it as a table (with a link to the file itself, also
+  served), and the HTML charts and game reports served as the pages they are.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def tables_index(text: str) -> str:
     """``tables/README.md`` as the site's index of the tables: the sets first, each linked to its
     chart, with its files' links pointing at pages (a CSV file at the page that shows it); then
     what each file holds, and the codes."""
-    text = re.sub(r"\]\(([\w.-]+/[\w.-]+)\.csv\)", r"](\1-csv.md)", text)
+    text = re.sub(r"\]\(((?:[\w.-]+/)?[\w.-]+)\.csv\)", r"](\1-csv.md)", text)
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("| set |"))
     end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
@@ -135,14 +135,14 @@ def on_files(files: Files, config) -> Files:
         return files
     files.append(File.generated(config, "tables/index.md", content=tables_index((TABLES / "README.md").read_text())))
     for path in sorted(TABLES.rglob("*")):
-        if not path.is_file() or path.parent == TABLES:
+        if not path.is_file() or path == TABLES / "README.md":     # (the index: tables/index.md above)
             continue
         uri = path.relative_to(ROOT).as_posix()
         if path.suffix in (".md", ".html"):
             files.append(_file(config, uri))
         elif path.suffix == ".csv":
             files.append(_file(config, uri))
-            title = f"{path.parent.name}: {path.name}"
+            title = path.name if path.parent == TABLES else f"{path.parent.name}: {path.name}"
             files.append(File.generated(config, uri.removesuffix(".csv") + "-csv.md",
                                         content=csv_page(title, path.name, path.read_text())))
     return files

@@ -12,8 +12,9 @@ engine, game, sidebets) and, without a circle, one another; nothing below import
 - :mod:`~bjcalc.analysis.risk` -- risk of ruin and N0 from a game's mean and standard deviation.
 - :mod:`~bjcalc.analysis.counting` -- count systems, betting and insurance correlation.
 - :mod:`~bjcalc.analysis.report` -- a game's report (uses most of the above).
+- :mod:`~bjcalc.analysis.sidebet_catalog` -- every side bet's house edge by pay table and decks.
 - :mod:`~bjcalc.analysis.tables` -- the generated ``tables/`` folder: its rule sets, index, file
-  writing and ``generate_tables`` (charts and reports of every set).
+  writing and ``generate_tables`` (charts and reports of every set, the side-bet catalogue).
 
 Nothing below imports this package.
 """

@@ -4,7 +4,8 @@
 deterministic and idempotent, a file already holding the bytes is left alone).
 
 :func:`generate_tables` writes each set's files (the chart, its exceptions and EV table,
-rendered, and the game's report); ``bjcalc tables --out tables`` calls it.
+rendered, and the game's report) and the side-bet catalogue (:data:`SIDEBET_FILES`); ``bjcalc
+tables --out tables`` calls it.
 
 >>> sets = table_sets()
 >>> len(sets) == len(set(sets.values())), TABLE_FILES[:2]
@@ -28,8 +29,9 @@ from .codes import AFTER_HIT_LEGEND, LEGEND
 from .render import edge_words, exceptions_csv, markdown_table, page   # (edge_words: here before render had it)
 from .report import moments_line, report, resplit_moments, round_distribution
 
-__all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "TIMING", "is_preset", "table_sets", "table_edges",
-           "tables_index", "generate_tables", "write_tables", "write_text", "edge_words", "without_timing"]
+__all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "SIDEBET_FILES", "ALL_FILES", "TIMING", "is_preset",
+           "table_sets", "table_edges", "tables_index", "generate_tables", "write_tables", "write_text", "edge_words",
+           "without_timing"]
 
 EXTRA_SETS: dict[str, dict[str, Any]] = {
     "standard-6d-s17-das-ls": dict(surrender="late"),
@@ -76,6 +78,13 @@ PRESET_FILES = ("eor.csv", "pmf.csv")
 count metrics (:func:`bjcalc.analysis.counting.eor_csv`), and the exact distribution of a
 round's net result (:meth:`bjcalc.game.distribution.RoundOutcomes.to_csv`, the report's:
 :func:`bjcalc.analysis.report.round_distribution`)."""
+
+SIDEBET_FILES = ("sidebets.md", "sidebets.csv")
+"""The files of the folder itself, beside its index: the side-bet catalogue, every side bet's house
+edge by pay table and number of decks (:func:`bjcalc.analysis.sidebet_catalog.sidebet_catalog`)."""
+
+ALL_FILES = TABLE_FILES + PRESET_FILES + SIDEBET_FILES
+"""Every file name ``bjcalc tables --files`` takes: each set's, a preset's, the folder's own."""
 
 
 def is_preset(rules: Rules) -> bool:
@@ -143,14 +152,18 @@ _LINKS = {"chart.md": "md", "chart.csv": "csv", "chart.html": "html", "REPORT.ht
 
 
 def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, str]]] = None,
-                 present: Optional[dict[str, set[str]]] = None) -> str:
+                 present: Optional[dict[str, set[str]]] = None, sidebets: Optional[Iterable[str]] = None) -> str:
     """``tables/README.md``: what each set is, its house edge with TD and CD play (``edges``, as
     :func:`table_edges` reads them; a set without is marked not generated), and links to its
-    files (those of ``present``, by set, where given: a partial run links only what it wrote).
+    files (those of ``present``, by set, where given: a partial run links only what it wrote);
+    then the side-bet catalogue, linked to those of :data:`SIDEBET_FILES` in ``sidebets``
+    (default all of them; none: marked not generated).
 
     >>> index = tables_index(table_sets(), {"standard": ("0.5000", "0.4000")})
-    >>> index.splitlines()[0], "| 0.5000 % | 0.4000 % |" in index
-    ('# Generated strategy tables', True)
+    >>> index.splitlines()[0], "| 0.5000 % | 0.4000 % |" in index, "[sidebets.md](sidebets.md)" in index
+    ('# Generated strategy tables', True, True)
+    >>> tables_index(table_sets(), sidebets=["sidebets.csv"]).splitlines()[-1][:40]
+    'Side bets ([csv](sidebets.csv)): every s'
     """
     edges = edges or {}
     out = ["# Generated strategy tables", "",
@@ -196,6 +209,13 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
     for key, rules in _standard_sets().items():
         if key not in sets and rules in presets:
             out += ["", f"`{key}` is the same game as `{presets[rules]}`."]
+    written = [name for name in SIDEBET_FILES if sidebets is None or name in set(sidebets)]
+    name = "[sidebets.md](sidebets.md)" if "sidebets.md" in written else "Side bets"
+    csv = " ([csv](sidebets.csv))" if "sidebets.csv" in written else ""
+    out += ["", "## Side bets", "",
+            f"{name}{csv}: every side bet's house edge by pay table and number of decks (1, 2, 4, 6 and 8, and "
+            f"Spanish 21's decks for the tables dealt with them), with its hit frequency on 6 decks"
+            + ("" if written else " (not generated)") + "."]
     return "\n".join(out) + "\n"
 
 
@@ -205,8 +225,9 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]],
                  scheduler: Any = None) -> list[Path]:
     """Write ``folder``: the index ``README.md``, and for each rule set of :func:`table_sets`
     (``only``: just these; the index always lists every set, with the house edges of the sets
-    already in ``folder``) a subfolder holding ``set_files(key, rules, files)`` (file name ->
-    text, for the names in ``files``, default every one of :data:`TABLE_FILES`).  Returns the
+    already in ``folder``, and the side-bet catalogue where ``folder`` holds it) a subfolder
+    holding ``set_files(key, rules, files)`` (file name -> text, for the names in ``files``,
+    default every one of :data:`TABLE_FILES` and :data:`PRESET_FILES`).  Returns the
     paths written, the index first.  The sets are computed as tasks of the runner
     (:func:`bjcalc.core.runner.run_chunks`: ``workers`` local processes, default 1: here, or a
     Dask ``scheduler``; ``set_files`` must then be a module-level function), whose results are
@@ -241,7 +262,8 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]],
     written = [path for index in range(len(chosen)) for path in paths[index]]
     present = {key: {path.name for path in (root / key).iterdir()} if (root / key).is_dir() else set()
                for key in sets}
-    return [write_text(root / "README.md", tables_index(sets, table_edges(root), present))] + written
+    sidebets = [name for name in SIDEBET_FILES if (root / name).is_file()]
+    return [write_text(root / "README.md", tables_index(sets, table_edges(root), present, sidebets))] + written
 
 
 def _set_task(task: tuple[Callable, str, Rules, tuple[str, ...]]) -> dict[str, str]:
@@ -274,31 +296,48 @@ def write_text(path: Path, text: str) -> Path:
 
 
 def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None,
-                    progress: ProgressFn = no_progress,
-                    files: Iterable[str] = TABLE_FILES + PRESET_FILES, workers: Optional[int] = None,
-                    scheduler: Any = None) -> list[Path]:
+                    progress: ProgressFn = no_progress, files: Iterable[str] = ALL_FILES,
+                    workers: Optional[int] = None, scheduler: Any = None) -> list[Path]:
     """Write ``folder`` (index ``README.md`` and one subfolder per rule set of
     :func:`table_sets`): each set's CD chart (``chart.md``, ``chart.csv``,
     ``chart.html``), its exceptions (``exceptions.csv``), EV table (``ev.csv``) and
     report (``REPORT.html``, :func:`bjcalc.analysis.report.report`), in float arithmetic with
-    post-split play CDZ-.
+    post-split play CDZ-; and in ``folder`` itself the side-bet catalogue (:data:`SIDEBET_FILES`:
+    :meth:`~bjcalc.analysis.sidebet_catalog.SideBetCatalog.to_markdown` and ``to_csv``).
 
     Deterministic (same code, same bytes, but for a report's time: see :data:`TIMING`) and
     idempotent; ``only``: just these sets (the index is always written, with the house edges of
     the sets already in ``folder``); ``files``: just these of :data:`TABLE_FILES` (and, for the
     presets, :data:`PRESET_FILES`: their effects of removal, ``eor.csv``, and round
-    distribution, ``pmf.csv``; default all of both).  Returns the
-    paths written (:func:`write_tables` writes them).  ``workers``/``scheduler``: where the sets
-    are computed, one task each (:func:`bjcalc.core.runner.run_chunks`: default every local core;
-    a Dask address or client); the files are the same wherever.
+    distribution, ``pmf.csv``) and of :data:`SIDEBET_FILES` (default all: :data:`ALL_FILES`; the
+    catalogue is written whenever ``files`` names it, whatever ``only``).  Returns the paths
+    written, the index first (:func:`write_tables` writes it and the sets' files), the
+    catalogue's last.  ``workers``/``scheduler``: where the sets are computed, one task each
+    (:func:`bjcalc.core.runner.run_chunks`: default every local core; a Dask address or client);
+    the files are the same wherever (the catalogue is computed here).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     [path.name for path in generate_tables(folder, only=["classic_single_deck"], files=["chart.md", "ev.csv"])]
     ['README.md', 'chart.md', 'ev.csv']
     """
-    return write_tables(folder, _set_files, only=only, progress=progress, files=files, workers=workers,
-                        scheduler=scheduler)
+    files = tuple(files)
+    unknown = [name for name in files if name not in ALL_FILES]
+    if unknown:
+        raise BjcalcError(f"unknown table file {unknown[0]!r}; files: {', '.join(ALL_FILES)}")
+    catalogue = [name for name in SIDEBET_FILES if name in files]
+    written = []
+    if catalogue:       # (first: the index, written last, links it)
+        from .sidebet_catalog import sidebet_catalog
+
+        made = sidebet_catalog()
+        texts = {"sidebets.md": made.to_markdown(), "sidebets.csv": made.to_csv()}
+        written = [write_text(Path(folder) / name, texts[name]) for name in catalogue]
+    set_files = tuple(name for name in files if name not in SIDEBET_FILES)
+    if catalogue and not set_files:     # (the catalogue alone: no set to compute)
+        only = []
+    return write_tables(folder, _set_files, only=only, progress=progress, files=set_files, workers=workers,
+                        scheduler=scheduler) + written
 
 
 def _set_files(key: str, rules: Rules, files: tuple[str, ...] = TABLE_FILES + PRESET_FILES) -> dict[str, str]:

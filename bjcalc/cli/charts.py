@@ -49,16 +49,18 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
                               help="write to FILE instead of printing: " + suffix_list(CHART_SUFFIXES)
                                    + f", or .json with --json (the suffix names the format; {MADE})")
     tables_parser = subparsers.add_parser(
-        "tables", help="regenerate the generated tables (charts, exceptions, EV tables, reports)",
+        "tables", help="regenerate the generated tables (charts, exceptions, EV tables, reports, side bets)",
         description="Write charts, CD exceptions, EV tables and game reports for every preset and common "
-                    "standard rule sets, with an index README.md.")
+                    "standard rule sets, and every side bet's house edge by pay table and decks, with an index "
+                    "README.md.")
     tables_parser.add_argument("--out", metavar="DIR", default="tables",
                                help=f"folder to write (default tables; {MADE})")
     tables_parser.add_argument("--only", nargs="+", action="extend", metavar="SET", help="only these sets (as listed in the index)")
     tables_parser.add_argument("--files", nargs="+", action="extend", metavar="FILE",   # (checked by generate_tables: no import here)
                                help="only these files of each set (chart.md, chart.csv, chart.html, exceptions.csv, "
-                                    "ev.csv, REPORT.html, and a preset's eor.csv and pmf.csv; default all: the "
-                                    "reports take longest)")
+                                    "ev.csv, REPORT.html, and a preset's eor.csv and pmf.csv) and of the folder "
+                                    "(sidebets.md, sidebets.csv: the side bets, whatever --only); default all: the "
+                                    "reports take longest")
     tables_parser.add_argument("--workers", type=int, default=None, metavar="K",
                                help="local processes computing the sets (default: every core)")
     tables_parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
@@ -115,12 +117,12 @@ def run_tables(args: argparse.Namespace, progress: Optional[Progress] = None) ->
     """``bjcalc tables``: regenerate the tables folder (``args.out``, default ``tables``), the sets
     computed on ``args.workers`` local processes or the Dask ``args.scheduler`` (written here);
     with ``args.json``, the folder and the files written as JSON."""
-    from ..analysis.tables import PRESET_FILES, TABLE_FILES, generate_tables
+    from ..analysis.tables import ALL_FILES, generate_tables
 
     folder = getattr(args, "out", None) or "tables"
     output_folder("--out", folder)       # (a file there, or a place that cannot be written: refused before the work)
     paths = generate_tables(folder, only=getattr(args, "only", None), progress=progress or no_progress,
-                            files=getattr(args, "files", None) or TABLE_FILES + PRESET_FILES,   # (every file)
+                            files=getattr(args, "files", None) or ALL_FILES,   # (every file)
                             workers=getattr(args, "workers", None), scheduler=getattr(args, "scheduler", None))
     if getattr(args, "json", False):
         from .output import dumps

@@ -417,6 +417,8 @@ class SideBet:
     losing_event: str = "lose"
     paytables: Mapping[str, tuple[Union[int, Fraction], ...]] = {}
     default_paytable: str = "seed"
+    spanish_paytables: tuple[str, ...] = ()
+    """The named pay tables dealt with Spanish 21's 48-card decks (none: every table is dealt with standard decks)."""
     cards: int = 0
     """How many cards the bet deals from the shoe (0: not a bet counted in cards)."""
     needs_suits: bool = False

@@ -52,7 +52,8 @@ class MatchTheDealer(SideBet):
 
     Built-in pay tables (unsuited / suited, the deck counts they are dealt with): ``two_deck``
     4/19, ``four_deck`` 4/12, ``five_deck`` 3/15, ``six_deck`` 4/11 (the default), ``eight_deck``
-    3/14; Spanish 21 (48-card decks): ``spanish_21`` 4/9 (6 decks), ``spanish_21_eight_deck`` 3/12.
+    3/14; Spanish 21 (48-card decks, ``spanish_paytables``): ``spanish_21`` 4/9 (6 decks),
+    ``spanish_21_eight_deck`` 3/12.
 
     >>> table = MatchTheDealer().paytable("4/11")
     >>> table.name, table.as_dict()["two suited matches"], table.as_dict()["suited + unsuited match"]
@@ -71,6 +72,7 @@ class MatchTheDealer(SideBet):
                  "six_deck": _pays(4, 11), "eight_deck": _pays(3, 14), "spanish_21": _pays(4, 9),
                  "spanish_21_eight_deck": _pays(3, 12)}
     default_paytable = "six_deck"
+    spanish_paytables = ("spanish_21", "spanish_21_eight_deck")
     cards = 3
     needs_suits = True
     suits_for = "pays suited matches"

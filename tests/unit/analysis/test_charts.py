@@ -15,8 +15,8 @@ from bjcalc.analysis.charts import (cell_alternatives, chart, chart_differences,
 from bjcalc.analysis.codes import AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit, strategy_code
 from bjcalc.analysis.render import COLOURS
 from bjcalc.analysis.sweeps import edge_sweep, plot_edges
-from bjcalc.analysis.tables import (PRESET_FILES, TABLE_FILES, TIMING, generate_tables, table_edges, table_sets, tables_index,
-                                   without_timing, write_text)
+from bjcalc.analysis.tables import (ALL_FILES, PRESET_FILES, SIDEBET_FILES, TABLE_FILES, TIMING, generate_tables,
+                                   table_edges, table_sets, tables_index, without_timing, write_text)
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
@@ -205,14 +205,15 @@ def test_cli_chart_and_tables(tmp_path):
     assert sorted(p.name for p in (tmp_path / "t" / "classic_single_deck").iterdir()) == ["chart.md", "ev.csv"]
 
 
-# The committed tables: a representative subset is regenerated and compared byte for byte (the
-# reports, which take longer, for one set: next test).
+# The committed tables: a representative subset is regenerated and compared byte for byte, with
+# the side-bet catalogue (the reports, which take longer, for one set: next test).
 SUBSET = ["classic_single_deck", "standard-1d-h17-das", "standard-2d-s17-nodas"]
-NOT_REPORTS = [name for name in TABLE_FILES if name != "REPORT.html"]
+NOT_REPORTS = [name for name in TABLE_FILES if name != "REPORT.html"] + list(SIDEBET_FILES)
 
 
 def test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code(tmp_path):
     first = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS, workers=1)
+    assert [p.name for p in first[-2:]] == list(SIDEBET_FILES)
     snapshot = {p: p.read_bytes() for p in first}
     second = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS, workers=1)
     assert second == first and {p: p.read_bytes() for p in second} == snapshot
@@ -271,6 +272,8 @@ def test_committed_tables_hold_every_set():
     edges = table_edges(TABLES)
     assert set(edges) == set(sets), f"tables/ lacks {sorted(set(sets) - set(edges))}: run 'bjcalc tables'"
     assert (TABLES / "README.md").read_text() == tables_index(sets, edges)
+    for name in SIDEBET_FILES:
+        assert (TABLES / name).is_file(), f"tables/{name} is missing"
     for key in sets:
         for name in TABLE_FILES:
             assert (TABLES / key / name).is_file(), f"tables/{key}/{name} is missing"
@@ -288,6 +291,33 @@ def test_committed_tables_hold_every_set():
         committed = pd.read_csv(TABLES / key / "chart.csv", comment="#", index_col=0)
         assert committed.shape == (36, 10) and list(committed.columns) == list(UPS)
     assert pd.read_csv(TABLES / "standard" / "chart.csv", comment="#", index_col=0).loc["pair 8,8", "A"] == "P"
+
+
+def test_the_committed_tables_side_bet_catalogue_holds_every_table_of_every_bet():
+    """tables/sidebets.csv: one row per named pay table of every bet, the Spanish columns for the
+    tables dealt with Spanish decks only, figures the bets' own, and the rule each dealer bet uses."""
+    from bjcalc.sidebets import SIDE_BETS, BustBonus, BusterBlackjack
+
+    frame = pd.read_csv(TABLES / "sidebets.csv", comment="#", dtype={"paytable": str})
+    assert [(c, t) for c, t in zip(frame["command"], frame["paytable"])] == \
+        [(key, table.name) for key, bet in SIDE_BETS.items() for table in bet.named_paytables()]
+    assert list(frame.columns[3:]) == ["1 deck", "2 decks", "4 decks", "6 decks", "8 decks", "6 Spanish decks",
+                                       "8 Spanish decks", "hit frequency, 6 decks"]
+    spanish = frame["6 Spanish decks"].notna()
+    assert frame.loc[spanish, "paytable"].tolist() == ["spanish_21", "spanish_21_eight_deck"]
+    assert frame.loc[spanish, "8 Spanish decks"].notna().all() and frame.iloc[:, 3:8].notna().all().all()
+    row = frame.set_index(["command", "paytable"])
+    assert row.loc[("match-the-dealer", "spanish_21"), "6 Spanish decks"] == 3.0555      # published: 3.055 %
+    assert row.loc[("bust-bonus", "silver_dollar"), "8 decks"] == \
+        round(float(BustBonus().evaluate(8).house_edge) * 100, 4) == 7.9870
+    assert row.loc[("buster", "wizard"), "6 decks"] == \
+        round(float(BusterBlackjack(hits_soft_17=True).evaluate(6, "wizard").house_edge) * 100, 4)
+    comments = [line for line in (TABLES / "sidebets.csv").read_text().splitlines() if line.startswith("#")]
+    for bet in ("Buster Blackjack", "Push 22", "Bust Bonus"):
+        assert any(line.startswith(f"# {bet}: ") and "(H17)" in line for line in comments), bet
+    page = (TABLES / "sidebets.md").read_text()
+    assert "| Match the Dealer | `spanish_21` | " in page
+    assert "| Royal Match | `v2` | 3.7707 | 0.8215 | -0.6317 |" in page      # (a negative edge: the player's)
 
 
 def test_the_index_shows_house_edges_and_surrender_and_6_5_sets():
@@ -475,15 +505,14 @@ def test_bjcalc_tables_regenerates_every_file_by_default(monkeypatch):
     import argparse
 
     import bjcalc.analysis.tables as tables_module
-    from bjcalc.analysis.tables import PRESET_FILES, TABLE_FILES
 
     asked = {}
     monkeypatch.setattr(tables_module, "generate_tables", lambda folder, **options: asked.update(options) or [])
     parser = argparse.ArgumentParser()
     _, tables_parser = add_chart_parsers(parser.add_subparsers(dest="command"))
     run_tables(parser.parse_args(["tables", "--out", "unused"]))
-    assert tuple(asked["files"]) == TABLE_FILES + PRESET_FILES
-    assert all(name in tables_parser.format_help() for name in TABLE_FILES + PRESET_FILES)
+    assert tuple(asked["files"]) == ALL_FILES == TABLE_FILES + PRESET_FILES + SIDEBET_FILES
+    assert all(name in tables_parser.format_help() for name in ALL_FILES)
 
 
 def test_a_td_charts_header_says_its_split_hands_follow_the_chart():
@@ -507,6 +536,7 @@ def test_a_partial_tables_run_indexes_what_it_wrote(tmp_path):
     edges = chart(Calculator(PRESETS["classic_single_deck"]())).header_lines()[2]
     assert "not generated" not in row and edges.split("house edge ")[1].split(" %")[0] in row
     assert "classic_single_deck/chart.md" in row and "chart.csv" not in row and "REPORT.html" not in row
+    assert (tmp_path / "README.md").read_text().endswith("with its hit frequency on 6 decks (not generated).\n")
 
 
 def test_chart_refuses_a_td_result_of_another_game_and_what_is_not_a_calculator():
