@@ -167,6 +167,8 @@ def combination_problems(f: dict) -> set[str]:
         bad |= {"double_after_hit", "max_hand_cards"}
     if f["hit_split_aces"] and f["max_hand_cards"] == 2:      # (a hand stands on two cards: it was ignored)
         bad |= {"hit_split_aces", "max_hand_cards"}
+    if f["charlie"] is not None and f["max_hand_cards"] is not None and f["max_hand_cards"] < f["charlie"]:
+        bad |= {"charlie", "max_hand_cards"}     # (a hand stands before it is a Charlie)
     return bad
 
 
@@ -250,6 +252,8 @@ def possible_rule_fields(draw):
         f["double_after_hit"] = False
     if f["max_hand_cards"] == 2:
         f["hit_split_aces"] = False
+    if f["charlie"] is not None and f["max_hand_cards"] is not None and f["max_hand_cards"] < f["charlie"]:
+        f["charlie"] = None
     return f
 
 
@@ -943,7 +947,7 @@ def test_cli_error_table(argv, words, capsys):
     (["sidebet", "royal-match", "--decks", "inf", "--remove", "KS"], "the infinite deck cannot lose cards"),
     (["sidebet", "21+3", "--variant", "nope"], "invalid choice: 'nope'"),
     (["sidebet", "21+3", "--variant", "standard", "--decks", "2", "--shoe", "AS:1,KS:2"], "give --decks or --shoe"),
-    (["sidebet", "pot-of-gold", "--variant", "burn20"], "its main game must be a variant with free chips"),
+    (["sidebet", "pot-of-gold", "--variant", "burn20"], "--variant burn20 (Blackjack Burn 20) has none"),
     (["sidebet"], "name a side bet: lucky-lucky, buster"),
 ])
 def test_sidebet_card_bets_refuse_bad_input_in_one_line(argv, words, capsys):

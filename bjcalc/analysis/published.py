@@ -705,9 +705,13 @@ def verify_text(rows: list[Row], width: int = 80) -> str:
                       cell(row.td, row.figure), verdict))
     header = ("figure", "published", "CD", "TD", "verdict")
     widths = [max(len(r[i]) for r in table + [header]) for i in range(5)]
+    side_bets = any(row.figure.rules is None for row in rows)
     lines = textwrap.wrap("Published figures and bjcalc's, as the player's EV in % of the initial bet (a house "
-                          "edge h shown as -h; CD and TD play); under each, the figure as its source states "
-                          "it and the verdict's reason, in the same terms", width, subsequent_indent="  ") + [""]
+                          "edge h shown as -h; CD and TD play)" + (
+                              "; a side bet's per unit staked on the bet, in the CD column (its probabilities, "
+                              "as P(22), as printed)" if side_bets else "") +
+                          "; under each, the figure as its source states it and the verdict's reason, in the same "
+                          "terms", width, subsequent_indent="  ") + [""]
 
     def line(r: tuple[str, ...]) -> str:
         return (f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}  {r[3]:>{widths[3]}}  "

@@ -106,6 +106,8 @@ def value_label(rule: str, value: Any, rules: Optional[Rules] = None) -> str:
         return f"{value} hand{'s' if value != 1 else ''}"
     if rule == "max_hand_cards":
         return "no limit" if value is None else f"{value} cards"
+    if rule == "charlie":
+        return "none" if value is None else f"{value} cards"
     if rule == "must_hit_below":
         return "never forced" if not value else str(value)
     return str(value)

@@ -81,7 +81,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     for key, cls in SIDE_BETS.items():
         p = bets.add_parser(key, help=SIDE_BET_HELP[key], description=SIDE_BET_HELP[key])
         names = ", ".join(cls.paytables)
-        dealer = key in ("buster", "pot-of-gold")
+        dealer = key in ("buster", "pot-of-gold", "push-22", "bust-bonus")
         p.add_argument("--variant", choices=sorted(VARIANTS), default=None, metavar="NAME",
                        help="the shoe of a preset game" + (" and its dealer's soft-17 rule" if dealer else "")
                             + f" ({', '.join(sorted(VARIANTS))}); --decks and --shoe override its shoe")
@@ -132,7 +132,7 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
             p.add_argument("--s17", dest="h17", action="store_const", const=False, default=None,
                            help="dealer stands on soft 17")
         if key == "bust-bonus":
-            p.add_argument("--no-peek", dest="peek", action="store_false", default=True,
+            p.add_argument("--no-peek", dest="peek", action="store_false", default=None,
                            help="the bet is made before any check for blackjack (a dealer blackjack loses it); "
                                 "default: with an A or T up it is offered only after the peek finds none")
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
@@ -179,6 +179,12 @@ def run_sidebet(args: argparse.Namespace) -> str:
     """
     as_json = bool(getattr(args, "json", False) or getattr(args, "list_json", False))
     if getattr(args, "list_bets", False):
+        ignored = [flag for flag, dest, unset in _BET_FLAGS if getattr(args, dest, unset) != unset]
+        if args.bet is not None and args.paytable != SIDE_BETS[args.bet].default_paytable:
+            ignored.append("--paytable")
+        if ignored:
+            raise RulesError(f"--list lists the bets and computes nothing: drop {', '.join(ignored)} (or --list, to "
+                             f"compute the bet)")
         return list_sidebets(getattr(args, "bet", None), as_json)
     if getattr(args, "bet", None) is None:
         raise RulesError(f"name a side bet: {', '.join(SIDE_BETS)}, or --list to see them all "
@@ -188,10 +194,12 @@ def run_sidebet(args: argparse.Namespace) -> str:
     if args.bet == "buster":
         bet: SideBet = _buster_from(args, rules)
     elif args.bet in ("push-22", "bust-bonus"):
-        h17 = args.h17 if args.h17 is not None else rules.dealer_hits_soft_17 if rules is not None else True
-        bet = Push22(h17) if args.bet == "push-22" else BustBonus(h17, peek=bool(args.peek))
+        bet = _dealer_bet(args, variant, rules)
     elif args.bet == "pot-of-gold":
-        assert rules is not None
+        assert rules is not None and variant is not None
+        if variant.round_name == "standard":      # (name the preset given, not the round it plays)
+            raise RulesError(f"Pot of Gold pays by the free chips of Free Bet Blackjack: --variant {variant.name} "
+                             f"({variant.title}) has none; use --variant free_bet")
         bet = PotOfGold(rules, args.split)
     elif args.bet in SIDE_BETS:
         bet = SIDE_BETS[args.bet]()
@@ -201,13 +209,14 @@ def run_sidebet(args: argparse.Namespace) -> str:
     if bet.needs_suits and shoe.suit_counts is None and not shoe.is_infinite:
         raise ShoeError(f"{bet.name} {bet.suits_for}, so its shoe needs suits: give --shoe with suits "
                         f"(AS:1,TH:2,...) and --remove cards with suits (7S,8H)")
-    results = [bet.evaluate(shoe, spec, exact) for spec in _paytable_specs(bet, args.paytable)]
+    specs = _paytable_specs(bet, args.paytable)     # (each pass reads the specs: on a shoe without suits
+    results = [bet.evaluate(shoe, spec, exact) for spec in specs]     # a result's table is the suit-free one)
     full = (bet.bust_distribution(shoe, exact)     # --full: Buster's flag
             if isinstance(bet, BusterBlackjack) and getattr(args, "full", False) else None)
-    eors = [bet.effects_of_removal(shoe, r.paytable, exact) for r in results] if args.eor else []
-    versus = ([bet.compare_models(shoe, r.paytable, exact) for r in results]
+    eors = [bet.effects_of_removal(shoe, spec, exact) for spec in specs] if args.eor else []
+    versus = ([bet.compare_models(shoe, spec, exact) for spec in specs]
               if isinstance(bet, BusterBlackjack) and bet.model == "player" else [])
-    by_up = [bet.up_card_table(shoe, r.paytable, exact) for r in results] if isinstance(bet, BustBonus) else []
+    by_up = [bet.up_card_table(shoe, spec, exact) for spec in specs] if isinstance(bet, BustBonus) else []
     if as_json:
         first = results[0].to_dict()
         out: dict[str, Any] = {"bet": first["bet"], "key": bet.key, "probabilities": first["probabilities"]}
@@ -258,6 +267,31 @@ def _shoe_of(args: argparse.Namespace, variant: Optional[Variant], rules: Option
         return shoe_from_flags(args.decks, args.shoe, args.remove)
     shoe = variant.shoe(rules)
     return shoe if args.remove is None else shoe.without(args.remove)
+
+
+_BET_FLAGS = (("--variant", "variant", None), ("--decks", "decks", None), ("--shoe", "shoe", None),
+              ("--remove", "remove", None), ("--eor", "eor", False), ("--exact", "exact", False),
+              ("--h17/--s17", "h17", None), ("--burn20/--no-burn20", "burn20", None), ("--model", "model", "shoe"),
+              ("--strategy", "strategy", None), ("--full", "full", False), ("--no-peek", "peek", None),
+              ("--no-free-split-fours", "free_split_fours", None))
+"""A bet's flags that compute something (``--list`` refuses them): flag, argparse name, value when not given."""
+
+
+def _dealer_bet(args: argparse.Namespace, variant: Optional[Variant], rules: Optional[Rules]) -> SideBet:
+    """Push 22 or Bust Bonus as the command line describes them: the dealer's soft-17 rule from
+    --h17/--s17, else ``--variant``'s (H17 without either, as the published figures); Bust Bonus's
+    peek from --no-peek, else the variant's hole card.  A variant whose dealer these bets do not
+    deal (Burn 20's redraws) is refused."""
+    if rules is not None and variant is not None and variant.dealer(rules, Shoe.infinite()).burns_cards:
+        raise RulesError(f"{SIDE_BETS[args.bet].name} deals the ordinary dealer, not {variant.title}'s (its dealer "
+                         f"burns cards): drop --variant {variant.name}, or use 'bjcalc sidebet buster', which "
+                         f"follows it")
+    h17 = args.h17 if args.h17 is not None else rules.dealer_hits_soft_17 if rules is not None else True
+    if args.bet == "push-22":
+        return Push22(h17)
+    peek = args.peek if args.peek is not None else variant.settlement(rules).peeks if (
+        rules is not None and variant is not None) else True
+    return BustBonus(h17, peek=bool(peek))
 
 
 def _buster_from(args: argparse.Namespace, rules: Optional[Rules]) -> BusterBlackjack:

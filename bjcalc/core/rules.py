@@ -310,6 +310,10 @@ class Rules:
             raise RulesError(f"{rule('double_after_hit', True)} can never apply with {rule('max_hand_cards', 2)} "
                              f"(a hand stands on two cards): raise {rule('max_hand_cards')}, or "
                              f"{rule('double_after_hit', False)}")
+        if self.charlie is not None and self.max_hand_cards is not None and self.max_hand_cards < self.charlie:
+            raise RulesError(f"{rule('charlie', self.charlie)} can never apply with "
+                             f"{rule('max_hand_cards', self.max_hand_cards)} (a hand stands before it has "
+                             f"{self.charlie} cards): raise {rule('max_hand_cards')} or drop the Charlie")
         if self.hit_split_aces and self.max_hand_cards == 2:
             raise RulesError(f"{rule('hit_split_aces', True)} can never apply with {rule('max_hand_cards', 2)} "
                              f"(a hand stands on two cards): raise {rule('max_hand_cards')}, or "
@@ -380,8 +384,8 @@ class Rules:
         """The most cards a player hand can hold (None: no limit): a hand stops at
         ``max_hand_cards`` (it stands) or at ``charlie`` (it has won), whichever is fewer.
 
-        >>> Rules(charlie=5).most_hand_cards, Rules(max_hand_cards=4, charlie=6).most_hand_cards, Rules().most_hand_cards
-        (5, 4, None)
+        >>> Rules(charlie=5).most_hand_cards, Rules(max_hand_cards=6, charlie=5).most_hand_cards, Rules().most_hand_cards
+        (5, 5, None)
         """
         limits = [n for n in (self.max_hand_cards, self.charlie) if n is not None]
         return min(limits) if limits else None

@@ -381,7 +381,7 @@ def lend_by_upcard(lender: "Lender", borrowers: Sequence["Lender"], value: Calla
                 if held is not None:
                     ahead[ups[place]] = make_ahead(lender, ups[place], held)
 
-            for place in range(AHEAD_DEPTH):      # (while the borrowers' deals are dealt)
+            for place in range(AHEAD_DEPTH):      # (while the first up card's values are made)
                 start(place)
             for place, up in enumerate(ups):
                 if up in ahead:

@@ -251,7 +251,7 @@ class Calculator:
             if hard > 21:
                 raise HandError(f"the hand {','.join(RANKS[r] for r in ranks)} is bust ({hard})")
             most = self.rules.most_hand_cards
-            ends = "stand" if most == self.rules.max_hand_cards else "win (Charlie)"
+            ends = "win (Charlie)" if most == self.rules.charlie else "stand"
             raise HandError(f"the hand has {len(ranks)} cards; under these rules a hand of {most} cards takes no "
                             f"more: its hands {ends} there")
         values = self.round.upcard(up_value)

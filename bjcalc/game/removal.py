@@ -755,7 +755,7 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     valuations: dict[tuple[int, int], _FixedPlayOn] = {}
 
     def value(up: int) -> None:
-        if not valuations:      # (the shoes' deals, dealt while the first batches are made ahead)
+        if not valuations:      # (the shoes' deals, once)
             valuations.update((key, _FixedPlayOn(calc, other, (None,))) for key, other in others.items())
         for (card, i), valuation in valuations.items():
             seen = None if visit is None else functools.partial(visit, card, i, others[(card, i)])

@@ -767,6 +767,9 @@ class SideBet:
                 evs.append(None)
                 eors.append(None)
         shares = [ar.scalar(c, total) for c in counts]
+        if not exact:      # (a float EoR at rounding level is no effect: no count follows noise)
+            noise = 1e-12 * max(1.0, abs(float(base)))
+            eors = [e if e is None or abs(float(e)) > noise else ar.scalar(0) for e in eors]
         present = [e for e in eors if e is not None]
         biggest = max((abs(e) for e in present), default=ar.scalar(0))
         scale = biggest / max_tag if biggest else ar.scalar(0)

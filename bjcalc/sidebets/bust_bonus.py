@@ -45,6 +45,8 @@ the ratio's, so its effects of removal need not sum to zero (without the peek th
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
@@ -271,7 +273,7 @@ class UpCardTable:
         out: dict[str, Any] = {}
         for up, row in self.table.iterrows():
             out[str(up)] = {column.replace(" ", "_") if column == "house edge" else column:
-                            None if row[column] is None else json_number(row[column], self.exact)
+                            None if _missing(row[column]) else json_number(row[column], self.exact)
                             for column in self.table.columns}
             out[str(up)]["pays"] = {name: json_number(user_number(p, self.exact), self.exact)
                                     for name, p in self.pays[str(up)].items()}
@@ -285,7 +287,7 @@ class UpCardTable:
             pays = self.pays[str(up)]
             said = ", ".join(f"{name.replace(' bust', '') if name != 'bust' else 'bust'} {_fmt(p)}"
                              for name, p in reversed(pays.items()) if "8-8-8" not in name)
-            if row["ev"] is None:
+            if _missing(row["ev"]):
                 rows.append(f"{str(up):<3} {float(row['share']):>8.6f}  never offered on this shoe")
                 continue
             suited = (f"{float(row['suited bust'] + row['suited 8-8-8']):>12.10f}" if suits else f"{'-':>12}")
@@ -300,6 +302,12 @@ class UpCardTable:
         rows.append("share: of the rounds the bet is offered on; P(bust), P(suited): every bust, every suited bust "
                     "(under an 8 up, the 8-8-8 line is part of them and pays instead); EV per unit staked")
         return "\n".join(rows)
+
+
+def _missing(value: Any) -> bool:
+    """Whether a cell of the table is an up card the shoe never offers the bet under (None; NaN in
+    floats, as pandas keeps it)."""
+    return value is None or (isinstance(value, float) and math.isnan(value))
 
 
 def _fmt(pay: Fraction) -> str:

@@ -54,7 +54,9 @@ def test_the_rule_is_said_and_checked():
     rules = Rules(charlie=6)
     assert rules.describe().endswith("6-card Charlie") and rules.most_hand_cards == 6
     assert "6-card Charlie: a hand of 6 cards that has not busted wins at once" in rules.chart_notes()
-    assert Rules(charlie=6, max_hand_cards=5).most_hand_cards == 5
+    assert Rules(charlie=5, max_hand_cards=6).most_hand_cards == 5
+    with pytest.raises(RulesError, match="charlie=6 can never apply with max_hand_cards=5"):
+        Rules(charlie=6, max_hand_cards=5)
     for bad in (2, 22, True, 4.5):
         with pytest.raises(RulesError, match="charlie must be None \\(no Charlie\\) or a whole number of cards"):
             Rules(charlie=bad)

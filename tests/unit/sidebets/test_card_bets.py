@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
+from bjcalc.cli import main
 from bjcalc.cli.sidebets import add_sidebet_parser, list_sidebets, run_sidebet
 from bjcalc.core.cards import Shoe
 from bjcalc.core.errors import BjcalcError, RulesError, ShoeError
@@ -299,3 +300,25 @@ def test_cli_list_every_bet_with_events_and_tables():
     assert list_sidebets("royal-match").startswith("Royal Match (royal-match)")
     with pytest.raises(BjcalcError, match=r"name a side bet: .*--list"):
         _cli(["sidebet"])
+
+
+def test_list_refuses_the_flags_of_a_computation(capsys):
+    assert main(["sidebet", "--list", "21+3", "--decks", "2", "--eor"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "drop --decks, --eor" in err
+    assert main(["sidebet", "--list", "21+3"]) == 0 and "21+3" in capsys.readouterr().out
+
+
+def test_a_bet_every_rank_plays_alike_has_no_count_in_floats(capsys):
+    """Perfect Pairs' effects of removal are all exactly zero; in floats they come out at rounding
+    level, which must not make a count (tags of +-3 on noise)."""
+    effects = SIDE_BETS["perfect-pairs"]().effects_of_removal(2)
+    assert set(effects.tags.values()) == {0} and math.isnan(effects.correlation)
+    assert main(["sidebet", "perfect-pairs", "--decks", "2", "--eor"]) == 0
+    assert "betting correlation n/a" in " ".join(capsys.readouterr().out.split())
+
+
+def test_pot_of_gold_names_the_preset_it_refuses(capsys):
+    assert main(["sidebet", "pot-of-gold", "--variant", "burn20"]) == 2
+    err = capsys.readouterr().err
+    assert "--variant burn20 (Blackjack Burn 20) has none; use --variant free_bet" in err

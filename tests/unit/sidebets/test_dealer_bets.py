@@ -307,3 +307,32 @@ def test_cli_bust_bonus_text_json_and_eor(capsys):
 def test_cli_bad_input_is_one_line_and_exit_2(argv, message, capsys):
     rc, out, err = _run(argv, capsys)
     assert rc == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_cli_a_shoe_without_suits_takes_the_tables_that_pay_suits_alike(capsys):
+    """On a shoe counted by rank, each pass (the result, the effects of removal, the table by up
+    card) reads the pay table the command line gave, not the suit-free one a result holds."""
+    rc, out, err = _run(["sidebet", "push-22", "--remove", "5,5", "--eor"], capsys)
+    assert (rc, err) == (0, "") and "house edge" in out and "one count unit" in out
+    alike = "3,3,1,1,1,1,1,1,1,1,1,1,2,2,25,25,2,2,2,2,2,2"      # (suited busts paid as the others)
+    rc, out, err = _run(["sidebet", "bust-bonus", "--remove", "5,5", "--paytable", alike, "--eor"], capsys)
+    assert (rc, err) == (0, "") and "Bust Bonus by up card, pay table custom" in out
+
+
+def test_cli_the_dealer_bets_follow_the_variants_dealer_or_refuse_it(capsys):
+    rc, out, err = _run(["sidebet", "bust-bonus", "--variant", "classic_single_deck"], capsys)
+    assert rc == 0 and "no peek: the bet is made before any check for blackjack" in out     # (no hole card)
+    rc, out, err = _run(["sidebet", "push-22", "--variant", "burn20"], capsys)
+    assert rc == 2 and err.count("\n") == 1 and "burns cards" in err and "sidebet buster" in err
+    h17 = _run(["sidebet", "push-22", "--variant", "no_bust_21st_century", "--json"], capsys)[1]
+    s17 = _run(["sidebet", "push-22", "--variant", "standard", "--json"], capsys)[1]
+    assert json.loads(h17)["results"][0]["house_edge"] == json.loads(
+        _run(["sidebet", "push-22", "--h17", "--json"], capsys)[1])["results"][0]["house_edge"]
+    assert json.loads(s17)["results"][0]["house_edge"] > json.loads(h17)["results"][0]["house_edge"]
+
+
+def test_cli_an_up_card_the_shoe_never_deals_is_said_not_nan(capsys):
+    rc, out, err = _run(["sidebet", "bust-bonus", "--shoe", "8S:3,TS:4"], capsys)
+    assert rc == 0 and "nan" not in out and "A   0.000000  never offered on this shoe" in out
+    rc, out, err = _run(["sidebet", "bust-bonus", "--shoe", "8S:3,TS:4", "--json"], capsys)
+    assert json.loads(out)["by_up_card"][0]["up_cards"]["A"]["house_edge"] is None
