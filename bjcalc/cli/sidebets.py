@@ -138,7 +138,20 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
         p.add_argument("--exact", action="store_true", help="exact rational arithmetic")
         p.add_argument("--json", action="store_true", help="machine-readable output (see the documentation: JSON output)")
         p.add_argument("--quiet", action="store_true", help=QUIET_NO_OP)
+        _BET_FLAGS[key] = _computing_flags(p)
     return parser
+
+
+def _computing_flags(bet: argparse.ArgumentParser) -> dict[str, tuple[Any, str]]:
+    """A bet parser's flags that change what is computed (``--list`` refuses them): argparse name ->
+    (value when not given, the flags that set it), read from the parser itself, so a new flag is
+    counted with no list to keep."""
+    flags: dict[str, tuple[Any, str]] = {}
+    for action in bet._actions:       # (argparse has no public list of a parser's arguments)
+        if action.option_strings and action.dest not in ("help", "json", "quiet"):
+            default, said = flags.get(action.dest, (action.default, ""))
+            flags[action.dest] = (default, "/".join(filter(None, [said, *action.option_strings])))
+    return flags
 
 
 def _paytable_specs(bet: SideBet, text: str) -> list[PayTableLike]:
@@ -179,9 +192,8 @@ def run_sidebet(args: argparse.Namespace) -> str:
     """
     as_json = bool(getattr(args, "json", False) or getattr(args, "list_json", False))
     if getattr(args, "list_bets", False):
-        ignored = [flag for flag, dest, unset in _BET_FLAGS if getattr(args, dest, unset) != unset]
-        if args.bet is not None and args.paytable != SIDE_BETS[args.bet].default_paytable:
-            ignored.append("--paytable")
+        ignored = [flag for dest, (unset, flag) in _BET_FLAGS.get(args.bet, {}).items()
+                   if getattr(args, dest, unset) != unset]
         if ignored:
             raise RulesError(f"--list lists the bets and computes nothing: drop {', '.join(ignored)} (or --list, to "
                              f"compute the bet)")
@@ -269,12 +281,8 @@ def _shoe_of(args: argparse.Namespace, variant: Optional[Variant], rules: Option
     return shoe if args.remove is None else shoe.without(args.remove)
 
 
-_BET_FLAGS = (("--variant", "variant", None), ("--decks", "decks", None), ("--shoe", "shoe", None),
-              ("--remove", "remove", None), ("--eor", "eor", False), ("--exact", "exact", False),
-              ("--h17/--s17", "h17", None), ("--burn20/--no-burn20", "burn20", None), ("--model", "model", "shoe"),
-              ("--strategy", "strategy", None), ("--full", "full", False), ("--no-peek", "peek", None),
-              ("--no-free-split-fours", "free_split_fours", None))
-"""A bet's flags that compute something (``--list`` refuses them): flag, argparse name, value when not given."""
+_BET_FLAGS: dict[str, dict[str, tuple[Any, str]]] = {}
+"""Each bet's :func:`_computing_flags`, recorded as its parser is built."""
 
 
 def _dealer_bet(args: argparse.Namespace, variant: Optional[Variant], rules: Optional[Rules]) -> SideBet:

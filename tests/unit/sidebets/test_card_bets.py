@@ -307,6 +307,8 @@ def test_list_refuses_the_flags_of_a_computation(capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "drop --decks, --eor" in err
     assert main(["sidebet", "--list", "21+3"]) == 0 and "21+3" in capsys.readouterr().out
+    assert main(["sidebet", "--list", "pot-of-gold", "--split", "CDP"]) == 2      # (a flag read off the parser)
+    assert "drop --split" in capsys.readouterr().err
 
 
 def test_a_bet_every_rank_plays_alike_has_no_count_in_floats(capsys):
