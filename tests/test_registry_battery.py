@@ -35,9 +35,9 @@ SMALL = {"A": 2, "2": 2, "5": 2, "6": 2, "8": 3, "9": 2, "T": 8}
 RULE_CASES = ["standard+charlie=4"]
 """Rules that change how hands are settled, on a variant (``name+field=value``): a Charlie."""
 
-CASES = sorted(VARIANTS) + [f"{name}:{option}={value}" for name in sorted(VARIANTS)
-                            for option, spec in VARIANTS[name].options.items()
-                            for value in spec.allowed if value != spec.default] + RULE_CASES
+CASES = sorted(VARIANTS) + [f"{name}:{option}={next(v for v in spec.allowed if v != spec.default)}"
+                            for name in sorted(VARIANTS) for option, spec in VARIANTS[name].options.items()
+                            ] + RULE_CASES
 """Every variant by name, each with one option at another of its values (``free_bet:free_split_fours=False``),
 and the :data:`RULE_CASES`."""
 
@@ -90,11 +90,11 @@ def test_the_distributions_mean_is_the_games_ev(calc):
 
 
 def test_the_chart_is_no_better_than_composition_dependent_play(calc):
-    assert calc.game("TD").ev <= calc.game("CD").ev
+    assert refused_or(lambda: calc.game("TD")).ev <= calc.game("CD").ev
 
 
 def test_the_strategy_played_on_its_own_shoe_is_the_game(calc):
-    assert same(calc.play_on(calc.shoe).ev, calc.game().ev, calc.exact)
+    assert same(refused_or(lambda: calc.play_on(calc.shoe)).ev, calc.game().ev, calc.exact)
 
 
 def test_the_effects_of_removal_of_fixed_play_weigh_to_zero(calc):
@@ -127,7 +127,12 @@ def games(name: str, exact: bool = False) -> dict[str, float]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")       # (the rules' decks give way to the shoe)
         calc = Calculator(rules, Shoe.from_cards(SUITED), exact=exact)
-    return {strategy: calc.game(strategy).ev for strategy in ("CD", "TD")}
+    try:
+        return {strategy: calc.game(strategy).ev for strategy in ("CD", "TD")}
+    except BjcalcError as refusal:       # (an analysis the variant's round refuses: CD alone)
+        if "TD play does not yet follow" not in str(refusal):
+            raise
+        return {"CD": calc.game("CD").ev}
 
 
 @pytest.mark.parametrize("name", CASES)

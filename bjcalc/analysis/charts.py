@@ -348,6 +348,8 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
         raise StrategyError(f"chart needs a bjcalc.Calculator (Calculator(rules, shoe)), not {type(calc).__name__}")
     calc.round.variant.check_analysis("a strategy chart")
     strategy = strategy_name(strategy)
+    if strategy == "CD":
+        calc.round.variant.check_analysis("a chart's CD exceptions")
     if min_gain is not None and (isinstance(min_gain, bool) or not isinstance(min_gain, numbers.Real)):
         raise StrategyError(f"min_gain must be a number (the smallest gain listed), not {min_gain!r}")
     if td_result is not None and (getattr(td_result, "strategy", None) is None

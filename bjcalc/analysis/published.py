@@ -418,6 +418,10 @@ WIZARD_FREE_BET_SOURCE = ("Wizard of Odds (Michael Shackleford), Free Bet Blackj
 HOW_FREE_BET_SOURCE = ("Stephen How, who did the inventor's analysis of Free Bet Blackjack (discountgambling.net, "
                        "22 June 2012), launch rules: no free split of 4s, free doubles on hard 9-11 at any time, up "
                        "to 4 free resplits")
+WIZARD_DOUBLE_EXPOSURE_SOURCE = ("Wizard of Odds (Michael Shackleford), Double Exposure: house edges of three rule "
+                                 "sets in its older list (basic strategy)")
+DOUBLE_EXPOSURE_ONLINE_SOURCE = ("an online Double Exposure game's published house edge (8 decks, DAS, split to 4 "
+                                 "hands, tied naturals win)")
 CLASSIC_SOURCE = "reviews of Microgaming's single-deck Classic Blackjack (several online reviews quote 0.13 %)"
 TWENTY_ONE_PLUS_THREE_SOURCE = ("Wizard of Odds (Michael Shackleford), 21+3, wizardofodds.com/games/blackjack/"
                                 "side-bets/21plus3/: version 1 (every win 9:1) by decks, version 2 (2 decks, a pair "
@@ -583,7 +587,32 @@ def figures() -> list[Figure]:
                           f"EV of {'standing' if action == 'stand' else 'hitting'} on T,2 v 4", printed, FRACTION,
                           infinite, _hand(infinite, "T,2", "4", action, "CDZ-"), strategies=("CD",),
                           note="a hand value, per unit initial bet (ordinary blackjack: -0.205850 / -0.213839)"))
+    out += _double_exposure_figures()
     out += _side_bet_figures()
+    return out
+
+
+def _double_exposure_figures() -> list[Figure]:
+    """Double Exposure's published house edges (basic strategy), against the exact TD and CD edges."""
+    variant = variants.VARIANTS["double_exposure"]
+    games: list[tuple[str, str, str, dict[str, Any]]] = [
+        ("0.66", "8d-s17-split1", WIZARD_DOUBLE_EXPOSURE_SOURCE,
+         dict(decks=8, dealer_hits_soft_17=False, max_split_hands=2)),
+        ("0.68", "6d-h17", WIZARD_DOUBLE_EXPOSURE_SOURCE, dict(decks=6)),
+        ("1.47", "6d-h17-nodas-push", WIZARD_DOUBLE_EXPOSURE_SOURCE,
+         dict(decks=6, double_after_split=False, tied_naturals="push", max_split_hands=2)),
+        ("0.69", "8d-online", DOUBLE_EXPOSURE_ONLINE_SOURCE, dict(decks=8))]
+    out = []
+    for printed, key, source, changes in games:
+        rules = variant.rules(**changes)
+        out.append(Figure(f"dexp-{key}", "double_exposure", source, "house edge (basic strategy)",
+                          printed, PERCENT, rules, _game(rules, sign=-1), sign=-1,
+                          note="TD: the chart by the dealer's two cards (hard or soft total, or pair) as published "
+                               "charts are; CD: every decision sees the hand's cards and both dealer cards",
+                          why="ours is 0.09-0.10 % higher on every Wizard of Odds figure (S17 and H17, split once "
+                              "and to 4, tied naturals win and push), for TD and CD play alike; no reading tried "
+                              "gives the figures (resplit aces lowers ours by 0.04 %, drawing to split aces by "
+                              "0.17 %, a 21 that pushes a dealer 21 by 0.50 %, a 6-card Charlie by 0.26 %)"))
     return out
 
 

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Optional, Protocol, Sequence
 import pandas as pd
 
 from ..core.rules import Rules
-from .codes import LETTER_ACTION, NOT_DEALT, UPS, code_action, split_after_hit
+from .codes import LETTER_ACTION, NOT_DEALT, code_action, split_after_hit
 
 __all__ = ["COLOURS", "code_classes", "code_background", "COLUMN_LABELS", "ChartView", "EVTableView", "edge_words", "markdown_table", "page", "exceptions_csv", "chart_text",
            "chart_markdown", "chart_csv_header", "chart_csv", "chart_html", "chart_styler", "ev_table_csv",
@@ -227,16 +227,23 @@ def chart_text(chart: ChartView, colour: bool = False) -> str:
     lines = wrap(chart.title) + [w for line in chart.header_lines() for w in wrap(line)] + [""]
     # (a code with an after-hit suffix, "Dh+D", is four letters: the columns widen for it)
     width = max(3, *(len(str(code)) for code in chart.table.values.ravel()))
-    lines.append(f"{'dealer':<9}" + "".join(f" {up:^{width}}" if colour else f"{up:>{width + 1}}" for up in UPS))
-    for row in chart.table.index:
-        cells = []
-        for up in UPS:
-            code = chart.table.loc[row, up]
-            text = f"{code:>{width + 1}}"
-            if colour:
-                text = f" \x1b[30;{_ANSI.get(code_action(code), '47')}m{code:^{width}}\x1b[0m"
-            cells.append(text)
-        lines.append(f"{row:<9}" + "".join(cells))
+    columns = list(chart.table.columns)       # (the up cards; a variant's own: Double Exposure's dealer hands)
+    fits = max(1, (79 - 9) // (width + 1))
+    for start in range(0, len(columns), fits):      # (as many blocks as 80 columns need)
+        block = columns[start:start + fits]
+        if start:
+            lines.append("")
+        lines.append(f"{'dealer':<9}" + "".join(f" {up:^{width}}" if colour else f"{up:>{width + 1}}"
+                                                for up in block))
+        for row in chart.table.index:
+            cells = []
+            for up in block:
+                code = chart.table.loc[row, up]
+                text = f"{code:>{width + 1}}"
+                if colour:
+                    text = f" \x1b[30;{_ANSI.get(code_action(code), '47')}m{code:^{width}}\x1b[0m"
+                cells.append(text)
+            lines.append(f"{row:<9}" + "".join(cells))
     lines.append("")
     lines += wrap("  ".join(f"{code} {text}" for code, text in chart.legend()))
     if chart.exceptions is not None:
@@ -271,7 +278,8 @@ def chart_markdown(chart: ChartView, exceptions: bool = True) -> str:
     """
     out = [f"# {chart.title}", ""]
     out += [f"- {line}" for line in chart.header_lines()] + [""]
-    out += markdown_table(["hand"] + list(UPS), [[row] + list(chart.table.loc[row]) for row in chart.table.index])
+    out += markdown_table(["hand"] + list(chart.table.columns),
+                          [[row] + list(chart.table.loc[row]) for row in chart.table.index])
     out += ["", "Codes: " + "; ".join(f"**{code}** {text}" for code, text in chart.legend()) + "."]
     if chart.exceptions is not None and exceptions:
         out += ["", "## Composition-dependent exceptions", ""]

@@ -310,8 +310,10 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
             add(on, off, dest=OPTION_PREFIX + name, action=SwitchFlag, default=argparse.SUPPRESS,
                 help=f"--variant {variant.name}: {option.help} (default: {'on' if option.default else 'off'})")
         else:
-            add(option_flags(name)[0], dest=OPTION_PREFIX + name, choices=option.allowed, default=argparse.SUPPRESS,
-                help=f"--variant {variant.name}: {option.help} (default: {option.default})")
+            add(option_flags(name)[0], dest=OPTION_PREFIX + name, default=argparse.SUPPRESS,
+                choices=[value for value in option.allowed if value is not None],
+                help=f"--variant {variant.name}: {option.help} (default: "
+                     f"{'unset' if option.default is None else option.default})")
     for name in RULE_FIELDS:     # (in the fields' order)
         if name in SWITCHES:
             add(*SWITCHES[name], dest=name, action=SwitchFlag, help=_switch_help(name), **flag)
@@ -682,7 +684,7 @@ def _shoe_seen(args: argparse.Namespace, calc: Calculator, cards: list[str], up:
     >>> _shoe_seen(args, Calculator(Rules(decks=1), Shoe.decks(1).without("5")), ["T", "6"], "T", "the hand and up card")
     '1 deck less 5 (--remove) and T,6 v T (the hand and up card): 48 cards'
     """
-    shoe = calc.shoe
+    shoe = calc.round.shoe        # (less a dealer card the rules fix: Double Exposure's hole card)
     if shoe.is_infinite:
         return f"{shoe.describe()} (no card seen changes it)"
     base = shoe.name()

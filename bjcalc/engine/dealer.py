@@ -73,6 +73,16 @@ class StandardDealer:
     (None: any up card); under the others the dealer walks the standard tree, so a depleted
     shoe may borrow a larger shoe's rows there (:meth:`DealerEngine.rows_agree`)."""
 
+    def start_hard(self, up: int) -> int:
+        """A hook: the hard total of the dealer's hand before the tree's first draw under up card
+        value ``up``: the up card alone for the standard dealer, whose hole card is the first
+        card drawn (a dealer whose hole card is known, as in Double Exposure, adds it).
+
+        >>> StandardDealer(hits_soft_17=False).start_hard(6)
+        6
+        """
+        return up
+
     def hole_blackjack_share(self, up: int) -> Fraction:
         """Share of the hole cards that would complete a blackjack which really do (all of them)."""
         return Fraction(1)
@@ -255,7 +265,7 @@ class DealerTree:
             def classify(drawn: tuple[int, ...], hard: int, depth: int) -> Optional[int]:
                 return procedure.outcome(drawn[:up - 1] + (drawn[up - 1] + 1,) + drawn[up:], hard)
 
-        levels = grow_levels(up, limit, classify)
+        levels = grow_levels(procedure.start_hard(up), limit, classify)
         self.levels = levels
         self._flatten()
 

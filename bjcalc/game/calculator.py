@@ -26,6 +26,7 @@ from ..engine.optimal import check_exact_game_size
 from .distribution import RoundOutcomes, SizeRefusal, round_outcomes
 from .moments import RoundMoments, round_moments
 from .removal import effects_of_removal, play_on
+from .dealer_hands import dealer_hand_game
 from .variants import variant_of
 from .rounds import (STRATEGIES, UP_LABELS, Assumptions, GameResult, HandValues, Round, deal_probabilities,
                      pair_state, strategy_name)
@@ -200,7 +201,7 @@ class Calculator:
         by_rank = self.rules.split_tens_by_rank
 
         def held(cards: list[int]) -> bool:
-            return self.shoe.holds(Shoe.from_cards([RANKS[r] for r in cards]), ranks=by_rank)
+            return self.round.shoe.holds(Shoe.from_cards([RANKS[r] for r in cards]), ranks=by_rank)
 
         if held(ranks):     # (the infinite deck holds every shoe)
             return
@@ -244,6 +245,7 @@ class Calculator:
         if len(ranks) < 2:
             raise HandError("a hand needs at least two cards (to value a split hand, ask for the pair)")
         up_value = RANK_VALUE[up_rank]
+        self.variant.check_hand(self.rules, up_value)
         composition = composition_of(RANK_VALUE[r] for r in ranks)
         node = self.engine.nodes.find(composition, UNSPLIT)
         if node is None:
@@ -264,7 +266,7 @@ class Calculator:
         if natural:
             joint = {"stand": self.round.natural_value(blackjack)}
         else:
-            split_key = pair_state(self.shoe, self.rules, up_rank, ranks) if len(ranks) == 2 else None
+            split_key = pair_state(self.round.shoe, self.rules, up_rank, ranks) if len(ranks) == 2 else None
             joint = self.round.actions(values, node, split_key)
         free = self.round.free_actions(self.engine.nodes, node) & set(joint)
         return HandValues({a: self.ar.output(self.round.report(v, blackjack, natural)) for a, v in joint.items()},
@@ -484,6 +486,8 @@ class Calculator:
         """
         from .strategy import chart_game, chart_play, is_chart, total_dependent_game
 
+        if self.variant.dealer_hand_seen:
+            return dealer_hand_game(self, strategy, progress)
         if is_chart(strategy):
             return chart_game(self, *chart_play(strategy, self.rules), progress=progress)
         try:

@@ -59,6 +59,7 @@ class FreeBet(Variant):
 
     name = "free_bet"
     round_name = "free_bet"
+    round_words = "its free chips"
     aliases = ("freebet", "free_bet_blackjack")
     title = "Free Bet Blackjack"
     defaults = dict(decks=6, dealer_hits_soft_17=True, blackjack_pays="3:2", hole_card="peek", double_on="any",
@@ -72,6 +73,7 @@ class FreeBet(Variant):
                                                               "cards, after hits too (the launch rules)"),
     }
     covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play",
+                        "a chart's CD exceptions",
                         "the round's distribution", "counting", "TD play", "a strategy chart", "the report"})
 
     def check(self, rules: Rules) -> None:

@@ -256,8 +256,8 @@ class Round:
                  reuse: Optional["Round"] = None):
         check_shoe_fits(shoe, rules)
         self.rules = rules
-        self.shoe = shoe
         self.variant = variant_of(rules)
+        self.shoe = shoe = self.variant.dealt_shoe(rules, shoe)
         self.split_strategy = check_split_strategy(split_strategy, rules)
         if self.split_strategy == PostSplitStrategy.OPTIMAL:
             self.variant.check_analysis("the optimal split")

@@ -69,7 +69,8 @@ if TYPE_CHECKING:      # pandas is imported where a table is read
 __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total_dependent_game", "set_cell",
            "UP_ORDER", "UP_LABEL", "CODES", "TOTAL_CODES", "DAS_CODES", "AFTER_HIT_CODES", "AFTER_HIT_SUFFIXES",
            "split_after_hit", "strategy_code", "NOT_DEALT", "MAX_ROUNDS", "CHART_ROWS", "IMPLICIT_ROWS", "read_chart",
-           "chart_strategy", "is_chart", "chart_play", "chart_game", "chart_assumptions", "check_up_cards"]
+           "chart_strategy", "is_chart", "chart_play", "chart_game", "chart_assumptions", "check_up_cards",
+           "JointSearch"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -453,8 +454,17 @@ class _UpcardSearch:
                           chip_value: "dict[str, np.ndarray] | None" = None) -> bool:
         changed = False
         chip_value = chip_value or {MONEY.name: value}
-        # Totals (shared by unsplit hands and, after a split, by split hands' first two cards).
-        # Each hand of an entry takes the candidate action where it may, else plays on.
+        for entry, hands in self._two_card_hands(strategy).items():
+            scores = self._two_card_scores(hands, self._two_card_candidates(hands), chip_value)
+            changed |= _choose_two_card(strategy, entry, scores)
+        for pair, scores in self._pair_scores(strategy, value, chip_value)[0].items():
+            changed |= _choose_pair(strategy, pair, scores)
+        return changed
+
+    def _two_card_hands(self, strategy: UpcardStrategy) -> dict[tuple[int, bool], list[tuple[int, Any, Any, Wager]]]:
+        """The hands each two-card entry (total, soft) covers: (node, weight, the split hand's
+        allowed actions or None for an unsplit hand, chip).  Totals are shared by unsplit hands
+        and, after a split, by split hands' first two cards."""
         members: dict[tuple[int, bool], list[tuple[int, Any, "tuple | None", Wager]]] = {}
         for node, p, is_pair, split_key in self.initial:
             if not (is_pair and split_key is not None):
@@ -467,28 +477,39 @@ class _UpcardSearch:
                     weight = self._split_weight(strategy, pair, first, card, copies)
                     if weight != 0:
                         members.setdefault(self.entry(node), []).append((node, weight, allowed, own))
-        for entry, hands in members.items():
-            candidates = {PLAY}
-            for node, _, allowed, _ in hands:
-                candidates.update(self.allowed_initial(node, False, None) if allowed is None
-                                  else [a for a in (DOUBLE,) if a in allowed])
-            scores = {}
-            for action in candidates:
-                score = 0
-                for node, weight, allowed, own in hands:
-                    if allowed is None:
-                        effective = action if action in self.allowed_initial(node, False, None) else PLAY
-                    else:
-                        effective = self.post_split_action(node, allowed, {entry: action})
-                    score = score + weight * self.action_value(node, effective, chip_value[own.name], own=own,
-                                                               split_hand=allowed is not None)
-                scores[action] = score
-            best = _best(scores, strategy.two_card.get(entry, PLAY))
-            if strategy.two_card.get(entry, PLAY) != best:
-                strategy.two_card[entry] = best
-                changed = True
-        # Pairs, with split values under the (just updated) chart.
+        return members
+
+    def _two_card_candidates(self, hands: list) -> set[str]:
+        """The first actions some hand of an entry may take (``play`` always)."""
+        candidates = {PLAY}
+        for node, _, allowed, _ in hands:
+            candidates.update(self.allowed_initial(node, False, None) if allowed is None
+                              else [a for a in (DOUBLE,) if a in allowed])
+        return candidates
+
+    def _two_card_scores(self, hands: list, candidates: Iterable[str], chip_value: dict[str, np.ndarray]) -> dict:
+        """Each candidate action's weighted value over an entry's hands; each hand takes the
+        candidate where it may, else plays on."""
+        scores = {}
+        for action in candidates:
+            score = 0
+            for node, weight, allowed, own in hands:
+                if allowed is None:
+                    effective = action if action in self.allowed_initial(node, False, None) else PLAY
+                else:
+                    effective = self.post_split_action(node, allowed, {self.entry(node): action})
+                score = score + weight * self.action_value(node, effective, chip_value[own.name], own=own,
+                                                           split_hand=allowed is not None)
+            scores[action] = score
+        return scores
+
+    def _pair_scores(self, strategy: UpcardStrategy, value: np.ndarray,
+                     chip_value: dict[str, np.ndarray], play: bool = False) -> tuple[dict, dict]:
+        """Each splittable pair's actions, weighted by the deals, with split values under the chart;
+        with ``play``, also each pair's value played on by total (what an action it may not
+        take falls back to)."""
         pair_scores: dict[int, dict[str, Any]] = {}
+        played: dict[int, Any] = {}
         for node, p, is_pair, split_key in self.initial:
             if not (is_pair and split_key is not None):
                 continue
@@ -501,21 +522,9 @@ class _UpcardSearch:
                 if action == PLAY or (action == SPLIT and split is None):
                     continue
                 scores[action] = scores.get(action, 0) + p * self.action_value(node, action, value, split)
-        for pair, scores in pair_scores.items():
-            total, soft = (12, True) if pair == 1 else (2 * pair, False)
-            by_total = HIT if strategy.hits.get((total, soft), total < 17) else STAND
-            best = _best(scores, strategy.pairs.get(pair, by_total))
-            if strategy.pairs.get(pair) != best:
-                strategy.pairs[pair] = best
-                changed = True
-            # what a Dh/Ds or Rh/Rs/Rp cell falls back to where doubling or surrender is not offered
-            fallbacks = {DOUBLE: (STAND, HIT), SURRENDER: (STAND, HIT, SPLIT)}.get(best, ())
-            others = {a: s for a, s in scores.items() if a in fallbacks}
-            if others:
-                strategy.pair_fallbacks[pair] = _best(others, by_total)
-            else:
-                strategy.pair_fallbacks.pop(pair, None)
-        return changed
+            if play:
+                played[pair] = played.get(pair, 0) + p * value[node]
+        return pair_scores, played
 
     def _split_weight(self, strategy: UpcardStrategy, pair: int, first: int, card: int, hands: int = 2) -> Any:
         """How often (probability-weighted) a split hand of this pair gets this second card
@@ -544,14 +553,7 @@ class _UpcardSearch:
         return entry
 
     def search(self) -> UpcardStrategy:
-        strategy = UpcardStrategy(self.v.up)
-        for total in range(22):
-            for soft in (False, True):
-                strategy.hits[(total, soft)] = total < 17
-        for _ in range(MAX_ROUNDS):
-            if not self.improve(strategy):
-                break
-        return strategy
+        return _ascend(self.improve, self.v.up)
 
     def round_values(self, strategy: UpcardStrategy) -> dict[tuple[int, Any], Any]:
         """Joint EV of each initial non-natural hand node under the strategy."""
@@ -569,6 +571,94 @@ class _UpcardSearch:
                 action = PLAY
             out[(node, split_key)] = self.action_value(node, action, value, split)
         return out
+
+
+class JointSearch:
+    """Coordinate ascent for one chart column that several dealer situations share: the TD
+    entries against a dealer *hand* (Double Exposure's, where both dealer cards are seen) cover
+    every pair of cards making that hand, each a round of its own (its shoe, its dealer).
+
+    ``members`` are :class:`UpcardEvaluator` objects, one per situation, and ``weights`` what
+    each one's deal probabilities are multiplied by (the chance of its situation).  Each entry
+    is chosen as :class:`_UpcardSearch` chooses it, on the weighted sum of the members' gains;
+    the strategy's exact EV is each member's, weighed: the search only chooses the chart.
+    Money hands only, with no doubling or surrender after a hit.
+    """
+
+    def __init__(self, members: "list[UpcardEvaluator]", weights: list[Any]):
+        self.members = [(member.search, weight) for member, weight in zip(members, weights)]
+        for search, _ in self.members:
+            if search.chips or search.after_rules:
+                raise StrategyError("a chart shared by several dealer hands follows money hands only, without "
+                                    "doubling or surrender after a hit")
+
+    def search(self, up: Any) -> UpcardStrategy:
+        """The column's strategy (``up``: its label)."""
+        return _ascend(self.improve, up)
+
+    def improve(self, strategy: UpcardStrategy) -> bool:
+        """One top-down pass over every entry, as :meth:`_UpcardSearch.improve`; True if anything changed."""
+        states = []
+        for search, weight in self.members:
+            hit_entry = search._hit_entry(strategy)
+            states.append((search, weight, hit_entry, search.reach(strategy, hit_entry), search.zero.copy()))
+        changed = False
+        for index in range(len(states[0][0].nodes.levels)):     # hard 21 down, alike in every member
+            levels = []
+            for search, _, _, _, played in states:
+                level = search.nodes.levels[index]
+                hit = search.v.hit_with(played, level) if len(level) else None
+                levels.append((level, hit, None if hit is None else
+                               np.where(search.v.can_hit[level], hit - search.v.stand[level], 0 * hit)))
+            keys = sorted({int(k) for (search, *_), (level, _, _) in zip(states, levels)
+                           for k in np.unique(search.key[level])})
+            for key in keys:
+                parts = []
+                for (search, weight, _, reach, _), (level, _, diff) in zip(states, levels):
+                    members = search.key[level] == key
+                    if diff is not None and search.v.can_hit[level][members].any():
+                        parts.append((search, weight, reach, level, members, diff))
+                if not parts:
+                    continue
+                reached = any((reach[level][members] != 0).any() for _, _, reach, level, members, _ in parts)
+                gain: Any = 0
+                for search, weight, reach, level, members, diff in parts:
+                    share = (reach if reached else search.fallback_reach)[level][members]
+                    gain = gain + weight * (share * diff[members]).sum()
+                forced = any(search.v.must_hit[level][members].any() for search, _, _, level, members, _ in parts)
+                choose = bool(forced or gain > 0)
+                entry = (key // 2, bool(key % 2))
+                if strategy.hits.get(entry, False) != choose:
+                    strategy.hits[entry] = choose
+                    changed = True
+                for state in states:
+                    state[2][key] = choose
+            for (search, _, hit_entry, _, played), (level, hit, _) in zip(states, levels):
+                if hit is not None:
+                    hits = (hit_entry[search.key[level]] | search.v.must_hit[level]) & search.v.can_hit[level]
+                    played[level] = np.where(hits, hit, search.v.stand[level])
+        values = [(search, weight, {MONEY.name: played}) for search, weight, _, _, played in states]
+        hands = [(search, weight, chips, search._two_card_hands(strategy)) for search, weight, chips in values]
+        for entry in sorted({entry for *_, by_entry in hands for entry in by_entry}):
+            covered = [(search, weight, chips, by_entry[entry]) for search, weight, chips, by_entry in hands
+                       if entry in by_entry]
+            candidates = set().union(*(search._two_card_candidates(of) for search, _, _, of in covered))
+            scores: dict[str, Any] = {}
+            for search, weight, chips, of in covered:
+                for action, score in search._two_card_scores(of, sorted(candidates), chips).items():
+                    scores[action] = scores.get(action, 0) + weight * score
+            changed |= _choose_two_card(strategy, entry, scores)
+        scored = [(weight, *search._pair_scores(strategy, chips[MONEY.name], chips, play=True))
+                  for search, weight, chips in values]
+        for pair in sorted({pair for _, scores_of, _ in scored for pair in scores_of}):
+            actions = sorted({action for _, scores_of, _ in scored for action in scores_of.get(pair, {})})
+            joint: dict[str, Any] = {}
+            for weight, scores_of, played_of in scored:
+                if pair in scores_of:       # (an action a member may not take: it plays on by total)
+                    for action in actions:
+                        joint[action] = joint.get(action, 0) + weight * scores_of[pair].get(action, played_of[pair])
+            changed |= _choose_pair(strategy, pair, joint)
+        return changed
 
 
 UP_ORDER = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -645,7 +735,7 @@ class TotalDependentStrategy(dict):
     shoe cannot deal.
     """
 
-    def code(self, up: int, total: int, soft: bool, pair: int | None = None) -> str:
+    def code(self, up: "int | str", total: int, soft: bool, pair: int | None = None) -> str:
         """The chart code of a total (or, with ``pair``, of a pair whose value is ``pair``:
         the pair's own best play, which may differ from its total's); ``-`` against an up card
         the shoe cannot deal (no card of that value in it)."""
@@ -671,8 +761,13 @@ class TotalDependentStrategy(dict):
             return "R" + hit_or_stand.lower() + after
         return hit_or_stand + after
 
+    def columns(self) -> tuple[list[Any], list[str]]:
+        """The chart's columns: the strategy's keys, and their heads (the up cards 2-A)."""
+        return list(UP_ORDER), [UP_LABEL.get(up, str(up)) for up in UP_ORDER]
+
     def chart(self):
-        """The chart as a DataFrame: rows hard 5-21, soft 13-21 and pairs; columns up cards 2-A.
+        """The chart as a DataFrame: rows hard 5-21, soft 13-21 and pairs; columns up cards 2-A
+        (:meth:`columns`).
 
         >>> from bjcalc import Calculator, Rules
         >>> chart = Calculator(Rules(decks=6)).game("TD").strategy.chart()
@@ -681,19 +776,19 @@ class TotalDependentStrategy(dict):
         """
         import pandas as pd
 
+        keys, columns = self.columns()
         rows, index = [], []
         for total in range(5, 22):
             index.append(f"hard {total}")
-            rows.append([self.code(up, total, False) for up in UP_ORDER])
+            rows.append([self.code(up, total, False) for up in keys])
         for total in range(13, 22):
             index.append(f"soft {total}")
-            rows.append([self.code(up, total, True) for up in UP_ORDER])
+            rows.append([self.code(up, total, True) for up in keys])
         for pair in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1):
             name = UP_LABEL.get(pair, str(pair))
             index.append(f"pair {name},{name}")
             total, soft = (12, True) if pair == 1 else (2 * pair, False)
-            rows.append([self.code(up, total, soft, pair) for up in UP_ORDER])
-        columns = [UP_LABEL.get(up, str(up)) for up in UP_ORDER]
+            rows.append([self.code(up, total, soft, pair) for up in keys])
         return pd.DataFrame(rows, index=index, columns=columns)
 
 
@@ -863,6 +958,44 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     strategy.pairs[pair] = {"P": SPLIT, "S": STAND, "H": HIT, "D": DOUBLE, "R": SURRENDER}[code[0]]
     if len(code) == 2:
         strategy.pair_fallbacks[pair] = {"s": STAND, "h": HIT, "p": SPLIT}[code[1]]
+
+
+def _ascend(improve: Callable[[UpcardStrategy], bool], up: Any) -> UpcardStrategy:
+    """Coordinate ascent from "hit below 17": ``improve`` passes until none changes an entry."""
+    strategy = UpcardStrategy(up)
+    for total in range(22):
+        for soft in (False, True):
+            strategy.hits[(total, soft)] = total < 17
+    for _ in range(MAX_ROUNDS):
+        if not improve(strategy):
+            break
+    return strategy
+
+
+def _choose_two_card(strategy: UpcardStrategy, entry: tuple[int, bool], scores: dict[str, Any]) -> bool:
+    """Set a two-card entry to its best scoring action; True if it changed."""
+    best = _best(scores, strategy.two_card.get(entry, PLAY))
+    if strategy.two_card.get(entry, PLAY) != best:
+        strategy.two_card[entry] = best
+        return True
+    return False
+
+
+def _choose_pair(strategy: UpcardStrategy, pair: int, scores: dict[str, Any]) -> bool:
+    """Set a pair's entry to its best scoring action, and what a Dh/Ds or Rh/Rs/Rp cell falls
+    back to where doubling or surrender is not offered; True if the entry changed."""
+    total, soft = (12, True) if pair == 1 else (2 * pair, False)
+    by_total = HIT if strategy.hits.get((total, soft), total < 17) else STAND
+    best = _best(scores, strategy.pairs.get(pair, by_total))
+    changed = strategy.pairs.get(pair) != best
+    strategy.pairs[pair] = best
+    fallbacks = {DOUBLE: (STAND, HIT), SURRENDER: (STAND, HIT, SPLIT)}.get(best, ())
+    others = {a: s for a, s in scores.items() if a in fallbacks}
+    if others:
+        strategy.pair_fallbacks[pair] = _best(others, by_total)
+    else:
+        strategy.pair_fallbacks.pop(pair, None)
+    return changed
 
 
 def _best(scores: dict[str, Any], current: str) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar, Optional
 
 from ..core.actions import may_double_after_hit
@@ -69,6 +70,11 @@ class Variant:
     open_rules: ClassVar[dict[str, tuple]] = {}
     options: ClassVar[dict[str, Option]] = {}
     covers: ClassVar[Optional[frozenset[str]]] = None
+    dealer_hand_seen: ClassVar[bool] = False
+    """Whether the player sees both dealer cards before acting (Double Exposure): the game is then
+    valued dealer hand by dealer hand (:mod:`bjcalc.game.dealer_hands`), given by :meth:`with_hole`."""
+    round_words: ClassVar[str] = ""
+    """What sets the variant's round apart, in a few words (a refusal names it)."""
     round_name: ClassVar[str] = "standard"
     """The :attr:`Rules.variant` whose round this variant's games play (``standard`` for a
     variant made of rule values alone)."""
@@ -127,7 +133,7 @@ class Variant:
         if self.covers is not None and what not in self.covers:
             done = ", ".join(sorted(self.covers))
             hint = f"; use {instead}" if instead else ""
-            raise StrategyError(f"{what} does not yet follow {self.title}'s round (its free chips){hint}; "
+            raise StrategyError(f"{what} does not yet follow {self.title}'s round ({self.round_words}){hint}; "
                                 f"for {self.title} bjcalc computes: {done}")
 
     # -- the round's hooks -------------------------------------------------------------------
@@ -162,6 +168,33 @@ class Variant:
     def dealer(self, rules: Rules, shoe: Shoe) -> StandardDealer:
         """The dealer's procedure."""
         return dealer_procedure(rules, shoe)
+
+    def dealt_shoe(self, rules: Rules, shoe: Shoe) -> Shoe:
+        """The cards the round's hands are dealt from, given the shoe before the deal: the whole
+        shoe (a variant that fixes a dealer card, as Double Exposure's ``hole``, takes it out).
+
+        >>> Variant().dealt_shoe(Rules(), Shoe.decks(1)).describe()
+        '1 deck'
+        """
+        return shoe
+
+    def check_hand(self, rules: Rules, up: int) -> None:
+        """Refuse, before any work, hand values this variant cannot give against up card value ``up``
+        (the standard round: none)."""
+
+    def seen_hole(self, rules: Rules) -> Optional[int]:
+        """The value (1-10) of the dealer's second card the rules fix, seen by the player (None: not
+        fixed; the standard round's hole card is never seen)."""
+        return None
+
+    def with_hole(self, rules: Rules, hole: int) -> Rules:
+        """``rules`` with the dealer's second card fixed at value ``hole``, where the variant shows it
+        (:attr:`dealer_hand_seen`); the standard round: the rules unchanged."""
+        return rules
+
+    def natural_tie(self, rules: Rules) -> Fraction:
+        """What a player natural gets against a dealer natural (the standard round: a push, 0)."""
+        return Fraction(0)
 
     def chart_notes(self, rules: Rules) -> list[str]:
         """What a strategy chart's reader must know about this variant (beyond the rules' notes)."""

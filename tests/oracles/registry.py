@@ -14,6 +14,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Callable
 
+from oracles import brute_double_exposure as de
 from oracles import brute_free_bet as fb
 from oracles import brute_variants as bv
 
@@ -48,10 +49,29 @@ def _free_bet(rules, cards: list[str]) -> set[Fraction]:
     return {fb.game_ev(fb.make_shoe(dict(values)), oracle_rules)}
 
 
+def _double_exposure(rules, cards: list[str]) -> set[Fraction]:
+    """Double Exposure (brute_double_exposure), by card value; with the hole card fixed, the game
+    given it: each up card's round weighed by its chance in the shoe less the hole card."""
+    options = dict(rules.options)
+    values = Counter(min(10, "A23456789TJQK".index(card[0]) + 1) for card in cards)
+    double = {"any": "any" if rules.double_soft else "any_hard"}.get(rules.double_on, rules.double_on)
+    oracle_rules = de.DERules(h17=rules.dealer_hits_soft_17, double=double, das=rules.double_after_split,
+                              max_split_hands=rules.max_split_hands, resplit_aces=rules.resplit_aces,
+                              tied_naturals=options.get("tied_naturals", "win"),
+                              blackjack_pays=Fraction(rules.blackjack_pays))
+    shoe = de.make_shoe(dict(values))
+    if "hole" not in options:
+        return {de.game_ev(shoe, oracle_rules)}
+    hole = "A23456789T".index(options["hole"]) + 1
+    left = [n - (v == hole) for v, n in enumerate(shoe, start=1)]
+    return {sum(Fraction(left[up - 1], sum(left)) * de.dealer_hand_ev(shoe, up, hole, oracle_rules)
+                for up in range(1, 11) if left[up - 1])}
+
+
 ORACLES: dict[str, Callable[..., set[Fraction]]] = {
     "standard": _presets, "burn20": _presets, "burn20_las_vegas": _presets,
     "no_bust_21st_century": _presets, "no_bust_oceans_11": _presets,
-    "classic_single_deck": _presets, "free_bet": _free_bet}
+    "classic_single_deck": _presets, "free_bet": _free_bet, "double_exposure": _double_exposure}
 """The oracle of every variant one oracle covers whole."""
 
 UNCOVERED: dict[str, str] = {}

@@ -189,13 +189,17 @@ def test_rule_errors_name_real_flags():
     options = {s for a in _subparsers()["edge"]._actions for s in a.option_strings}
     assert set(FIELD_FLAGS) == {f.name for f in dataclasses.fields(Rules)} - set(VARIANT_FIELDS)
     # (a variant and its options: --variant NAME and one flag pair per option of the registry)
-    assert "--variant" in options and {flag for _, name, _ in variant_options() for flag in option_flags(name)} <= options
+    switches = [name for _, name, option in variant_options() if isinstance(option.default, bool)]
+    valued = [name for _, name, option in variant_options() if not isinstance(option.default, bool)]
+    assert "--variant" in options and {flag for name in switches for flag in option_flags(name)} <= options
+    assert {option_flags(name)[0] for name in valued} <= options     # (a valued option: its one flag)
     assert set(FIELD_FLAGS.values()) <= options
     assert {flag for pair in SWITCHES.values() for flag in pair} <= options
     words = FlagWords()      # (every rule and option a message names is said as its flag)
     assert {words.rule(name) for name in FIELD_FLAGS} <= options
     assert {words.rule(name, value) for name in SWITCHES for value in (True, False)} <= options
-    assert {words.rule(name, value) for _, name, _ in variant_options() for value in (True, False)} <= options
+    assert {words.rule(name, value) for name in switches for value in (True, False)} <= options
+    assert {words.rule(name, "push").split()[0] for name in valued} <= options
     assert words.rule("resplit_aces", False) == "--no-rsa" and words.rule("double_on", "9-11") == "--double 9-11"
 
 

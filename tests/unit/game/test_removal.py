@@ -507,7 +507,11 @@ def test_the_depleted_shoes_hold_no_more_than_the_up_card_at_hand(play, strategy
         kept.extend([other] if (play, strategy) == ("fixed", "CD") else [])
         return other
 
-    eor = effects_of_removal(calc, make, play, strategy)
+    gc.freeze()     # (what earlier tests left lives on: each collection below looks at this test's objects only)
+    try:
+        eor = effects_of_removal(calc, make, play, strategy)
+    finally:
+        gc.unfreeze()
     assert len(made) == 10 and eor.equals(Calculator(calc.rules).effects_of_removal(play, strategy))
     for other in kept:     # (and make's calculators keep what they kept before, from now on)
         assert len(other.engine._cache) <= 1 and other.engine.rows.outcomes == {}

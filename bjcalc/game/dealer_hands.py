@@ -1,0 +1,174 @@
+"""Games valued dealer hand by dealer hand: variants that show both dealer cards before the
+player acts (Double Exposure), as a pass over the round.
+
+Once the dealer's two cards ``u`` and ``h`` are known the round is an ordinary round dealt from
+the shoe less those two cards, against a dealer whose hand starts from both (the variant's
+dealer and settlement, given the hole card by :meth:`~bjcalc.game.variant.Variant.with_hole`).
+A calculator whose rules fix the hole card values that round up card by up card, on the shoe
+less the hole card.  The whole game weighs those rounds by the chance of the hole card:
+
+    EV = sum over h of P(h) * sum over u of P(u | shoe less h) * EV(u, h),
+
+exactly the mixture over the dealer's two cards, since the cards are exchangeable (the
+player's cards come from the shoe less the dealer's, whatever the order of the deal).  The
+round depends on the dealer's two cards, not on which is up: ``EV(u, h) = EV(h, u)``, so each
+unordered dealer hand is valued once (for ``u <= h``), weighted twice when ``u != h``.  A
+dealer natural ends the round before the player acts: a player natural gets the variant's
+tie payoff (:meth:`~bjcalc.game.variant.Variant.natural_tie`), every other hand loses 1.
+
+TD play decides by the hand's total against the dealer's *hand*: its hard total (5-19), its
+soft total (an ace and a 2-9) or its pair, the chart's columns (:data:`DEALER_HANDS`).  Each
+column's entries are chosen on every pair of dealer cards that makes it at once
+(:class:`~bjcalc.game.strategy.JointSearch`, each pair weighed by its chance), and the chart's
+EV is each pair's exact EV under it, weighed.
+
+>>> from bjcalc.game.variants import VARIANTS
+>>> from bjcalc.game.calculator import Calculator
+>>> rules = VARIANTS["double_exposure"].rules(decks=1, max_split_hands=2)
+>>> round(float(Calculator(rules).game().house_edge), 6)
+0.005403
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+from ..core.errors import ShoeError, StrategyError
+from ..core.outcomes import is_natural
+from .rounds import Assumptions, GameResult, strategy_name
+from .strategy import JointSearch, TotalDependentStrategy, UpcardEvaluator, is_chart
+
+__all__ = ["dealer_hand_game", "situations", "DEALER_HANDS", "DEALER_HAND_COLUMNS", "dealer_hand",
+           "DealerHandStrategy", "CARD_LABELS"]
+
+CARD_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+"""Card values 1-10 as the chart and the ``hole`` option name them."""
+
+DEALER_HANDS = tuple([f"hard {t}" for t in range(5, 20)] + [f"soft {t}" for t in range(13, 21)]
+                     + [f"{c},{c}" for c in "23456789T"] + ["A,A"])
+"""The columns of a chart by the dealer's hand: its two cards as a hard total (5-19), a soft
+total (13-20, an ace and a 2-9) or a pair."""
+
+DEALER_HAND_COLUMNS = {label: (label[5:] if label.startswith("hard") else
+                              f"A{int(label[5:]) - 11}" if label.startswith("soft") else label.replace(",", ""))
+                       for label in DEALER_HANDS}
+"""Each dealer hand's column head in the chart: ``16`` (hard 16), ``A6`` (soft 17), ``88`` (a pair)."""
+
+
+def dealer_hand(up: int, hole: int) -> str:
+    """The chart column of the dealer's two cards (values; not a natural).
+
+    >>> dealer_hand(10, 6), dealer_hand(1, 6), dealer_hand(8, 8), dealer_hand(1, 1)
+    ('hard 16', 'soft 17', '8,8', 'A,A')
+    """
+    if up == hole:
+        return f"{CARD_LABELS[up - 1]},{CARD_LABELS[up - 1]}"
+    if 1 in (up, hole):
+        return f"soft {11 + up + hole - 1}"
+    return f"hard {up + hole}"
+
+
+class DealerHandStrategy(TotalDependentStrategy):
+    """A TD strategy by the dealer's hand: a :data:`DEALER_HANDS` label ->
+    :class:`~bjcalc.game.strategy.UpcardStrategy`, with its chart (the codes and rows of
+    :class:`~bjcalc.game.strategy.TotalDependentStrategy`, a column per dealer hand)."""
+
+    def columns(self) -> tuple[list[Any], list[str]]:
+        """The dealer's hands the shoe deals (:data:`DEALER_HANDS`), headed as :data:`DEALER_HAND_COLUMNS`
+        (``16``, ``A6``, ``88``)."""
+        keys = [label for label in DEALER_HANDS if label in self]
+        return keys, [DEALER_HAND_COLUMNS[label] for label in keys]
+
+
+def dealer_hand_game(calc: Any, strategy: Any = "CD", progress: Optional[Callable[..., Iterable]] = None) -> GameResult:
+    """EV of a game whose dealer hand is seen (CD or TD play), as
+    :meth:`~bjcalc.game.calculator.Calculator.game` gives it: by up card, the TD strategy a
+    :class:`DealerHandStrategy`.  ``progress`` wraps the loop over hole cards."""
+    variant = calc.variant
+    if is_chart(strategy):
+        raise StrategyError(f"{variant.title}'s chart is by the dealer's hand: a chart by up card does not apply; "
+                            f"use strategy 'CD' or 'TD'")
+    name = strategy_name(strategy)
+    if name == "TD":
+        variant.check_analysis("TD play")
+    ar = calc.ar
+    tie = ar.convert(variant.natural_tie(calc.rules))
+    by_up: dict[int, Any] = {}
+    p_up: dict[int, Any] = {}
+
+    def add(up: int, hole: int, weight: tuple[Any, bool], deals: dict, values: Sequence[Any]) -> None:
+        contribution = sum((ar.convert(p) * value for p, value in zip(deals.values(), values)), ar.scalar(0))
+        p = sum((ar.convert(p) for p in deals.values()), ar.scalar(0))
+        # the dealer's hand {up, hole} as (up, hole) and, valued once, as (hole, up)
+        for card in (up,) if weight[1] else (up, hole):
+            by_up[card] = by_up.get(card, ar.scalar(0)) + weight[0] * contribution
+            p_up[card] = p_up.get(card, ar.scalar(0)) + weight[0] * p
+
+    columns: dict[str, list] = {}
+    for up, hole, weight, sub, deals in situations(calc, progress):
+        if is_natural(_hand(up, hole)):
+            add(up, hole, weight, deals, [tie if is_natural(_hand(*hand)) else ar.scalar(-1) for hand, _ in deals])
+        elif name == "CD":
+            add(up, hole, weight, deals, sub.round.deal_values(sub.round.upcard(up), list(deals)))
+        else:
+            columns.setdefault(dealer_hand(up, hole), []).append((up, hole, weight, sub, deals))
+    found = DealerHandStrategy()
+    for label in sorted(columns, key=DEALER_HANDS.index):
+        members = [UpcardEvaluator(sub, up, deals) for up, _, _, sub, deals in columns[label]]
+        weights = [weight[0] if weight[1] else 2 * weight[0] for _, _, weight, _, _ in columns[label]]
+        found[label] = JointSearch(members, weights).search(label)
+        for member, (up, hole, weight, _, deals) in zip(members, columns[label]):
+            rounds = member.rounds(found[label])
+            add(up, hole, weight, deals, [rounds[key] for key in deals])
+    labels = {up: CARD_LABELS[up - 1] for up in by_up}
+    order = sorted(by_up, key=lambda up: (up == 1, up))
+    return GameResult(ev=ar.output(sum(by_up.values(), ar.scalar(0))),
+                      _ev_by_up={labels[u]: ar.output(by_up[u] / p_up[u]) for u in order},
+                      _p_up={labels[u]: ar.output(p_up[u]) for u in order},
+                      assumptions=_stated(calc, name), exact=calc.exact, strategy_name=name,
+                      strategy=found if name == "TD" else None)
+
+
+def _stated(calc: Any, name: str) -> Assumptions:
+    """The calculator's assumptions, the strategy said as decisions that see the dealer's hand."""
+    strategy = ("composition-dependent (CD): every decision uses the hand's exact cards and both dealer cards"
+                if name == "CD" else
+                "total-dependent (TD): decisions by the hand's total, softness and pair against the dealer's "
+                "hand (its hard or soft total, or its pair)")
+    return dataclasses.replace(calc.assumptions(name), strategy=strategy)
+
+
+def situations(calc: Any, progress: Optional[Callable[..., Iterable]] = None) -> list:
+    """Every dealer hand the game deals, as (up, hole, (weight, valued once), a calculator on the
+    shoe less the hole card, deals against the up card): with the hole card fixed by the rules,
+    the up cards against it (weight 1); otherwise each hand {up, hole} once, ``up <= hole``,
+    weighted by the hole card's chance (twice where the two differ: ``valued once`` False)."""
+    variant, ar = calc.variant, calc.ar
+    counts = calc.shoe.value_counts()
+    given = variant.seen_hole(calc.rules)
+    if given is not None and counts[given - 1] == 0 and not calc.shoe.is_infinite:
+        raise ShoeError(f"the shoe holds no {CARD_LABELS[given - 1]} for the dealer's hole card")
+    holes = [given] if given is not None else [h for h in range(1, 11) if counts[h - 1] > 0]
+    total_cards = sum(counts)
+    out = []
+    for hole in (progress or (lambda holes, total: holes))(holes, total=len(holes)):
+        if given is not None:
+            sub, weight = calc, ar.scalar(1)
+        else:       # (the calculator's own class: this module sits below it)
+            sub = type(calc)(variant.with_hole(calc.rules, hole), calc.shoe, calc.split_strategy, calc.exact,
+                             lean=True)
+            weight = ar.scalar(counts[hole - 1], total_cards)
+        deals = sub.round.deals()
+        for up in range(1, 11):
+            if deals[up] and (given is not None or up <= hole):
+                out.append((up, hole, (weight, given is not None or up == hole), sub, deals[up]))
+    return out
+
+
+def _hand(a: int, b: int) -> tuple[int, ...]:
+    """Counts by value of a two-card hand."""
+    counts = [0] * 10
+    counts[a - 1] += 1
+    counts[b - 1] += 1
+    return tuple(counts)
