@@ -562,6 +562,9 @@ def _distribution_section(calc: Calculator) -> Section:
     """The round's exact figures and distribution (:func:`round_distribution`); where that is
     of the game with splits limited to two hands, the game's own exact figures first."""
     title = TITLES["distribution"]
+    refused = _refused(calc, "the round's distribution")
+    if refused:
+        return Section("distribution", title, f"<p class=\"note\">{html.escape(refused)}</p>", refused)
     try:
         outcomes, basis = round_distribution(calc)
     except BjcalcError:
@@ -657,10 +660,10 @@ def _by_cell(cd: Any) -> tuple[str, str]:
 
 
 def _strategy_section(game: "_Game", progress: "_Steps") -> Section:
-    cd = chart(game.games.calc, "CD", progress=progress.wrap, td_result=game.games.result("TD"))
-    exceptions = cd.exceptions
-    assert exceptions is not None       # (a CD chart lists its exceptions)
-    count = len(exceptions)
+    refused = _refused(game.games.calc, "a chart's CD exceptions")
+    cd = chart(game.games.calc, "TD" if refused else "CD", progress=progress.wrap, td_result=game.games.result("TD"))
+    exceptions = cd.exceptions        # (a CD chart lists its exceptions; a TD chart has none)
+    count = len(exceptions) if exceptions is not None else 0
     shown = min(TOP_EXCEPTIONS, count)
     note = ("The total-dependent chart (by hand total, colour-coded: a corner in a second colour is the play where "
             "the first is not allowed).")
@@ -686,14 +689,26 @@ def _strategy_section(game: "_Game", progress: "_Steps") -> Section:
                    f"#### The {shown} most valuable of the {count} exceptions\n\n{top_md}\n\n"
                    f"#### Every one of the {count} exceptions, by up card\n\n{all_md}")
     else:
-        html_part = md_part = "No hand plays differently from the chart when its exact cards are known."
-        html_part = f"<p class=\"note\">{html_part}</p>"
+        html_part = md_part = refused or "No hand plays differently from the chart when its exact cards are known."
+        html_part = f"<p class=\"note\">{html.escape(html_part)}</p>"
     return Section("strategy", TITLES["strategy"],
                    f"<p class=\"note\">{html.escape(note)}</p>{chart_html(cd, exceptions=False)}{html_part}",
                    f"{note}\n\n{chart_md}\n\n{md_part}")
 
 
+def _refused(calc: Calculator, what: str) -> str:
+    """Why the variant's round refuses an analysis, as a note ("" where it follows it)."""
+    try:
+        calc.round.variant.check_analysis(what)
+    except BjcalcError as refusal:
+        return f"Not computed: {refusal}."
+    return ""
+
+
 def _removal_section(calc: Calculator) -> Section:
+    refused = _refused(calc, "fixed play")
+    if refused:
+        return Section("removal", TITLES["removal"], f"<p class=\"note\">{html.escape(refused)}</p>", refused)
     try:
         effects = calc.effects_of_removal()
     except BjcalcError:

@@ -182,8 +182,9 @@ class Calculator:
         stated = self._stated[strategy] = Assumptions(
             rules=self.rules.describe(self.shoe) + (f"; {free}" if (free := self.variant.free_actions(self.rules))
                                                     else ""), shoe=self.shoe.describe(),
-            strategy={"CD": "composition-dependent (CD): every decision uses the hand's exact cards",
-                      "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
+            strategy=self.variant.strategy_words(strategy) or {
+                "CD": "composition-dependent (CD): every decision uses the hand's exact cards",
+                "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
             split_strategy=("no splitting" if not self.rules.splits else
                             "TD: split hands follow the same total-dependent chart" if strategy == "TD"
                             else "optimal: one split, every decision uses every card seen in the round"

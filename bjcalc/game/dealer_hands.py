@@ -31,12 +31,11 @@ EV is each pair's exact EV under it, weighed.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import is_natural
-from .rounds import Assumptions, GameResult, strategy_name
+from .rounds import GameResult, strategy_name
 from .strategy import JointSearch, TotalDependentStrategy, UpcardEvaluator, is_chart
 
 __all__ = ["dealer_hand_game", "situations", "DEALER_HANDS", "DEALER_HAND_COLUMNS", "dealer_hand",
@@ -126,17 +125,8 @@ def dealer_hand_game(calc: Any, strategy: Any = "CD", progress: Optional[Callabl
     return GameResult(ev=ar.output(sum(by_up.values(), ar.scalar(0))),
                       _ev_by_up={labels[u]: ar.output(by_up[u] / p_up[u]) for u in order},
                       _p_up={labels[u]: ar.output(p_up[u]) for u in order},
-                      assumptions=_stated(calc, name), exact=calc.exact, strategy_name=name,
+                      assumptions=calc.assumptions(name), exact=calc.exact, strategy_name=name,
                       strategy=found if name == "TD" else None)
-
-
-def _stated(calc: Any, name: str) -> Assumptions:
-    """The calculator's assumptions, the strategy said as decisions that see the dealer's hand."""
-    strategy = ("composition-dependent (CD): every decision uses the hand's exact cards and both dealer cards"
-                if name == "CD" else
-                "total-dependent (TD): decisions by the hand's total, softness and pair against the dealer's "
-                "hand (its hard or soft total, or its pair)")
-    return dataclasses.replace(calc.assumptions(name), strategy=strategy)
 
 
 def situations(calc: Any, progress: Optional[Callable[..., Iterable]] = None) -> list:

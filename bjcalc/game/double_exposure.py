@@ -125,7 +125,7 @@ class DoubleExposure(Variant):
     aliases = ("doubleexposure", "double_exposure_blackjack")
     title = "Double Exposure"
     defaults = dict(decks=6, dealer_hits_soft_17=True, blackjack_pays="1:1", hole_card="peek", double_on="9-11",
-                    double_soft=False, double_after_split=True, max_split_hands=4, resplit_aces=False,
+                    double_soft=True, double_after_split=True, max_split_hands=4, resplit_aces=False,
                     hit_split_aces=False, surrender="none")
     open_rules = {"decks": (6, 8), "dealer_hits_soft_17": (True, False), "double_on": ("9-11", "10-11", "any"),
                   "double_after_split": (True, False), "max_split_hands": (2, 4)}
@@ -135,7 +135,7 @@ class DoubleExposure(Variant):
         "hole": Option(None, (None,) + HOLE_LABELS, "the dealer's second card, face up: the round given it "
                                                     "(hand values need it; unset: the whole game)"),
     }
-    covers = frozenset({"the CD game", "hand values", "TD play", "a strategy chart"})
+    covers = frozenset({"the CD game", "hand values", "TD play", "a strategy chart", "the report"})
 
     def rules(self, **overrides: Any) -> Rules:
         if "hole" in overrides:
@@ -185,6 +185,11 @@ class DoubleExposure(Variant):
         given = f"; the dealer's hole card is {hole}" if hole is not None else ""
         return (f"both dealer cards face up, every decision sees them; the dealer wins ties; tied naturals "
                 f"{tied}{given}")
+
+    def strategy_words(self, strategy: str) -> str:
+        return {"CD": "composition-dependent (CD): every decision uses the hand's exact cards and both dealer cards",
+                "TD": "total-dependent (TD): decisions by the hand's total, softness and pair against the dealer's "
+                      "hand (its hard or soft total, or its pair)"}[strategy]
 
     def chart_notes(self, rules: Rules) -> list[str]:
         return ["Double Exposure: the columns are the dealer's two cards, both face up: a hard total (5-19), "

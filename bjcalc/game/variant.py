@@ -196,6 +196,11 @@ class Variant:
         """What a player natural gets against a dealer natural (the standard round: a push, 0)."""
         return Fraction(0)
 
+    def strategy_words(self, strategy: str) -> str:
+        """What CD or TD play (``strategy``) decides by, where the variant's round says more than
+        the standard words (empty: the standard words)."""
+        return ""
+
     def chart_notes(self, rules: Rules) -> list[str]:
         """What a strategy chart's reader must know about this variant (beyond the rules' notes)."""
         return []

@@ -137,3 +137,11 @@ def test_the_command_line_values_the_game_and_a_hand():
     hand = subprocess.run(run + ["hand", "--cards", "T,6", "--up", "T", "--variant", "double_exposure"],
                           capture_output=True, text=True)
     assert hand.returncode == 2 and hand.stderr.count("\n") == 1 and "--hole" in hand.stderr
+
+
+def test_the_report_says_which_sections_the_round_does_not_follow():
+    from bjcalc.analysis.report import report
+
+    page = report(calculator(C, max_split_hands=2), sections=("strategy", "distribution", "removal")).markdown()
+    assert page.count("Not computed: ") == 3 and "a chart's CD exceptions does not yet follow" in page
+    assert "| hand | 13 | 14 | 15 | 16 | 17 | 18 | 19 | A6 | A7 | A8 | A9 | 77 | 88 | 99 | TT | AA |" in page
