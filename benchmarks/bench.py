@@ -129,6 +129,16 @@ CLI_CASES = {
                             reference="game-6d-process", label="bjcalc edge --decks 6 --split-hands 4 --split CDP"),
     "cli-pmf": dict(args=["outcomes", "--decks", "6", "--split-hands", "2", "--quiet"], reference="pmf-6d",
                     label="bjcalc outcomes --decks 6 --split-hands 2 (the round's distribution)"),
+    "cli-free-bet": dict(args=["edge", "--variant", "free_bet"], reference="game-6d-process",
+                         label="bjcalc edge --variant free_bet (6 decks, H17, free chips; the reference: a standard "
+                               "game)"),
+    "cli-double-exposure": dict(args=["edge", "--variant", "double_exposure"], reference="game-6d-process",
+                                label="bjcalc edge --variant double_exposure (6 decks, both dealer cards seen; the "
+                                      "reference: a standard game)"),
+    "cli-double-exposure-td": dict(args=["edge", "--variant", "double_exposure", "--strategy", "TD"],
+                                   reference="game-6d-process",
+                                   label="bjcalc edge --variant double_exposure --strategy TD (its chart by dealer "
+                                         "hand)"),
 }
 RUNS = 5
 REFERENCE = json.loads((Path(__file__).resolve().parent / "reference.json").read_text())["figures"]

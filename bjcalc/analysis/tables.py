@@ -4,8 +4,8 @@
 deterministic and idempotent, a file already holding the bytes is left alone).
 
 :func:`generate_tables` writes each set's files (the chart, its exceptions and EV table,
-rendered, and the game's report) and the side-bet catalogue (:data:`SIDEBET_FILES`); ``bjcalc
-tables --out tables`` calls it.
+rendered, and the game's report) and the catalogues of the variants and the side bets
+(:data:`CATALOG_FILES`); ``bjcalc tables --out tables`` calls it.
 
 >>> sets = table_sets()
 >>> len(sets) == len(set(sets.values())), TABLE_FILES[:2]
@@ -29,7 +29,7 @@ from .codes import AFTER_HIT_LEGEND, LEGEND
 from .render import edge_words, exceptions_csv, markdown_table, page   # (edge_words: here before render had it)
 from .report import moments_line, report, resplit_moments, round_distribution
 
-__all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "SIDEBET_FILES", "ALL_FILES", "TIMING", "is_preset",
+__all__ = ["EXTRA_SETS", "TABLE_FILES", "PRESET_FILES", "SIDEBET_FILES", "VARIANT_FILES", "CATALOG_FILES", "ALL_FILES", "TIMING", "is_preset",
            "table_sets", "table_edges", "tables_index", "generate_tables", "write_tables", "write_text", "edge_words",
            "without_timing"]
 
@@ -83,7 +83,14 @@ SIDEBET_FILES = ("sidebets.md", "sidebets.csv")
 """The files of the folder itself, beside its index: the side-bet catalogue, every side bet's house
 edge by pay table and number of decks (:func:`bjcalc.analysis.sidebet_catalog.sidebet_catalog`)."""
 
-ALL_FILES = TABLE_FILES + PRESET_FILES + SIDEBET_FILES
+VARIANT_FILES = ("variants.md", "variants.csv")
+"""The folder's other catalogue: every variant's house edge at its own rules, TD and CD
+(:func:`bjcalc.analysis.variant_catalog.variant_catalog`)."""
+
+CATALOG_FILES = VARIANT_FILES + SIDEBET_FILES
+"""The files of the folder itself, beside its index: the two catalogues."""
+
+ALL_FILES = TABLE_FILES + PRESET_FILES + CATALOG_FILES
 """Every file name ``bjcalc tables --files`` takes: each set's, a preset's, the folder's own."""
 
 
@@ -152,17 +159,17 @@ _LINKS = {"chart.md": "md", "chart.csv": "csv", "chart.html": "html", "REPORT.ht
 
 
 def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, str]]] = None,
-                 present: Optional[dict[str, set[str]]] = None, sidebets: Optional[Iterable[str]] = None) -> str:
+                 present: Optional[dict[str, set[str]]] = None, catalogues: Optional[Iterable[str]] = None) -> str:
     """``tables/README.md``: what each set is, its house edge with TD and CD play (``edges``, as
     :func:`table_edges` reads them; a set without is marked not generated), and links to its
     files (those of ``present``, by set, where given: a partial run links only what it wrote);
-    then the side-bet catalogue, linked to those of :data:`SIDEBET_FILES` in ``sidebets``
-    (default all of them; none: marked not generated).
+    then the variant and side-bet catalogues, linked to those of :data:`CATALOG_FILES` in
+    ``catalogues`` (default all of them; a catalogue with none: marked not generated).
 
     >>> index = tables_index(table_sets(), {"standard": ("0.5000", "0.4000")})
     >>> index.splitlines()[0], "| 0.5000 % | 0.4000 % |" in index, "[sidebets.md](sidebets.md)" in index
     ('# Generated strategy tables', True, True)
-    >>> tables_index(table_sets(), sidebets=["sidebets.csv"]).splitlines()[-1][:40]
+    >>> tables_index(table_sets(), catalogues=["sidebets.csv"]).splitlines()[-1][:40]
     'Side bets ([csv](sidebets.csv)): every s'
     """
     edges = edges or {}
@@ -209,9 +216,17 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
     for key, rules in _standard_sets().items():
         if key not in sets and rules in presets:
             out += ["", f"`{key}` is the same game as `{presets[rules]}`."]
-    written = [name for name in SIDEBET_FILES if sidebets is None or name in set(sidebets)]
+    written = [name for name in CATALOG_FILES if catalogues is None or name in set(catalogues)]
+    name = "[variants.md](variants.md)" if "variants.md" in written else "Games"
+    csv = " ([csv](variants.csv))" if "variants.csv" in written else ""
+    generated = any(file in written for file in VARIANT_FILES)
+    out += ["", "## Games", "",
+            f"{name}{csv}: every variant bjcalc computes (Free Bet Blackjack, Double Exposure and the presets "
+            f"above), its house edge with TD and CD play at its own rules"
+            + ("" if generated else " (not generated)") + "."]
     name = "[sidebets.md](sidebets.md)" if "sidebets.md" in written else "Side bets"
     csv = " ([csv](sidebets.csv))" if "sidebets.csv" in written else ""
+    written = [name for name in SIDEBET_FILES if name in written]
     out += ["", "## Side bets", "",
             f"{name}{csv}: every side bet's house edge by pay table and number of decks (1, 2, 4, 6 and 8, and "
             f"Spanish 21's decks for the tables dealt with them), with its hit frequency on 6 decks"
@@ -262,8 +277,8 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]],
     written = [path for index in range(len(chosen)) for path in paths[index]]
     present = {key: {path.name for path in (root / key).iterdir()} if (root / key).is_dir() else set()
                for key in sets}
-    sidebets = [name for name in SIDEBET_FILES if (root / name).is_file()]
-    return [write_text(root / "README.md", tables_index(sets, table_edges(root), present, sidebets))] + written
+    catalogues = [name for name in CATALOG_FILES if (root / name).is_file()]
+    return [write_text(root / "README.md", tables_index(sets, table_edges(root), present, catalogues))] + written
 
 
 def _set_task(task: tuple[Callable, str, Rules, tuple[str, ...]]) -> dict[str, str]:
@@ -302,19 +317,21 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
     :func:`table_sets`): each set's CD chart (``chart.md``, ``chart.csv``,
     ``chart.html``), its exceptions (``exceptions.csv``), EV table (``ev.csv``) and
     report (``REPORT.html``, :func:`bjcalc.analysis.report.report`), in float arithmetic with
-    post-split play CDZ-; and in ``folder`` itself the side-bet catalogue (:data:`SIDEBET_FILES`:
-    :meth:`~bjcalc.analysis.sidebet_catalog.SideBetCatalog.to_markdown` and ``to_csv``).
+    post-split play CDZ-; and in ``folder`` itself the variant catalogue (:data:`VARIANT_FILES`:
+    :func:`~bjcalc.analysis.variant_catalog.variant_catalog`) and the side-bet catalogue
+    (:data:`SIDEBET_FILES`: :meth:`~bjcalc.analysis.sidebet_catalog.SideBetCatalog.to_markdown` and
+    ``to_csv``).
 
     Deterministic (same code, same bytes, but for a report's time: see :data:`TIMING`) and
     idempotent; ``only``: just these sets (the index is always written, with the house edges of
     the sets already in ``folder``); ``files``: just these of :data:`TABLE_FILES` (and, for the
     presets, :data:`PRESET_FILES`: their effects of removal, ``eor.csv``, and round
-    distribution, ``pmf.csv``) and of :data:`SIDEBET_FILES` (default all: :data:`ALL_FILES`; the
+    distribution, ``pmf.csv``) and of :data:`CATALOG_FILES` (default all: :data:`ALL_FILES`; a
     catalogue is written whenever ``files`` names it, whatever ``only``).  Returns the paths
     written, the index first (:func:`write_tables` writes it and the sets' files), the
-    catalogue's last.  ``workers``/``scheduler``: where the sets are computed, one task each
+    catalogues' last.  ``workers``/``scheduler``: where the sets are computed, one task each
     (:func:`bjcalc.core.runner.run_chunks`: default every local core; a Dask address or client);
-    the files are the same wherever (the catalogue is computed here).
+    the files are the same wherever (the catalogues are computed here).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -325,15 +342,20 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
     unknown = [name for name in files if name not in ALL_FILES]
     if unknown:
         raise BjcalcError(f"unknown table file {unknown[0]!r}; files: {', '.join(ALL_FILES)}")
-    catalogue = [name for name in SIDEBET_FILES if name in files]
-    written = []
-    if catalogue:       # (first: the index, written last, links it)
+    catalogue = [name for name in CATALOG_FILES if name in files]
+    texts = {}
+    if any(name in SIDEBET_FILES for name in catalogue):      # (first: the index, written last, links them)
         from .sidebet_catalog import sidebet_catalog
 
-        made = sidebet_catalog()
-        texts = {"sidebets.md": made.to_markdown(), "sidebets.csv": made.to_csv()}
-        written = [write_text(Path(folder) / name, texts[name]) for name in catalogue]
-    set_files = tuple(name for name in files if name not in SIDEBET_FILES)
+        bets = sidebet_catalog()
+        texts.update({"sidebets.md": bets.to_markdown(), "sidebets.csv": bets.to_csv()})
+    if any(name in VARIANT_FILES for name in catalogue):
+        from .variant_catalog import variant_catalog
+
+        games = variant_catalog()
+        texts.update({"variants.md": games.to_markdown(), "variants.csv": games.to_csv()})
+    written = [write_text(Path(folder) / name, texts[name]) for name in catalogue]
+    set_files = tuple(name for name in files if name not in CATALOG_FILES)
     if catalogue and not set_files:     # (the catalogue alone: no set to compute)
         only = []
     return write_tables(folder, _set_files, only=only, progress=progress, files=set_files, workers=workers,

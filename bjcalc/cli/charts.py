@@ -59,7 +59,8 @@ def add_chart_parsers(subparsers: Any) -> tuple[argparse.ArgumentParser, argpars
     tables_parser.add_argument("--files", nargs="+", action="extend", metavar="FILE",   # (checked by generate_tables: no import here)
                                help="only these files of each set (chart.md, chart.csv, chart.html, exceptions.csv, "
                                     "ev.csv, REPORT.html, and a preset's eor.csv and pmf.csv) and of the folder "
-                                    "(sidebets.md, sidebets.csv: the side bets, whatever --only); default all: the "
+                                    "(variants.md, variants.csv: every variant's house edge; sidebets.md, "
+                                    "sidebets.csv: the side bets; whatever --only); default all: the "
                                     "reports take longest")
     tables_parser.add_argument("--workers", type=int, default=None, metavar="K",
                                help="local processes computing the sets (default: every core)")

@@ -15,12 +15,12 @@ from bjcalc.analysis.charts import (cell_alternatives, chart, chart_differences,
 from bjcalc.analysis.codes import AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit, strategy_code
 from bjcalc.analysis.render import COLOURS
 from bjcalc.analysis.sweeps import edge_sweep, plot_edges
-from bjcalc.analysis.tables import (ALL_FILES, PRESET_FILES, SIDEBET_FILES, TABLE_FILES, TIMING, generate_tables,
-                                   table_edges, table_sets, tables_index, without_timing, write_text)
+from bjcalc.analysis.tables import (ALL_FILES, PRESET_FILES, SIDEBET_FILES, TABLE_FILES, TIMING, VARIANT_FILES,
+                                   generate_tables, table_edges, table_sets, tables_index, without_timing, write_text)
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
-from bjcalc.game.variants import PRESETS
+from bjcalc.game.variants import PRESETS, VARIANTS
 from paths import ROOT
 from unit.game.test_strategy import _published
 
@@ -225,10 +225,23 @@ def test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code(t
     assert stale == [], f"tables/ is stale: run 'bjcalc tables --out tables' ({stale})"
     index = (tmp_path / "README.md").read_text()
     written = {key: {p.name for p in first if p.parent.name == key} for key in table_sets()}   # (links: those only)
-    assert index == tables_index(table_sets(), {key: table_edges(TABLES)[key] for key in SUBSET}, written)
-    assert index.count("not generated") == 2 * (len(table_sets()) - len(SUBSET))
+    assert index == tables_index(table_sets(), {key: table_edges(TABLES)[key] for key in SUBSET}, written,
+                                 SIDEBET_FILES)      # (the variant catalogue is not made here: see below)
+    assert index.count("not generated") == 2 * (len(table_sets()) - len(SUBSET)) + 1     # (+1: the games)
     # the committed index: every set generated, every file linked
     assert (TABLES / "README.md").read_text() == tables_index(table_sets(), table_edges(TABLES))
+
+
+def test_the_committed_variant_catalogue_matches_the_code():
+    """Two of its rows computed again (every row takes 8 s) equal the committed ones, line for line."""
+    from bjcalc.analysis.variant_catalog import variant_catalog
+
+    committed = (TABLES / "variants.csv").read_text().splitlines()
+    fresh = variant_catalog(["classic_single_deck", "double_exposure"]).to_csv().splitlines()
+    assert [line for line in fresh if line.startswith("#")] == [line for line in committed if line.startswith("#")]
+    rows = [line for line in fresh if not line.startswith("#")]
+    assert set(rows) <= set(committed) and len(rows) == 3
+    assert [line.split(",")[0] for line in committed if not line.startswith("#")][1:] == list(VARIANTS)
 
 
 def drawn_to_4_decimals(page: str) -> str:
@@ -511,7 +524,7 @@ def test_bjcalc_tables_regenerates_every_file_by_default(monkeypatch):
     parser = argparse.ArgumentParser()
     _, tables_parser = add_chart_parsers(parser.add_subparsers(dest="command"))
     run_tables(parser.parse_args(["tables", "--out", "unused"]))
-    assert tuple(asked["files"]) == ALL_FILES == TABLE_FILES + PRESET_FILES + SIDEBET_FILES
+    assert tuple(asked["files"]) == ALL_FILES == TABLE_FILES + PRESET_FILES + VARIANT_FILES + SIDEBET_FILES
     assert all(name in tables_parser.format_help() for name in ALL_FILES)
 
 
