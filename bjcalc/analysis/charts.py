@@ -349,7 +349,7 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     calc.round.variant.check_analysis("a strategy chart")
     strategy = strategy_name(strategy)
     if strategy == "CD":
-        calc.round.variant.check_analysis("a chart's CD exceptions")
+        calc.round.variant.check_analysis("a chart's list of CD exceptions", "--strategy TD, the chart alone")
     if min_gain is not None and (isinstance(min_gain, bool) or not isinstance(min_gain, numbers.Real)):
         raise StrategyError(f"min_gain must be a number (the smallest gain listed), not {min_gain!r}")
     if td_result is not None and (getattr(td_result, "strategy", None) is None

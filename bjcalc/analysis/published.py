@@ -607,12 +607,15 @@ def _double_exposure_figures() -> list[Figure]:
         rules = variant.rules(**changes)
         out.append(Figure(f"dexp-{key}", "double_exposure", source, "house edge (basic strategy)",
                           printed, PERCENT, rules, _game(rules, sign=-1), sign=-1,
-                          note="TD: the chart by the dealer's two cards (hard or soft total, or pair) as published "
-                               "charts are; CD: every decision sees the hand's cards and both dealer cards",
+                          note="TD: the chart by the dealer's two cards (hard or soft total, the pairs apart: a "
+                               "little finer than published charts, which go by total); CD: every decision sees the "
+                               "hand's cards and both dealer cards",
                           why="ours is 0.09-0.10 % higher on every Wizard of Odds figure (S17 and H17, split once "
                               "and to 4, tied naturals win and push), for TD and CD play alike; no reading tried "
                               "gives the figures (resplit aces lowers ours by 0.04 %, drawing to split aces by "
-                              "0.17 %, a 21 that pushes a dealer 21 by 0.50 %, a 6-card Charlie by 0.26 %)"))
+                              "0.17 %, a 21 that pushes a dealer 21 by 0.50 %, a 6-card Charlie by 0.26 %); a copy "
+                              "of the list gives the 0.66 % game doubling on soft 19-20 too, a rule bjcalc cannot "
+                              "state yet"))
     return out
 
 

@@ -313,6 +313,8 @@ def _svg(figure: Any, prefix: str = "") -> str:
 def _rules_section(game: "_Game") -> Section:
     rules, shoe = game.rules, game.shoe
     words = rules.describe(shoe)
+    if (own := variant_of(rules).free_actions(rules)):      # (what the variant's round does its own way)
+        words += f"; {own}"
     base = _title(game.preset) if game.preset is not None else None
     if game.preset is not None and game.overrides:
         changed = "; ".join(rule_words(rule, value, rules) for rule, value in game.overrides.items())
@@ -660,7 +662,7 @@ def _by_cell(cd: Any) -> tuple[str, str]:
 
 
 def _strategy_section(game: "_Game", progress: "_Steps") -> Section:
-    refused = _refused(game.games.calc, "a chart's CD exceptions")
+    refused = _refused(game.games.calc, "a chart's list of CD exceptions")
     cd = chart(game.games.calc, "TD" if refused else "CD", progress=progress.wrap, td_result=game.games.result("TD"))
     exceptions = cd.exceptions        # (a CD chart lists its exceptions; a TD chart has none)
     count = len(exceptions) if exceptions is not None else 0
@@ -891,6 +893,8 @@ def report(game: Union[str, Rules, Calculator], shoe: Optional[Shoe] = None,
     else:
         raise BjcalcError(f"report takes a preset name, a Rules or a Calculator, not {type(game).__name__}")
     calc.round.variant.check_analysis("the report")      # (before any section's work)
+    if calc.round.variant.seen_hole(calc.rules) is not None:
+        raise BjcalcError("the report is of the whole game: leave out the hole card (--hole), which hand values take")
     title = name or title
     preset, overrides = _preset_of(rules, title)
     about = _Game(title, rules, calc.shoe, preset, overrides, _Games(calc))

@@ -684,12 +684,15 @@ def _shoe_seen(args: argparse.Namespace, calc: Calculator, cards: list[str], up:
     >>> _shoe_seen(args, Calculator(Rules(decks=1), Shoe.decks(1).without("5")), ["T", "6"], "T", "the hand and up card")
     '1 deck less 5 (--remove) and T,6 v T (the hand and up card): 48 cards'
     """
-    shoe = calc.round.shoe        # (less a dealer card the rules fix: Double Exposure's hole card)
+    shoe = calc.shoe
     if shoe.is_infinite:
         return f"{shoe.describe()} (no card seen changes it)"
     base = shoe.name()
     base += " (--remove) and" if getattr(args, "remove", None) else " less"
-    return f"{base} {','.join(cards)} v {up} ({whose}): {shoe.total - len(cards) - 1} cards"
+    hole = calc.variant.seen_hole(calc.rules)      # (a dealer card the rules fix: Double Exposure's hole card)
+    if hole is not None:
+        whose += f", and the dealer's hole card {RANKS[hole - 1]}"
+    return f"{base} {','.join(cards)} v {up} ({whose}): {calc.round.shoe.total - len(cards) - 1} cards"
 
 
 def _warn_if_removed_twice(args: argparse.Namespace, cards: list[str], up: str) -> None:

@@ -73,6 +73,9 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
     if system is not None and not system.balanced:
         raise BjcalcError(f"--indices {args.indices}: {system.name} is unbalanced; indices are by true count, which "
                           f"needs a balanced count: {count_names([s for s in SYSTEMS.values() if s.balanced])}")
+    if system is not None and calc.variant.dealer_hand_seen:
+        raise BjcalcError(f"--indices: index plays are by the up card, and {calc.variant.title}'s decisions see both "
+                          f"dealer cards; leave --indices out")
     if not 0 < args.pe_dealt < 1:
         raise BjcalcError(f"--pe-dealt is the share of the shoe dealt, between 0 and 1, not {args.pe_dealt}")
     if args.pe_shoes < 0:

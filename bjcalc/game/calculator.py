@@ -179,9 +179,12 @@ class Calculator:
                             "early surrender precedes the peek")
         else:
             conditioning = "per unit initial bet, unconditional (dealer blackjack losses included)"
+        conditioning = self.variant.conditioning_words(self.rules) or conditioning
+        shoe = self.shoe.describe() if self.round.shoe is self.shoe else \
+            f"{self.shoe.describe()}, less the dealer's hole card: {self.round.shoe.total} cards"
         stated = self._stated[strategy] = Assumptions(
             rules=self.rules.describe(self.shoe) + (f"; {free}" if (free := self.variant.free_actions(self.rules))
-                                                    else ""), shoe=self.shoe.describe(),
+                                                    else ""), shoe=shoe,
             strategy=self.variant.strategy_words(strategy) or {
                 "CD": "composition-dependent (CD): every decision uses the hand's exact cards",
                 "TD": "total-dependent (TD) basic strategy: decisions by total, softness and pair"}[strategy],
@@ -338,6 +341,8 @@ class Calculator:
         >>> round(Calculator(Rules(decks=1)).insurance("T,T", "A"), 6)
         -0.071429
         """
+        if self.variant.dealer_hand_seen:
+            raise StrategyError(f"{self.variant.title} offers no insurance: both dealer cards are face up")
         ranks = parse_cards(cards)
         if len(ranks) != 2:
             raise HandError(f"insurance is taken on the first two cards; give two cards, not {len(ranks)}")

@@ -31,17 +31,19 @@ EV is each pair's exact EV under it, weighed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
+from ..core.cards import RANKS
 from ..core.errors import ShoeError, StrategyError
 from ..core.outcomes import is_natural
+from ..engine.hands import composition_of
 from .rounds import GameResult, strategy_name
 from .strategy import JointSearch, TotalDependentStrategy, UpcardEvaluator, is_chart
 
-__all__ = ["dealer_hand_game", "situations", "DEALER_HANDS", "DEALER_HAND_COLUMNS", "dealer_hand",
+__all__ = ["dealer_hand_game", "situations", "Situation", "DEALER_HANDS", "DEALER_HAND_COLUMNS", "dealer_hand",
            "DealerHandStrategy", "CARD_LABELS"]
 
-CARD_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+CARD_LABELS = RANKS[:10]
 """Card values 1-10 as the chart and the ``hole`` option name them."""
 
 DEALER_HANDS = tuple([f"hard {t}" for t in range(5, 20)] + [f"soft {t}" for t in range(13, 21)]
@@ -96,30 +98,30 @@ def dealer_hand_game(calc: Any, strategy: Any = "CD", progress: Optional[Callabl
     by_up: dict[int, Any] = {}
     p_up: dict[int, Any] = {}
 
-    def add(up: int, hole: int, weight: tuple[Any, bool], deals: dict, values: Sequence[Any]) -> None:
-        contribution = sum((ar.convert(p) * value for p, value in zip(deals.values(), values)), ar.scalar(0))
-        p = sum((ar.convert(p) for p in deals.values()), ar.scalar(0))
-        # the dealer's hand {up, hole} as (up, hole) and, valued once, as (hole, up)
-        for card in (up,) if weight[1] else (up, hole):
-            by_up[card] = by_up.get(card, ar.scalar(0)) + weight[0] * contribution
-            p_up[card] = p_up.get(card, ar.scalar(0)) + weight[0] * p
+    def add(seen: Situation, values: Sequence[Any]) -> None:
+        contribution = sum((ar.convert(p) * value for p, value in zip(seen.deals.values(), values)), ar.scalar(0))
+        p = sum((ar.convert(p) for p in seen.deals.values()), ar.scalar(0))
+        # the dealer's hand {up, hole} as (up, hole) and, where it stands for both orders, as (hole, up)
+        for card in (seen.up, seen.hole) if seen.mirrored else (seen.up,):
+            by_up[card] = by_up.get(card, ar.scalar(0)) + seen.weight * contribution
+            p_up[card] = p_up.get(card, ar.scalar(0)) + seen.weight * p
 
-    columns: dict[str, list] = {}
-    for up, hole, weight, sub, deals in situations(calc, progress):
-        if is_natural(_hand(up, hole)):
-            add(up, hole, weight, deals, [tie if is_natural(_hand(*hand)) else ar.scalar(-1) for hand, _ in deals])
+    columns: dict[str, list[Situation]] = {}
+    for seen in situations(calc, progress):
+        if is_natural(composition_of((seen.up, seen.hole))):
+            add(seen, [tie if is_natural(composition_of(hand)) else ar.scalar(-1) for hand, _ in seen.deals])
         elif name == "CD":
-            add(up, hole, weight, deals, sub.round.deal_values(sub.round.upcard(up), list(deals)))
+            add(seen, seen.calc.round.deal_values(seen.calc.round.upcard(seen.up), list(seen.deals)))
         else:
-            columns.setdefault(dealer_hand(up, hole), []).append((up, hole, weight, sub, deals))
+            columns.setdefault(dealer_hand(seen.up, seen.hole), []).append(seen)
     found = DealerHandStrategy()
     for label in sorted(columns, key=DEALER_HANDS.index):
-        members = [UpcardEvaluator(sub, up, deals) for up, _, _, sub, deals in columns[label]]
-        weights = [weight[0] if weight[1] else 2 * weight[0] for _, _, weight, _, _ in columns[label]]
+        members = [UpcardEvaluator(seen.calc, seen.up, seen.deals) for seen in columns[label]]
+        weights = [2 * seen.weight if seen.mirrored else seen.weight for seen in columns[label]]
         found[label] = JointSearch(members, weights).search(label)
-        for member, (up, hole, weight, _, deals) in zip(members, columns[label]):
+        for member, seen in zip(members, columns[label]):
             rounds = member.rounds(found[label])
-            add(up, hole, weight, deals, [rounds[key] for key in deals])
+            add(seen, [rounds[key] for key in seen.deals])
     labels = {up: CARD_LABELS[up - 1] for up in by_up}
     order = sorted(by_up, key=lambda up: (up == 1, up))
     return GameResult(ev=ar.output(sum(by_up.values(), ar.scalar(0))),
@@ -129,11 +131,31 @@ def dealer_hand_game(calc: Any, strategy: Any = "CD", progress: Optional[Callabl
                       strategy=found if name == "TD" else None)
 
 
-def situations(calc: Any, progress: Optional[Callable[..., Iterable]] = None) -> list:
-    """Every dealer hand the game deals, as (up, hole, (weight, valued once), a calculator on the
-    shoe less the hole card, deals against the up card): with the hole card fixed by the rules,
-    the up cards against it (weight 1); otherwise each hand {up, hole} once, ``up <= hole``,
-    weighted by the hole card's chance (twice where the two differ: ``valued once`` False)."""
+class Situation(NamedTuple):
+    """One dealer hand a game deals: its up and hole card values, the chance ``weight`` of the
+    hole card (1 where the rules fix it), whether it also stands for the hand with the two cards
+    the other way round (``mirrored``: valued once for both), the calculator on the shoe less the
+    hole card, and the deals against the up card (:meth:`~bjcalc.game.rounds.Round.deals`)."""
+
+    up: int
+    hole: int
+    weight: Any
+    mirrored: bool
+    calc: Any
+    deals: dict
+
+
+def situations(calc: Any, progress: Optional[Callable[..., Iterable]] = None) -> list[Situation]:
+    """Every dealer hand the game deals, as :class:`Situation` objects: with the hole card fixed by
+    the rules, the up cards against it; otherwise each hand {up, hole} once, ``up <= hole``,
+    weighted by the hole card's chance and mirrored where the two differ.
+
+    >>> from bjcalc.game.variants import VARIANTS
+    >>> from bjcalc.game.calculator import Calculator
+    >>> seen = situations(Calculator(VARIANTS["double_exposure"].rules(decks=1, max_split_hands=2)))
+    >>> len(seen), [(s.up, s.hole, s.mirrored) for s in seen][:3]
+    (55, [(1, 1, False), (1, 2, True), (2, 2, False)])
+    """
     variant, ar = calc.variant, calc.ar
     counts = calc.shoe.value_counts()
     given = variant.seen_hole(calc.rules)
@@ -152,13 +174,5 @@ def situations(calc: Any, progress: Optional[Callable[..., Iterable]] = None) ->
         deals = sub.round.deals()
         for up in range(1, 11):
             if deals[up] and (given is not None or up <= hole):
-                out.append((up, hole, (weight, given is not None or up == hole), sub, deals[up]))
+                out.append(Situation(up, hole, weight, given is None and up != hole, sub, deals[up]))
     return out
-
-
-def _hand(a: int, b: int) -> tuple[int, ...]:
-    """Counts by value of a two-card hand."""
-    counts = [0] * 10
-    counts[a - 1] += 1
-    counts[b - 1] += 1
-    return tuple(counts)

@@ -35,13 +35,14 @@ from ..core.outcomes import N_OUTCOMES, is_natural
 from ..core.rules import Rules
 from ..core.wagers import MONEY, Wager
 from ..core.words import rule
+from ..engine.hands import composition_of
 from ..engine.dealer import DealerEngine, DealerResult, StandardDealer
 from ..engine.settlement import Settlement
 from .variant import Option, Variant
 
 __all__ = ["DoubleExposure", "ExposedDealer", "ExposedSettlement", "HOLE_LABELS"]
 
-HOLE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+HOLE_LABELS = RANKS[:10]
 """The dealer's hole card by value (1-10), as the ``hole`` option names it."""
 
 
@@ -71,7 +72,7 @@ class ExposedDealer(StandardDealer):
 
     def stands_on(self, up: int) -> Optional[int]:
         """The outcome of the dealer's two cards when it draws no card under them (None: it draws)."""
-        return super().outcome(_hand(up, self.hole), up + self.hole)
+        return super().outcome(composition_of((up, self.hole)), up + self.hole)
 
     def special_outcomes(self, engine: DealerEngine, up: int, removed: np.ndarray) -> Optional[DealerResult]:
         """A dealer that stands on its two cards: that outcome for certain (the drawing tree
@@ -135,7 +136,8 @@ class DoubleExposure(Variant):
         "hole": Option(None, (None,) + HOLE_LABELS, "the dealer's second card, face up: the round given it "
                                                     "(hand values need it; unset: the whole game)"),
     }
-    covers = frozenset({"the CD game", "hand values", "TD play", "a strategy chart", "the report"})
+    covers = frozenset({"the CD game", "hand values", "TD play", "a strategy chart", "the report",
+                        "effects of removal with reoptimized play"})
 
     def rules(self, **overrides: Any) -> Rules:
         if "hole" in overrides:
@@ -149,6 +151,8 @@ class DoubleExposure(Variant):
         if rules.hole_card != "peek":
             raise RulesError(f"Double Exposure deals the dealer's two cards face up, so a dealer natural ends the "
                              f"round before the player acts: keep {rule('hole_card', 'peek')}")
+        if rules.double_after_hit:
+            raise RulesError(f"Double Exposure doubles on two cards only: use {rule('double_after_hit', False)}")
         if rules.surrender != "none" or rules.dealer_22_pushes or rules.burn_20 or rules.charlie is not None:
             raise RulesError("Double Exposure takes no surrender, dealer 22 push, Burn 20 or Charlie rule")
         if rules.split_tens_by_rank:
@@ -181,10 +185,14 @@ class DoubleExposure(Variant):
 
     def free_actions(self, rules: Rules) -> str:
         tied = "win" if self.option(rules, "tied_naturals") == "win" else "push"
-        hole = self.option(rules, "hole")
-        given = f"; the dealer's hole card is {hole}" if hole is not None else ""
-        return (f"both dealer cards face up, every decision sees them; the dealer wins ties; tied naturals "
-                f"{tied}{given}")
+        return f"both dealer cards face up, every decision sees them; the dealer wins ties; tied naturals {tied}"
+
+    def conditioning_words(self, rules: Rules) -> str:
+        if self.seen_hole(rules) is not None:
+            return ("per unit initial bet, given the dealer's hole card: hand values given both dealer cards, game "
+                    "values over the up card")
+        return ("per unit initial bet, unconditional (dealer naturals included); hand values need the hole card "
+                "(--hole); the game's value by up card averages over the hole card")
 
     def strategy_words(self, strategy: str) -> str:
         return {"CD": "composition-dependent (CD): every decision uses the hand's exact cards and both dealer cards",
@@ -201,17 +209,9 @@ class DoubleExposure(Variant):
         if hole is None:
             raise StrategyError("Double Exposure's hand values depend on both dealer cards: give the dealer's "
                                 "second card with the option hole (--hole 6, say)")
-        if is_natural(_hand(up, hole)):
+        if is_natural(composition_of((up, hole))):
             raise StrategyError(f"the dealer's {HOLE_LABELS[up - 1]},{HOLE_LABELS[hole - 1]} is a natural: the round "
                                 f"ends before the player acts (every hand but a natural loses 1)")
-
-
-def _hand(a: int, b: int) -> tuple[int, ...]:
-    """Counts by value of a two-card hand."""
-    counts = [0] * 10
-    counts[a - 1] += 1
-    counts[b - 1] += 1
-    return tuple(counts)
 
 
 def _rank_of(shoe: Shoe, value: int) -> str:

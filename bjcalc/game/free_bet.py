@@ -73,7 +73,7 @@ class FreeBet(Variant):
                                                               "cards, after hits too (the launch rules)"),
     }
     covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play",
-                        "a chart's CD exceptions",
+                        "a chart's list of CD exceptions",
                         "the round's distribution", "counting", "TD play", "a strategy chart", "the report"})
 
     def check(self, rules: Rules) -> None:

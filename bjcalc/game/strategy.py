@@ -582,7 +582,13 @@ class JointSearch:
     each one's deal probabilities are multiplied by (the chance of its situation).  Each entry
     is chosen as :class:`_UpcardSearch` chooses it, on the weighted sum of the members' gains;
     the strategy's exact EV is each member's, weighed: the search only chooses the chart.
-    Money hands only, with no doubling or surrender after a hit.
+    Money hands only, with no doubling or surrender after a hit.  A column of one situation
+    chooses as that up card's own search does:
+
+    >>> from bjcalc import Calculator, Rules
+    >>> member = UpcardEvaluator(Calculator(Rules(decks=1, max_split_hands=2)), 6)
+    >>> JointSearch([member], [1]).search(6) == member.search.search()
+    True
     """
 
     def __init__(self, members: "list[UpcardEvaluator]", weights: list[Any]):
@@ -1016,6 +1022,9 @@ def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | Non
     ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``).
     """
     calc.round.variant.check_analysis("TD play")
+    if calc.round.variant.dealer_hand_seen:
+        raise StrategyError(f"{calc.round.variant.title}'s TD play is by the dealer's hand, not the up card: use "
+                            f"Calculator.game('TD') (bjcalc edge --strategy TD); a chart by up card does not apply")
     deals = calc.round.deals()
     if strategies is not None:      # (before the work)
         check_up_cards(calc, strategies)

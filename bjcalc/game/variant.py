@@ -196,6 +196,11 @@ class Variant:
         """What a player natural gets against a dealer natural (the standard round: a push, 0)."""
         return Fraction(0)
 
+    def conditioning_words(self, rules: Rules) -> str:
+        """What the values are conditioned on, where the variant's round says more than the standard
+        words (empty: the standard words, which follow the peek)."""
+        return ""
+
     def strategy_words(self, strategy: str) -> str:
         """What CD or TD play (``strategy``) decides by, where the variant's round says more than
         the standard words (empty: the standard words)."""

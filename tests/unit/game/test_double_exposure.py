@@ -17,7 +17,7 @@ import pytest
 from bjcalc import Calculator, Shoe
 from bjcalc.core.errors import BjcalcError, StrategyError
 from bjcalc.game.double_exposure import ExposedSettlement
-from bjcalc.game.strategy import total_dependent_game
+from bjcalc.game.strategy import UpcardEvaluator, total_dependent_game
 from bjcalc.game.variants import VARIANTS, find_variant
 from bjcalc.core.rules import Rules
 from oracles import brute_double_exposure as oracle
@@ -83,8 +83,10 @@ def test_a_chart_column_of_one_dealer_hand_is_the_up_card_search():
     cards: the joint search then chooses as the search for one up card does, to the same EV."""
     calc = calculator(E, max_split_hands=2, hole="6")
     by_hand = calc.game("TD")
-    by_up = total_dependent_game(calc)
-    assert exact(by_hand.ev) == exact(by_up.ev)
+    deals = calc.round.deals()
+    by_up = sum(sum(deals[up].values()) * exact(evaluator.ev(evaluator.search.search()))
+                for up in range(1, 11) if deals[up] for evaluator in [UpcardEvaluator(calc, up)])
+    assert exact(by_hand.ev) == by_up
     assert set(by_hand.strategy.chart().columns) == {"8", "10", "11", "13", "14", "15", "16", "A6"}   # (E: one 6)
 
 
@@ -126,6 +128,12 @@ def test_analyses_that_do_not_follow_the_round_are_refused():
     for ask in (lambda: calc.outcomes(), lambda: calc.effects_of_removal(), lambda: calc.play_on(calc.shoe)):
         with pytest.raises(BjcalcError, match="Double Exposure's round"):
             ask()
+    with pytest.raises(BjcalcError, match="by the dealer's hand, not the up card"):
+        total_dependent_game(calc)      # (a chart by up card: bjcalc edge --chart)
+    with pytest.raises(BjcalcError, match="no insurance"):
+        calc.insurance("T,T", "A")
+    with pytest.raises(BjcalcError, match="two cards only"):
+        Calculator(DE.rules(decks=1, double_after_hit=True))
     assert find_variant("double exposure") is DE
 
 
@@ -143,5 +151,5 @@ def test_the_report_says_which_sections_the_round_does_not_follow():
     from bjcalc.analysis.report import report
 
     page = report(calculator(C, max_split_hands=2), sections=("strategy", "distribution", "removal")).markdown()
-    assert page.count("Not computed: ") == 3 and "a chart's CD exceptions does not yet follow" in page
+    assert page.count("Not computed: ") == 3 and "a chart's list of CD exceptions does not yet follow" in page
     assert "| hand | 13 | 14 | 15 | 16 | 17 | 18 | 19 | A6 | A7 | A8 | A9 | 77 | 88 | 99 | TT | AA |" in page
