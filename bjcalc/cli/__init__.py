@@ -251,9 +251,9 @@ class FlagWords(CommandWords):
 
 
 # -- flags -------------------------------------------------------------------------------------
-DEALER_FLAGS = ("--variant", "--decks", "--shoe", "--remove", "--h17", "--burn20")
+DEALER_FLAGS = ("--variant", "--decks", "--shoe", "--remove", "--h17", "--burn20", "--hole")
 INSURANCE_FLAGS = ("--variant", "--decks", "--shoe", "--remove")
-_REFUSALS = {"dealer": "the dealer's outcomes depend only on the shoe, soft 17 and Burn 20",
+_REFUSALS = {"dealer": "the dealer's outcomes depend only on the shoe, soft 17, Burn 20 and a hole card seen (--hole)",
              "insurance": "insurance depends only on the shoe and the cards seen",
              "report": "the report is of CD play with CDZ- split hands beside the TD chart (see 'bjcalc edge "
                        "--split ...' for another post-split strategy)"}

@@ -305,6 +305,7 @@ class Calculator:
         if not isinstance(peeked, bool):
             raise HandError(f"peeked must be True or False, not {peeked!r}")
         up_value = self._up(up)
+        self.variant.check_hand(self.rules, up_value)      # (Double Exposure's dealer starts from two cards)
         self._check_deal([rank_index(up)])
         row = self.dealer_engine.probabilities(up_value, np.zeros((1, 10), dtype=np.int64))[0]
         if peeked and row[BLACKJACK] == 1:

@@ -207,8 +207,8 @@ class DoubleExposure(Variant):
     def check_hand(self, rules: Rules, up: int) -> None:
         hole = self.seen_hole(rules)
         if hole is None:
-            raise StrategyError("Double Exposure's hand values depend on both dealer cards: give the dealer's "
-                                "second card with the option hole (--hole 6, say)")
+            raise StrategyError("Double Exposure's values against an up card depend on both dealer cards: give "
+                                "the dealer's second card with the option hole (--hole 6, say)")
         if is_natural(composition_of((up, hole))):
             raise StrategyError(f"the dealer's {HOLE_LABELS[up - 1]},{HOLE_LABELS[hole - 1]} is a natural: the round "
                                 f"ends before the player acts (every hand but a natural loses 1)")

@@ -7,6 +7,7 @@ of cards.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import warnings
@@ -145,6 +146,10 @@ def test_the_command_line_values_the_game_and_a_hand():
     hand = subprocess.run(run + ["hand", "--cards", "T,6", "--up", "T", "--variant", "double_exposure"],
                           capture_output=True, text=True)
     assert hand.returncode == 2 and hand.stderr.count("\n") == 1 and "--hole" in hand.stderr
+    dealer = subprocess.run(run + ["dealer", "--up", "T", "--hole", "6", "--variant", "double_exposure", "--decks", "1",
+                                   "--json"], capture_output=True, text=True)
+    assert dealer.returncode == 0          # (16 from 50 cards: 30 of them bust it)
+    assert abs(json.loads(dealer.stdout)["probabilities"]["bust"] - 0.6) < 1e-12
 
 
 def test_the_report_says_which_sections_the_round_does_not_follow():
