@@ -22,7 +22,7 @@ from ..core.errors import BjcalcError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..core.runner import run_chunks
-from ..game.variants import PRESETS
+from ..game.variants import PRESETS, VARIANTS
 from ..game.calculator import Calculator
 from .charts import chart, ev_table
 from .codes import AFTER_HIT_LEGEND, LEGEND
@@ -220,9 +220,10 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
     name = "[variants.md](variants.md)" if "variants.md" in written else "Games"
     csv = " ([csv](variants.csv))" if "variants.csv" in written else ""
     generated = any(file in written for file in VARIANT_FILES)
+    own = ", ".join(v.title for v in VARIANTS.values() if v.round_name != "standard")    # (a round of their own)
     out += ["", "## Games", "",
-            f"{name}{csv}: every variant bjcalc computes (Free Bet Blackjack, Double Exposure and the presets "
-            f"above), its house edge with TD and CD play at its own rules"
+            f"{name}{csv}: every variant bjcalc computes ({own} and the presets above), its house edge with TD and "
+            f"CD play at its own rules"
             + ("" if generated else " (not generated)") + "."]
     name = "[sidebets.md](sidebets.md)" if "sidebets.md" in written else "Side bets"
     csv = " ([csv](sidebets.csv))" if "sidebets.csv" in written else ""

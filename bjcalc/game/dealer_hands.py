@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from ..core.cards import RANKS
-from ..core.errors import ShoeError, StrategyError
+from ..core.errors import StrategyError
 from ..core.outcomes import is_natural
 from ..engine.hands import composition_of
 from .rounds import GameResult, strategy_name
@@ -158,9 +158,7 @@ def situations(calc: Any, progress: Optional[Callable[..., Iterable]] = None) ->
     """
     variant, ar = calc.variant, calc.ar
     counts = calc.shoe.value_counts()
-    given = variant.seen_hole(calc.rules)
-    if given is not None and counts[given - 1] == 0 and not calc.shoe.is_infinite:
-        raise ShoeError(f"the shoe holds no {CARD_LABELS[given - 1]} for the dealer's hole card")
+    given = variant.seen_hole(calc.rules)     # (a shoe without it made no calculator: the variant's dealt_shoe)
     holes = [given] if given is not None else [h for h in range(1, 11) if counts[h - 1] > 0]
     total_cards = sum(counts)
     out = []
