@@ -189,9 +189,15 @@ def _edges(task: tuple[str, dict[str, Any], tuple[str, ...]]) -> list[tuple[str,
     preset, choice, strategies = task
     try:
         calc = Calculator(VARIANTS[preset].rules(**choice))
-        return [(s, -float(calc.game(s).ev) * 100) for s in strategies]
     except BjcalcError:
         return [(s, None) for s in strategies]
+    out: list[tuple[str, Optional[float]]] = []
+    for strategy in strategies:      # (a strategy the game refuses leaves the others)
+        try:
+            out.append((strategy, -float(calc.game(strategy).ev) * 100))
+        except BjcalcError:
+            out.append((strategy, None))
+    return out
 
 
 def explain(preset: str, target: str, fixed: Optional[dict[str, Any]] = None,
