@@ -926,8 +926,13 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
     kind, _, what = row.partition(" ")
     where = f"{row} v {UP_LABEL.get(strategy.up, str(strategy.up))}"
     suffixes = ", ".join(AFTER_HIT_SUFFIXES)
-    if split_after_hit(code)[1] and kind not in ("hard", "soft"):
+    two, suffix = split_after_hit(code)
+    if suffix and kind not in ("hard", "soft"):
         raise StrategyError(f"chart code {written!r} at {where}: only a total's code may end in {suffixes}")
+    lettered = [c for c in TOTAL_CODES if len(c) == 2]
+    if suffix not in ("", *AFTER_HIT_CODES) and two not in lettered:      # (+H, +S, +Dh ...: the play after a hit)
+        raise StrategyError(f"chart code {written!r} at {where}: {suffix} follows a two-letter code "
+                            f"({', '.join(lettered)}), the play its last letter would give")
     code = strategy_code(code)      # (a printed +S, +Dh ...: the hit/stand letter as the strategy holds it)
     after = code[-2:] if code[-2:] in AFTER_HIT_CODES else ""
     code = code[:len(code) - len(after)]
