@@ -422,6 +422,8 @@ WIZARD_DOUBLE_EXPOSURE_SOURCE = ("Wizard of Odds (Michael Shackleford), Double E
                                  "sets in its older list (basic strategy)")
 DOUBLE_EXPOSURE_ONLINE_SOURCE = ("an online Double Exposure game's published house edge (8 decks, DAS, split to 4 "
                                  "hands, tied naturals win)")
+WIZARD_SWITCH_SOURCE = ("Wizard of Odds (Michael Shackleford), Blackjack Switch: the house edge with optimal play "
+                        "and the effects of three rules (quoted by several sites)")
 CLASSIC_SOURCE = "reviews of Microgaming's single-deck Classic Blackjack (several online reviews quote 0.13 %)"
 TWENTY_ONE_PLUS_THREE_SOURCE = ("Wizard of Odds (Michael Shackleford), 21+3, wizardofodds.com/games/blackjack/"
                                 "side-bets/21plus3/: version 1 (every win 9:1) by decks, version 2 (2 decks, a pair "
@@ -588,6 +590,7 @@ def figures() -> list[Figure]:
                           infinite, _hand(infinite, "T,2", "4", action, "CDZ-"), strategies=("CD",),
                           note="a hand value, per unit initial bet (ordinary blackjack: -0.205850 / -0.213839)"))
     out += _double_exposure_figures()
+    out += _blackjack_switch_figures()
     out += _side_bet_figures()
     return out
 
@@ -616,6 +619,34 @@ def _double_exposure_figures() -> list[Figure]:
                               "0.17 %, a 21 that pushes a dealer 21 by 0.50 %, a 6-card Charlie by 0.26 %); a copy "
                               "of the list gives the 0.66 % game doubling on soft 19-20 too, a rule bjcalc cannot "
                               "state yet"))
+    return out
+
+
+def _blackjack_switch_figures() -> list[Figure]:
+    """Blackjack Switch's published house edge and rule effects, against the exact CD game (the
+    switch on each pairing's exact EV), per hand: the round's EV over its two wagers."""
+    variant = variants.VARIANTS["blackjack_switch"]
+    base = variant.rules()
+    play = ("CD: each hand's decisions see its own cards and the five cards of the deal, not the other hand's "
+            "draws; TD: each hand plays the basic strategy chart of a hand alone; the switch on each pairing's exact "
+            "EV; per hand (the round's EV over its two wagers)")
+    out = [Figure("switch-6d-h17", "blackjack_switch", WIZARD_SWITCH_SOURCE, "house edge with optimal play",
+                  "0.58", PERCENT, base, _game(base, sign=-1), sign=-1, note=play,
+                  why="ours is 0.04 % lower, CD (0.541 %) and TD (0.543 %) alike, and switching by a table of "
+                      "hand values instead of exact EVs adds 0.0004 %; the readings tried give 0.54-0.59 % (split "
+                      "once 0.565 %, 8 decks 0.585 %, no DAS 0.593 %, CDP1 splits 0.541 %) and none rounds to "
+                      "0.58 %")]
+    for key, printed, changes, words in (("8d", "0.02", dict(decks=8), "8 decks"),
+                                         ("s17", "-0.30", dict(dealer_hits_soft_17=False), "dealer stands on soft 17"),
+                                         ("switched-bj-wins", "-0.40", dict(switched_blackjack="wins"),
+                                          "a switched blackjack wins at once")):
+        changed = variant.rules(**changes)
+        out.append(Figure(f"switch-{key}", "blackjack_switch", WIZARD_SWITCH_SOURCE,
+                          f"change in house edge: {words}", printed, PERCENT, base, _effect(base, changed), sign=-1,
+                          change=words, note=play,
+                          why="ours is 0.410 %: 0.01 % off, one unit of the printed digit" if key ==
+                          "switched-bj-wins" else "ours: 8 decks +0.044 %, S17 -0.399 %; no reading tried "
+                                                  "reproduces the printed effect"))
     return out
 
 

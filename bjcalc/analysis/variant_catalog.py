@@ -14,10 +14,11 @@ split hands by their own cards: CDZ-), in floating point.  ``bjcalc tables`` wri
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from ..core.errors import BjcalcError
+from ..core.errors import BjcalcError, StrategyError
 from ..game.calculator import Calculator
 from ..game.variants import VARIANTS
 from .render import markdown_table
@@ -36,7 +37,9 @@ _NOTES = ("values: the house edge in percent of the initial bet (minus the playe
           "CD: every decision by the hand's exact cards (and whatever else the game shows), split hands by "
           "their own cards (CDZ-)",
           "rules: each game as `bjcalc edge --variant NAME` plays it, the rules its card states and bjcalc's "
-          "defaults for the rest (`bjcalc explain --variant NAME` tries the others)")
+          "defaults for the rest (`bjcalc explain --variant NAME` tries the others)",
+          "Blackjack Switch: per hand (the round's EV over its two wagers), the switch on each pairing's exact EV; "
+          "-: a play bjcalc does not value for that game yet")
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,8 @@ class VariantCatalog:
         return [column for column in self.table.columns if column.startswith("house edge")]
 
     def _rows(self) -> list[list[str]]:
-        return [[name, row["game"], row["rules"]] + [f"{row[column] * 100:.4f}" for column in self.edges]
+        return [[name, row["game"], row["rules"]] + ["-" if math.isnan(row[column]) else f"{row[column] * 100:.4f}"
+                                                     for column in self.edges]
                 for name, row in self.table.iterrows()]
 
     def to_markdown(self) -> str:
@@ -94,7 +98,11 @@ def variant_catalog(names: Optional[Iterable[str]] = None, strategies: Iterable[
         variant = VARIANTS[name]
         calc = Calculator(variant.rules(), lean="rows")
         row: dict[str, Any] = {"game": variant.title, "rules": calc.assumptions().rules}
-        row.update({f"house edge {s}": float(-calc.game(s).ev) for s in strategies})
+        for strategy in strategies:      # (a play the game does not value yet: no number, never a guess)
+            try:
+                row[f"house edge {strategy}"] = float(-calc.game(strategy).ev)
+            except StrategyError:
+                row[f"house edge {strategy}"] = math.nan
         rows.append(row)
     frame = pd.DataFrame(rows, index=pd.Index(names, name="variant"),
                          columns=["game", "rules"] + [f"house edge {s}" for s in strategies])

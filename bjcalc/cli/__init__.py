@@ -50,7 +50,7 @@ from typing import Any, NoReturn, Optional, Sequence
 from ..game.calculator import Assumptions, Calculator
 from ..core.cards import RANKS, Shoe, parse_card, parse_cards, rank_index
 from .charts import add_chart_parsers, run_chart, run_tables
-from ..core.errors import BjcalcError, ShoeError
+from ..core.errors import BjcalcError, RulesError, ShoeError
 from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, number, signed, upcard_json, upcard_lines
 from ..core.progress import Progress
 from ..core.words import UNSAID, Words, speaking
@@ -161,6 +161,25 @@ def _whole(text: str) -> int:
     if len(text.strip()) > 9:
         raise argparse.ArgumentTypeError(f"{text.strip()[:20]!r}... is far too large")
     return int(text)
+
+
+def _parsed(parse: Any) -> Any:
+    """An argparse type reading a variant option's value with its own ``parse`` (its RulesError
+    becomes argparse's one-line error)."""
+    def read(text: str) -> Any:
+        try:
+            return parse(text)
+        except RulesError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return read
+
+
+def _variant_name(text: str) -> str:
+    """The registry name of a variant given by name or alias, any case (``free-bet``, ``switch``)."""
+    try:
+        return VARIANTS.find(text).name
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _max_cards(text: str) -> Optional[int]:
@@ -302,13 +321,18 @@ def _rule_flags(parser: argparse.ArgumentParser, command: str = "edge") -> None:
             g.add_argument(*names, action=_Refuse, nargs="?", dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
                            help=argparse.SUPPRESS)
 
-    add("--variant", choices=sorted(VARIANTS), default=None, metavar="NAME",
+    add("--variant", type=_variant_name, default=None, metavar="NAME",
         help="start from a variant: " + ", ".join(sorted(VARIANTS)) + " (default: standard rules)")
     for variant, name, option in variant_options():
         if isinstance(option.default, bool):
             on, off = option_flags(name)
             add(on, off, dest=OPTION_PREFIX + name, action=SwitchFlag, default=argparse.SUPPRESS,
                 help=f"--variant {variant.name}: {option.help} (default: {'on' if option.default else 'off'})")
+        elif option.parse is not None:     # (a value written many ways, read by the variant)
+            add(option_flags(name)[0], dest=OPTION_PREFIX + name, default=argparse.SUPPRESS, metavar="VALUE",
+                type=_parsed(option.parse),
+                help=f"--variant {variant.name}: {option.help} (default: "
+                     f"{'unset' if option.default is None else option.default})")
         else:
             add(option_flags(name)[0], dest=OPTION_PREFIX + name, default=argparse.SUPPRESS,
                 choices=[value for value in option.allowed if value is not None],
@@ -424,7 +448,8 @@ def build_parser() -> argparse.ArgumentParser:
                             description="Every published figure bjcalc checks itself against "
                                         "(bjcalc/analysis/published.py, "
                                         "with its source): ours with CD and TD play, and a verdict.")
-    verify.add_argument("--game", choices=sorted(VARIANTS) + ["sidebets"], metavar="NAME",
+    verify.add_argument("--game", type=lambda text: "sidebets" if text.strip().lower() == "sidebets" else
+                        _variant_name(text), metavar="NAME",
                         help="only this game's figures: " + ", ".join(sorted(VARIANTS)) + ", or sidebets (the side "
                              "bets')")
     verify.add_argument("--only", nargs="+", action="extend", metavar="KEY", help="only these figures (keys as listed)")
@@ -434,7 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                        "leaves open, with CD and TD play, and list those nearest "
                                                        "a published house edge.", 78),
                              epilog=_fix_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    explain.add_argument("--variant", required=True, choices=sorted(VARIANTS), metavar="NAME",
+    explain.add_argument("--variant", required=True, type=_variant_name, metavar="NAME",
                          help="the game whose card is read: " + ", ".join(sorted(VARIANTS)))
     explain.add_argument("--edge", required=True, help="the published house edge in percent, e.g. 0.74")
     explain.add_argument("--fix", nargs="+", action="extend", default=[], metavar="RULE=VALUE",
@@ -689,9 +714,9 @@ def _shoe_seen(args: argparse.Namespace, calc: Calculator, cards: list[str], up:
         return f"{shoe.describe()} (no card seen changes it)"
     base = shoe.name()
     base += " (--remove) and" if getattr(args, "remove", None) else " less"
-    hole = calc.variant.seen_hole(calc.rules)      # (a dealer card the rules fix: Double Exposure's hole card)
-    if hole is not None:
-        whose += f", and the dealer's hole card {RANKS[hole - 1]}"
+    seen = calc.variant.cards_seen(calc.rules)      # (cards the rules fix: Double Exposure's hole card)
+    if seen:
+        whose += f", and {seen}"
     return f"{base} {','.join(cards)} v {up} ({whose}): {calc.round.shoe.total - len(cards) - 1} cards"
 
 

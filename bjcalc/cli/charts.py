@@ -93,11 +93,18 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     path = output_path("--out", out, CHART_SUFFIXES if not as_json else (".json",))   # (before the work)
     calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
                       exact=exact)
-    result = chart(calc, args.strategy, progress=progress or no_progress)
-    if as_json:
-        from .output import chart_json, dumps
+    if calc.variant.hands_dealt == 2:       # (two hands that may switch cards: the switching table)
+        from ..analysis.switch_chart import switch_chart
 
-        text = dumps("chart", chart_json(result, calc.assumptions(args.strategy), exact)) + "\n"
+        result: Any = switch_chart(calc, progress=progress or no_progress)
+    else:
+        result = chart(calc, args.strategy, progress=progress or no_progress)
+    if as_json:
+        from .output import chart_json, dumps, switch_chart_json
+
+        payload = (switch_chart_json(result, exact) if calc.variant.hands_dealt == 2
+                   else chart_json(result, calc.assumptions(args.strategy), exact))
+        text = dumps("chart", payload) + "\n"
     elif fmt == "md":
         text = result.to_markdown()
     elif fmt == "csv":

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Optional
 from ..core.errors import BjcalcError
 from ..game.calculator import Assumptions
 
-__all__ = ["WIDTH", "QUIET_NO_OP", "number", "signed", "assumptions_json", "chart_json", "upcard_json", "upcard_lines",
+__all__ = ["WIDTH", "QUIET_NO_OP", "number", "signed", "assumptions_json", "chart_json", "switch_chart_json", "upcard_json", "upcard_lines",
            "dumps", "fit", "lines_fit", "out_format"]
 
 WIDTH = 80
@@ -129,6 +129,18 @@ def chart_json(chart: Any, assumptions: Assumptions, exact: bool) -> dict[str, A
             "legend": {code: meaning for code, meaning in _legend(chart)}, "exceptions": exceptions,
             "ev": {name: number(value, exact) for name, value in chart.ev.items()},
             "assumptions": assumptions_json(assumptions)}
+
+
+def switch_chart_json(chart: Any, exact: bool) -> dict[str, Any]:
+    """A :class:`~bjcalc.analysis.switch_chart.SwitchChart` as JSON: ``table`` (hand kind -> up card
+    -> EV in % as printed), ``rule`` (how to read it), ``hands`` (the hands' TD chart: row -> up
+    card -> code), ``ev`` (per hand, switching exactly and by the table) and the assumptions."""
+    frame = chart.switching.frame()
+    table = {str(row): {str(up): number(value, False) for up, value in cells.items()} for row, cells in frame.iterrows()}
+    hands = {str(row): {str(up): str(code) for up, code in cells.items()} for row, cells in chart.hands.iterrows()}
+    return {"strategy": chart.strategy, "table": table, "rule": chart.header_lines()[1], "hands": hands,
+            "ev": {name: number(value, exact) for name, value in chart.ev.items()},
+            "assumptions": assumptions_json(chart.assumptions)}
 
 
 def dumps(command: str, payload: dict[str, Any]) -> str:

@@ -27,6 +27,7 @@ from .distribution import RoundOutcomes, SizeRefusal, round_outcomes
 from .moments import RoundMoments, round_moments
 from .removal import effects_of_removal, play_on
 from .dealer_hands import dealer_hand_game
+from .switching import switch_game
 from .variants import variant_of
 from .rounds import (STRATEGIES, UP_LABELS, Assumptions, GameResult, HandValues, Round, deal_probabilities,
                      pair_state, strategy_name)
@@ -181,7 +182,7 @@ class Calculator:
             conditioning = "per unit initial bet, unconditional (dealer blackjack losses included)"
         conditioning = self.variant.conditioning_words(self.rules) or conditioning
         shoe = self.shoe.describe() if self.round.shoe is self.shoe else \
-            f"{self.shoe.describe()}, less the dealer's hole card: {self.round.shoe.total} cards"
+            f"{self.shoe.describe()}, less {self.variant.cards_seen(self.rules)}: {self.round.shoe.total} cards"
         stated = self._stated[strategy] = Assumptions(
             rules=self.rules.describe(self.shoe) + (f"; {free}" if (free := self.variant.free_actions(self.rules))
                                                     else ""), shoe=shoe,
@@ -305,7 +306,7 @@ class Calculator:
         if not isinstance(peeked, bool):
             raise HandError(f"peeked must be True or False, not {peeked!r}")
         up_value = self._up(up)
-        self.variant.check_hand(self.rules, up_value)      # (Double Exposure's dealer starts from two cards)
+        self.variant.check_dealer(self.rules, up_value)      # (Double Exposure's dealer starts from two cards)
         self._check_deal([rank_index(up)])
         row = self.dealer_engine.probabilities(up_value, np.zeros((1, 10), dtype=np.int64))[0]
         if peeked and row[BLACKJACK] == 1:
@@ -495,6 +496,8 @@ class Calculator:
 
         if self.variant.dealer_hand_seen:
             return dealer_hand_game(self, strategy, progress)
+        if self.variant.hands_dealt == 2:
+            return switch_game(self, strategy, progress)
         if is_chart(strategy):
             return chart_game(self, *chart_play(strategy, self.rules), progress=progress)
         try:

@@ -134,17 +134,11 @@ class DoubleExposure(Variant):
         "tied_naturals": Option("win", ("win", "push"), "a player natural against a dealer natural wins, paid "
                                                         "as a natural (win), or pushes (push)"),
         "hole": Option(None, (None,) + HOLE_LABELS, "the dealer's second card, face up: the round given it "
-                                                    "(hand values need it; unset: the whole game)"),
+                                                    "(hand values need it; unset: the whole game)",
+                       parse=_hole),
     }
     covers = frozenset({"the CD game", "hand values", "TD play", "a strategy chart", "the report",
                         "effects of removal with reoptimized play"})
-
-    def rules(self, **overrides: Any) -> Rules:
-        if "hole" in overrides:
-            overrides["hole"] = _hole(overrides["hole"])
-            if overrides["hole"] is None:
-                del overrides["hole"]
-        return super().rules(**overrides)
 
     def check(self, rules: Rules) -> None:
         super().check(rules)
@@ -164,6 +158,10 @@ class DoubleExposure(Variant):
 
     def with_hole(self, rules: Rules, hole: int) -> Rules:
         return rules.replace(options={**dict(rules.options), "hole": HOLE_LABELS[hole - 1]})
+
+    def cards_seen(self, rules: Rules) -> str:
+        hole = self.seen_hole(rules)
+        return "" if hole is None else f"the dealer's hole card {HOLE_LABELS[hole - 1]}"
 
     def natural_tie(self, rules: Rules) -> Fraction:
         return Fraction(rules.blackjack_pays) if self.option(rules, "tied_naturals") == "win" else Fraction(0)

@@ -48,7 +48,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 import numpy as np
 
@@ -1027,6 +1027,9 @@ def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | Non
     ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``).
     """
     calc.round.variant.check_analysis("TD play")
+    if calc.round.variant.hands_dealt == 2:
+        raise StrategyError(f"{calc.round.variant.title}'s TD game plays two hands that may switch cards: use "
+                            f"Calculator.game('TD') or a chart given to Calculator.game")
     if calc.round.variant.dealer_hand_seen:
         raise StrategyError(f"{calc.round.variant.title}'s TD play is by the dealer's hand, not the up card: use "
                             f"Calculator.game('TD') (bjcalc edge --strategy TD); a chart by up card does not apply")
@@ -1302,6 +1305,10 @@ def chart_game(calc: "Game", strategy: TotalDependentStrategy, name: str,
     (True, 'the chart given (a chart table), played as written')
     """
     check_up_cards(calc, strategy, name)
+    if calc.round.variant.hands_dealt == 2:     # (two hands: the game's own pass plays the chart)
+        result = cast(Any, calc).game(strategy, progress)      # (the calculator's: this module sits below it)
+        return dataclasses.replace(result, assumptions=chart_assumptions(calc.assumptions("TD"), name,
+                                                                         calc.rules.splits))
     result = total_dependent_game(calc, strategy, progress)
     return dataclasses.replace(result, assumptions=chart_assumptions(result.assumptions, name, calc.rules.splits),
                                strategy_name="chart")

@@ -28,7 +28,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Optional
+from typing import Any, Callable, ClassVar, Optional
 
 from ..core.actions import may_double_after_hit
 from ..core.cards import STANDARD_DECK, Deck, Shoe
@@ -49,6 +49,9 @@ class Option:
     default: Any
     allowed: tuple
     help: str
+    parse: Optional[Callable[[Any], Any]] = None
+    """Reads a value as a user writes it (``"T6"`` for ``"6,T"``), raising RulesError with the
+    fix; None: the value is one of ``allowed`` as written."""
 
 
 class Variant:
@@ -73,6 +76,9 @@ class Variant:
     dealer_hand_seen: ClassVar[bool] = False
     """Whether the player sees both dealer cards before acting (Double Exposure): the game is then
     valued dealer hand by dealer hand (:mod:`bjcalc.game.dealer_hands`), given by :meth:`with_hole`."""
+    hands_dealt: ClassVar[int] = 1
+    """How many hands the player is dealt, two where they interact (Blackjack Switch): the game is
+    then valued by :mod:`bjcalc.game.switching`, a hand's values given the other hand's cards."""
     round_words: ClassVar[str] = ""
     """What sets the variant's round apart, in a few words (a refusal names it)."""
     round_name: ClassVar[str] = "standard"
@@ -91,6 +97,12 @@ class Variant:
         2
         """
         options = {name: overrides.pop(name) for name in list(overrides) if name in self.options}
+        for name, value in list(options.items()):      # (read as a user writes it; unset where that says None)
+            parse = self.options[name].parse
+            if parse is not None and (value := parse(value)) is None:
+                del options[name]
+            elif parse is not None:
+                options[name] = value
         fields = {**self.defaults, **overrides}
         if "resplit_aces" not in overrides and fields.get("max_split_hands", 4) < 3:
             fields.pop("resplit_aces", None)     # (no resplit in two hands: the Rules default, False)
@@ -182,6 +194,11 @@ class Variant:
         """Refuse, before any work, hand values this variant cannot give against up card value ``up``
         (the standard round: none)."""
 
+    def check_dealer(self, rules: Rules, up: int) -> None:
+        """Refuse, before any work, the dealer's outcomes against up card value ``up`` where the
+        variant cannot give them (as :meth:`check_hand` refuses hand values, by default)."""
+        self.check_hand(rules, up)
+
     def seen_hole(self, rules: Rules) -> Optional[int]:
         """The value (1-10) of the dealer's second card the rules fix, seen by the player (None: not
         fixed; the standard round's hole card is never seen)."""
@@ -191,6 +208,11 @@ class Variant:
         """``rules`` with the dealer's second card fixed at value ``hole``, where the variant shows it
         (:attr:`dealer_hand_seen`); the standard round: the rules unchanged."""
         return rules
+
+    def cards_seen(self, rules: Rules) -> str:
+        """Words for the cards the rules fix and take out of the shoe before the hand's deal
+        (:meth:`dealt_shoe`), as a shoe line names them; the standard round: none ("")."""
+        return ""
 
     def natural_tie(self, rules: Rules) -> Fraction:
         """What a player natural gets against a dealer natural (the standard round: a push, 0)."""

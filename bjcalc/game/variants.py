@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from ..core.rules import Rules
+from .blackjack_switch import BlackjackSwitch
 from .double_exposure import DoubleExposure
 from .free_bet import FreeBet
 from .variant import Registry, Variant
@@ -27,7 +28,7 @@ __all__ = ["STANDARD", "standard", "BURN20", "burn20", "burn20_las_vegas", "NO_B
            "no_bust_oceans_11",
            "CLASSIC_SINGLE_DECK", "classic_single_deck", "OPEN_RULES", "DOUBLE_READINGS", "double_reading", "PRESETS",
            "VARIANTS", "find_variant", "variant_of", "Standard", "Burn20", "Burn20LasVegas", "NoBust21stCentury",
-           "NoBustOceans11", "ClassicSingleDeck", "FreeBet", "DoubleExposure"]
+           "NoBustOceans11", "ClassicSingleDeck", "FreeBet", "DoubleExposure", "BlackjackSwitch"]
 
 
 def _preset(defaults: dict[str, Any], overrides: dict[str, Any]) -> Rules:
@@ -236,7 +237,7 @@ class ClassicSingleDeck(_Preset):
 
 
 VARIANTS = Registry([Standard(), Burn20(), Burn20LasVegas(), NoBust21stCentury(), NoBustOceans11(),
-                     ClassicSingleDeck(), FreeBet(), DoubleExposure()])
+                     ClassicSingleDeck(), FreeBet(), DoubleExposure(), BlackjackSwitch()])
 """Every variant bjcalc computes, by name (:meth:`Registry.find` also takes aliases).
 
 >>> VARIANTS.find("Free Bet").title, VARIANTS.of(Rules()).name

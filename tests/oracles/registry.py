@@ -16,6 +16,7 @@ from typing import Callable
 
 from oracles import brute_double_exposure as de
 from oracles import brute_free_bet as fb
+from oracles import brute_switch as sw
 from oracles import brute_variants as bv
 
 __all__ = ["ORACLES", "UNCOVERED"]
@@ -68,10 +69,24 @@ def _double_exposure(rules, cards: list[str]) -> set[Fraction]:
                 for up in range(1, 11) if left[up - 1])}
 
 
+def _blackjack_switch(rules, cards: list[str]) -> set[Fraction]:
+    """Blackjack Switch (brute_switch), by card value: the sum of the two hands, per hand."""
+    options = dict(rules.options)
+    assert "other_hand" not in options, "the battery values whole games"
+    values = Counter(min(10, "A23456789TJQK".index(card[0]) + 1) for card in cards)
+    double = "any" if rules.double_on == "any" and rules.double_soft else rules.double_on
+    oracle_rules = sw.SWRules(h17=rules.dealer_hits_soft_17, double=double, das=rules.double_after_split,
+                              max_split_hands=rules.max_split_hands, resplit_aces=rules.resplit_aces,
+                              blackjack_pays=Fraction(rules.blackjack_pays), dealer_22_pushes=rules.dealer_22_pushes,
+                              switched_blackjack=options.get("switched_blackjack", "21"))
+    return {sw.game_ev(sw.make_shoe(dict(values)), oracle_rules) / 2}
+
+
 ORACLES: dict[str, Callable[..., set[Fraction]]] = {
     "standard": _presets, "burn20": _presets, "burn20_las_vegas": _presets,
     "no_bust_21st_century": _presets, "no_bust_oceans_11": _presets,
-    "classic_single_deck": _presets, "free_bet": _free_bet, "double_exposure": _double_exposure}
+    "classic_single_deck": _presets, "free_bet": _free_bet, "double_exposure": _double_exposure,
+    "blackjack_switch": _blackjack_switch}
 """The oracle of every variant one oracle covers whole."""
 
 UNCOVERED: dict[str, str] = {}

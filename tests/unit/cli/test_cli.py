@@ -203,7 +203,7 @@ ERRORS = [
     (["report", "--split", "CDP1"], "--split does not apply to 'bjcalc report'"),
     # a preset with no figure of its own (was a TypeError traceback)
     (["verify", "--game", "burn20_las_vegas"], "no published figure is filed under --game burn20_las_vegas"),
-    (["verify", "--game", "no_bust_oceans_11", "--json"], "the games with figures are burn20, classic_single_deck"),
+    (["verify", "--game", "no_bust_oceans_11", "--json"], "the games with figures are blackjack_switch, burn20, classic_single_deck"),
     (HAND + ["--hit-split-aces", "--max-cards", "2"], "--hit-split-aces can never apply with --max-cards 2"),
     # advice that, followed, leads to the next refusal and back (found by a fresh-eyes audit)
     (["edge", "--rsa", "--split-hands", "1"], "--rsa needs --split-hands of 3 or 4"),
