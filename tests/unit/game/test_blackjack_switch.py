@@ -201,21 +201,21 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_the_command_line_values_the_game_its_switching_table_and_a_chart_brought(tmp_path):
-    edge = _cli("edge", "--variant", "switch", "--decks", "1", "--split-hands", "1", "--json")
+    """On U2 (14 cards, unsplit hands: quick), each command's JSON is the Python API's number."""
+    shoe = ["--shoe", "A:3,6:1,7:1,8:2,T:7", "--split-hands", "1"]
+    calc = calculator(U2, exact=False, max_split_hands=1)
+    edge = _cli("edge", "--variant", "switch", *shoe, "--json")
     assert edge.returncode == 0, edge.stderr
-    game = Calculator(SW.rules(decks=1, max_split_hands=1)).game()
-    assert abs(json.loads(edge.stdout)["ev"] - game.ev) < 1e-12
-    chart = _cli("chart", "--variant", "blackjack_switch", "--decks", "1", "--split-hands", "1", "--json")
+    assert abs(json.loads(edge.stdout)["ev"] - calc.game().ev) < 1e-12
+    chart = _cli("chart", "--variant", "blackjack_switch", *shoe, "--json")
     assert chart.returncode == 0, chart.stderr
     payload = json.loads(chart.stdout)
-    assert payload["table"]["hard 16"]["T"] == switching_table(Calculator(SW.rules(decks=1, max_split_hands=1))
-                                                                ).values[10]["hard 16"]
+    assert payload["table"]["hard 16"]["T"] == switching_table(calc).values[10]["hard 16"]
     assert payload["ev"]["switching by this table"] <= payload["ev"]["exact switching"]
     card = tmp_path / "card.csv"
-    assert _cli("chart", "--decks", "1", "--format", "csv", "--out", str(card)).returncode == 0
-    cost = _cli("edge", "--variant", "switch", "--decks", "1", "--split-hands", "1", "--chart", str(card), "--json")
+    assert _cli("chart", *shoe, "--format", "csv", "--out", str(card)).returncode == 0
+    cost = _cli("edge", "--variant", "switch", *shoe, "--chart", str(card), "--json")
     assert cost.returncode == 0, cost.stderr
-    mine = Calculator(SW.rules(decks=1, max_split_hands=1)).game(card)
-    assert abs(json.loads(cost.stdout)["ev"] - mine.ev) < 1e-12
+    assert abs(json.loads(cost.stdout)["ev"] - calc.game(card).ev) < 1e-12
     bad = _cli("hand", "--variant", "switch", "--cards", "T,6", "--up", "6", "--other-hand", "X5")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "like T,6 or A,7" in bad.stderr
