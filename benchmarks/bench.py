@@ -135,6 +135,9 @@ CLI_CASES = {
     "cli-double-exposure": dict(args=["edge", "--variant", "double_exposure"], reference="game-6d-process",
                                 label="bjcalc edge --variant double_exposure (6 decks, both dealer cards seen; the "
                                       "reference: a standard game)"),
+    "cli-blackjack-switch": dict(args=["edge", "--variant", "blackjack_switch"], reference="game-6d-process",
+                                 label="bjcalc edge --variant blackjack_switch (6 decks, two hands that may switch: "
+                                       "55 shoes valued; the reference: a standard game)"),
     "cli-double-exposure-td": dict(args=["edge", "--variant", "double_exposure", "--strategy", "TD"],
                                    reference="game-6d-process",
                                    label="bjcalc edge --variant double_exposure --strategy TD (its chart by dealer "
