@@ -97,12 +97,11 @@ class Variant:
         2
         """
         options = {name: overrides.pop(name) for name in list(overrides) if name in self.options}
-        for name, value in list(options.items()):      # (read as a user writes it; unset where that says None)
-            parse = self.options[name].parse
-            if parse is not None and (value := parse(value)) is None:
-                del options[name]
-            elif parse is not None:
-                options[name] = value
+        for name, parse in [(name, self.options[name].parse) for name in options]:
+            if parse is not None:
+                options[name] = parse(options[name])      # (read as a user writes it)
+                if options[name] is None:       # (unset: the option's default)
+                    del options[name]
         fields = {**self.defaults, **overrides}
         if "resplit_aces" not in overrides and fields.get("max_split_hands", 4) < 3:
             fields.pop("resplit_aces", None)     # (no resplit in two hands: the Rules default, False)
