@@ -138,6 +138,12 @@ CLI_CASES = {
     "cli-blackjack-switch": dict(args=["edge", "--variant", "blackjack_switch"], reference="game-6d-process",
                                  label="bjcalc edge --variant blackjack_switch (6 decks, two hands that may switch: "
                                        "55 shoes valued; the reference: a standard game)"),
+    "cli-spanish-21": dict(args=["edge", "--variant", "spanish_21"], reference="game-6d-process",
+                           label="bjcalc edge --variant spanish_21 (6 Spanish decks, H17, bonuses, doubling any cards "
+                                 "with the rescue; the reference: a standard game)"),
+    "cli-spanish-21-redoubling": dict(args=["edge", "--variant", "spanish_21", "--redoubling"],
+                                      reference="game-6d-process",
+                                      label="bjcalc edge --variant spanish_21 --redoubling (up to three doubles)"),
     "cli-double-exposure-td": dict(args=["edge", "--variant", "double_exposure", "--strategy", "TD"],
                                    reference="game-6d-process",
                                    label="bjcalc edge --variant double_exposure --strategy TD (its chart by dealer "

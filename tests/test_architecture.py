@@ -18,7 +18,7 @@ from paths import ROOT
 
 PACKAGE = ROOT / "bjcalc"
 
-LAYERS = ("core", "engine", "game", "sidebets", "analysis", "cli")
+LAYERS = ("core", "engine", "game", "sidebets", "analysis", "cli", "web")
 """Subpackages from the bottom up: a module may import its own layer and the layers below it."""
 
 FACE = ("bjcalc", "bjcalc._compat", "bjcalc.__main__")
@@ -29,7 +29,8 @@ VARIANT_FLAGS = ("burn_20", "dealer_22_pushes", "bust_push", "must_hit_below", "
 
 MAY_READ_FLAGS = ("bjcalc.core", "bjcalc.engine.procedures", "bjcalc.engine.settlement",
                   "bjcalc.engine.dealer", "bjcalc.engine.burn20", "bjcalc.game.variant", "bjcalc.game.variants",
-                  "bjcalc.game.free_bet", "bjcalc.game.double_exposure", "bjcalc.game.blackjack_switch")
+                  "bjcalc.game.free_bet", "bjcalc.game.double_exposure", "bjcalc.game.blackjack_switch",
+                  "bjcalc.game.spanish21")
 """Where variant flags may be read: the vocabulary, the one place that turns rules into
 procedures (with the settlement and dealer procedures it builds), and the variant classes."""
 

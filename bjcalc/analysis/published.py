@@ -424,6 +424,11 @@ DOUBLE_EXPOSURE_ONLINE_SOURCE = ("an online Double Exposure game's published hou
                                  "hands, tied naturals win)")
 WIZARD_SWITCH_SOURCE = ("Wizard of Odds (Michael Shackleford), Blackjack Switch: the house edge with optimal play "
                         "and the effects of three rules (quoted by several sites)")
+WIZARD_SPANISH_SOURCE = ("Wizard of Odds (Michael Shackleford), Spanish 21: house edges by decks and dealer rule, "
+                         "with redoubling, and rule effects (basic strategy; the older of the two tables that "
+                         "circulate)")
+WIZARD_SPANISH_LATER_SOURCE = ("Wizard of Odds (Michael Shackleford), Spanish 21: the later table's 8-deck house "
+                               "edges (basic strategy)")
 CLASSIC_SOURCE = "reviews of Microgaming's single-deck Classic Blackjack (several online reviews quote 0.13 %)"
 TWENTY_ONE_PLUS_THREE_SOURCE = ("Wizard of Odds (Michael Shackleford), 21+3, wizardofodds.com/games/blackjack/"
                                 "side-bets/21plus3/: version 1 (every win 9:1) by decks, version 2 (2 decks, a pair "
@@ -591,6 +596,7 @@ def figures() -> list[Figure]:
                           note="a hand value, per unit initial bet (ordinary blackjack: -0.205850 / -0.213839)"))
     out += _double_exposure_figures()
     out += _blackjack_switch_figures()
+    out += _spanish_21_figures()
     out += _side_bet_figures()
     return out
 
@@ -647,6 +653,51 @@ def _blackjack_switch_figures() -> list[Figure]:
                           why="ours is 0.410 %: 0.01 % off, one unit of the printed digit" if key ==
                           "switched-bj-wins" else "ours: 8 decks +0.044 %, S17 -0.399 %; no reading tried "
                                                   "reproduces the printed effect"))
+    return out
+
+
+def _spanish_21_figures() -> list[Figure]:
+    """Spanish 21's published house edges and rule effects (basic strategy), against the exact CD
+    game (decisions by the cards' values, not their suits)."""
+    variant = variants.VARIANTS["spanish_21"]
+    play = ("CD: every decision sees the hand's card values and the up card (not the suits: a 6-7-8 or 7-7-7 is paid "
+            "its expected bonus); the published figures are for basic strategy")
+    out = []
+    for printed, key, source, changes in [
+            ("0.78", "6d-h17", WIZARD_SPANISH_SOURCE, dict(decks=6)),
+            ("0.80", "8d-h17", WIZARD_SPANISH_SOURCE, dict(decks=8)),
+            ("0.37", "6d-s17", WIZARD_SPANISH_SOURCE, dict(decks=6, dealer_hits_soft_17=False)),
+            ("0.38", "8d-s17", WIZARD_SPANISH_SOURCE, dict(decks=8, dealer_hits_soft_17=False)),
+            ("0.42", "6d-redouble", WIZARD_SPANISH_SOURCE, dict(decks=6, redoubling=True)),
+            ("0.45", "8d-redouble", WIZARD_SPANISH_SOURCE, dict(decks=8, redoubling=True)),
+            ("0.76", "8d-h17-later", WIZARD_SPANISH_LATER_SOURCE, dict(decks=8)),
+            ("0.40", "8d-s17-later", WIZARD_SPANISH_LATER_SOURCE, dict(decks=8, dealer_hits_soft_17=False)),
+            ("0.42", "8d-redbl-later", WIZARD_SPANISH_LATER_SOURCE, dict(decks=8, redoubling=True))]:
+        rules = variant.rules(**changes)
+        redouble = "red" in key
+        why = ""
+        if redouble:
+            why = ("the rescue of a redoubled hand is worth 0.29-0.31 %: read as a rescue after the first double "
+                   "only, the older table's 0.42 % and 0.45 % are reproduced (0.418 %, 0.446 %)")
+        elif key.endswith("later"):
+            why = ("ours is the older table's figure (8 decks H17 0.799 %, S17 0.385 %); no reading tried gives the "
+                   "later table's")
+        out.append(Figure(f"spanish21-{key}", "spanish_21", source, "house edge (basic strategy)", printed, PERCENT,
+                          rules, _game(rules, sign=-1), sign=-1, strategies=("CD",), note=play, why=why,
+                          readings=(Reading((("rescue_redoubles", False),),
+                                            "a rescue after the first double only, not after a redouble",
+                                            _game(variant.rules(**changes, rescue_redoubles=False), sign=-1),
+                                            ("CD",)),) if redouble else ()))
+    base = variant.rules(decks=6)
+    s17 = variant.rules(decks=6, dealer_hits_soft_17=False)
+    for key, printed, rules, changed, words in (
+            ("no-surr-h17", "0.018", base, base.replace(surrender="none"), "no surrender (H17)"),
+            ("no-surr-s17", "0.006", s17, s17.replace(surrender="none"), "no surrender (S17)"),
+            ("no-draw-aces", "0.28", base, base.replace(hit_split_aces=False, double_split_aces=False),
+             "no draws to split aces")):
+        out.append(Figure(f"spanish21-{key}", "spanish_21", WIZARD_SPANISH_SOURCE, f"change in house edge: {words}",
+                          printed, PERCENT, rules, _effect(rules, changed), sign=-1, change=words, strategies=("CD",),
+                          note=play + "; 6 decks"))
     return out
 
 

@@ -36,7 +36,7 @@ _F64 = ctypes.POINTER(ctypes.c_double)
 _U8 = ctypes.POINTER(ctypes.c_uint8)
 
 
-BJCALC_ABI = 4
+BJCALC_ABI = 5
 """The interface version of the C kernel this loader binds (``bjcalc_abi_version`` in ``kernel/module.c``)."""
 
 
@@ -93,8 +93,8 @@ _SIGNATURES = [
      [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
       ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
       ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
-      _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, ctypes.c_double, _F64, _U8,
-      _U8, _F64, _F64, _U8, _U8]),
+      _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, ctypes.c_double, _F64, _F64,
+      _U8, _U8, _F64, _F64, _U8, _U8]),
     ("bjcalc_dealer_outcomes_grouped", ctypes.c_int,
      [ctypes.c_int64] * 3 + [_I64, _F64, _I64, _I64, _I64, _I64, ctypes.c_int64]
      + [_I64] * 5 + [_F64, _F64, _U8, ctypes.c_int, ctypes.c_int64, _F64, _U8]),
@@ -436,7 +436,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                 source: np.ndarray, exhausted: np.ndarray, may_double: np.ndarray, may_surrender: np.ndarray,
                 surrender: np.ndarray, double_stake: float, forced: Optional[np.ndarray] = None,
                 zeroed: bool = False, stand_only: Optional[np.ndarray] = None,
-                double_added: Optional[np.ndarray] = None) -> tuple[np.ndarray, ...]:
+                double_added: Optional[np.ndarray] = None,
+                double_given: Optional[np.ndarray] = None) -> tuple[np.ndarray, ...]:
     """Cards left, stand, hit, value, action and double of every node, level by level
     (``bjcalc_player_play`` in the C file): stand from the dealer's outcomes ``by_set`` of each node's
     removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``);
@@ -444,7 +445,9 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     where ``may_double``, surrendering at ``surrender`` where ``may_surrender``) by its source's values;
     a double is worth ``double_stake`` times the node's value standing after one more card, or,
     where ``double_added`` (float per node, NaN where not; None: nowhere) is a number, that value
-    once plus ``double_added`` (a double that adds another kind of chip, valued by its own engine).
+    once plus ``double_added`` (a double that adds another kind of chip, valued by its own engine);
+    ``double_given`` (float per node; None: not given): every double's value, made by the caller (a
+    variant whose doubled hands have choices of their own).
     ``exhausted`` (uint8) gains the nodes that can run out of cards.
 
     ``forced`` (bool per node): also, in the same pass, the
@@ -466,6 +469,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
         stand_only = np.ascontiguousarray(stand_only, dtype=np.uint8)
     if double_added is not None:
         double_added = np.ascontiguousarray(double_added, dtype=np.float64)
+    if double_given is not None:
+        double_given = np.ascontiguousarray(double_given, dtype=np.float64)
     n = len(removed)
     empty = np.zeros if zeroed else np.empty
     cards_left = empty(n, dtype=np.int64)
@@ -491,6 +496,7 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                  exhausted.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8), may_surrender.ctypes.data_as(_U8),
                  surrender.ctypes.data_as(_F64), float(double_stake),
                  None if double_added is None else double_added.ctypes.data_as(_F64),
+                 None if double_given is None else double_given.ctypes.data_as(_F64),
                  action.ctypes.data_as(_U8), *extra,
                  None if stand_only is None else stand_only.ctypes.data_as(_U8))
     return (cards_left, stand, hit, value, action, double, *more)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
@@ -214,10 +215,74 @@ class PlayerEngine:
 
     def _stand_payoffs(self, settlement: Settlement) -> None:
         """What standing pays, from the settlement: ``stand_columns`` (by dealer outcome) and each
-        node's column of it, ``stand_column`` (:meth:`~bjcalc.engine.settlement.Settlement.stand_columns`)."""
-        columns, column = settlement.stand_columns(self.nodes.total, self.nodes.cards)
-        self.stand_columns = np.ascontiguousarray(self.ar.integers(columns))
+        node's column of it, ``stand_column`` (:meth:`~bjcalc.engine.settlement.Settlement.stand_columns`);
+        ``doubled_columns`` and ``doubled_column`` the same for a doubled hand where the settlement
+        pays it otherwise (None: the same), and ``after_double`` what a doubled hand may still do."""
+        nodes = self.nodes
+        split = nodes._extras[nodes.context_id].sum(axis=1) > 0
+        columns, column = settlement.stand_columns(nodes.total, nodes.cards, nodes.hand, split)
+        self.stand_columns = np.ascontiguousarray(self._payoffs(columns))
         self.stand_column = np.ascontiguousarray(column, dtype=np.int64)
+        doubled = settlement.doubled_columns(nodes.total, nodes.cards, nodes.hand, split)
+        self.doubled_columns = None if doubled is None else np.ascontiguousarray(self._payoffs(doubled[0]))
+        self.doubled_column = None if doubled is None else np.ascontiguousarray(doubled[1], dtype=np.int64)
+        self.after_double = settlement.after_double()
+
+    def _payoffs(self, table: np.ndarray) -> np.ndarray:
+        """A payoff table (whole numbers, or Fractions for a bonus) in this engine's arithmetic."""
+        table = np.asarray(table)
+        if table.dtype != object:
+            return self.ar.integers(table)
+        if self.ar.exact:      # (whole numbers may be numpy's: made Python ints first)
+            return np.vectorize(lambda v: self.ar.convert(v if isinstance(v, Fraction) else int(v)),
+                                otypes=[object])(table)
+        return table.astype(np.float64)
+
+    @property
+    def doubles_own_way(self) -> bool:
+        """Whether a double here is more than its stake times the hand standing after one card: a
+        doubled hand paid by its own table, or offered a rescue or a redouble (:meth:`_doubles`)."""
+        return self.doubled_columns is not None or self.after_double.offers_more
+
+    def _doubles(self, by_set: np.ndarray, blackjack: np.ndarray, stand: np.ndarray, draw: np.ndarray,
+                 bust: np.ndarray) -> np.ndarray:
+        """Joint value of doubling at every node, where :attr:`doubles_own_way` (``stand``: the
+        nodes' stand values, ``draw`` and ``bust`` their next cards' chances and bust values).
+
+        After the ``j``-th double's card a hand staking ``2**j`` stands (on the doubled table), is
+        rescued where :meth:`~bjcalc.engine.settlement.AfterDouble.rescues` (the same result whatever
+        was staked), or doubles again while ``j`` is below the doubles allowed and it may draw: the
+        value after the last double is the better of the first two, and each earlier one reads the
+        next one's values at the children, so every array is one vectorised step, no recursion by
+        level.
+        Each choice is made at the node's policy source (CDZ- decides a split hand's as the same
+        cards unsplit would), ties to the earlier of stand, rescue, redouble."""
+        ar, nodes, after = self.ar, self.nodes, self.after_double
+        if self.doubled_columns is not None:
+            standing = self._stand_by_set(by_set, self.doubled_columns)[nodes.removed_index, self.doubled_column]
+        else:
+            standing = stand
+        kid, going = np.maximum(nodes.child, 0), nodes.child >= 0
+        source, every = self.source, np.arange(len(nodes))
+        later = None           # values after the next double's card
+        for j in range(after.doubles, 0, -1):
+            stake = 2 ** j
+            options = [(stake * standing, None)]
+            if after.rescues(j):
+                options.append((ar.convert(after.rescue) * (1 - blackjack)
+                                + stake * self.settlement.hand_blackjack_payoff * blackjack, None))
+            if later is not None:
+                options.append(((draw * np.where(going, later[kid], 2 * stake * bust)).sum(axis=1), self.can_hit))
+            best, chosen = options[0][0][source], np.zeros(len(nodes), dtype=np.int64)
+            for code, (values, allowed) in enumerate(options[1:], 1):
+                better = (values[source] > best).astype(bool)
+                if allowed is not None:
+                    better &= allowed[source] & allowed
+                chosen[better] = code
+                best = np.where(better, values[source], best)
+            later = np.stack([values for values, _ in options])[chosen, every]
+        assert later is not None
+        return (draw * np.where(going, later[kid], 2 * bust)).sum(axis=1)
 
     def _doubles_after_hit(self, added: Optional[Callable[[int, bool, bool], Optional[Wager]]],
                            split: np.ndarray) -> tuple[np.ndarray, dict[str, np.ndarray]]:
@@ -376,7 +441,7 @@ class PlayerEngine:
         action = np.zeros(n, dtype=np.uint8)
         child = nodes.child
         one = (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
-        double = DOUBLE_STAKE * one
+        double = self._doubles(by_set, blackjack, stand, draw, bust) if self.doubles_own_way else DOUBLE_STAKE * one
         added = self._double_added(up)
         if added is not None:     # (a double adding another kind of chip: one of each)
             double = np.where(added[0], one + added[1], double)
@@ -508,13 +573,14 @@ class PlayerEngine:
                             self.must_hit, exhausted, cards_left, ar, self.source, None,   # (no surrender after a hit)
                             self.may_double, self.may_surrender, hits.astype(np.uint8), _draw=draw, _bust=bust)
 
-    def _stand_by_set(self, by_set: np.ndarray) -> np.ndarray:
-        """The value of standing on each total (a column of ``stand_columns``) for each row of
-        dealer outcomes ``by_set``."""
+    def _stand_by_set(self, by_set: np.ndarray, columns: Optional[np.ndarray] = None) -> np.ndarray:
+        """The value of standing on each total (a column of ``stand_columns``, or of ``columns``)
+        for each row of dealer outcomes ``by_set``."""
+        columns = self.stand_columns if columns is None else columns
         if self.ar.exact:
-            return _signed_sums(by_set, self.stand_columns)
+            return _signed_sums(by_set, columns)
         # (einsum: for this thin product it beats BLAS, whose threads only add overhead)
-        return np.einsum("so,ot->st", by_set, self.stand_columns)
+        return np.einsum("so,ot->st", by_set, columns)
 
     def _never_runs_out(self, up: int) -> bool:
         """Whether no hand of the nodes can leave the dealer too few cards against ``up`` (a shoe
@@ -577,6 +643,12 @@ class PlayerEngine:
                                      (forced, forced, nodes.indices))
         added = self._double_added(up) if forced is None else None    # (a forced play never doubles)
         double_added = None if added is None else np.where(added[0], added[1], np.nan)
+        double_given = None
+        if self.doubles_own_way and forced is None:
+            _, draw, bust_rows = kernels.player_draws(nodes.removed, rules, flags.copy())
+            bust_rows = bust_rows if bust is None else bust
+            stand = self._stand_by_set(by_set)[nodes.removed_index, self.stand_column]
+            double_given = self._doubles(by_set, blackjack, stand, draw, bust_rows)
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, rows,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
@@ -584,7 +656,8 @@ class PlayerEngine:
             forced=both,
             zeroed=only is not None,
             stand_only=stand_only,
-            double_added=double_added)
+            double_added=double_added,
+            double_given=double_given)
 
         def values(hit: np.ndarray, value: np.ndarray, action: np.ndarray, flags: np.ndarray) -> UpcardValues:
             return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
@@ -675,7 +748,7 @@ class PlayerEngine:
 
 
 _NODE_ARRAYS = ("space", "nodes", "source", "can_hit", "must_hit", "may_double", "after_hit_chips", "may_surrender",
-                "stand_columns", "stand_column")
+                "stand_columns", "stand_column", "doubled_columns", "doubled_column", "after_double")
 """What a :class:`PlayerEngine` built ``like`` another takes from it."""
 
 _NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=8)     # (a few games at a time: node sets are large)

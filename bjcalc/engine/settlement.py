@@ -16,6 +16,7 @@ hand's table charges the whole bet.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
@@ -25,7 +26,35 @@ from ..core.outcomes import BLACKJACK, N_OUTCOMES
 from ..core.rules import Rules
 from ..core.wagers import MONEY, Wager
 
-__all__ = ["Settlement"]
+__all__ = ["Settlement", "AfterDouble"]
+
+
+@dataclass(frozen=True)
+class AfterDouble:
+    """What a doubled hand may do once its card is dealt, besides standing: give the hand up for
+    ``rescue`` (its result per unit initial bet whatever was doubled; None: not offered) after
+    each of its first ``rescued`` doubles (None: after every one), and double again until
+    ``doubles`` doubles in all (each doubling the wager then on the hand and taking one card; 1: no
+    redouble).  The standard round offers neither.
+
+    >>> AfterDouble().offers_more, AfterDouble(rescue=Fraction(-1)).offers_more
+    (False, True)
+    >>> AfterDouble(Fraction(-1), doubles=3, rescued=1).rescues(2)
+    False
+    """
+
+    rescue: Optional[Fraction] = None
+    doubles: int = 1
+    rescued: Optional[int] = None
+
+    def rescues(self, double: int) -> bool:
+        """Whether a hand may be rescued after the card of its ``double``-th double (1 = the first)."""
+        return self.rescue is not None and (self.rescued is None or double <= self.rescued)
+
+    @property
+    def offers_more(self) -> bool:
+        """Whether a doubled hand has any choice but to stand."""
+        return self.rescue is not None or self.doubles > 1
 
 
 class Settlement:
@@ -94,13 +123,16 @@ class Settlement:
         columns, column = self.stand_columns(np.array([total]), np.array([cards]))
         return columns[:, column[0]]
 
-    def stand_columns(self, total: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def stand_columns(self, total: np.ndarray, cards: np.ndarray, hand: Optional[np.ndarray] = None,
+                      split: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
         """What standing hands win, as a table and a column per hand: ``(columns, column)``, where
         ``columns[:, column[i]]`` is the payoff by dealer outcome of hand ``i`` of this total (at
         most 21) and number of cards.  Standing on 16 or less pays as 16 does, so the totals
         16-21 make six columns; a Charlie (``rules.charlie``) is a seventh, a win on every
         outcome but a dealer blackjack.  The engine reads its nodes' stand values through it,
         the other passes through :meth:`stand_row`: one settlement of standing hands for all.
+        ``hand`` (each hand's counts by value, 1-10) and ``split`` (bool: a split hand) are for
+        a variant whose payoffs depend on more than the total and the number of cards.
 
         >>> from bjcalc.core.rules import Rules
         >>> columns, column = Settlement(Rules(charlie=5)).stand_columns(np.array([12, 21, 20]), np.array([2, 3, 5]))
@@ -116,6 +148,18 @@ class Settlement:
             columns = np.column_stack([columns, win])
             column = np.where(cards >= self.rules.charlie, columns.shape[1] - 1, column)
         return np.ascontiguousarray(columns), column
+
+    def doubled_columns(self, total: np.ndarray, cards: np.ndarray, hand: np.ndarray,
+                        split: np.ndarray) -> Optional[tuple[np.ndarray, np.ndarray]]:
+        """What doubled hands win standing, per unit of their wager, as :meth:`stand_columns` says
+        it for undoubled ones; None: the same (a variant whose bonuses a doubled hand forgoes
+        says otherwise)."""
+        return None
+
+    def after_double(self) -> AfterDouble:
+        """What a doubled hand may do after its card besides standing (the standard round:
+        nothing)."""
+        return AfterDouble()
 
     def bust_payoff(self) -> int:
         """What a busted unit bet gets when the dealer has no blackjack (unless :meth:`bust_row` says more)."""
@@ -148,6 +192,11 @@ class Settlement:
     def natural_payout(self) -> Fraction:
         """What a player natural wins when the dealer has none (a dealer natural pushes it)."""
         return Fraction(self.rules.blackjack_pays)
+
+    def natural_tie(self) -> Fraction:
+        """What a player natural gets when the dealer's peek finds one too (the standard round: a
+        push, 0; Spanish 21's natural always wins)."""
+        return Fraction(0)
 
     def round_blackjack_loss(self) -> int:
         """Loss per round on a dealer blackjack charged outside the hands' tables (0 or 1)."""

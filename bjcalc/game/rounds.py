@@ -536,8 +536,11 @@ class Round:
         return self._first_actions[key]
 
     def natural_value(self, blackjack: Value) -> Value:
-        """Joint value of a player natural (paid unless the dealer has one too, which pushes)."""
-        return self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)
+        """Joint value of a player natural (paid unless the dealer has one too, which pushes, or
+        gets what the settlement pays a tied natural: :meth:`~bjcalc.engine.settlement.Settlement.natural_tie`)."""
+        paid = self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)
+        tie = self.settlement.natural_tie()
+        return paid if tie == 0 else paid + self.ar.convert(tie) * blackjack
 
     def value(self, values: UpcardValues, hand: tuple[int, int], split_key: Any) -> Value:
         """The round's EV, joint with the dealer's blackjack, for a two-card hand played CD."""
@@ -601,9 +604,14 @@ class Round:
     def report(self, joint: Value, blackjack: Value, natural: bool = False) -> Value:
         """A hand's joint value on the basis :attr:`hand_values_conditioned` states.
 
-        A natural's joint value already holds its dealer-blackjack case (a push), so no
-        round loss is charged to it."""
+        A natural's joint value already holds its dealer-blackjack case (a push, or what the
+        settlement pays a tied natural), so no round loss is charged to it; given no dealer
+        blackjack a natural is worth its payout (the joint value less any tied natural's share,
+        over the chance of no dealer blackjack)."""
         if self.hand_values_conditioned:
+            tie = self.settlement.natural_tie() if natural else 0
+            if tie != 0:
+                joint = joint - self.ar.convert(tie) * blackjack
             return joint / (1 - blackjack) if blackjack != 1 else joint
         return joint if natural else joint + self.blackjack_term(blackjack)
 

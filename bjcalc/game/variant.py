@@ -105,6 +105,12 @@ class Variant:
         fields = {**self.defaults, **overrides}
         if "resplit_aces" not in overrides and fields.get("max_split_hands", 4) < 3:
             fields.pop("resplit_aces", None)     # (no resplit in two hands: the Rules default, False)
+        if fields.get("max_split_hands", 4) < 2:      # (no split: no split aces to hit or double)
+            for name in ("hit_split_aces", "double_split_aces"):
+                if name not in overrides:
+                    fields.pop(name, None)
+        if not fields.get("double_after_split", True) and "double_split_aces" not in overrides:
+            fields.pop("double_split_aces", None)     # (no double after a split: none on split aces)
         if self.round_name != "standard":
             fields.setdefault("variant", self.round_name)
             given = dict(fields.pop("options", ()))

@@ -16,6 +16,7 @@ from typing import Callable
 
 from oracles import brute_double_exposure as de
 from oracles import brute_free_bet as fb
+from oracles import brute_spanish21 as s21
 from oracles import brute_switch as sw
 from oracles import brute_variants as bv
 
@@ -82,11 +83,25 @@ def _blackjack_switch(rules, cards: list[str]) -> set[Fraction]:
     return {sw.game_ev(sw.make_shoe(dict(values)), oracle_rules) / 2}
 
 
+def _spanish_21(rules, cards: list[str]) -> set[Fraction]:
+    """Spanish 21 (brute_spanish21), by card value; the 7-7-7's suits as the rules' decks."""
+    options = dict(rules.options)
+    redoubling = options.get("redoubling", False)
+    assert not (redoubling and options.get("rescue_redoubles") is False), "the oracle rescues after every double"
+    assert rules.hit_split_aces and rules.double_split_aces and rules.double_after_hit, "the oracle's Spanish 21"
+    values = Counter(min(10, "A23456789TJQK".index(card[0]) + 1) for card in cards)
+    oracle_rules = s21.S21Rules(h17=rules.dealer_hits_soft_17, max_hands=rules.max_split_hands,
+                                surrender=rules.surrender == "late", max_doubles=3 if redoubling else 1,
+                                rescue=options.get("rescue", True), bonus_on_split=options.get("split_bonuses", True),
+                                decks=rules.decks, blackjack_pays=Fraction(rules.blackjack_pays))
+    return {s21.game_ev(s21.make_shoe(dict(values)), oracle_rules)}
+
+
 ORACLES: dict[str, Callable[..., set[Fraction]]] = {
     "standard": _presets, "burn20": _presets, "burn20_las_vegas": _presets,
     "no_bust_21st_century": _presets, "no_bust_oceans_11": _presets,
     "classic_single_deck": _presets, "free_bet": _free_bet, "double_exposure": _double_exposure,
-    "blackjack_switch": _blackjack_switch}
+    "blackjack_switch": _blackjack_switch, "spanish_21": _spanish_21}
 """The oracle of every variant one oracle covers whole."""
 
 UNCOVERED: dict[str, str] = {}

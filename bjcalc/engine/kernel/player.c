@@ -80,7 +80,8 @@ int bjcalc_player_draws(
  * removed_index[i], times column stand_column[i] of stand_columns, outcomes x n_columns), its
  * draws (node_draws; the bust values from bust_given instead when it is not NULL), hit (one card, then play on by the policy), double (one card,
  * stand, double_stake times the bet; where double_added, not NULL, is a number, the double adds another
- * kind of chip: the bet standing after one card plus double_added[i], that chip's value), whether its policy source hits (hits[i] = the decision of source[i], a
+ * kind of chip: the bet standing after one card plus double_added[i], that chip's value; where double_given,
+ * not NULL, the double is worth double_given[i], made by the caller), whether its policy source hits (hits[i] = the decision of source[i], a
  * node of the same level), its action (action[i]: 0 stand, 1 hit, 2 double where may_double[i],
  * 3 surrender at surrender[i] where may_surrender[i]; the best by the source's values), its value,
  * and exhaustion inherited from a child it may hit to.
@@ -102,9 +103,9 @@ int bjcalc_player_play(
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, double double_stake, const double *double_added, unsigned char *action,
-    const unsigned char *forced, double *forced_hit, double *forced_value, unsigned char *forced_exhausted,
-    const unsigned char *stand_only)
+    const double *surrender, double double_stake, const double *double_added, const double *double_given,
+    unsigned char *action, const unsigned char *forced, double *forced_hit, double *forced_value,
+    unsigned char *forced_exhausted, const unsigned char *stand_only)
 {
     draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
     for (int64_t k = 0; k < n_levels; k++) {
@@ -139,7 +140,8 @@ int bjcalc_player_play(
             hit[i] = sum10(t);
             /* (a double adding another kind of chip: the hand's own chip after one card, plus the
              * other chip's value there, given) */
-            dbl[i] = double_added && !isnan(double_added[i]) ? sum10(u) + double_added[i]
+            dbl[i] = double_given ? double_given[i]
+                   : double_added && !isnan(double_added[i]) ? sum10(u) + double_added[i]
                                                              : double_stake * sum10(u);
             if (tainted && can_hit[i]) exhausted[i] = 1;
             hits[i] = can_hit[i] && (must_hit[i] || hit[i] > stand[i]);

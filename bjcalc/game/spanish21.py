@@ -1,0 +1,212 @@
+"""Spanish 21: Spanish decks, a player 21 always wins, bonuses for long 21s and 6-7-8 / 7-7-7,
+doubling on any number of cards with the double-down rescue.
+
+The round.  Six or eight Spanish decks (48 cards: the pip tens removed, J, Q, K kept); the dealer
+peeks; a player natural pays 3:2 and always wins, a dealer natural found by the peek included; a
+player 21 always wins, paid at once; late surrender of the first two cards; doubling on any number
+of cards, split hands too, one card after a double (option ``redoubling``: double again after the
+double's card, up to three doubles, the wager 1, 2, 4, 8); the double-down rescue (option
+``rescue``): after a double's card the hand may be given up for the original bet, net -1 whatever
+was doubled; split any pair to four hands, aces too, split aces hit and doubled.  Bonuses on an
+undoubled 21 (option ``split_bonuses``: split hands too): 5 cards 3:2, 6 cards 2:1, 7 or more 3:1;
+6-7-8 or 7-7-7 in three cards 3:2, suited 2:1, spades 3:1.
+
+How it is computed.  The round is the standard round with three changes, each a hook:
+
+- the settlement (:class:`SpanishSettlement`): a 21 wins on every dealer outcome the peek lets the
+  hand meet, a bonus 21 is its own payoff column, a doubled hand is paid by a table without bonuses,
+  and a tied natural wins;
+- after a double's card the hand may stand, be rescued or double again
+  (:class:`~bjcalc.engine.settlement.AfterDouble`): the engine values the double with those choices
+  (:meth:`~bjcalc.engine.player.PlayerEngine._doubles`);
+- the shoe is made of Spanish decks (:data:`~bjcalc.core.cards.SPANISH_DECK`).
+
+The suits.  The engine deals card values, not suits.  The suits of each value's cards are
+exchangeable (a shoe of ``D`` Spanish decks holds ``D`` cards of each value in each suit, and cards
+gone unseen are a random part of them), so given the values of a three-card 6-7-8 its three suits
+are independent and uniform: all one suit with chance 1/16, all spades 1/64; three 7s are three of
+the shoe's ``4D`` sevens drawn at random: all one suit with chance
+``s = 4 C(D, 3) / C(4D, 3)`` (1/16 on an infinite shoe), spades ``s/4``.  Each such hand is paid
+its expected bonus, ``3/2 + 3s/4`` (99/64 for 6-7-8), exactly, and decisions see values, not
+suits (a player who also looked at suits would hit a suited 6-7 a little more often).
+
+>>> from bjcalc.game.calculator import Calculator
+>>> rules = Spanish21().rules(decks=1, max_split_hands=2)
+>>> round(float(Calculator(rules).game().house_edge), 6)
+0.00317
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Optional
+
+import numpy as np
+
+from ..core.cards import SPANISH_DECK
+from ..core.errors import RulesError
+from ..core.outcomes import BLACKJACK
+from ..core.rules import Rules
+from ..core.wagers import MONEY, Wager
+from ..core.words import rule
+from ..engine.settlement import AfterDouble, Settlement
+from .variant import Option, Variant
+
+__all__ = ["Spanish21", "SpanishSettlement", "CARD_BONUSES", "seven_seven_seven_suited"]
+
+CARD_BONUSES = {5: Fraction(3, 2), 6: Fraction(2), 7: Fraction(3)}
+"""What an undoubled 21 of this many cards pays (7: seven or more)."""
+
+MIXED, SUITED, SPADES = Fraction(3, 2), Fraction(2), Fraction(3)
+"""A 6-7-8 or 7-7-7's pays: mixed suits, one suit, all spades."""
+
+
+def seven_seven_seven_suited(decks: float) -> Fraction:
+    """The chance that three 7s of a shoe of ``decks`` decks are all of one suit.
+
+    >>> seven_seven_seven_suited(6), seven_seven_seven_suited(math.inf), seven_seven_seven_suited(1)
+    (Fraction(10, 253), Fraction(1, 16), Fraction(0, 1))
+    """
+    if math.isinf(decks):
+        return Fraction(1, 16)
+    d = int(decks)
+    return Fraction(4 * math.comb(d, 3), math.comb(4 * d, 3))
+
+
+def _expected_pay(suited: Fraction) -> Fraction:
+    """A 6-7-8 or 7-7-7's expected pay when it is all one suit with chance ``suited`` (a quarter of
+    that all spades).
+
+    >>> _expected_pay(Fraction(1, 16))
+    Fraction(99, 64)
+    """
+    return MIXED * (1 - suited) + SUITED * suited * Fraction(3, 4) + SPADES * suited / 4
+
+
+class SpanishSettlement(Settlement):
+    """Spanish 21's payoffs: a 21 always wins, the bonuses (``bonuses``; ``split_bonuses``: split
+    hands too), no bonus on a doubled hand, a tied natural wins; ``after``: the rescue and the
+    redoubles.
+
+    >>> columns, column = SpanishSettlement(Rules()).stand_columns(
+    ...     np.array([21, 21, 20]), np.array([3, 5, 2]), np.array([[0] * 5 + [1, 1, 1, 0, 0]] * 3), np.zeros(3, bool))
+    >>> [str(columns[4, c]) for c in column]           # (against a dealer 21)
+    ['99/64', '3/2', '-1']
+    """
+
+    def __init__(self, rules: Rules, wager: Wager = MONEY, bonuses: bool = True, split_bonuses: bool = True,
+                 after: AfterDouble = AfterDouble(Fraction(-1))):
+        super().__init__(rules, wager)
+        self.bonuses, self.split_bonuses, self.after = bonuses, split_bonuses, after
+
+    def _winning_21s(self) -> np.ndarray:
+        """The standard columns (totals 16-21), a 21 winning on every outcome but a blackjack."""
+        table = self.stand_table()
+        columns = table[16:22].T.copy()
+        columns[:BLACKJACK, 5] = self.wager.pays(1)
+        return columns
+
+    def stand_columns(self, total: np.ndarray, cards: np.ndarray, hand: Optional[np.ndarray] = None,
+                      split: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
+        columns = self._winning_21s()
+        column = np.clip(total, 16, 21) - 16
+        if not self.bonuses or hand is None:
+            return np.ascontiguousarray(columns), column
+        paid = total == 21
+        if split is not None and not self.split_bonuses:
+            paid &= ~split
+        pays = [CARD_BONUSES[5], CARD_BONUSES[6], CARD_BONUSES[7],
+                _expected_pay(Fraction(1, 16)), _expected_pay(seven_seven_seven_suited(self.rules.decks))]
+        which = [paid & (cards == 5), paid & (cards == 6), paid & (cards >= 7),
+                 paid & (cards == 3) & (hand[:, 5] == 1) & (hand[:, 6] == 1) & (hand[:, 7] == 1),
+                 paid & (cards == 3) & (hand[:, 6] == 3)]
+        table = columns.astype(object)
+        for pay, where in zip(pays, which):
+            bonus = np.full((columns.shape[0], 1), pay, dtype=object)
+            bonus[BLACKJACK] = columns[BLACKJACK, 5]      # (a dealer blackjack: as any hand's bet)
+            table = np.hstack([table, bonus])
+            column = np.where(where, table.shape[1] - 1, column)
+        return table, column
+
+    def doubled_columns(self, total: np.ndarray, cards: np.ndarray, hand: np.ndarray,
+                        split: np.ndarray) -> Optional[tuple[np.ndarray, np.ndarray]]:
+        return np.ascontiguousarray(self._winning_21s()), np.clip(total, 16, 21) - 16
+
+    def after_double(self) -> AfterDouble:
+        return self.after
+
+    def natural_tie(self) -> Fraction:
+        return self.natural_payout()
+
+
+class Spanish21(Variant):
+    """Spanish 21: Spanish decks, 21 always wins, bonus 21s, doubling any cards with the rescue."""
+
+    name = "spanish_21"
+    round_name = "spanish_21"
+    round_words = "its bonuses and the rescue"
+    aliases = ("spanish", "spanish21", "spanish_blackjack")
+    title = "Spanish 21"
+    deck = SPANISH_DECK
+    defaults = dict(decks=6, dealer_hits_soft_17=True, blackjack_pays="3:2", hole_card="peek", double_on="any",
+                    double_soft=True, double_after_split=True, double_after_hit=True, max_split_hands=4,
+                    resplit_aces=True, hit_split_aces=True, double_split_aces=True, surrender="late",
+                    hit_21=False)
+    open_rules = {"decks": (6, 8), "dealer_hits_soft_17": (True, False), "surrender": ("late", "none"),
+                  "hit_split_aces": (True, False)}
+    options = {
+        "redoubling": Option(False, (False, True), "after a double's card the hand may double again, up to "
+                                                   "three doubles (the wager 1, 2, 4, 8)"),
+        "rescue": Option(True, (True, False), "after a double's card the hand may be given up for the "
+                                              "original bet (net -1 whatever was doubled)"),
+        "rescue_redoubles": Option(True, (True, False), "with redoubling, a redoubled hand may be rescued too "
+                                                        "(False: after the first double only)"),
+        "split_bonuses": Option(True, (True, False), "the 21 bonuses are paid on split hands too (False: on "
+                                                     "unsplit hands only)"),
+    }
+    covers = frozenset({"the CD game", "hand values", "effects of removal with reoptimized play"})
+
+    def check(self, rules: Rules) -> None:
+        super().check(rules)
+        if rules.hole_card != "peek":
+            raise RulesError(f"Spanish 21's dealer peeks (a natural beats every hand but a natural before the "
+                             f"player acts): keep {rule('hole_card', 'peek')}")
+        if rules.surrender not in ("none", "late"):
+            raise RulesError(f"Spanish 21 gives up a hand on its first two cards only: use {rule('surrender', 'late')}"
+                             f" or {rule('surrender', 'none')}")
+        if (rules.dealer_22_pushes or rules.burn_20 or rules.charlie is not None or rules.bust_push != "none"
+                or rules.must_hit_below):
+            raise RulesError("Spanish 21 takes no dealer 22 push, Burn 20, Charlie, bust push or forced hit rule")
+        if rules.hit_21:
+            raise RulesError(f"Spanish 21 pays a player 21 at once: keep {rule('hit_21', False)}")
+        if rules.split_tens_by_rank:
+            raise RulesError(f"Spanish 21 splits ten-values by value: keep {rule('split_tens_by_rank', False)}")
+        if not (math.isinf(rules.decks) or float(rules.decks).is_integer()):
+            raise RulesError(f"Spanish 21's 7-7-7 bonus needs a whole number of decks (its suits), not {rules.decks}")
+
+    def settlement(self, rules: Rules, wager: Wager = MONEY) -> Settlement:
+        after = AfterDouble(Fraction(-1) if self.option(rules, "rescue") else None,
+                            3 if self.option(rules, "redoubling") else 1,
+                            None if self.option(rules, "rescue_redoubles") else 1)
+        return SpanishSettlement(rules, wager, split_bonuses=self.option(rules, "split_bonuses"), after=after)
+
+    def free_actions(self, rules: Rules) -> str:
+        suited = seven_seven_seven_suited(rules.decks)
+        decks = "an infinite shoe's" if math.isinf(rules.decks) else f"{int(rules.decks)} decks'"
+        parts = ["a player 21 and a natural always win", "bonus 21s (5 cards 3:2, 6 cards 2:1, 7+ 3:1; 6-7-8 and "
+                 "7-7-7 3:2, suited 2:1, spades 3:1)" + ("" if self.option(rules, "split_bonuses")
+                                                         else ", not on split hands") + ", not on doubled hands",
+                 f"suits by chance given the values (6-7-8 one suit 1/16, 7-7-7 {suited}, {decks} sevens)"]
+        if self.option(rules, "rescue"):
+            parts.append("a doubled hand may be rescued for the original bet")
+        if self.option(rules, "redoubling"):
+            rescued = "" if self.option(rules, "rescue_redoubles") else " (a rescue after the first double only)"
+            parts.append(f"redoubling up to three doubles{rescued}")
+        return "; ".join(parts)
+
+    def strategy_words(self, strategy: str) -> str:
+        if strategy != "CD":
+            return ""
+        return ("composition-dependent (CD): every decision uses the hand's exact card values and the up card, "
+                "not the suits (a 6-7-8 or 7-7-7 is paid its expected bonus given the values)")

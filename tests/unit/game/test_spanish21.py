@@ -1,0 +1,127 @@
+"""Spanish 21 against its independent brute-force oracle, its own identities, and its refusals.
+
+The oracle (tests/oracles/brute_spanish21.py) was written from VARIANTS.md and the rules' readings
+alone, without the engine; every comparison is exact (rationals), on shoes where no path of the
+round runs out of cards and no decision of a split hand's reference play is a tie.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+from fractions import Fraction
+
+import pytest
+
+from bjcalc import Calculator, Shoe
+from bjcalc.core.errors import BjcalcError, RulesError
+from bjcalc.game.spanish21 import SpanishSettlement, seven_seven_seven_suited
+from bjcalc.game.variants import VARIANTS, find_variant
+from oracles import brute_spanish21 as oracle
+
+S21 = VARIANTS["spanish_21"]
+LABEL = "A23456789T"
+S1 = {1: 2, 5: 2, 6: 2, 7: 3, 8: 2, 9: 1, 10: 6}
+"""18 cards with three 7s and a 6-7-8: every bonus a three-card 21 can take, and the rescue."""
+READINGS = [  # (the engine's rules, the oracle's; no rescue and no surrender: every action of a hand, below)
+    ({"max_split_hands": 2}, {"max_hands": 2}),
+    ({"max_split_hands": 2, "redoubling": True}, {"max_hands": 2, "max_doubles": 3}),
+    ({"max_split_hands": 2, "split_bonuses": False, "dealer_hits_soft_17": False},
+     {"max_hands": 2, "bonus_on_split": False, "h17": False}),
+]
+
+
+def calculator(counts: dict, exact: bool = True, **rules) -> Calculator:
+    shoe = Shoe.from_counts({LABEL[v - 1]: n for v, n in counts.items()})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules say 6 decks; the calculator follows the shoe)
+        return Calculator(S21.rules(**{"decks": 1, **rules}), shoe, exact=exact)
+
+
+def exact(value) -> Fraction:
+    return Fraction(int(value.numerator), int(value.denominator))
+
+
+@pytest.mark.parametrize("reading", READINGS, ids=["split once", "redoubling", "S17 no split bonuses"])
+def test_game_equals_the_oracle_exactly(reading):
+    ours, theirs = reading
+    assert exact(calculator(S1, **ours).game().ev) == oracle.game_ev(oracle.make_shoe(S1),
+                                                                      oracle.S21Rules(decks=1, **theirs))
+
+
+HANDS = [((6, 7), 5), ((7, 7), 10), ((5, 6), 9), ((10, 6), 10), ((8, 8), 7), ((1, 1), 6), ((9, 7), 1)]
+
+
+@pytest.mark.parametrize("ours, theirs", [({"redoubling": True}, {"max_doubles": 3}),
+                                          ({"rescue": False, "surrender": "none"}, {"rescue": False,
+                                                                                    "surrender": False})],
+                         ids=["redoubling", "no rescue no surrender"])
+def test_every_action_of_a_hand_equals_the_oracle_exactly(ours, theirs):
+    calc = calculator(S1, max_split_hands=2, **ours)
+    rules = oracle.S21Rules(decks=1, max_hands=2, **theirs)
+    for hand, up in HANDS:
+        values = calc.hand(",".join(LABEL[c - 1] for c in hand), LABEL[up - 1])
+        expected = oracle.action_values(hand, up, oracle.make_shoe(S1), rules)
+        assert {name: exact(value) for name, value in values.items()} == expected, (hand, up)
+
+
+def test_each_option_moves_the_edge_the_way_it_must():
+    """The rescue, redoubling and bonuses on split hands are choices or pays the player gains by;
+    standing on soft 17 helps the player; floats equal rationals where no tie decides a play."""
+    base = exact(calculator(S1, max_split_hands=2).game().ev)
+    assert exact(calculator(S1, max_split_hands=2, rescue=False).game().ev) <= base
+    assert exact(calculator(S1, max_split_hands=2, redoubling=True).game().ev) >= base
+    assert exact(calculator(S1, max_split_hands=2, split_bonuses=False).game().ev) <= base
+    floats = calculator(S1, exact=False, max_split_hands=1).game().ev
+    assert abs(floats - float(calculator(S1, max_split_hands=1).game().ev)) < 1e-12
+
+
+def test_a_21_always_wins_and_a_bonus_is_its_expected_pay():
+    settlement = SpanishSettlement(S21.rules())
+    import numpy as np
+    hands = np.array([[0] * 5 + [1, 1, 1, 0, 0], [0] * 6 + [3, 0, 0, 0], [2, 0, 0, 0, 3, 0, 0, 0, 0, 1],
+                      [0] * 9 + [2]])
+    columns, column = settlement.stand_columns(np.array([21, 21, 21, 20]), np.array([3, 3, 6, 2]), hands,
+                                               np.zeros(4, dtype=bool))
+    against_21 = [columns[4, c] for c in column]
+    suited = seven_seven_seven_suited(6)
+    assert against_21 == [Fraction(99, 64), Fraction(3, 2) + Fraction(3, 4) * suited, 2, -1]
+    doubled, at = settlement.doubled_columns(np.array([21]), np.array([5]), hands[:1], np.zeros(1, dtype=bool))
+    assert doubled[:10, at[0]].tolist() == [1] * 10         # (a doubled 21 wins 1:1 on every outcome)
+    assert settlement.natural_tie() == Fraction(3, 2)
+    # a natural always wins: given no dealer blackjack, and in the game, it is worth its 3:2
+    calc = calculator(S1, max_split_hands=2)
+    assert exact(calc.hand("A,T", "A")["stand"]) == exact(calc.hand("T,A", "T")["stand"]) == Fraction(3, 2)
+
+
+def test_rules_the_game_cannot_take_are_refused_and_analyses_it_does_not_follow_too():
+    with pytest.raises(RulesError, match="peeks"):
+        Calculator(S21.rules(hole_card="enhc"))
+    with pytest.raises(RulesError, match="first two cards only"):
+        Calculator(S21.rules(surrender="any_time"))
+    with pytest.raises(RulesError, match="pays a player 21 at once"):
+        Calculator(S21.rules(hit_21=True))
+    with pytest.raises(RulesError, match="has no option 'redouble'"):
+        Calculator(S21.rules(options={"redouble": True}))
+    calc = calculator(S1, exact=False, max_split_hands=2)
+    for ask in (lambda: calc.game("TD"), lambda: calc.outcomes(), lambda: calc.effects_of_removal()):
+        with pytest.raises(BjcalcError, match="Spanish 21's round"):
+            ask()
+    assert find_variant("spanish") is find_variant("Spanish 21") is S21
+    assert S21.shoe(S21.rules()).describe() == "6 Spanish decks"
+
+
+def test_the_command_line_values_the_game_and_refuses_in_one_line():
+    shoe = ",".join(f"{LABEL[v - 1]}:{n}" for v, n in S1.items())
+    run = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--shoe", shoe,
+                          "--split-hands", "2", "--redoubling", "--json"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    expected = calculator(S1, exact=False, max_split_hands=2, redoubling=True, decks=6).game().ev
+    assert abs(result["ev"] - expected) < 1e-12            # (a shoe of counts: the 7-7-7's suits as the rules' decks)
+    assert "10/253" in result["assumptions"]["rules"]
+    bad = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--hole-card", "enhc"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "peeks" in bad.stderr
