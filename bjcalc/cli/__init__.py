@@ -480,6 +480,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     _rule_flags(count, "count")
     add_count_arguments(count, _whole)
+    serve = sub.add_parser("serve", help="the web app and its HTTP API on this machine (bjcalc[web])",
+                           description=textwrap.fill("Serve the web app (a game's house edge, edge by up card and "
+                                                     "chart, with a form of its rules) and the HTTP API, which "
+                                                     "answers /api/COMMAND?FLAG=VALUE with what 'bjcalc COMMAND "
+                                                     "--FLAG VALUE --json' prints; its documentation at /docs. "
+                                                     "Needs the web extra: pip install 'bjcalc[web]'.", 78))
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=lambda text: 0 if text.strip() == "0" else _whole(text), default=8000,
+                       help="the port (default 8000; 0: a free one, printed)")
+    serve.add_argument("--quiet", action="store_true", help="print nothing but errors (not the address)")
     return parser
 
 
@@ -568,6 +579,8 @@ def _run(args: argparse.Namespace) -> str:
         return _run_tables(args)
     if args.command == "explain":
         return run_explain(args)
+    if args.command == "serve":       # (the web layer sits above this one: the bjcalc command starts it)
+        raise UsageError("start the web app with the bjcalc command itself: bjcalc serve (or python -m bjcalc serve)")
     if args.command not in RULE_COMMANDS + ("report",):
         raise UsageError(_name_a_command())
     rules = rules_from(args)

@@ -1,0 +1,209 @@
+"""The HTTP API as the command line: a query string read as a command's flags, answered by the
+command line itself.
+
+``answer("edge", [("decks", "1")])`` runs ``bjcalc edge --decks 1 --json`` in this process (the
+same parser, the same command, so the same schema and numbers) and gives ``(200, its JSON)``;
+bad input gives ``(400, {"error": "<the command line's one line>"})``, checked before any work.
+A query key is a flag's name without its dashes (``split-hands`` or ``split_hands``); a flag
+that takes no value is on with ``true`` (or an empty value) and off with ``false`` (its ``--no-``
+form); a flag that takes several values takes the key repeated.
+
+Safe by default: only the commands of :data:`COMMANDS`, none of the flags of :data:`BLOCKED`
+(those that read or write files on the server, or start processes), an exact computation only
+on shoes of at most :data:`EXACT_CARDS` cards (the size limit, refused up front with the size),
+at most :data:`HEAVY_JOBS` computations at once; answers are cached by command and flags.
+
+>>> status, body = answer("dealer", [("up", "6"), ("decks", "1")])
+>>> status, json.loads(body)["command"]
+(200, 'dealer')
+>>> answer("dealer", [("up", "6"), ("decks", "0")])[0]
+400
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import threading
+from typing import Any, Iterable, Optional
+
+from cachetools import LRUCache
+
+from ..cli import build_parser, one_line, run
+from ..core.errors import BjcalcError
+
+__all__ = ["COMMANDS", "BLOCKED", "EXACT_CARDS", "HEAVY_JOBS", "answer", "report", "argv_of", "flags_of",
+           "ApiError"]
+
+COMMANDS = ("edge", "hand", "chart", "outcomes", "eor", "dealer", "insurance", "sidebet")
+"""The commands the API answers (``sidebet`` with the bet as ``bet``)."""
+
+BLOCKED = frozenset({"out", "format", "files", "chart", "workers", "scheduler", "cluster", "progress"})
+"""Flags (by destination) the API refuses: they read or write the server's files or start workers."""
+
+EXACT_CARDS = 104
+"""The largest shoe (in cards) an exact computation may take through the API (two decks)."""
+
+HEAVY_JOBS = 2
+"""How many computations the API runs at once; more wait their turn."""
+
+_CACHE: "LRUCache[tuple, tuple[int, str]]" = LRUCache(maxsize=256)
+_CACHE_LOCK = threading.Lock()
+_JOBS = threading.BoundedSemaphore(HEAVY_JOBS)
+_ON, _OFF = frozenset({"", "true", "1", "on", "yes"}), frozenset({"false", "0", "off", "no"})
+
+
+class ApiError(BjcalcError):
+    """A request the API refuses: one line, as the command line says its errors."""
+
+
+def _subparser(parser: argparse.ArgumentParser, *path: str) -> argparse.ArgumentParser:
+    for name in path:
+        action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        if name not in action.choices:
+            known = ", ".join(sorted(action.choices))
+            raise ApiError(f"unknown {'bet' if parser.prog.endswith('sidebet') else 'command'} {name!r}: "
+                           f"use one of {known}")
+        parser = action.choices[name]
+    return parser
+
+
+def _path(command: str, pairs: list[tuple[str, str]]) -> list[str]:
+    """The command words: ``[command]``, or ``["sidebet", bet]`` (the bet taken from ``pairs``)."""
+    if command not in COMMANDS + ("report",):
+        raise ApiError(f"the API answers {', '.join(COMMANDS)} and report, not {command!r}")
+    if command != "sidebet":
+        return [command]
+    bets = [value for key, value in pairs if key == "bet"]
+    if len(bets) != 1:
+        raise ApiError("sidebet needs one bet, as bet=buster (list=true lists them)")
+    return ["sidebet", bets[0]]
+
+
+def report(pairs: Iterable[tuple[str, str]]) -> tuple[int, str]:
+    """``(200, the game report's HTML page)`` for ``GET /api/report?<pairs>`` (what ``bjcalc report
+    ... --out -`` prints), or ``(400, {"error": one line})``; cached as the commands are."""
+    try:
+        argv = argv_of("report", pairs)[:-1] + ["--out=-", "--format=html", "--quiet"]
+        args = _parsed(argv)
+        _check_size(args)
+    except BjcalcError as refusal:
+        return 400, json.dumps({"error": one_line(str(refusal))})
+    return _answered(argv, args)
+
+
+def argv_of(command: str, pairs: Iterable[tuple[str, str]]) -> list[str]:
+    """The command line the query ``pairs`` stand for, ``--json`` at its end.
+
+    >>> argv_of("edge", [("decks", "1"), ("h17", "false"), ("bj", "6:5")])
+    ['edge', '--decks=1', '--s17', '--bj=6:5', '--json']
+    """
+    pairs = list(pairs)
+    if command == "sidebet" and any(key == "list" for key, _ in pairs):
+        return ["sidebet", "--list", "--json"]
+    path = _path(command, pairs)
+    parser = _subparser(build_parser(), *path)
+    by_flag = {flag: action for action in parser._actions for flag in action.option_strings}
+    argv = list(path)
+    for key, value in pairs:
+        if command == "sidebet" and key == "bet":
+            continue
+        flag = "--" + key.strip().lstrip("-").replace("_", "-")
+        action = by_flag.get(flag)
+        if action is None or flag in ("--help", "--json"):
+            close = sorted(f[2:] for f, a in by_flag.items() if f.startswith("--") and f not in ("--help", "--json")
+                           and a.dest not in BLOCKED)
+            raise ApiError(f"{' '.join(path)} takes no parameter {key!r}; its parameters: {', '.join(close)}")
+        if action.dest in BLOCKED:
+            raise ApiError(f"the API does not take {flag} (it reads or writes the server's files or starts "
+                           f"workers): use the command line")
+        if action.nargs == 0:
+            text = value.strip().lower()
+            if text in _ON:
+                argv.append(flag)
+            elif text in _OFF:
+                offs = [other for other in action.option_strings if other != flag and other.startswith("--")]
+                if flag != action.option_strings[0] or not offs:   # (an off flag, or no off form: off unless given)
+                    raise ApiError(f"{key} is a switch that is off unless given: drop it, or give {key}=true")
+                argv.append(offs[0])
+            else:
+                raise ApiError(f"{key} is a switch: give {key}=true or {key}=false, not {value!r}")
+        else:
+            argv.append(f"{flag}={value}")
+    return argv + ["--json"]
+
+
+def _parsed(argv: list[str]) -> argparse.Namespace:
+    args, extra = build_parser().parse_known_args(argv)
+    if extra:
+        raise ApiError(f"unrecognized parameters: {' '.join(extra)}")
+    args.argv = argv
+    if hasattr(args, "quiet"):
+        args.quiet = True       # (no progress on the server's stderr)
+    return args
+
+
+def _check_size(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an exact computation on a shoe larger than :data:`EXACT_CARDS`."""
+    if not getattr(args, "exact", False):
+        return
+    from ..cli import _shoe_from, rules_from
+
+    rules = rules_from(args)
+    shoe = _shoe_from(args, rules)
+    cards = None if shoe.is_infinite else int(sum(shoe.counts_by()))
+    if cards is None or cards > EXACT_CARDS:
+        size = "an infinite shoe" if cards is None else f"a shoe of {cards} cards"
+        raise ApiError(f"exact=true on {size} is above this server's limit of {EXACT_CARDS} cards: use floats "
+                       f"(drop exact), a smaller shoe, or the command line")
+
+
+def answer(command: str, pairs: Iterable[tuple[str, str]]) -> tuple[int, str]:
+    """``(status, body)`` for ``GET /api/<command>?<pairs>``: 200 and the command's JSON, or 400 and
+    ``{"error": one line}`` for bad input (checked before any work); cached by the command line."""
+    try:
+        argv = argv_of(command, pairs)
+        args = _parsed(argv)
+        _check_size(args)
+    except BjcalcError as refusal:
+        return 400, json.dumps({"error": one_line(str(refusal))})
+    return _answered(argv, args)
+
+
+def _answered(argv: list[str], args: argparse.Namespace) -> tuple[int, str]:
+    """The command's answer, from the cache or computed (one of :data:`HEAVY_JOBS` at a time)."""
+    key = tuple(argv)
+    with _CACHE_LOCK:
+        cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    with _JOBS:
+        try:
+            result = (200, run(args))
+        except BjcalcError as refusal:
+            result = (400, json.dumps({"error": one_line(str(refusal))}))
+    with _CACHE_LOCK:
+        _CACHE[key] = result
+    return result
+
+
+def flags_of(command: str, bet: Optional[str] = None) -> list[dict[str, Any]]:
+    """The flags of ``command`` the API takes, for a form: each one's ``name`` (the query key),
+    ``kind`` (``switch``, ``choice`` or ``value``), ``choices``, ``default`` and ``help``,
+    in the command line's order.
+
+    >>> [f for f in flags_of("edge") if f["name"] == "h17"][0]["kind"]
+    'switch'
+    """
+    parser = _subparser(build_parser(), *(["sidebet", bet] if command == "sidebet" and bet else [command]))
+    out = []
+    for action in parser._actions:
+        longs = [flag for flag in action.option_strings if flag.startswith("--") and not flag.startswith("--no-")]
+        if not longs or action.dest in BLOCKED | {"help", "json", "quiet"}:
+            continue
+        kind = "switch" if action.nargs == 0 else "choice" if action.choices else "value"
+        default = action.default if action.default is not argparse.SUPPRESS else None
+        out.append({"name": longs[0][2:], "kind": kind, "choices": list(action.choices or []),
+                    "default": default if isinstance(default, (str, int, float, bool, type(None))) else str(default),
+                    "help": (action.help or "").replace("%%", "%")})
+    return out
