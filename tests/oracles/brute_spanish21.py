@@ -25,7 +25,16 @@ Shoe and dealing
   quantities are UNCONDITIONAL expectations ``U = E[payoff * w]``.  Drawing from an empty
   shoe raises :class:`EmptyShoeError` (never silently ignored).  NB: every action's value is
   computed at every decision (not only the chosen one's), so a shoe must be large enough for
-  every path of every option.
+  every path of every option.  When every hand of the round is busted, rescued or a 21 (which
+  always wins), the payoff does not depend on the dealer's total: only the hole card (the
+  peek) is drawn, not the dealer's draws (he does not play).
+* Arithmetic: exact throughout.  The dealer recursion, the split enumeration and the
+  expectations carry integers: a finite shoe of n cards weighs a quantity by n! (a path of d
+  draws has probability prod(counts) (n - d)! / n!, see :func:`wdraws`) and the payoffs by a
+  common denominator :func:`scale` (64 and the 7-7-7 bonus's); the infinite deck carries
+  Fractions through the same code.  The one-hand recursion (U_stand / U_hit / U_double /
+  U_best) uses Fractions.  :func:`_dealer_literal`, :func:`_game_literal_nosplit` and
+  :func:`split_literal` redo it all with plain Fractions and no memo (self-test).
 
 Dealer
 ------
@@ -107,6 +116,28 @@ Public functions (exact Fractions; per unit initial bet)
 * :func:`dealer_dist(up, shoe, h17)`; :func:`p_dealer_bj(up, shoe)`.
 * :func:`split_value(p, up, full, rules)` (U of splitting, memoised) and
   :func:`split_literal` (the same, explicit hand lists); :func:`clear_caches`.
+* One-hand values (U, unconditional): ``U_best(cards, nd, up, shoe_left, bb, rules)`` (nd
+  doubles made, bb: bonuses allowed), ``U_stand``, ``U_hit``, ``U_double``; ``decide`` (the
+  CDZ- rule); ``deal_probabilities``; ``best_action`` (tie order).
+
+Self-test (``python -m tests.oracles.brute_spanish21``, about 70 s on one core; one minute
+more with ``--infinite``)
+-----------------------------------------------------------------------------------------
+(1) hand-checked values: payoff vectors and bonuses; 21 always wins, rescue, redoubling, the
+6-7-8 / 7-7-7 / 5-6-7-card bonuses, dealer naturals, a whole no-split game on {T:4, 8, A}
+(7/30; 2/15 without surrender, and 2/15 for ordinary blackjack), splits with forced resplits
+(8,8 v 7: 6/5 with 2 hands, 12/5 with 3 or 4), EmptyShoeError;  (2) dealer_dist == plain
+enumeration;  (3) split_value == split_literal (every pair and up card, shoes C and B, five
+rule sets);  (3b) game_ev == a plain recursion without memo (no splits, shoes E and F, five
+rule sets);  (4) with always_21 / bonuses / rescue off, max_doubles=1, doubling on two cards
+and 21 allowed to act (``_ordinary``), the game is exactly brute_force's (peek, double any two,
+DAS, hit / double split aces, CDZ-, 1 or 2 hands): game_ev equal on three shoes, H17 / S17,
+with and without late surrender (needs ``PYTHONPATH=tests``);  (5) rescue, redoubling,
+bonuses, surrender, "21 always wins" never lower the EV with one hand (a theorem; with splits,
+CDZ- and forced resplits, printed only);  (6) infinite deck: S17 beats H17 (max_hands=1:
+H17 -1.6594 %, S17 -1.2557 %; ``--infinite``: max_hands 2 and 4, H17 -0.9912 % / -0.8635 %);
+(7) round_ev / action_values / game_ev consistent;  (8) example figures.
+``tests/oracles/test_brute_spanish21_self.py`` runs a fast subset (a few seconds).
 """
 
 from __future__ import annotations
@@ -205,12 +236,12 @@ def draws(shoe) -> Iterator[Tuple[int, Fraction, object]]:
             yield v, Fraction(k, n), tuple(s)
 
 
-_FACTORIALS = [factorial(n) for n in range(1000)]
+_factorial = lru_cache(maxsize=None)(factorial)
 
 
 def norm(shoe):
     """n! for a finite shoe of n cards, 1 for the infinite deck."""
-    return 1 if shoe == INFINITE else _FACTORIALS[sum(shoe)]
+    return 1 if shoe == INFINITE else _factorial(sum(shoe))
 
 
 def wdraws(shoe) -> Iterator[Tuple[int, object, object]]:
@@ -338,7 +369,7 @@ def _no_bj_w(up: int, shoe):
     if n == 0:
         raise EmptyShoeError("no hole card")
     bj = shoe[TEN - 1] if up == 1 else (shoe[0] if up == TEN else 0)
-    return (n - bj) * _FACTORIALS[n - 1]
+    return (n - bj) * _factorial(n - 1)
 
 
 def _expect_w(ivec, up, shoe, rules):
