@@ -41,7 +41,17 @@ def create_app() -> Any:
     except ImportError:
         raise BjcalcError(_missing()) from None
 
-    app = FastAPI(title="bjcalc", summary="Exact expected values for blackjack and its casino variants",
+    import contextlib
+
+    @contextlib.asynccontextmanager
+    async def warm(app: Any) -> Any:
+        """The landing page's numbers (the default game's edge and chart) made before the server
+        answers, so the first page shows them from the cache."""
+        for command in ("edge", "chart"):
+            await run_in_threadpool(api.answer, command, [])
+        yield
+
+    app = FastAPI(lifespan=warm, title="bjcalc", summary="Exact expected values for blackjack and its casino variants",
                   description="Each `/api/<command>` answers what `bjcalc <command> --<flag> <value> ... --json` "
                               "prints: the same schema and numbers.  A parameter is a flag's name without its "
                               "dashes; a switch is `true` or `false`.  Bad input is a 400 with the command line's "

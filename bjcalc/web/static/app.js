@@ -169,6 +169,7 @@ function recompute() {
       $("edge-td").textContent = "TD" in chart.ev ? percent(-chart.ev.TD) : "–";
       renderChart(chart);
     }
+    document.body.dataset.shown = String(Number(document.body.dataset.shown || 0) + 1);   // (games shown)
   });
 }
 
