@@ -140,11 +140,11 @@ def test_a_burned_pair_leaves_the_shoe_and_the_dealer_redraws():
     assert worker.play_round(script, script.dealt) == -1.0
 
 
-def test_the_frame_is_the_same_on_one_two_and_four_local_workers():
+def test_the_frame_is_the_same_on_one_and_four_local_workers():
     kwargs = dict(shoes=4, seed=3, shoe=MID, progress=None, shoes_per_chunk=1)
     one = simulate(RULES, workers=1, **kwargs).frame
-    for workers in (2, 4):          # (four processes on two cores: chunks may finish in any order)
-        pd.testing.assert_frame_equal(one, simulate(RULES, workers=workers, **kwargs).frame)
+    # (four processes on two cores: chunks may finish in any order; two workers: the index plays' test)
+    pd.testing.assert_frame_equal(one, simulate(RULES, workers=4, **kwargs).frame)
     assert len(one) > 10
 
 
