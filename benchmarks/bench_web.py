@@ -93,7 +93,6 @@ def main(argv: list[str]) -> None:
     finally:
         proc.terminate()
         proc.wait()
-    print("changes", [round(c, 2) for c in changes])
     print(f"first render {spread(first)['median']:.2f} s; rule change {spread(changes)['median']:.2f} s "
           f"(max {max(changes):.2f}); server memory after {len(GAMES)} games {memory:.0f} MB")
     run.add({"case": "web-first-render", "kind": "page", "label": "the default page (6 decks) shown, from the server "

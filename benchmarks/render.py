@@ -3,7 +3,7 @@
 Run:  python benchmarks/render.py            (writes docs/performance.md)
       python benchmarks/render.py --check    (exit 1 if docs/performance.md is not what it would write)
 
-The page shows the latest run of each benchmark (``bench.py``, ``bench_count.py``) as tables,
+The page shows the latest run of each benchmark (``bench.py``, ``bench_count.py``, ``bench_web.py``) as tables,
 with the machine, the load and the commit it ran on, and the ratios against the reference C++
 calculator's figures (``benchmarks/reference.json``, which states where they come from); then a
 list of every recorded run.  The page is data: edit the scripts or rerun them, not the page.
@@ -121,6 +121,19 @@ def count_tables(mine: list[dict], reference: dict) -> list[str]:
     return lines
 
 
+def web_tables(mine: list[dict], reference: dict) -> list[str]:
+    """The latest run of bench_web.py: the page's first render, a rule change, the server's memory."""
+    run = mine[-1]
+    lines = [f"Latest run: {machine_line(run)}.", "", "| what | measured |", "|---|---|"]
+    for case in run["cases"]:
+        if "seconds" in case:
+            lines.append(f"| {case['label']} | {_s(case['seconds']['median'])} (median of {case['seconds']['runs']}; "
+                         f"{_s(case['seconds']['min'])}-{_s(case['seconds']['max'])}) |")
+        else:
+            lines.append(f"| {case['label']} | {case['megabytes']:.0f} MB |")
+    return lines + [""]
+
+
 def render(all_runs: list[dict], reference: dict) -> str:
     figures = reference["figures"]
     lines = ["# Performance", "",
@@ -132,10 +145,12 @@ def render(all_runs: list[dict], reference: dict) -> str:
              "python benchmarks/bench.py          # games, tables, distributions",
              "python benchmarks/bench.py cli      # the commands a user types",
              "python benchmarks/bench_count.py    # the shoe simulator",
+             "python benchmarks/bench_web.py      # bjcalc serve: the page and the server",
              "python benchmarks/render.py         # this page",
              "```", ""]
     sections = [("bench.py", "Games, tables and distributions", bench_tables),
-                ("bench_count.py", "The shoe simulator", count_tables)]
+                ("bench_count.py", "The shoe simulator", count_tables),
+                ("bench_web.py", "The web app", web_tables)]
     for script, title, make in sections:
         mine = [r for r in all_runs if r["benchmark"] == script]
         lines += [f"## {title}", ""]
