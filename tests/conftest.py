@@ -32,6 +32,45 @@ def dask_client():
         yield client
 
 
+LONGEST_FIRST = (
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[burn20]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[counting_burn20]",
+    "tests/test_docs.py::test_the_site_builds_strict_and_reads_whole",
+    "tests/oracles/test_brute_runout.py::test_engine_discriminates",
+    "tests/unit/game/test_free_bet.py::test_free_doubles_after_a_hit_equal_the_oracle_exactly[G 4 hands]",
+    "tests/unit/analysis/test_charts.py::test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[no_bust]",
+    "tests/test_types.py::test_the_package_type_checks_clean",
+    "tests/test_registry_battery.py::test_the_compiled_kernel_gives_numpys_numbers",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[variants]",
+    "tests/unit/game/test_removal.py::test_hi_lo_indices_within_one_of_the_published",
+    "tests/unit/game/test_free_bet.py::test_the_chart_and_report_say_where_a_double_or_split_is_free",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[side_bets]",
+    "tests/unit/game/test_user_outcomes.py::test_outcomes_cli_on_the_default_game",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[quickstart]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[published]",
+)
+"""The suite's longest tests (none with a module-scoped fixture), longest first."""
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Start the longest tests first, half of them at the head of each worker's share.
+
+    pytest-xdist's worksteal gives each of the two workers one contiguous half of the tests and
+    lets an idle worker steal from the end of the other's queue; a long test that starts last
+    leaves the other core idle until it ends.  Dealt alternately to the heads of the two halves
+    (longest first), the long tests start at once and the short ones fill in around them.  The
+    order is the same in every worker, as xdist requires; nothing else depends on it."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    long = sorted((item for item in items if item.nodeid in rank), key=lambda item: rank[item.nodeid])
+    if not long:
+        return
+    rest = [item for item in items if item.nodeid not in rank]
+    first, second = long[0::2], long[1::2]
+    cut = max(0, len(items) // 2 - len(first))
+    items[:] = first + rest[:cut] + second + rest[cut:]
+
+
 def pytest_sessionfinish(session):
     """Freeze the objects the session leaves (gc.freeze) before the worker reports it is done.
 
