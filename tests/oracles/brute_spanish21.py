@@ -133,9 +133,10 @@ rule sets);  (4) with always_21 / bonuses / rescue off, max_doubles=1, doubling 
 and 21 allowed to act (``_ordinary``), the game is exactly brute_force's (peek, double any two,
 DAS, hit / double split aces, CDZ-, 1 or 2 hands): game_ev equal on three shoes, H17 / S17,
 with and without late surrender (needs ``PYTHONPATH=tests``);  (5) rescue, redoubling,
-bonuses, surrender, "21 always wins" never lower the EV with one hand (a theorem; with splits,
-CDZ- and forced resplits, printed only);  (6) infinite deck: S17 beats H17 (max_hands=1:
-H17 -1.6594 %, S17 -1.2557 %; ``--infinite``: max_hands 2 and 4, H17 -0.9912 % / -0.8635 %);
+bonuses, surrender, "21 always wins" never lower the EV (a theorem with one hand; with
+splits, CDZ- and forced resplits, not one, but true on the shoes used);  (6) infinite deck:
+S17 beats H17 (max_hands=1: H17 -1.6594 %, S17 -1.2557 %; ``--infinite`` adds max_hands 2
+and 4: H17 -0.9912 % / -0.8635 %);
 (7) round_ev / action_values / game_ev consistent;  (8) example figures.
 ``tests/oracles/test_brute_spanish21_self.py`` runs a fast subset (a few seconds).
 """
@@ -640,7 +641,13 @@ def _rest(vec, n_hands, pending, shoe, p, up, full, rules):
 def split_value(p, up, full, rules: S21Rules) -> Fraction:
     """U (unconditional, peek-weighted) of splitting (p, p) v up; full = shoe before the deal."""
     shoe0 = remove(full, up, p, p)
-    return Fraction(_play_one(ZERO_VEC, 2, 1, shoe0, p, up, full, rules)) / (norm(shoe0) * scale(rules))
+    try:
+        u = _play_one(ZERO_VEC, 2, 1, shoe0, p, up, full, rules)
+    finally:        # the split's own memo (play_hand, second_cards, _rest) is seldom shared
+        play_hand.cache_clear()    # between (pair, up card) splits: dropped, to bound memory
+        second_cards.cache_clear()
+        _rest.cache_clear()
+    return Fraction(u) / (norm(shoe0) * scale(rules))
 
 
 def split_literal(p, up, full, rules: S21Rules) -> Fraction:
@@ -1124,8 +1131,10 @@ def _check_brute_force(shoes=(("TINY", TINY), ("C", SHOE_C), ("B", SHOE_B))) -> 
 
 
 def _check_monotone(shoes=(("C", SHOE_C), ("B", SHOE_B), ("D", SHOE_D)), hands=(1, 2, 4)) -> None:
-    """More options never lower the EV with one hand (the unsplit play is optimal: a proof);
-    with splits (CDZ- play, forced resplits) it is not a theorem: printed, not asserted."""
+    """More options never lower the EV with one hand (the unsplit play is optimal: a proof).
+    With splits (CDZ- play, forced resplits) it is not a theorem (e.g. play_21=True lowers
+    the EV of the 18-card shoe {A:2, 5:2, 6:2, 7:3, 8:2, 9, T:6} with 4 hands): there it is
+    asserted on these shoes only, where it holds."""
     t0 = time.time()
     for name, shoe in shoes:
         for mh in hands:
@@ -1139,11 +1148,10 @@ def _check_monotone(shoes=(("C", SHOE_C), ("B", SHOE_B), ("D", SHOE_D)), hands=(
             notes = []
             for what, (lo, hi) in pairs.items():
                 a, b = game_ev(shoe, lo), game_ev(shoe, hi)
-                if mh == 1:
-                    assert a <= b, (name, what, a, b)
+                assert a <= b, (name, mh, what, a, b)
                 notes.append(f"{what} {'+' if b >= a else '-'}{abs(float(b - a)) * 100:.4f}%")
             print(f"    shoe {name} max_hands={mh}: game_ev {float(ev):+.8f};  " + ", ".join(notes))
-    print(f"(5) options never lower the EV (asserted for max_hands=1): ok ({time.time() - t0:.1f} s)")
+    print(f"(5) options never lower the EV: ok ({time.time() - t0:.1f} s)")
 
 
 def _check_infinite(full: bool = False) -> None:
