@@ -53,7 +53,7 @@ def test_more_options_never_lower_the_one_hand_ev():
 
 
 def test_round_game_and_action_values_consistent():
-    s21._check_consistency()
+    s21._check_consistency(shoes=(s21.SHOE_C,))
 
 
 def test_spanish_deck_and_bonus_constants():
