@@ -100,19 +100,19 @@ class SpanishSettlement(Settlement):
         super().__init__(rules, wager)
         self.bonuses, self.split_bonuses, self.after = bonuses, split_bonuses, after
 
-    def _winning_21s(self) -> np.ndarray:
-        """The standard columns (totals 16-21), a 21 winning on every outcome but a blackjack."""
-        table = self.stand_table()
-        columns = table[16:22].T.copy()
+    def _winning_21s(self, total: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The standard columns and each hand's column (:meth:`Settlement.stand_columns`), a 21
+        winning on every outcome but a blackjack."""
+        columns, column = super().stand_columns(total, cards)
+        columns = columns.copy()
         columns[:BLACKJACK, 5] = self.wager.pays(1)
-        return columns
+        return columns, column
 
     def stand_columns(self, total: np.ndarray, cards: np.ndarray, hand: Optional[np.ndarray] = None,
                       split: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
-        columns = self._winning_21s()
-        column = np.clip(total, 16, 21) - 16
+        columns, column = self._winning_21s(total, cards)
         if not self.bonuses or hand is None:
-            return np.ascontiguousarray(columns), column
+            return columns, column
         paid = total == 21
         if split is not None and not self.split_bonuses:
             paid &= ~split
@@ -131,7 +131,7 @@ class SpanishSettlement(Settlement):
 
     def doubled_columns(self, total: np.ndarray, cards: np.ndarray, hand: np.ndarray,
                         split: np.ndarray) -> Optional[tuple[np.ndarray, np.ndarray]]:
-        return np.ascontiguousarray(self._winning_21s()), np.clip(total, 16, 21) - 16
+        return self._winning_21s(total, cards)
 
     def after_double(self) -> AfterDouble:
         return self.after
