@@ -26,7 +26,7 @@ import re
 import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Union
 
 from ..core.actions import PostSplitStrategy
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe, parse_cards, rank_index
@@ -383,7 +383,7 @@ def _dealable(shoe: Shoe, play: Play) -> bool:
     return all(have > want for have, want in zip(shoe.rank_counts, needed) if want)
 
 
-def indices(calc: Calculator, system: Union[str, CountSystem], plays: Sequence[Play] = COMMON_PLAYS) -> "pd.DataFrame":
+def indices(calc: Calculator, system: Union[str, CountSystem], plays: Iterable[Play] = COMMON_PLAYS) -> "pd.DataFrame":
     """The true count at which each play changes, for a balanced count.
 
     For a decision, G(shoe) = EV(action) - EV(versus).  Its effect of removal for each card

@@ -552,7 +552,12 @@ def _shoe_from(args: argparse.Namespace, rules: Rules) -> Shoe:
                            variant_of(rules).deck)
 
 
-def _progress(args: argparse.Namespace, label: str, unit: str) -> Progress:
+def _progress(args: argparse.Namespace, label: str, unit: str) -> Any:
+    """The run's progress: on stderr (``--quiet``: none), or, where the caller watches it (the web
+    app sets ``args.watch``, a :class:`~bjcalc.core.progress.Watch`), as data it reads and cancels."""
+    watch = getattr(args, "watch", None)
+    if watch is not None:
+        return watch.reporter(unit)
     return Progress(label, unit, enabled=not getattr(args, "quiet", False))
 
 

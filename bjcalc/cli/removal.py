@@ -84,7 +84,7 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
         raise BjcalcError(f"--pe-shoes {args.pe_shoes}: each shoe costs about a game's time (0.2-0.5 s for 6 decks); "
                           f"at most {MAX_PE_SHOES:,} (an hour or so)")
     effects = None
-    for _ in progress([None], total=1):
+    for _ in progress([None], total=1, desc="effects of removal"):
         if (args.play, args.strategy) == ("fixed", "CD") and not calc.exact:   # (playing efficiency's shoes too)
             effects = fixed_effects(calc)
         else:
@@ -98,7 +98,7 @@ def run_eor(args: argparse.Namespace, calc: Calculator, progress: Callable[..., 
         if not plays:
             raise BjcalcError(f"--indices {args.indices}: the shoe cannot deal any index play's cards less any one "
                               f"card (or the rules forbid them): use whole decks")
-        table = indices(calc, system, plays)
+        table = indices(calc, system, progress(plays, total=len(plays), desc="index plays"))
     correlations = {name: (betting_correlation(effects, system), insurance_correlation(calc.shoe, system))
                     for name, system in SYSTEMS.items()}
     info = effects.assumptions

@@ -9,6 +9,10 @@ last line when it is done, so that a long run is never silent.  A background thr
 keeps time, so a report comes on time even while one step takes minutes.
 ``Progress(..., enabled=False)`` (the CLI's ``--quiet``) reports nothing.
 
+:class:`Watch` is the same callable for another thread to read instead of a person: each loop
+it wraps is a step (what it counts, how many done of how many), and :meth:`Watch.cancel` makes
+the next item of any step raise :class:`Cancelled` (the web app's progress and Cancel button).
+
 >>> import io, time
 >>> log = io.StringIO()
 >>> report = Progress("demo", unit="steps", stream=log, terminal=False, interval=0.01)
@@ -26,7 +30,8 @@ import threading
 import time
 from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
 
-__all__ = ["Progress", "ProgressFn", "no_progress", "tty_progress", "isatty", "NON_TERMINAL_INTERVAL", "TERMINAL_DELAY"]
+__all__ = ["Progress", "ProgressFn", "Watch", "Cancelled", "no_progress", "tty_progress", "isatty",
+           "NON_TERMINAL_INTERVAL", "TERMINAL_DELAY"]
 
 NON_TERMINAL_INTERVAL = 10.0
 """Seconds between two progress lines when stderr is not a terminal."""
@@ -139,6 +144,79 @@ class _Ticker(threading.Thread):
         self.join()
         if not self.terminal and self._lines:   # it said something: say that it finished
             self._line(f"done, {self._count()} in {time.monotonic() - self.started:.0f} s")
+
+
+class Cancelled(Exception):
+    """A watched run was cancelled: raised at its next step (not a :class:`BjcalcError`: no answer
+    to keep)."""
+
+
+class Watch:
+    """A run's progress as data, and its cancellation: a ``progress`` callable whose loops are
+    read by another thread (:meth:`steps`) and stopped by it (:meth:`cancel`).
+
+    Every loop it wraps is one step: ``{"desc": what it counts, "done": items done, "total": n or
+    None}``.  Once cancelled, the next item of any step (the first included) raises
+    :class:`Cancelled`, so a run stops between two steps' items, with nothing half made.
+
+    >>> watch = Watch()
+    >>> [x for x in watch(range(3), total=3, desc="up cards")]
+    [0, 1, 2]
+    >>> watch.steps()
+    [{'desc': 'up cards', 'done': 3, 'total': 3}]
+    >>> loop = iter(watch(range(10), total=10))
+    >>> next(loop), watch.cancel()
+    (0, None)
+    >>> try:
+    ...     next(loop)
+    ... except Cancelled as stopped:
+    ...     print(stopped)
+    cancelled at step 2, 1/10 steps
+    """
+
+    def __init__(self) -> None:
+        self._steps: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._cancelled = threading.Event()
+
+    def __call__(self, iterable: Iterable, total: Optional[int] = None, desc: str = "") -> Iterator:
+        if total is None:
+            try:
+                total = len(iterable)  # type: ignore[arg-type]
+            except TypeError:
+                total = None
+        step = {"desc": desc or "steps", "done": 0, "total": total}
+        with self._lock:
+            self._steps.append(step)
+        return self._track(iterable, step)
+
+    def _track(self, iterable: Iterable, step: dict[str, Any]) -> Iterator:
+        for item in iterable:
+            if self._cancelled.is_set():
+                with self._lock:
+                    where = f"step {len(self._steps)}, {step['done']}/{step['total']} {step['desc']}"
+                raise Cancelled(f"cancelled at {where}")
+            yield item
+            with self._lock:
+                step["done"] += 1
+
+    def reporter(self, unit: str) -> ProgressFn:
+        """This watch as a ``progress`` whose steps count ``unit`` unless a loop names its own."""
+        return lambda iterable, total=None, desc="": self(iterable, total=total, desc=desc or unit)
+
+    def steps(self) -> list[dict[str, Any]]:
+        """The steps so far, oldest first (copies: safe to read while the run goes on)."""
+        with self._lock:
+            return [dict(step) for step in self._steps]
+
+    def cancel(self) -> None:
+        """Stop the run at its next item (a no-op once it has finished)."""
+        self._cancelled.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether :meth:`cancel` was called."""
+        return self._cancelled.is_set()
 
 
 def isatty(stream: TextIO) -> bool:

@@ -13,6 +13,11 @@ Safe by default: only the commands of :data:`COMMANDS`, none of the flags of :da
 on shoes of at most :data:`EXACT_CARDS` cards (the size limit, refused up front with the size),
 at most :data:`HEAVY_JOBS` computations at once; answers are cached by command and flags.
 
+Long work runs as a job (:func:`start`): the same command line, in a thread, its progress by
+step (each loop the command reports on stderr: up cards, tables, chart steps) read with
+:func:`job`, and cancelled with :func:`cancel` (it stops at its next step and keeps nothing);
+its answer lands in the same cache, so ``GET /api/<command>`` then answers at once.
+
 >>> status, body = answer("dealer", [("up", "6"), ("decks", "1")])
 >>> status, json.loads(body)["command"]
 (200, 'dealer')
@@ -24,16 +29,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import threading
+import time
 from typing import Any, Iterable, Optional
 
 from cachetools import LRUCache
 
 from ..cli import build_parser, one_line, run
 from ..core.errors import BjcalcError
+from ..core.progress import Cancelled, Watch
 
-__all__ = ["COMMANDS", "BLOCKED", "EXACT_CARDS", "HEAVY_JOBS", "answer", "report", "argv_of", "flags_of",
-           "ApiError"]
+__all__ = ["COMMANDS", "BLOCKED", "EXACT_CARDS", "HEAVY_JOBS", "KEPT_JOBS", "answer", "report", "argv_of",
+           "flags_of", "ApiError", "Job", "start", "job", "cancel"]
 
 COMMANDS = ("edge", "hand", "chart", "outcomes", "eor", "dealer", "insurance", "sidebet")
 """The commands the API answers (``sidebet`` with the bet as ``bet``)."""
@@ -46,6 +54,9 @@ EXACT_CARDS = 104
 
 HEAVY_JOBS = 2
 """How many computations the API runs at once; more wait their turn."""
+
+KEPT_JOBS = 64
+"""How many jobs (the newest) the API remembers, finished or not."""
 
 _CACHE: "LRUCache[tuple, tuple[int, str]]" = LRUCache(maxsize=256)
 _CACHE_LOCK = threading.Lock()
@@ -80,11 +91,15 @@ def _path(command: str, pairs: list[tuple[str, str]]) -> list[str]:
     return ["sidebet", bets[0]]
 
 
+def _report_argv(pairs: Iterable[tuple[str, str]]) -> list[str]:
+    return argv_of("report", pairs)[:-1] + ["--out=-", "--format=html", "--quiet"]
+
+
 def report(pairs: Iterable[tuple[str, str]]) -> tuple[int, str]:
     """``(200, the game report's HTML page)`` for ``GET /api/report?<pairs>`` (what ``bjcalc report
     ... --out -`` prints), or ``(400, {"error": one line})``; cached as the commands are."""
     try:
-        argv = argv_of("report", pairs)[:-1] + ["--out=-", "--format=html", "--quiet"]
+        argv = _report_argv(pairs)
         args = _parsed(argv)
         _check_size(args)
     except BjcalcError as refusal:
@@ -170,21 +185,136 @@ def answer(command: str, pairs: Iterable[tuple[str, str]]) -> tuple[int, str]:
     return _answered(argv, args)
 
 
-def _answered(argv: list[str], args: argparse.Namespace) -> tuple[int, str]:
-    """The command's answer, from the cache or computed (one of :data:`HEAVY_JOBS` at a time)."""
-    key = tuple(argv)
+def _cached(argv: list[str]) -> Optional[tuple[int, str]]:
     with _CACHE_LOCK:
-        cached = _CACHE.get(key)
+        return _CACHE.get(tuple(argv))
+
+
+def _answered(argv: list[str], args: argparse.Namespace, watch: Optional[Watch] = None) -> tuple[int, str]:
+    """The command's answer, from the cache or computed (one of :data:`HEAVY_JOBS` at a time);
+    raises :class:`~bjcalc.core.progress.Cancelled` if ``watch`` is cancelled first."""
+    cached = _cached(argv)
     if cached is not None:
         return cached
-    with _JOBS:
-        try:
-            result = (200, run(args))
-        except BjcalcError as refusal:
-            result = (400, json.dumps({"error": one_line(str(refusal))}))
+    while not _JOBS.acquire(timeout=0.1):      # (waiting its turn, it may be cancelled)
+        if watch is not None and watch.cancelled:
+            raise Cancelled("cancelled before it started")
+    try:
+        args.watch = watch
+        result = (200, run(args))
+    except BjcalcError as refusal:
+        result = (400, json.dumps({"error": one_line(str(refusal))}))
+    finally:
+        _JOBS.release()
     with _CACHE_LOCK:
-        _CACHE[key] = result
+        _CACHE[tuple(argv)] = result
     return result
+
+
+class Job:
+    """One command line run in a thread, watched: its state (``running``, ``done``, ``failed``:
+    refused with a 400, ``cancelled``), its steps, and its answer once done."""
+
+    def __init__(self, command: str, argv: list[str], args: argparse.Namespace):
+        self.id = secrets.token_hex(8)
+        self.command, self.argv = command, argv
+        self.watch = Watch()
+        self.state = "running"
+        self.answer: Optional[tuple[int, str]] = None
+        self.started = time.monotonic()
+        self.elapsed: Optional[float] = None
+        self.finished = threading.Event()
+        cached = _cached(argv)
+        if cached is not None:
+            self._finish(cached)
+        else:
+            threading.Thread(target=self._work, args=(args,), name=f"bjcalc job {self.id}", daemon=True).start()
+
+    def _finish(self, answer: Optional[tuple[int, str]]) -> None:
+        self.answer = answer
+        self.state = "cancelled" if answer is None else "done" if answer[0] == 200 else "failed"
+        self.elapsed = time.monotonic() - self.started
+        self.finished.set()
+
+    def _work(self, args: argparse.Namespace) -> None:
+        try:
+            answer: Optional[tuple[int, str]] = _answered(self.argv, args, self.watch)
+        except Cancelled:
+            answer = None
+        except Exception as error:      # (a bug: the job says so, the server goes on)
+            answer = (500, json.dumps({"error": f"internal error: {type(error).__name__}: {error}"}))
+        self._finish(answer)
+
+    def json(self) -> dict[str, Any]:
+        """What ``GET /api/jobs/<id>`` answers: id, command, command line, state, steps, seconds
+        and, once finished, the command's JSON (``result``) or its one-line ``error``; a report's
+        page is not inlined: ``download`` is where to get it (from the cache)."""
+        payload: dict[str, Any] = {
+            "id": self.id, "command": self.command, "argv": "bjcalc " + " ".join(self.argv), "state": self.state,
+            "steps": self.watch.steps(),
+            "seconds": round(time.monotonic() - self.started if self.elapsed is None else self.elapsed, 3)}
+        if self.answer is not None:
+            status, body = self.answer
+            if status != 200:
+                payload["error"] = json.loads(body)["error"]
+            elif self.command == "report":
+                payload["download"] = "report"
+            else:
+                payload["result"] = json.loads(body)
+        return payload
+
+
+_JOB_LIST: "LRUCache[str, Job]" = LRUCache(maxsize=KEPT_JOBS)
+
+
+def start(command: str, pairs: Iterable[tuple[str, str]]) -> tuple[int, dict[str, Any]]:
+    """Start ``command`` with the query ``pairs`` as a job: ``(202, its json)`` (``(200, ...)`` if
+    already answered, from the cache), or ``(400, {"error": one line})`` for bad input, checked
+    before any work as :func:`answer` does.
+
+    >>> status, body = start("dealer", [("up", "6"), ("decks", "1")])
+    >>> job(body["id"])[1]["state"] in ("running", "done")
+    True
+    >>> start("dealer", [("up", "6"), ("decks", "0")])[0]
+    400
+    """
+    try:
+        pairs = list(pairs)
+        argv = _report_argv(pairs) if command == "report" else argv_of(command, pairs)
+        args = _parsed(argv)
+        _check_size(args)
+    except BjcalcError as refusal:
+        return 400, {"error": one_line(str(refusal))}
+    started = Job(command, argv, args)
+    with _CACHE_LOCK:
+        _JOB_LIST[started.id] = started
+    return (200 if started.finished.is_set() else 202), started.json()
+
+
+def _find(job_id: str) -> Optional[Job]:
+    with _CACHE_LOCK:
+        return _JOB_LIST.get(job_id)
+
+
+def job(job_id: str, wait: float = 0.0) -> tuple[int, dict[str, Any]]:
+    """``(200, the job's json)``, once it has finished or ``wait`` seconds have passed; ``(404,
+    ...)`` for an id this server does not know (or no longer: it keeps :data:`KEPT_JOBS`)."""
+    found = _find(job_id)
+    if found is None:
+        return 404, {"error": f"no job {job_id!r} on this server (it keeps the newest {KEPT_JOBS})"}
+    if wait > 0:
+        found.finished.wait(wait)
+    return 200, found.json()
+
+
+def cancel(job_id: str) -> tuple[int, dict[str, Any]]:
+    """Cancel the job (it stops at its next step; a finished job stays as it is): ``(200, its
+    json)`` or ``(404, ...)``."""
+    found = _find(job_id)
+    if found is None:
+        return job(job_id)
+    found.watch.cancel()
+    return 200, found.json()
 
 
 def flags_of(command: str, bet: Optional[str] = None) -> list[dict[str, Any]]:

@@ -3,6 +3,8 @@
 Routes: ``/`` the page (``static/index.html``: the game's rules, house edge, edge by up card and
 strategy chart at once, a form of the chosen variant's rules); ``/api/<command>`` each command of
 :data:`bjcalc.web.api.COMMANDS`, answering what ``bjcalc <command> ... --json`` prints;
+``POST /api/jobs/<command>`` the same as a job, read (``GET``) and cancelled (``DELETE``) at
+``/api/jobs/<id>`` (progress by step, the page's Cancel);
 ``/api/variants`` and ``/api/form`` what the page builds its form from; ``/docs`` the OpenAPI
 documentation, every command's parameters listed from the command line's own flags.
 
@@ -99,6 +101,29 @@ def create_app() -> Any:
 
     for command in api.COMMANDS:
         route(command)
+
+    @app.post("/api/jobs/{command}", summary="Start bjcalc <command> ... as a job: its id, state and steps",
+              status_code=202)
+    async def start_job(command: str, request: Request) -> Any:
+        """The query as ``GET /api/<command>``'s (``report`` too).  Answers 202 and the job (200 if it
+        finished within a moment, from the cache or quickly), or 400 with the one-line error."""
+        pairs = list(request.query_params.multi_items())
+        status, body = await run_in_threadpool(api.start, command, pairs)
+        if status == 202:
+            status, body = await run_in_threadpool(api.job, body["id"], 0.3)
+            status = 200 if body["state"] != "running" else 202
+        return JSONResponse(body, status_code=status)
+
+    @app.get("/api/jobs/{job_id}", summary="A job: state (running, done, failed, cancelled), steps, result")
+    async def read_job(job_id: str, wait: float = 0.0) -> Any:
+        """``wait``: answer once the job has finished or that many seconds (at most 5) have passed."""
+        status, body = await run_in_threadpool(api.job, job_id, min(max(wait, 0.0), 5.0))
+        return JSONResponse(body, status_code=status)
+
+    @app.delete("/api/jobs/{job_id}", summary="Cancel a job: it stops at its next step")
+    async def cancel_job(job_id: str) -> Any:
+        status, body = api.cancel(job_id)
+        return JSONResponse(body, status_code=status)
 
     @app.get("/api/report", summary="bjcalc report ... --out -: the game report, one HTML page to download",
              response_class=Response)

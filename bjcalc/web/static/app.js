@@ -29,11 +29,35 @@ function params() {
   return pairs;
 }
 
+const steps = new Map();  // the jobs in flight: id -> "command: step done/total"
+
+function stepText(job) {
+  const step = job.steps[job.steps.length - 1];
+  if (!step) return `${job.command}: starting`;
+  return `${job.command}: ${step.desc} ${step.done}/${step.total ?? "?"}` +
+         (job.steps.length > 1 ? ` (step ${job.steps.length})` : "");
+}
+
 async function api(command, pairs, signal) {
-  const response = await fetch(`/api/${command}?${pairs}`, {signal});
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
-  return body;
+  // The command as a job on the server: its steps shown while it runs; the page's Cancel (or a
+  // newer piece of work) cancels it there too.
+  const response = await fetch(`/api/jobs/${command}?${pairs}`, {method: "POST", signal});
+  let job = await response.json();
+  if (!response.ok && response.status !== 202) throw new Error(job.error || `HTTP ${response.status}`);
+  const stop = () => fetch(`/api/jobs/${job.id}`, {method: "DELETE"});
+  signal.addEventListener("abort", stop, {once: true});
+  try {
+    while (job.state === "running") {      // (each read answers when the job ends, or after half a second)
+      steps.set(job.id, stepText(job));
+      job = await (await fetch(`/api/jobs/${job.id}?wait=0.5`, {signal})).json();
+    }
+  } finally {
+    steps.delete(job.id);
+    signal.removeEventListener("abort", stop);
+  }
+  if (job.state === "cancelled") throw new DOMException("cancelled", "AbortError");
+  if (job.state !== "done") throw new Error(job.error || `job ${job.state}`);
+  return command === "report" ? job : job.result;
 }
 
 function field(flag) {
@@ -128,11 +152,14 @@ async function run(work) {
   const controller = new AbortController();
   running = controller;
   const started = performance.now();
-  const tick = setInterval(() => status(`computing… ${((performance.now() - started) / 1000).toFixed(0)} s`), 500);
+  const tick = setInterval(() => status(`computing… ${((performance.now() - started) / 1000).toFixed(0)} s` +
+                                       (steps.size ? ` · ${[...steps.values()].join(" · ")}` : "")), 250);
   status("computing…");
   $("cancel").hidden = false;
+  document.querySelector("main").classList.add("stale");    // (what is shown is the last answer's)
   try {
     await work(controller.signal);
+    document.querySelector("main").classList.remove("stale");
     showError("");
     status(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
@@ -221,10 +248,40 @@ function outcomes() {
 }
 
 function eor() {
+  const pairs = params();
+  const system = $("system").value;
+  if (system) pairs.set("indices", system);
   run(async (signal) => {
-    const result = await api("eor", params(), signal);
-    $("eor").replaceChildren(table(Object.entries(result.effects).map(([card, e]) => [card, signed(e, 4)]),
-                                   ["card removed", "effect on the EV"]));
+    const result = await api("eor", pairs, signal);
+    const side = document.createElement("div");
+    side.className = "columns";
+    side.append(table(Object.entries(result.effects).map(([card, e]) => [card, signed(e, 4)]),
+                      ["card removed", "effect on the EV"]),
+                table(Object.entries(result.counts).map(([name, c]) => [name, c.betting_correlation.toFixed(3),
+                                                                         c.insurance_correlation.toFixed(3)]),
+                      ["count", "betting correlation", "insurance correlation"]));
+    const parts = [side];
+    if (result.indices) {
+      parts.push(Object.assign(document.createElement("h3"), {textContent: `${result.indices.count} indices`}));
+      parts.push(table(result.indices.plays.map((p) => [p.play, `${p.action} (not ${p.versus})`, p.rule,
+                                                        p.index == null ? "–" : p.index.toFixed(2)]),
+                       ["play", "the index play", "rule", "index (true count)"]));
+      if (result.indices.left_out.length) {
+        parts.push(Object.assign(document.createElement("p"), {className: "small", textContent:
+          "Not dealt by this shoe or rules: " + result.indices.left_out.map((p) => p.play).join(", ")}));
+      }
+    }
+    $("eor").replaceChildren(...parts);
+  });
+}
+
+function report(event) {
+  // The report as a job (its steps shown), then downloaded from the server's cache.
+  event.preventDefault();
+  const pairs = params();
+  run(async (signal) => {
+    await api("report", pairs, signal);
+    location.href = `/api/report?${pairs}`;
   });
 }
 
@@ -232,11 +289,27 @@ function sidebet(event) {
   event.preventDefault();
   const data = new FormData($("sidebet-form"));
   const pairs = new URLSearchParams({bet: data.get("bet"), decks: data.get("decks")});
+  if (data.get("paytable")) pairs.set("paytable", data.get("paytable"));
+  if (data.get("eor")) pairs.set("eor", "true");
   run(async (signal) => {
     const result = await api("sidebet", pairs, signal);
-    const rows = Object.entries(result.probabilities).map(([event, p]) => [event, percent(p, 4)]);
-    rows.push(["house edge", percent(result.house_edge, 3)]);
-    $("sidebet").replaceChildren(table(rows, [result.bet, "probability"]));
+    const parts = [table(Object.entries(result.probabilities).map(([event, p]) => [event, percent(p, 4)]),
+                         [result.bet, "probability"]),
+                   table(result.results.map((r) => [r.paytable, percent(r.house_edge, 3), r.std_dev.toFixed(3),
+                                                    percent(r.hit_frequency, 2)]),
+                         ["pay table", "house edge", "SD", "hit frequency"])];
+    for (const effects of result.effects_of_removal || []) {
+      parts.push(Object.assign(document.createElement("h3"), {textContent:
+        `Effects of removal (${effects.paytable}): a count for this bet, correlation ${effects.correlation.toFixed(3)}`}));
+      parts.push(table(Object.entries(effects.eor).map(([card, e]) => [card, signed(e, 4), effects.tags[card]]),
+                       ["card removed", "effect on the bet's EV", "count tag"]));
+    }
+    parts.push(Object.assign(document.createElement("p"), {className: "small",
+      textContent: Object.values(result.assumptions).join("; ")}));
+    const side = document.createElement("div");
+    side.className = "columns";
+    side.append(parts[0], parts[1]);
+    $("sidebet").replaceChildren(side, ...parts.slice(2));
   });
 }
 
@@ -269,6 +342,7 @@ async function start() {
   $("hand-form").addEventListener("submit", hand);
   $("outcomes-go").addEventListener("click", outcomes);
   $("eor-go").addEventListener("click", eor);
+  $("report").addEventListener("click", report);
   $("sidebet-form").addEventListener("submit", sidebet);
   fetch("/api/sidebet?list=true").then((r) => r.json()).then((list) => {
     for (const bet of list.bets) $("bet").add(new Option(bet.name, bet.key));

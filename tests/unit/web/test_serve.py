@@ -26,9 +26,9 @@ pytest.importorskip("uvicorn", reason="bjcalc serve needs the web extra: pip ins
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def get(url: str) -> tuple[int, str]:
+def get(url: str, method: str = "GET") -> tuple[int, str]:
     try:
-        with urllib.request.urlopen(url, timeout=120) as response:
+        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=120) as response:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
@@ -95,6 +95,15 @@ def test_the_page_shows_the_game_at_once_and_follows_its_form(server, tmp_path):
         assert page.inner_text("#edge-cd") == "-0.1819 %" and page.inner_text("#chart") != chart
         assert "decks=1" in page.url                  # (the rules live in the address: a link reopens them)
 
+        page.click("[data-tab=sidebet]")        # (a side bet's pay tables, house edges and effects of removal)
+        page.select_option("#bet", "buster")
+        page.fill("#sidebet-form [name=paytable]", "seed,wizard")
+        page.check("#sidebet-form [name=eor]")
+        page.click("#sidebet-form button")
+        page.wait_for_selector("#sidebet h3", timeout=60_000)
+        text = page.inner_text("#sidebet")
+        assert "12.195 %" in text and "8.246 %" in text and "correlation 0.965" in text, text
+
         page.fill("#fields [name=decks]", "0")
         page.dispatch_event("#fields [name=decks]", "change")
         page.wait_for_selector("#error:not([hidden])", timeout=60_000)
@@ -131,3 +140,25 @@ def test_bad_input_is_a_400_with_the_command_lines_one_line_never_a_500(server):
     edge = json.loads(body)["paths"]["/api/edge"]["get"]
     assert status == 200 and {"decks", "h17", "variant"} <= {p["name"] for p in edge["parameters"]}
     assert get(f"{server}/docs")[0] == 200
+
+
+def test_a_job_reports_its_steps_and_stops_at_the_next_one_when_cancelled(server):
+    status, body = get(f"{server}/api/jobs/edge?decks=1&exact=true&split-hands=2", "POST")
+    job = json.loads(body)
+    assert status == 202 and job["state"] == "running" and job["argv"].startswith("bjcalc edge --decks=1 --exact")
+    while job["state"] == "running" and not (job["steps"] and job["steps"][0]["done"] >= 1):
+        job = json.loads(get(f"{server}/api/jobs/{job['id']}?wait=0.05")[1])
+    assert job["steps"][0]["desc"] == "up cards" and job["steps"][0]["total"] == 10
+    assert get(f"{server}/api/jobs/{job['id']}", "DELETE")[0] == 200
+    while job["state"] == "running":
+        job = json.loads(get(f"{server}/api/jobs/{job['id']}?wait=5")[1])
+    assert job["state"] == "cancelled" and 1 <= job["steps"][0]["done"] < 10 and "result" not in job
+
+    status, body = get(f"{server}/api/jobs/dealer?up=6&decks=1", "POST")      # (quick: answered at once)
+    job = json.loads(body)
+    assert status == 200 and job["state"] == "done"
+    assert job["result"] == json.loads(get(f"{server}/api/dealer?up=6&decks=1")[1]) == cli_json(
+        "dealer", "--up", "6", "--decks", "1")
+    status, body = get(f"{server}/api/jobs/dealer?up=6&decks=0", "POST")
+    assert status == 400 and "decks must be a whole number" in json.loads(body)["error"]
+    assert get(f"{server}/api/jobs/nosuchjob")[0] == 404
