@@ -32,6 +32,7 @@ import json
 import secrets
 import threading
 import time
+from fractions import Fraction
 from typing import Any, Iterable, Optional
 
 from cachetools import LRUCache
@@ -39,9 +40,10 @@ from cachetools import LRUCache
 from ..cli import build_parser, one_line, run
 from ..core.errors import BjcalcError
 from ..core.progress import Cancelled, Watch
+from ..game.variants import VARIANTS
 
 __all__ = ["COMMANDS", "BLOCKED", "EXACT_CARDS", "HEAVY_JOBS", "KEPT_JOBS", "answer", "report", "argv_of",
-           "flags_of", "ApiError", "Job", "start", "job", "cancel"]
+           "flags_of", "preset_rules", "ApiError", "Job", "start", "job", "cancel"]
 
 COMMANDS = ("edge", "hand", "chart", "outcomes", "eor", "dealer", "insurance", "sidebet")
 """The commands the API answers (``sidebet`` with the bet as ``bet``)."""
@@ -317,9 +319,33 @@ def cancel(job_id: str) -> tuple[int, dict[str, Any]]:
     return 200, found.json()
 
 
+def preset_rules(variant: Any) -> dict[str, Any]:
+    """A variant's preset rules by the flags' destinations (:func:`flags_of`'s ``dest``: the rules'
+    fields, and ``option_<name>`` for its options), as JSON values (a pay as the flag takes it, ``3:2``).
+
+    >>> rules = preset_rules(VARIANTS["spanish_21"])
+    >>> rules["decks"], rules["dealer_hits_soft_17"], rules["blackjack_pays"], rules["option_rescue"]
+    (6, True, '3:2', True)
+    """
+    import dataclasses
+
+    from ..cli import OPTION_PREFIX
+
+    rules = variant.rules()
+    values = {field.name: getattr(rules, field.name) for field in dataclasses.fields(rules)}
+    values.update({OPTION_PREFIX + name: variant.option(rules, name) for name in variant.options})
+    def shown(value: Any) -> Any:       # (a pay as the flag takes it: 3:2)
+        if isinstance(value, Fraction):
+            return f"{value.numerator}:{value.denominator}"
+        return value if isinstance(value, (bool, int, float, str, type(None))) else str(value)
+
+    return {key: shown(value) for key, value in values.items() if key not in ("variant", "options")}
+
+
 def flags_of(command: str, bet: Optional[str] = None) -> list[dict[str, Any]]:
     """The flags of ``command`` the API takes, for a form: each one's ``name`` (the query key),
-    ``kind`` (``switch``, ``choice`` or ``value``), ``choices``, ``default`` and ``help``,
+    ``dest`` (the rule field or ``option_<name>`` it sets), ``kind`` (``switch``, ``choice`` or
+    ``value``), ``choices``, ``default`` and ``help``,
     in the command line's order.
 
     >>> [f for f in flags_of("edge") if f["name"] == "h17"][0]["kind"]
@@ -333,7 +359,7 @@ def flags_of(command: str, bet: Optional[str] = None) -> list[dict[str, Any]]:
             continue
         kind = "switch" if action.nargs == 0 else "choice" if action.choices else "value"
         default = action.default if action.default is not argparse.SUPPRESS else None
-        out.append({"name": longs[0][2:], "kind": kind, "choices": list(action.choices or []),
+        out.append({"name": longs[0][2:], "dest": action.dest, "kind": kind, "choices": list(action.choices or []),
                     "default": default if isinstance(default, (str, int, float, bool, type(None))) else str(default),
                     "help": (action.help or "").replace("%%", "%")})
     return out

@@ -69,10 +69,10 @@ def create_app() -> Any:
     def page() -> Any:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/api/variants", summary="The variants, by name, with their titles and options")
+    @app.get("/api/variants", summary="The variants, by name, with their titles, options and preset rules")
     def variants() -> Any:
-        return [{"name": v.name, "title": v.title, "aliases": list(v.aliases), "options": sorted(v.options)}
-                for v in VARIANTS.values()]
+        return [{"name": v.name, "title": v.title, "aliases": list(v.aliases), "options": sorted(v.options),
+                 "rules": api.preset_rules(v)} for v in VARIANTS.values()]
 
     @app.get("/api/form", summary="A command's parameters for a form: name, kind, choices, default, help")
     def form(command: str = "edge", bet: Optional[str] = None) -> Any:

@@ -64,6 +64,8 @@ function field(flag) {
   const label = document.createElement("label");
   label.title = flag.help;
   label.dataset.variant = (flag.help.match(/^--variant (\w+):/) || [])[1] || "";
+  label.dataset.option = flag.name.replace(/-/g, "_");
+  label.dataset.dest = flag.dest;
   label.append(flag.name + " ");
   let input;
   if (flag.kind === "value") {
@@ -83,18 +85,33 @@ function field(flag) {
 }
 
 function showVariantFields() {
-  const variant = $("variant").value;
+  // A variant's options (a preset of another variant's options shows that variant's).
+  const chosen = variants.find((v) => v.name === $("variant").value);
   for (const label of $("fields").querySelectorAll("label")) {
-    label.hidden = label.dataset.variant !== "" && label.dataset.variant !== variant;
+    label.hidden = label.dataset.variant !== "" && !(chosen && chosen.options.includes(label.dataset.option));
+    // "preset" says the variant's own value: decks 6, h17 on ...
+    const preset = chosen && chosen.rules[label.dataset.dest];
+    const shown = preset === undefined ? "preset" : preset === true ? "preset (on)" : preset === false ? "preset (off)"
+      : preset === null ? "preset (none)" : `preset (${preset})`;
+    const input = label.querySelector("[name]");
+    if (input.tagName === "SELECT") input.options[0].text = shown;
+    else input.placeholder = preset === undefined || preset === null ? "preset" : String(preset);
   }
 }
 
-function renderChart(chart) {
+const CODE_WORDS = {H: "hit", S: "stand", D: "double", P: "split", R: "surrender"};
+
+function upLabel(text) {
+  // A dealer pair written as a pair ("2,2", not "22"), as the player's pair rows are.
+  return /^([2-9TA])\1$/.test(text) ? `${text[0]},${text[1]}` : text;
+}
+
+function chartTable(rows, legend, corner) {
+  // A chart as published ones look: the hand down the side, the dealer across, a colour by action.
   const table = document.createElement("table");
   table.className = "chart";
-  const rows = Object.entries(chart.table);
   const ups = Object.keys(rows[0][1]);
-  table.createTHead().insertRow().append(...["", ...ups].map((text) => {
+  table.createTHead().insertRow().append(...[corner, ...ups.map(upLabel)].map((text) => {
     const th = document.createElement("th"); th.textContent = text; return th;
   }));
   const body = table.createTBody();
@@ -104,22 +121,46 @@ function renderChart(chart) {
     th.textContent = name;
     tr.append(th);
     for (const up of ups) {
-      const code = cells[up] || "";
+      const code = String(cells[up] ?? "");
       const td = tr.insertCell();
       td.textContent = code;
       td.className = "code-" + code.replace(/[^A-Za-z]/g, "").slice(0, 1);
-      td.title = `${name} v ${up}: ${chart.legend[code] || code}`;
+      td.title = `${name} v ${upLabel(up)}: ${legend[code] || CODE_WORDS[code[0]] || code}`;
     }
   }
-  $("chart").replaceChildren(table);
-  $("chart-rules").textContent = `${chart.assumptions.strategy}. ${chart.assumptions.rules}; ${chart.assumptions.shoe}.`;
-  $("legend").textContent = Object.entries(chart.legend).map(([c, w]) => `${c}: ${w}`).join(" · ");
+  return table;
+}
+
+function renderChart(chart) {
+  const rules = `${chart.assumptions.strategy}. ${chart.assumptions.rules}; ${chart.assumptions.shoe}.`;
+  if (chart.hands) {       // (Blackjack Switch: each hand's play, and the switching rule)
+    const values = document.createElement("p");
+    values.className = "small";
+    values.textContent = `Switching: ${chart.rule}.  Player's EV per hand: ` +
+      Object.entries(chart.ev).map(([how, ev]) => `${how} ${signed(ev, 3)}`).join(", ") + ".";
+    $("chart").replaceChildren(chartTable(Object.entries(chart.hands), {}, "hand \\ up"), values);
+    $("chart-rules").textContent = rules;
+    $("legend").textContent = "H: hit · S: stand · D: double · P: split · R: surrender";
+    return;
+  }
+  const corner = chart.table && Object.keys(Object.values(chart.table)[0]).includes("AA") ? "you \\ dealer's cards"
+    : "hand \\ up";
+  $("chart").replaceChildren(chartTable(Object.entries(chart.table), chart.legend || {}, corner));
+  $("chart-rules").textContent = rules;
+  $("legend").textContent = Object.entries(chart.legend || {}).map(([c, w]) => `${c}: ${w}`).join(" · ");
+}
+
+function showEdge(id, houseEdge) {
+  // The house edge, or the player's edge where the game favours the player (never a negative edge).
+  $(id).textContent = percent(Math.abs(houseEdge));
+  $(id).previousElementSibling.textContent = $(id).previousElementSibling.textContent
+    .replace(/^(house|player) edge/, houseEdge < 0 ? "player edge" : "house edge");
 }
 
 function renderUpcards(edge) {
   const table = $("upcards");
   table.replaceChildren();
-  table.createTHead().insertRow().append(...["up card", "P(up)", "EV given up", "contribution"].map((t) => {
+  table.createTHead().insertRow().append(...["up card", "P(up)", "player's EV given up", "contribution"].map((t) => {
     const th = document.createElement("th"); th.textContent = t; return th;
   }));
   const body = table.createTBody();
@@ -157,13 +198,14 @@ async function run(work) {
   status("computing…");
   $("cancel").hidden = false;
   document.querySelector("main").classList.add("stale");    // (what is shown is the last answer's)
+  showError("");
   try {
     await work(controller.signal);
     document.querySelector("main").classList.remove("stale");
     showError("");
     status(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
-    if (error.name === "AbortError") status("cancelled");
+    if (error.name === "AbortError") status("cancelled: what is shown (dimmed) is the last finished answer's");
     else { showError(error.message); status(""); }
   } finally {
     clearInterval(tick);
@@ -183,7 +225,7 @@ function recompute() {
     const edge = await api("edge", pairs, signal);
     const chart = await charted;
     if (chart.name === "AbortError") throw chart;
-    $("edge-cd").textContent = percent(edge.house_edge);
+    showEdge("edge-cd", edge.house_edge);
     renderAssumptions(edge.assumptions);
     renderUpcards(edge);
     if (chart instanceof Error) {
@@ -193,7 +235,7 @@ function recompute() {
       $("legend").textContent = "";
       $("chart-rules").textContent = "";
     } else {
-      $("edge-td").textContent = "TD" in chart.ev ? percent(-chart.ev.TD) : "–";
+      if ("TD" in chart.ev) showEdge("edge-td", -chart.ev.TD); else $("edge-td").textContent = "–";
       renderChart(chart);
     }
     document.body.dataset.shown = String(Number(document.body.dataset.shown || 0) + 1);   // (games shown)
@@ -224,10 +266,16 @@ function hand(event) {
 function outcomes() {
   run(async (signal) => {
     const result = await api("outcomes", params(), signal);
-    const lines = [["EV", signed(result.ev)], ["standard deviation", result.sd.toFixed(4)],
-                   ["average bet", result.average_bet.toFixed(4)]];
+    const lines = [["player's EV", signed(result.ev)], ["variance (initial bets squared)", result.variance.toFixed(4)],
+                   ["standard deviation (initial bets)", result.sd.toFixed(4)],
+                   ["average bet (initial bets)", result.average_bet.toFixed(4)],
+                   ["element of risk (the house's edge per unit bet)", signed(result.element_of_risk)]];
+    if (result.pmf) {
+      lines.push(["win, push, loss", [result.p_win, result.p_push, result.p_loss].map((p) => percent(p, 2)).join(", ")]);
+    }
     if (!result.pmf) {
-      lines.push(["note", result.note]);
+      lines.push(["note", "the moments above are exact; " + result.note +
+                          " (split to 2 hands, the rules' split-hands 2, gives the whole distribution)"]);
       $("outcomes").replaceChildren(table(lines));
       return;
     }

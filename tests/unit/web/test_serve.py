@@ -92,7 +92,8 @@ def test_the_page_shows_the_game_at_once_and_follows_its_form(server, tmp_path):
         page.dispatch_event("#fields [name=decks]", "change")
         page.wait_for_function("document.getElementById('edge-cd').textContent !== '0.4029 %'"
                                " && document.getElementById('status').textContent.startsWith('done')", timeout=60_000)
-        assert page.inner_text("#edge-cd") == "-0.1819 %" and page.inner_text("#chart") != chart
+        assert page.inner_text("#edge-cd") == "0.1819 %" and page.inner_text("#chart") != chart
+        assert page.inner_text("#summary .edge .label >> nth=0") == "player edge, CD play"   # (one deck favours the player)
         assert "decks=1" in page.url                  # (the rules live in the address: a link reopens them)
 
         page.click("[data-tab=sidebet]")        # (a side bet's pay tables, house edges and effects of removal)
