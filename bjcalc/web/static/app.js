@@ -11,8 +11,13 @@ function percent(x, digits = 4) { return (x * 100).toFixed(digits) + " %"; }
 function signed(x, digits = 4) { return (x >= 0 ? "+" : "") + (x * 100).toFixed(digits) + " %"; }
 
 function showError(message) {
+  // The command line's one line, said for a page: the field it names marked, no "--help" pointer.
   const box = $("error");
-  box.textContent = message || "";
+  for (const marked of document.querySelectorAll(".invalid")) marked.classList.remove("invalid");
+  const flag = (message || "").match(/^argument --([\w-]+)/);
+  const field = flag && document.querySelector(`#fields [name="${flag[1]}"]`);
+  if (field) field.classList.add("invalid");
+  box.textContent = (message || "").replace(/ \(see 'bjcalc [^']*'\)$/, "").replace(/^argument --[\w-]+(\/--[\w-]+)*: /, "");
   box.hidden = !message;
 }
 

@@ -109,7 +109,8 @@ def test_the_page_shows_the_game_at_once_and_follows_its_form(server, tmp_path):
         page.dispatch_event("#fields [name=decks]", "change")
         page.wait_for_selector("#error:not([hidden])", timeout=60_000)
         error = page.inner_text("#error")
-        assert "decks must be a whole number" in error and "\n" not in error.strip()
+        assert "decks must be a whole number" in error and "\n" not in error.strip() and "--help" not in error
+        assert page.locator("#fields [name=decks].invalid").count() == 1      # (the field it names, marked)
         browser.close()
     assert problems == []
 
