@@ -40,7 +40,6 @@ from cachetools import LRUCache
 from ..cli import build_parser, one_line, run
 from ..core.errors import BjcalcError
 from ..core.progress import Cancelled, Watch
-from ..game.variants import VARIANTS
 
 __all__ = ["COMMANDS", "BLOCKED", "EXACT_CARDS", "HEAVY_JOBS", "KEPT_JOBS", "answer", "report", "argv_of",
            "flags_of", "preset_rules", "ApiError", "Job", "start", "job", "cancel"]
@@ -323,6 +322,7 @@ def preset_rules(variant: Any) -> dict[str, Any]:
     """A variant's preset rules by the flags' destinations (:func:`flags_of`'s ``dest``: the rules'
     fields, and ``option_<name>`` for its options), as JSON values (a pay as the flag takes it, ``3:2``).
 
+    >>> from bjcalc.game.variants import VARIANTS
     >>> rules = preset_rules(VARIANTS["spanish_21"])
     >>> rules["decks"], rules["dealer_hits_soft_17"], rules["blackjack_pays"], rules["option_rescue"]
     (6, True, '3:2', True)
