@@ -36,10 +36,11 @@ RULE_CASES = ["standard+charlie=4"]
 """Rules that change how hands are settled, on a variant (``name+field=value``): a Charlie."""
 
 CASES = sorted(VARIANTS) + [f"{name}:{option}={next(v for v in spec.allowed if v != spec.default)}"
-                            for name in sorted(VARIANTS) for option, spec in VARIANTS[name].options.items()
-                            ] + RULE_CASES
-"""Every variant by name, each with one option at another of its values (``free_bet:free_split_fours=False``),
-and the :data:`RULE_CASES`."""
+                            for name in sorted(VARIANTS) if VARIANTS[name].round_name == name
+                            for option, spec in VARIANTS[name].options.items()] + RULE_CASES
+"""Every variant by name, each variant with a round of its own with one option at another of its values
+(``free_bet:free_split_fours=False``; a preset of another's options, Player's Edge 21, shares that
+round's cases), and the :data:`RULE_CASES`."""
 
 
 def variant_rules(case: str, **rules):

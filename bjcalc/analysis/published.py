@@ -427,6 +427,8 @@ WIZARD_SWITCH_SOURCE = ("Wizard of Odds (Michael Shackleford), Blackjack Switch:
 WIZARD_SPANISH_SOURCE = ("Wizard of Odds (Michael Shackleford), Spanish 21: house edges by decks and dealer rule, "
                          "with redoubling, and rule effects (basic strategy; the older of the two tables that "
                          "circulate)")
+WIZARD_PLAYERS_EDGE_SOURCE = ("Wizard of Odds (Michael Shackleford), Player's Edge 21: the house edge under the "
+                              "redoubling chart (basic strategy; decks and dealer rule not stated with it)")
 WIZARD_SPANISH_LATER_SOURCE = ("Wizard of Odds (Michael Shackleford), Spanish 21: the later table's 8-deck house "
                                "edges (basic strategy)")
 CLASSIC_SOURCE = "reviews of Microgaming's single-deck Classic Blackjack (several online reviews quote 0.13 %)"
@@ -698,6 +700,17 @@ def _spanish_21_figures() -> list[Figure]:
         out.append(Figure(f"spanish21-{key}", "spanish_21", WIZARD_SPANISH_SOURCE, f"change in house edge: {words}",
                           printed, PERCENT, rules, _effect(rules, changed), sign=-1, change=words, strategies=("CD",),
                           note=play + "; 6 decks"))
+    edge = variants.VARIANTS["players_edge_21"]
+    rules = edge.rules()
+    out.append(Figure("players-edge-21", "players_edge_21", WIZARD_PLAYERS_EDGE_SOURCE, "house edge (basic strategy)",
+                      "0.27", PERCENT, rules, _game(rules, sign=-1), sign=-1, strategies=("CD",),
+                      note=play + "; a suited identical face pair wins even against a dealer natural",
+                      why="with a rescue after every double the player has the edge (0.037 %); as with Spanish 21's "
+                          "redoubling figures, a rescue after the first double only is the reading, and at 8 "
+                          "decks it gives 0.267 % (6 decks 0.247 %)",
+                      readings=(Reading((("decks", 8), ("rescue_redoubles", False)),
+                                        "8 decks, a rescue after the first double only",
+                                        _game(edge.rules(decks=8, rescue_redoubles=False), sign=-1), ("CD",)),)))
     return out
 
 

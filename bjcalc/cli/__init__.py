@@ -533,8 +533,11 @@ def preset_as_is(args: argparse.Namespace) -> bool:
 
 
 def variant_options() -> list[tuple[Any, str, Any]]:
-    """Every (variant, option name, :class:`~bjcalc.game.variant.Option`) of the registry, in order."""
-    return [(variant, name, option) for variant in VARIANTS.values() for name, option in variant.options.items()]
+    """Every (variant, option name, :class:`~bjcalc.game.variant.Option`) of the registry, in order: the
+    options of each variant with a round of its own (a preset of another's options, Player's Edge 21,
+    shares its round's)."""
+    return [(variant, name, option) for variant in VARIANTS.values() if variant.round_name == variant.name
+            for name, option in variant.options.items()]
 
 
 def option_flags(name: str) -> tuple[str, str]:

@@ -69,6 +69,10 @@ class Settlement:
     ([1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0], 0)
     """
 
+    dealt_wins = False
+    """Whether :meth:`dealt_win` may name a hand (a variant that overrides it sets this True: the
+    round's many-deals path asks only then)."""
+
     def __init__(self, rules: Rules, wager: Wager = MONEY):
         self.rules = rules
         self.wager = wager
@@ -192,6 +196,13 @@ class Settlement:
     def natural_payout(self) -> Fraction:
         """What a player natural wins when the dealer has none (a dealer natural pushes it)."""
         return Fraction(self.rules.blackjack_pays)
+
+    def dealt_win(self, composition: tuple[int, ...]) -> Optional[tuple[Fraction, Fraction]]:
+        """A two-card hand that may win at once by its suits, before any decision and whatever the
+        dealer holds: ``(chance, pays)`` given its card values (``composition``: counts by value,
+        ace first), or None where none does (the standard round).  Player's Edge 21's two suited
+        identical face cards."""
+        return None
 
     def natural_tie(self) -> Fraction:
         """What a player natural gets when the dealer's peek finds one too (the standard round: a

@@ -550,7 +550,19 @@ class Round:
         blackjack = values.blackjack[node]
         if is_natural(composition):
             return self.natural_value(blackjack)
-        return max(self.actions(values, node, split_key).values()) + self.blackjack_term(blackjack)
+        return self.with_dealt_win(composition, max(self.actions(values, node, split_key).values())
+                                   + self.blackjack_term(blackjack))
+
+    def with_dealt_win(self, composition: Sequence[int], joint: Value) -> Value:
+        """The joint value of a two-card hand worth ``joint`` when played, where the settlement
+        lets it win at once with some chance by its suits
+        (:meth:`~bjcalc.engine.settlement.Settlement.dealt_win`): ``chance * pays + (1 - chance) *
+        joint``; ``joint`` itself for every other hand."""
+        win = self.settlement.dealt_win(tuple(int(c) for c in composition))
+        if win is None:
+            return joint
+        chance = self.ar.convert(win[0])
+        return chance * self.ar.convert(win[1]) + (1 - chance) * joint
 
     def deal_values(self, values: UpcardValues, deals: Sequence[tuple[tuple[int, int], Any]]) -> list[Value]:
         """:meth:`value` of each deal ``(hand, split_key)`` against ``values.up``, in order.
@@ -581,7 +593,11 @@ class Round:
                 split = self.split(values.up, int(plan.pair[i]), split_key)
                 if split is not None and split > best[i]:
                     best[i] = split
-        return list(self.joint_values(plan, blackjack, best))
+        joint = self.joint_values(plan, blackjack, best)
+        if self.settlement.dealt_wins:
+            hands = values.nodes.hand
+            joint = np.array([self.with_dealt_win(hands[node], value) for node, value in zip(plan.nodes, joint)])
+        return list(joint)
 
     def dealt(self, values: UpcardValues, hands: tuple[tuple[int, int], ...]) -> tuple["DealPlan", np.ndarray]:
         """The :class:`DealPlan` of two-card ``hands`` against ``values.up`` and each one's chance

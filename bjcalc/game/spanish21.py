@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 
@@ -53,7 +53,8 @@ from ..core.words import rule
 from ..engine.settlement import AfterDouble, Settlement
 from .variant import Option, Variant
 
-__all__ = ["Spanish21", "SpanishSettlement", "CARD_BONUSES", "seven_seven_seven_suited"]
+__all__ = ["Spanish21", "PlayersEdge21", "SpanishSettlement", "CARD_BONUSES", "seven_seven_seven_suited",
+           "face_pair_suited", "PLAYERS_EDGE_OPTIONS"]
 
 CARD_BONUSES = {5: Fraction(3, 2), 6: Fraction(2), 7: Fraction(3)}
 """What an undoubled 21 of this many cards pays (7: seven or more)."""
@@ -72,6 +73,20 @@ def seven_seven_seven_suited(decks: float) -> Fraction:
         return Fraction(1, 16)
     d = int(decks)
     return Fraction(4 * math.comb(d, 3), math.comb(4 * d, 3))
+
+
+def face_pair_suited(decks: float) -> Fraction:
+    """The chance that two ten-valued cards of a shoe of ``decks`` Spanish decks are identical: the
+    same face (J, Q or K) and the same suit.  The ``12 D`` ten-values are ``D`` cards of each of 12
+    face-suits, the two cards a random pair of them.
+
+    >>> face_pair_suited(6), face_pair_suited(8), face_pair_suited(math.inf), face_pair_suited(1)
+    (Fraction(5, 71), Fraction(7, 95), Fraction(1, 12), Fraction(0, 1))
+    """
+    if math.isinf(decks):
+        return Fraction(1, 12)
+    d = int(decks)
+    return Fraction(d - 1, 12 * d - 1)
 
 
 def _expected_pay(suited: Fraction) -> Fraction:
@@ -96,9 +111,12 @@ class SpanishSettlement(Settlement):
     """
 
     def __init__(self, rules: Rules, wager: Wager = MONEY, bonuses: bool = True, split_bonuses: bool = True,
-                 after: AfterDouble = AfterDouble(Fraction(-1))):
+                 after: AfterDouble = AfterDouble(Fraction(-1)), split_card_bonuses: bool = True,
+                 face_pairs_win: bool = False):
         super().__init__(rules, wager)
         self.bonuses, self.split_bonuses, self.after = bonuses, split_bonuses, after
+        self.split_card_bonuses, self.face_pairs_win = split_card_bonuses, face_pairs_win
+        self.dealt_wins = face_pairs_win
 
     def _winning_21s(self, total: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The standard columns and each hand's column (:meth:`Settlement.stand_columns`), a 21
@@ -116,9 +134,10 @@ class SpanishSettlement(Settlement):
         paid = total == 21
         if split is not None and not self.split_bonuses:
             paid &= ~split
+        by_cards = paid & ~split if split is not None and not self.split_card_bonuses else paid
         pays = [CARD_BONUSES[5], CARD_BONUSES[6], CARD_BONUSES[7],
                 _expected_pay(Fraction(1, 16)), _expected_pay(seven_seven_seven_suited(self.rules.decks))]
-        which = [paid & (cards == 5), paid & (cards == 6), paid & (cards >= 7),
+        which = [by_cards & (cards == 5), by_cards & (cards == 6), by_cards & (cards >= 7),
                  paid & (cards == 3) & (hand[:, 5] == 1) & (hand[:, 6] == 1) & (hand[:, 7] == 1),
                  paid & (cards == 3) & (hand[:, 6] == 3)]
         table = columns.astype(object)
@@ -138,6 +157,11 @@ class SpanishSettlement(Settlement):
 
     def natural_tie(self) -> Fraction:
         return self.natural_payout()
+
+    def dealt_win(self, composition: tuple[int, ...]) -> Optional[tuple[Fraction, Fraction]]:
+        if self.face_pairs_win and composition[9] == 2 and sum(composition) == 2:
+            return face_pair_suited(self.rules.decks), Fraction(1)
+        return None
 
 
 class Spanish21(Variant):
@@ -164,6 +188,11 @@ class Spanish21(Variant):
                                                         "(False: after the first double only)"),
         "split_bonuses": Option(True, (True, False), "the 21 bonuses are paid on split hands too (False: on "
                                                      "unsplit hands only)"),
+        "split_card_bonuses": Option(True, (True, False), "the 5-, 6- and 7-card 21 bonuses are paid on split "
+                                                          "hands too (False: not; the 6-7-8 and 7-7-7 follow "
+                                                          "split_bonuses)"),
+        "face_pairs_win": Option(False, (False, True), "two suited identical face cards (K-K of spades) win at "
+                                                       "once, 1:1, whatever the dealer holds (Player's Edge 21)"),
     }
     covers = frozenset({"the CD game", "hand values", "effects of removal with reoptimized play"})
 
@@ -189,15 +218,23 @@ class Spanish21(Variant):
         after = AfterDouble(Fraction(-1) if self.option(rules, "rescue") else None,
                             3 if self.option(rules, "redoubling") else 1,
                             None if self.option(rules, "rescue_redoubles") else 1)
-        return SpanishSettlement(rules, wager, split_bonuses=self.option(rules, "split_bonuses"), after=after)
+        return SpanishSettlement(rules, wager, split_bonuses=self.option(rules, "split_bonuses"), after=after,
+                                 split_card_bonuses=self.option(rules, "split_card_bonuses"),
+                                 face_pairs_win=self.option(rules, "face_pairs_win"))
 
     def free_actions(self, rules: Rules) -> str:
         suited = seven_seven_seven_suited(rules.decks)
         decks = "an infinite shoe's" if math.isinf(rules.decks) else f"{int(rules.decks)} decks'"
+        split = ("" if not self.option(rules, "split_bonuses") else
+                 ", the card-count ones not on split hands" if not self.option(rules, "split_card_bonuses") else "")
         parts = ["a player 21 and a natural always win", "bonus 21s (5 cards 3:2, 6 cards 2:1, 7+ 3:1; 6-7-8 and "
-                 "7-7-7 3:2, suited 2:1, spades 3:1)" + ("" if self.option(rules, "split_bonuses")
+                 "7-7-7 3:2, suited 2:1, spades 3:1)" + (split if self.option(rules, "split_bonuses")
                                                          else ", not on split hands") + ", not on doubled hands",
                  f"suits by chance given the values (6-7-8 one suit 1/16, 7-7-7 {suited}, {decks} sevens)"]
+        if self.option(rules, "face_pairs_win"):
+            parts.append(f"two suited identical face cards win 1:1 at once, even against a dealer natural (chance "
+                         f"{face_pair_suited(rules.decks)} given two ten-values; a hand's values are those of the "
+                         f"hand played)")
         if self.option(rules, "rescue"):
             parts.append("a doubled hand may be rescued for the original bet")
         if self.option(rules, "redoubling"):
@@ -210,3 +247,25 @@ class Spanish21(Variant):
             return ""
         return ("composition-dependent (CD): every decision uses the hand's exact card values and the up card, "
                 "not the suits (a 6-7-8 or 7-7-7 is paid its expected bonus given the values)")
+
+
+PLAYERS_EDGE_OPTIONS = {"redoubling": True, "split_card_bonuses": False, "face_pairs_win": True}
+"""Player's Edge 21 as Spanish 21's options: redoubling (up to three doubles), no 5/6/7-card bonus on a
+split hand, two suited identical face cards win at once."""
+
+
+class PlayersEdge21(Spanish21):
+    """Player's Edge 21: Spanish 21 with :data:`PLAYERS_EDGE_OPTIONS` (a preset of its options: the
+    same round, each option still open).
+
+    >>> rules = PlayersEdge21().rules()
+    >>> rules.variant, dict(rules.options)["face_pairs_win"], PlayersEdge21().rules(redoubling=False).options
+    ('spanish_21', True, (('face_pairs_win', True), ('redoubling', False), ('split_card_bonuses', False)))
+    """
+
+    name = "players_edge_21"
+    aliases = ("players_edge", "pe21", "player's_edge_21")
+    title = "Player's Edge 21"
+
+    def rules(self, **overrides: Any) -> Rules:
+        return super().rules(**{**PLAYERS_EDGE_OPTIONS, **overrides})

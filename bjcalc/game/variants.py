@@ -22,7 +22,7 @@ from ..core.rules import Rules
 from .blackjack_switch import BlackjackSwitch
 from .double_exposure import DoubleExposure
 from .free_bet import FreeBet
-from .spanish21 import Spanish21
+from .spanish21 import PlayersEdge21, Spanish21
 from .variant import Registry, Variant
 
 __all__ = ["STANDARD", "standard", "BURN20", "burn20", "burn20_las_vegas", "NO_BUST", "no_bust_21st_century",
@@ -238,7 +238,8 @@ class ClassicSingleDeck(_Preset):
 
 
 VARIANTS = Registry([Standard(), Burn20(), Burn20LasVegas(), NoBust21stCentury(), NoBustOceans11(),
-                     ClassicSingleDeck(), FreeBet(), DoubleExposure(), BlackjackSwitch(), Spanish21()])
+                     ClassicSingleDeck(), FreeBet(), DoubleExposure(), BlackjackSwitch(), Spanish21(),
+                     PlayersEdge21()])
 """Every variant bjcalc computes, by name (:meth:`Registry.find` also takes aliases).
 
 >>> VARIANTS.find("Free Bet").title, VARIANTS.of(Rules()).name

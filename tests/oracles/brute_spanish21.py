@@ -57,6 +57,17 @@ Player hands and payoffs (one hand, stake s = 1, 2, 4, 8: 2 ** number of doubles
   s = P(same suit): 6-7-8 s = 1/16 (99/64); 7-7-7 s = 4 C(D,3) / C(4D,3) for a D-deck shoe
   (``rules.decks``; 1/16 for ``INFINITE``).  Eligible: undoubled, and (unless
   ``bonus_on_split``) not a split hand.  ``bonuses=False`` (self-test switch) pays no bonus.
+  ``bonus_cards_on_split=False`` (Player's Edge 21): a split hand never gets the 5/6/7-card
+  bonus (its 21 of 5 or more cards pays 1), its 6-7-8 / 7-7-7 bonus still follows
+  ``bonus_on_split`` (split hands' bonus base ``SUITED_ONLY``; the CDZ- reference, an unsplit
+  hand, keeps every bonus, as it does with ``bonus_on_split=False``).
+* Suited identical face pair (``face_pairs_win``, Player's Edge 21; off by default): an
+  initial hand (never a split hand) of two ten-values is, with chance
+  c = :func:`face_pair_probability` ``(rules.decks)`` = (D - 1) / (12 D - 1) (5/71 at 6 decks,
+  7/95 at 8, 0 at 1, 1/12 infinite), two identical face cards of one suit, which win 1:1 at
+  once, before any decision, against anything (a dealer natural too).  The deal's value is
+  ``c * 1 + (1 - c) * (its usual value)``, the usual decisions in the other case
+  (:func:`round_ev`, hence :func:`game_ev`; :func:`action_values` gives the usual values).
 * Other totals: higher total wins s, equal pushes, lower loses s, dealer bust -> +s.
 * ``always_21=False`` (self-test switch): a player 21 settles normally (its win amount, bonus
   included, against a lower dealer total / bust; a push against a dealer 21), and a dealer
@@ -112,7 +123,8 @@ Public functions (exact Fractions; per unit initial bet)
   blackjack_pays, or (1-P(BJ)) * blackjack_pays with always_21=False).
 * :func:`game_ev(shoe, rules)` — the round's expectation over every deal, NOT conditioned.
 * :func:`hand_vector(cards, stake, bonus_ok, rules)` — a settled hand's payoff against
-  each dealer outcome (``OUTCOMES``); :func:`bonus_21`; :func:`suited_777_probability`.
+  each dealer outcome (``OUTCOMES``); :func:`bonus_21`; :func:`suited_777_probability`;
+  :func:`face_pair_probability`; :func:`is_face_pair_deal`.
 * :func:`dealer_dist(up, shoe, h17)`; :func:`p_dealer_bj(up, shoe)`.
 * :func:`split_value(p, up, full, rules)` (U of splitting, memoised) and
   :func:`split_literal` (the same, explicit hand lists); :func:`clear_caches`.
@@ -120,8 +132,8 @@ Public functions (exact Fractions; per unit initial bet)
   doubles made, bb: bonuses allowed), ``U_stand``, ``U_hit``, ``U_double``; ``decide`` (the
   CDZ- rule); ``deal_probabilities``; ``best_action`` (tie order).
 
-Self-test (``python -m tests.oracles.brute_spanish21``, about 80 s on one core; two minutes
-more with ``--infinite``)
+Self-test (``python -m tests.oracles.brute_spanish21``, about two minutes on one core; two
+minutes more with ``--infinite``)
 -----------------------------------------------------------------------------------------
 (1) hand-checked values: payoff vectors and bonuses; 21 always wins, rescue, redoubling, the
 6-7-8 / 7-7-7 / 5-6-7-card bonuses, dealer naturals, a whole no-split game on {T:4, 8, A}
@@ -137,7 +149,13 @@ bonuses, surrender, "21 always wins" never lower the EV (a theorem with one hand
 splits, CDZ- and forced resplits, not one, but true on the shoes used);  (6) infinite deck:
 S17 beats H17 (max_hands=1: H17 -1.6594 %, S17 -1.2557 %; ``--infinite`` adds max_hands 2
 and 4: H17 -0.9912 % / -0.8635 %);
-(7) round_ev / action_values / game_ev consistent;  (8) example figures.
+(7) round_ev / action_values / game_ev consistent;  (8) example figures;  (9) face_pairs_win:
+the chance c by three routes, hand-checked values (TINY: 7/30 + c/3), decks=1 (c = 0) changes
+nothing, split T,T unchanged, and game_ev(on) - game_ev(off) == sum over up cards of
+P(T, T, up) c (1 - value of T,T played) by :func:`_face_pairs_gain` (plain recursion and
+split_literal);  (10) bonus_cards_on_split=False: hand-checked (3,3 v T from {3:15, T}: split
+6 -> 2), no change without splits, a lower (never higher) EV with them.  (3) and (3b) include
+a rule set with each new option.  NB: the whole self-test now takes about two minutes.
 ``tests/oracles/test_brute_spanish21_self.py`` runs a fast subset (a few seconds).
 """
 
@@ -181,6 +199,10 @@ class S21Rules:
     always_21: bool = True             # False: player 21 settles normally; natural v natural pushes
     double_any_cards: bool = True      # False: double on a hand's first two cards only
     play_21: bool = False              # True: a hand of 21 may still hit / double / redouble
+    # Player's Edge 21 options (off by default: every other result unchanged)
+    face_pairs_win: bool = False       # two suited identical face cards (initial hand) win 1:1 at once
+    bonus_cards_on_split: bool = True  # False: no 5/6/7-card bonus on a split hand (6-7-8 / 7-7-7
+                                       # there still follow bonus_on_split)
 
     def __post_init__(self):
         assert 1 <= self.max_hands <= 4, self.max_hands
@@ -392,12 +414,34 @@ def expect(ivec, up: int, shoe, rules) -> Fraction:
 
 # ----------------------------------------------------------------------------- settlement
 
+# bonus base of a split hand with bonus_cards_on_split=False (see hand_vector, _split_bb)
+SUITED_ONLY = "6-7-8/7-7-7 only"
+
 def suited_777_probability(decks) -> Fraction:
     """P(three sevens are of one suit): drawn without replacement from the 4 D sevens of a
     D-deck shoe (D of each suit); 1/16 for an infinite deck."""
     if decks == INFINITE:
         return Fraction(1, 16)
     return Fraction(4 * comb(decks, 3), comb(4 * decks, 3))
+
+
+def face_pair_probability(decks) -> Fraction:
+    """c = P(two ten-valued cards are the same face AND the same suit), the two drawn at
+    random (without replacement) from the ten-valued cards of a D-deck Spanish shoe.
+
+    Derivation.  A Spanish deck's 12 ten-valued cards are J, Q, K in each of the 4 suits:
+    12 distinct (face, suit) kinds, one card of each.  D decks hold 12 D ten-valued cards, D
+    copies of each kind.  Given the first card (any kind), the second is uniform over the
+    12 D - 1 other ten-valued cards, of which D - 1 are copies of the first's kind:
+        c = (D - 1) / (12 D - 1)
+    (equivalently: 12 kinds * C(D, 2) identical pairs among C(12 D, 2) pairs).  D = 1: 0
+    (one card per kind);  D = 6: 5/71;  D = 8: 7/95;  infinite shoe (D -> oo, or draws with
+    replacement, each kind 1/12): 1/12.  The values of the cards (what the oracle deals) say
+    nothing of their faces and suits, which are exchangeable among the ten-valued cards: c
+    holds whatever else is dealt (the up card, the hole card, the draws)."""
+    if decks == INFINITE:
+        return Fraction(1, 12)
+    return Fraction(decks - 1, 12 * decks - 1)
 
 
 def bonus_21(cards, rules: S21Rules) -> Fraction:
@@ -423,14 +467,17 @@ def bonus_21(cards, rules: S21Rules) -> Fraction:
 
 
 @lru_cache(maxsize=None)
-def hand_vector(cards, stake: int, bonus_ok: bool, rules: S21Rules) -> Tuple[Fraction, ...]:
+def hand_vector(cards, stake: int, bonus_ok, rules: S21Rules) -> Tuple[Fraction, ...]:
     """Payoff of a settled (standing or doubled, not rescued) hand against each dealer
-    outcome of OUTCOMES.  bonus_ok: the hand is undoubled and eligible for the bonuses."""
+    outcome of OUTCOMES.  bonus_ok: the hand is undoubled and eligible for the bonuses
+    (True), for the 6-7-8 / 7-7-7 bonus only (SUITED_ONLY: a split hand with
+    bonus_cards_on_split=False; a 21 of 5 or more cards then pays 1), or for none (False)."""
     t = total(cards)
     if t > 21:
         return (Fraction(-stake),) * len(OUTCOMES)
     win = Fraction(stake)
-    if t == 21 and stake == 1 and bonus_ok and rules.bonuses:
+    if (t == 21 and stake == 1 and bonus_ok and rules.bonuses
+            and not (bonus_ok == SUITED_ONLY and len(cards) >= 5)):
         win = bonus_21(cards, rules)
     if t == 21 and rules.always_21:
         return (win,) * len(OUTCOMES)
@@ -455,7 +502,7 @@ def scale(rules: S21Rules) -> int:
 
 
 @lru_cache(maxsize=None)
-def ivector(cards, stake: int, bonus_ok: bool, rules: S21Rules) -> Tuple[int, ...]:
+def ivector(cards, stake: int, bonus_ok, rules: S21Rules) -> Tuple[int, ...]:
     """scale(rules) * hand_vector(...): integers."""
     out = tuple(x * scale(rules) for x in hand_vector(cards, stake, bonus_ok, rules))
     assert all(x.denominator == 1 for x in out)
@@ -502,13 +549,17 @@ def _unsplit_bb(rules: S21Rules) -> bool:
     return rules.bonuses
 
 
-def _split_bb(rules: S21Rules) -> bool:
-    return rules.bonuses and rules.bonus_on_split
+def _split_bb(rules: S21Rules):
+    """Bonus base of a split hand: False, True (every bonus) or SUITED_ONLY (the 6-7-8 /
+    7-7-7 bonus only: bonus_cards_on_split=False)."""
+    if not (rules.bonuses and rules.bonus_on_split):
+        return False
+    return True if rules.bonus_cards_on_split else SUITED_ONLY
 
 
 @lru_cache(maxsize=None)
 def U_stand(cards, nd, up, shoe, bb, rules) -> Fraction:
-    return expect(ivector(cards, 2 ** nd, bb and nd == 0, rules), up, shoe, rules)
+    return expect(ivector(cards, 2 ** nd, bb if nd == 0 else False, rules), up, shoe, rules)
 
 
 def U_rescue(up, shoe, rules) -> Fraction:
@@ -582,7 +633,7 @@ def play_hand(cards, nd, shoe, up, full, bb, rules) -> Dict[tuple, object]:
     probability is weight * norm(after) / norm(shoe))."""
     a = decide(cards, nd, up, remove(full, up, *cards), rules)
     if a == "stand":
-        return {(ivector(cards, 2 ** nd, bb and nd == 0, rules), shoe): 1}
+        return {(ivector(cards, 2 ** nd, bb if nd == 0 else False, rules), shoe): 1}
     if a == "rescue":
         return {(rescue_ivector(rules), shoe): 1}
     out: Dict[tuple, object] = {}
@@ -657,6 +708,13 @@ def split_literal(p, up, full, rules: S21Rules) -> Fraction:
     direct comparison written here.  Shares only decide() (the CDZ- rule), bonus_21 and the
     dealer distribution with the main code."""
     bonus_split = rules.bonuses and rules.bonus_on_split
+    cards_split = bonus_split and rules.bonus_cards_on_split     # 5/6/7-card bonuses too
+
+    def won21(cards):                     # an undoubled 21 of a split hand
+        if not bonus_split or (len(cards) >= 5 and not cards_split):
+            return 1
+        return bonus_21(cards, rules)
+
     acc = [Fraction(0)]
 
     def result(cards, nd, state, o):
@@ -667,8 +725,8 @@ def split_literal(p, up, full, rules: S21Rules) -> Fraction:
         if t > 21:
             return -stake
         if t == 21 and rules.always_21:
-            return bonus_21(cards, rules) if (nd == 0 and bonus_split) else stake
-        won = bonus_21(cards, rules) if (t == 21 and nd == 0 and bonus_split) else stake
+            return won21(cards) if nd == 0 else stake
+        won = won21(cards) if (t == 21 and nd == 0) else stake
         if o == "bust" or t > o:
             return won
         return 0 if t == o else -stake
@@ -739,8 +797,25 @@ def best_action(values: Dict[str, Fraction]) -> str:
     return _argmax(values)
 
 
+def is_face_pair_deal(hand, rules: S21Rules) -> bool:
+    """The initial hand may be two suited identical face cards (face_pairs_win, two ten-values)."""
+    return rules.face_pairs_win and tuple(sorted(hand)) == (TEN, TEN)
+
+
 def round_ev(hand, up, shoe, rules: S21Rules = S21Rules(), conditioned: bool = True) -> Fraction:
+    """The round's value for the initial hand `hand` v `up` (see the module docstring).
+    face_pairs_win and two ten-values: c * 1 + (1 - c) * (the value played as usual), c =
+    face_pair_probability(rules.decks): the pair wins 1:1 before any decision, against
+    anything, a dealer natural too (conditioned or not: c does not depend on the hole card)."""
     hand = tuple(hand)
+    v = _round_ev_usual(hand, up, shoe, rules, conditioned)
+    if is_face_pair_deal(hand, rules):
+        c = face_pair_probability(rules.decks)
+        return c + (1 - c) * v
+    return v
+
+
+def _round_ev_usual(hand, up, shoe, rules: S21Rules, conditioned: bool) -> Fraction:
     pbj = p_dealer_bj(up, remove(shoe, up, *hand))
     if is_natural(hand):
         if conditioned or rules.always_21:
@@ -800,12 +875,11 @@ def _dealer_literal(up, shoe, h17) -> Dict[object, Fraction]:
     return {o: q for o, q in out.items() if q}
 
 
-def _game_literal_nosplit(shoe, rules: S21Rules) -> Fraction:
-    """Cross-check of game_ev for max_hands=1 by a plain recursion: no memo, no integer
-    weights, Fractions throughout, the dealer by _dealer_literal and every hand settled by a
-    direct comparison written here (shares only bonus_21, p_dealer_bj, draws with the main
-    code).  Exponential: tiny shoes only."""
-    assert rules.max_hands == 1
+def _literal_best(rules: S21Rules):
+    """The plain recursion of _game_literal_nosplit for one UNSPLIT hand: returns
+    best(cards, nd, s, up, first=False), the optimal U (unconditional, peek-weighted) of the
+    hand `cards` (nd doubles made) v `up`, shoe `s` left (first: the root decision, with
+    surrender; never split).  No memo, Fractions, _dealer_literal, a direct settlement."""
 
     def settle(cards, nd, o):
         stake = 2 ** nd
@@ -850,17 +924,69 @@ def _game_literal_nosplit(shoe, rules: S21Rules) -> Fraction:
                 vals.append(draw_then(cards, nd + 1, s, up))      # redouble
         return max(vals)
 
+    return best
+
+
+def _face_pair_literal(decks) -> Fraction:
+    """face_pair_probability by the other route of its derivation: 12 kinds * C(D, 2)
+    identical pairs among C(12 D, 2) pairs of ten-valued cards; 1/12 for an infinite shoe."""
+    if decks == INFINITE:
+        return Fraction(1, 12)
+    return Fraction(12 * comb(decks, 2), comb(12 * decks, 2))
+
+
+def _game_literal_nosplit(shoe, rules: S21Rules) -> Fraction:
+    """Cross-check of game_ev for max_hands=1 by a plain recursion: no memo, no integer
+    weights, Fractions throughout, the dealer by _dealer_literal and every hand settled by a
+    direct comparison written here (shares only bonus_21, p_dealer_bj, draws with the main
+    code).  face_pairs_win: a T,T deal is worth c + (1 - c) * (its usual value), c by
+    _face_pair_literal.  Exponential: tiny shoes only."""
+    assert rules.max_hands == 1
+    best = _literal_best(rules)
     ev = Fraction(0)
     for (hand, up), p in deal_probabilities(shoe).items():
         s = remove(shoe, up, *hand)
         pbj = p_dealer_bj(up, s)
         if is_natural(hand):
-            ev += p * rules.blackjack_pays * (1 if rules.always_21 else 1 - pbj)
+            x = rules.blackjack_pays * (1 if rules.always_21 else 1 - pbj)
         elif pbj == 1:
-            ev -= p
+            x = Fraction(-1)
         else:
-            ev += p * (-pbj + best(tuple(hand), 0, s, up, first=True))
+            x = -pbj + best(tuple(hand), 0, s, up, first=True)
+        if rules.face_pairs_win and tuple(hand) == (TEN, TEN):
+            c = _face_pair_literal(rules.decks)
+            x = c * 1 + (1 - c) * x
+        ev += p * x
     return ev
+
+
+def _face_pairs_gain(shoe, rules: S21Rules) -> Fraction:
+    """game_ev(face_pairs_win=True) - game_ev(face_pairs_win=False) by an independent route:
+    sum over up cards u of P(T, T, u dealt) * c * (1 - v(T,T v u)), with P from the counts
+    (player T, player T, up u), c by _face_pair_literal, and v (the unconditional value of
+    T,T v u played as usual) = -P(BJ) + max(the plain recursion _literal_best with
+    surrender, split_literal when max_hands >= 2), or -1 when the dealer surely has a natural."""
+    norules = replace(rules, face_pairs_win=False)
+    best = _literal_best(norules)
+    c = _face_pair_literal(rules.decks)
+    gain = Fraction(0)
+    for v1, p1, s1 in draws(shoe):
+        if v1 != TEN:
+            continue
+        for v2, p2, s2 in draws(s1):
+            if v2 != TEN:
+                continue
+            for up, p3, s3 in draws(s2):
+                pbj = p_dealer_bj(up, s3)
+                if pbj == 1:
+                    v = Fraction(-1)
+                else:
+                    u = best((TEN, TEN), 0, s3, up, first=True)
+                    if rules.max_hands >= 2:
+                        u = max(u, split_literal(TEN, up, shoe, norules))
+                    v = -pbj + u
+                gain += p1 * p2 * p3 * c * (1 - v)
+    return gain
 
 
 # shoes of the self-test
@@ -1055,10 +1181,11 @@ def _split_rule_sets():
     return [S21Rules(decks=1), S21Rules(decks=1, max_hands=2),
             S21Rules(decks=1, max_hands=3, max_doubles=3, h17=False),
             S21Rules(decks=3, bonus_on_split=False, rescue=False),
-            _ordinary(max_hands=4)]
+            _ordinary(max_hands=4),
+            S21Rules(decks=6, max_hands=3, max_doubles=3, bonus_cards_on_split=False)]
 
 
-def _check_literal_splits(cases=(("C", SHOE_C, (0, 1, 2, 3, 4)), ("B", SHOE_B, (1, 2)))) -> None:
+def _check_literal_splits(cases=(("C", SHOE_C, (0, 1, 2, 3, 4, 5)), ("B", SHOE_B, (1, 2, 5)))) -> None:
     """split_value (memoised state, integer weights) == split_literal (explicit hand lists,
     Fractions, direct settlement) for every pair and up card; cases: (name, shoe, indices
     into _split_rule_sets())."""
@@ -1086,10 +1213,11 @@ def _nosplit_rule_sets():
             S21Rules(decks=1, max_hands=1, max_doubles=3, h17=False),
             S21Rules(decks=INFINITE, max_hands=1, play_21=True, rescue=False),
             S21Rules(decks=1, max_hands=1, max_doubles=2, bonuses=False, always_21=False),
-            _ordinary(max_hands=1, surrender=False)]
+            _ordinary(max_hands=1, surrender=False),
+            S21Rules(decks=6, max_hands=1, max_doubles=3, face_pairs_win=True)]
 
 
-def _check_literal_game(cases=(("E", SHOE_E, (0, 1, 2, 3, 4)), ("F", SHOE_F, (0, 1, 2, 3, 4)))) -> None:
+def _check_literal_game(cases=(("E", SHOE_E, (0, 1, 2, 3, 4, 5)), ("F", SHOE_F, (0, 1, 2, 3, 4, 5)))) -> None:
     """game_ev (max_hands=1) == _game_literal_nosplit (plain recursion, no memo)."""
     rule_sets = _nosplit_rule_sets()
     t0 = time.time()
@@ -1100,6 +1228,144 @@ def _check_literal_game(cases=(("E", SHOE_E, (0, 1, 2, 3, 4)), ("F", SHOE_F, (0,
             assert a == b, (name, rule_sets[i], a, b)
             n += 1
     print(f"(3b) game_ev == plain recursion without splits: ok ({n} cases, {time.time() - t0:.1f} s)")
+
+
+def _check_face_pair_chance() -> None:
+    """c = face_pair_probability(D): the formula at D = 1, 2, 6, 8 and oo; == the other route
+    (_face_pair_literal); == an explicit count over the labelled ten-valued cards of D decks
+    (every ordered pair of distinct cards, J Q K x 4 suits x D copies), D = 1..4."""
+    F = Fraction
+    assert face_pair_probability(1) == 0
+    assert face_pair_probability(2) == F(1, 23)
+    assert face_pair_probability(6) == F(5, 71)
+    assert face_pair_probability(8) == F(7, 95)
+    assert face_pair_probability(INFINITE) == F(1, 12)
+    for d in (1, 2, 3, 6, 8, 20, INFINITE):
+        assert face_pair_probability(d) == _face_pair_literal(d), d
+    for d in range(1, 5):
+        cards = [(face, suit, copy) for face in "JQK" for suit in "SHDC" for copy in range(d)]
+        same = pairs = 0
+        for i, a in enumerate(cards):
+            for j, b in enumerate(cards):
+                if i != j:
+                    pairs += 1
+                    same += a[:2] == b[:2]
+        assert face_pair_probability(d) == F(same, pairs), d
+
+
+def _check_face_pairs(identity_cases=None) -> None:
+    """face_pairs_win: hand-checked values, decks=1 (c = 0) changes nothing, split hands never
+    win automatically, and the identity
+        game_ev(face_pairs_win) - game_ev(without) = sum_u P(T, T, u) c (1 - v(T,T v u))
+    with the right side by _face_pairs_gain (plain recursion, split_literal, counts)."""
+    F = Fraction
+    _check_face_pair_chance()
+    c6 = F(5, 71)
+    # (a) TINY {T:4, 8, A}, one hand (see _check_hand_cases (g)): the T,T deals are T,T v T
+    #     (1/5, value 0), T,T v 8 (1/10, value +1), T,T v A (1/10, value -1/3); with the
+    #     option each is worth c + (1 - c) v, a gain of c (1 - v):
+    #     c (1/5 * 1 + 1/10 * 0 + 1/10 * 4/3) = c / 3.  decks=6: 7/30 + 5/213 = 547/2130;
+    #     no surrender 2/15 + 5/213 (no T,T value uses surrender); decks=1: 7/30.
+    R6 = S21Rules(decks=6, max_hands=1, face_pairs_win=True)
+    assert game_ev(TINY, R6) == F(7, 30) + c6 / 3 == F(547, 2130)
+    assert game_ev(TINY, replace(R6, surrender=False)) == F(2, 15) + c6 / 3
+    assert game_ev(TINY, replace(R6, decks=1)) == F(7, 30)
+    assert game_ev(TINY, replace(R6, decks=INFINITE)) == F(7, 30) + F(1, 36)
+    #     round values: T,T v T unconditioned c * 1 + (1 - c) * 0 = 5/71;  T,T v A
+    #     unconditioned c + (1 - c)(-1/3) = -17/71, conditioned (usual: U 1/3 / P(no BJ) 1/3
+    #     = 1) c + (1 - c) = 1;  T,T v 8: 1.  The actions' values are the usual ones.
+    assert round_ev((10, 10), 10, TINY, R6, conditioned=False) == c6
+    assert round_ev((10, 10), 1, TINY, R6, conditioned=False) == F(-17, 71)
+    assert round_ev((10, 10), 1, TINY, R6) == 1
+    assert round_ev((10, 10), 8, TINY, R6, conditioned=False) == 1
+    assert action_values((10, 10), 1, TINY, R6) == action_values((10, 10), 1, TINY, replace(R6, face_pairs_win=False))
+    #     the pair wins against a dealer natural too: {T:3, A}, T,T v A, hole T surely:
+    #     c - (1 - c) = 2c - 1 = -61/71 (usual -1).  Other hands: unchanged.
+    sure_bj = make_shoe({10: 3, 1: 1})
+    assert round_ev((10, 10), 1, sure_bj, R6, conditioned=False) == 2 * c6 - 1 == F(-61, 71)
+    assert round_ev((10, 8), 1, TINY, R6, conditioned=False) == -1
+    assert round_ev((10, 1), 10, TINY, R6, conditioned=False) == F(3, 2)
+    # (b) a split hand of two ten-values is never such a win: splitting T,T is worth the same
+    #     with or without the option (SHOE_C, 2 hands: T,T v 7 and v T).
+    R2 = S21Rules(decks=6, max_hands=2)
+    for up in (7, 10):
+        assert (action_values((10, 10), up, SHOE_C, replace(R2, face_pairs_win=True))["split"]
+                == action_values((10, 10), up, SHOE_C, R2)["split"]
+                == split_literal(10, up, SHOE_C, R2) / (1 - p_dealer_bj(up, remove(SHOE_C, up, 10, 10))))
+    # (c) decks=1: c = 0, the game is the game without the option.
+    for shoe, mh in ((SHOE_C, 2), (SHOE_F, 1)):
+        r = S21Rules(decks=1, max_hands=mh)
+        assert game_ev(shoe, replace(r, face_pairs_win=True)) == game_ev(shoe, r)
+    # (d) the identity, by an independent route (_face_pairs_gain).
+    if identity_cases is None:
+        identity_cases = (("TINY", TINY, S21Rules(decks=6, max_hands=1)),
+                          ("C", SHOE_C, S21Rules(decks=6, max_hands=1)),
+                          ("C", SHOE_C, S21Rules(decks=8, max_hands=2, max_doubles=3)),
+                          ("C", SHOE_C, S21Rules(decks=INFINITE, max_hands=3, h17=False)),
+                          ("F", SHOE_F, S21Rules(decks=6, max_hands=2, surrender=False)))
+    for name, shoe, rules in identity_cases:
+        on, off = replace(rules, face_pairs_win=True), replace(rules, face_pairs_win=False)
+        gain = game_ev(shoe, on) - game_ev(shoe, off)
+        assert gain == _face_pairs_gain(shoe, on), (name, rules)
+        assert gain > 0, (name, rules)
+    print(f"(9) face_pairs_win: hand-checked, decks=1 unchanged, identity ({len(identity_cases)} cases): ok")
+
+
+def _check_bonus_cards_on_split(shoes=(("B", SHOE_B, True, (2, 3)), ("E", SHOE_E, True, (2,)),
+                                       ("C", SHOE_C, False, (2, 3)), ("F", SHOE_F, False, (2,))),
+                                doubles=(1, 3)) -> None:
+    """bonus_cards_on_split=False: no 5/6/7-card bonus on split hands (the 6-7-8 / 7-7-7 one
+    still follows bonus_on_split); nothing changes without splits; the EV never rises (the
+    CDZ- decisions do not depend on the split hands' payoffs, which only fall).  shoes:
+    (name, shoe, strict, max_hands values): strict, the EV must fall (SHOE_B, SHOE_E: some split hand of the
+    CDZ- play ends as a 21 of 5 or more cards); else it may stay equal (it does on SHOE_C and
+    SHOE_F: a 5-card 21 of a split hand is possible there, e.g. 7 A A 4 8 on SHOE_F, but the
+    play never ends on one)."""
+    F = Fraction
+    R = S21Rules(decks=1)
+    off = replace(R, bonus_cards_on_split=False)
+    assert _split_bb(R) is True and _split_bb(off) == SUITED_ONLY
+    assert _split_bb(replace(off, bonus_on_split=False)) is False
+    assert _split_bb(replace(R, bonuses=False)) is False
+    assert hand_vector((1, 1, 2, 7, 10), 1, SUITED_ONLY, R) == (1,) * 6            # 5 cards: 1:1
+    assert hand_vector((2, 2, 2, 3, 2, 10), 1, SUITED_ONLY, R) == (1,) * 6         # 6 cards
+    assert hand_vector((1, 1, 1, 2, 2, 4, 10), 1, SUITED_ONLY, R) == (1,) * 6      # 7 cards
+    assert hand_vector((6, 7, 8), 1, SUITED_ONLY, R) == (F(99, 64),) * 6           # still paid
+    assert hand_vector((7, 7, 7), 1, SUITED_ONLY, replace(R, decks=3)) == (F(3, 2) + F(3, 220),) * 6
+    #     2 2 3 4 (11) v T, left {T, T, T}, as a split hand without card bonuses: hit -> 5-card
+    #     21 = 1 (not 3/2); double -> doubled 21 = 2 (never a bonus anyway).
+    tens = make_shoe({10: 3})
+    assert U_hit((2, 2, 3, 4), 10, tens, SUITED_ONLY, R) == 1
+    assert U_best((2, 2, 3, 4), 0, 10, tens, SUITED_ONLY, R) == 2
+    #     3,3 v T from {3:15, T} with 2 hands: thirteen 3s left.  The dealer makes 19
+    #     (T 3 3 3; no ace, no natural).  Each split hand (CDZ-: the unsplit reference pays the
+    #     7-card bonus 3; standing on 18 loses, doubling 18 -> 21 pays 2) hits 3 3 3 3 3 3 3 =
+    #     a 7-card 21: split = 3 + 3 = 6 with card bonuses on split hands, 1 + 1 = 2 without
+    #     (or with bonus_on_split=False).  The unsplit 3,3 (without card bonuses on split
+    #     hands): stand 6 -1, hit -> 7-card 21 +3, double -> 9 doubled v 19: rescue -1,
+    #     surrender -1/2, split 2: hitting is now best.
+    threes = make_shoe({3: 15, 10: 1})
+    r2 = S21Rules(decks=1, max_hands=2)
+    for rules, want in ((r2, 6), (replace(r2, bonus_cards_on_split=False), 2),
+                        (replace(r2, bonus_on_split=False), 2),
+                        (replace(r2, bonus_on_split=False, bonus_cards_on_split=False), 2)):
+        assert split_value(3, 10, threes, rules) == want == split_literal(3, 10, threes, rules), rules
+    assert action_values((3, 3), 10, threes, replace(r2, bonus_cards_on_split=False)) == {
+        "stand": -1, "hit": 3, "double": -1, "surrender": F(-1, 2), "split": 2}
+    # no splits: nothing changes;  splits: never higher, lower here.
+    t0 = time.time()
+    for name, shoe, strict, hands in shoes:
+        r1 = S21Rules(decks=6, max_hands=1)
+        assert game_ev(shoe, replace(r1, bonus_cards_on_split=False)) == game_ev(shoe, r1), name
+        for mh in hands:
+            for md in doubles:
+                r = S21Rules(decks=6, max_hands=mh, max_doubles=md)
+                a, b = game_ev(shoe, replace(r, bonus_cards_on_split=False)), game_ev(shoe, r)
+                assert (a < b) if strict else (a <= b), (name, mh, md, a, b)
+                print(f"    shoe {name} max_hands={mh} max_doubles={md}: no card bonus on split hands "
+                      f"{float(a - b) * 100:+.6f}%")
+    print(f"(10) bonus_cards_on_split=False: hand-checked, no splits unchanged, lower EV: ok "
+          f"({time.time() - t0:.1f} s)")
 
 
 def _check_brute_force(shoes=(("TINY", TINY), ("C", SHOE_C), ("B", SHOE_B))) -> bool:
@@ -1194,6 +1460,8 @@ def _self_test(infinite: bool = False) -> None:
     _check_consistency()
     _check_monotone()
     _check_infinite(full=infinite)
+    _check_face_pairs()
+    _check_bonus_cards_on_split()
     print("(8) example figures (decks=1 for the 7-7-7 bonus):")
     for name, shoe in (("B", SHOE_B), ("D", SHOE_D)):
         for rules in (S21Rules(decks=1, max_hands=2), S21Rules(decks=1),

@@ -93,7 +93,9 @@ def _spanish_21(rules, cards: list[str]) -> set[Fraction]:
     oracle_rules = s21.S21Rules(h17=rules.dealer_hits_soft_17, max_hands=rules.max_split_hands,
                                 surrender=rules.surrender == "late", max_doubles=3 if redoubling else 1,
                                 rescue=options.get("rescue", True), bonus_on_split=options.get("split_bonuses", True),
-                                decks=rules.decks, blackjack_pays=Fraction(rules.blackjack_pays))
+                                decks=rules.decks, blackjack_pays=Fraction(rules.blackjack_pays),
+                                face_pairs_win=options.get("face_pairs_win", False),
+                                bonus_cards_on_split=options.get("split_card_bonuses", True))
     return {s21.game_ev(s21.make_shoe(dict(values)), oracle_rules)}
 
 
@@ -101,7 +103,7 @@ ORACLES: dict[str, Callable[..., set[Fraction]]] = {
     "standard": _presets, "burn20": _presets, "burn20_las_vegas": _presets,
     "no_bust_21st_century": _presets, "no_bust_oceans_11": _presets,
     "classic_single_deck": _presets, "free_bet": _free_bet, "double_exposure": _double_exposure,
-    "blackjack_switch": _blackjack_switch, "spanish_21": _spanish_21}
+    "blackjack_switch": _blackjack_switch, "spanish_21": _spanish_21, "players_edge_21": _spanish_21}
 """The oracle of every variant one oracle covers whole."""
 
 UNCOVERED: dict[str, str] = {}

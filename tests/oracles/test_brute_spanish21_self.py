@@ -67,3 +67,46 @@ def test_spanish_deck_and_bonus_constants():
     assert s21.dealer_dist(1, INFINITE, False)["blackjack"] == Fraction(12, 48)
     with pytest.raises(s21.EmptyShoeError):
         s21.game_ev(make_shoe({10: 2, 9: 1}), S21Rules(max_hands=1))
+
+
+# --------------------------------------------------------------------- Player's Edge 21 options
+
+def test_face_pair_chance_formula():
+    """c(D) = (D - 1) / (12 D - 1): 0 at D = 1, 5/71 at D = 6, 7/95 at D = 8, 1/12 infinite;
+    == 12 C(D, 2) / C(12 D, 2); == an explicit count over labelled J Q K x 4 suits x D cards."""
+    s21._check_face_pair_chance()
+    assert s21.face_pair_probability(6) == Fraction(5, 71)
+    assert s21.face_pair_probability(8) == Fraction(7, 95)
+    assert s21.face_pair_probability(1) == 0
+
+
+def test_face_pairs_win_hand_checked_and_identity():
+    """TINY game 7/30 + c/3 (547/2130 at 6 decks), T,T round values (also against a sure dealer
+    natural: 2c - 1), split T,T unchanged, decks=1 == no option, and
+    game_ev(on) - game_ev(off) == sum_u P(T, T, u) c (1 - v(T,T v u)) by an independent route
+    (1, 2 and 3 hands, 6 / 8 / infinite decks, redoubling, S17, no surrender)."""
+    s21._check_face_pairs()
+    R = S21Rules(decks=6, max_hands=1, face_pairs_win=True)
+    assert s21.game_ev(s21.TINY, R) == Fraction(547, 2130)
+    assert s21.game_ev(s21.TINY, S21Rules(decks=1, max_hands=1, face_pairs_win=True)) == Fraction(7, 30)
+
+
+def test_face_pairs_win_nosplit_game_equals_plain_recursion():
+    """6 decks, redoubling, face_pairs_win: game_ev == the plain recursion (its own c)."""
+    s21._check_literal_game(cases=(("F", s21.SHOE_F, (5,)),))
+
+
+def test_bonus_cards_on_split_hand_checked_and_never_raises():
+    """No 5/6/7-card bonus on split hands, 6-7-8 / 7-7-7 still paid; 3,3 v T from {3:15, T}:
+    split 6 -> 2; no change with max_hands=1; lower EV (2 hands, with and without
+    redoubling) on SHOE_E, where a split hand ends as a 5-card 21."""
+    s21._check_bonus_cards_on_split(shoes=(("E", s21.SHOE_E, True, (2,)),), doubles=(1, 3))
+    threes = make_shoe({3: 15, 10: 1})
+    r = S21Rules(decks=1, max_hands=2)
+    assert s21.split_value(3, 10, threes, r) == 6
+    assert s21.split_value(3, 10, threes, S21Rules(decks=1, max_hands=2, bonus_cards_on_split=False)) == 2
+
+
+def test_bonus_cards_on_split_memoised_equals_literal():
+    """split_value == split_literal with bonus_cards_on_split=False (3 hands, redoubling)."""
+    s21._check_literal_splits(cases=(("C", s21.SHOE_C, (5,)),))

@@ -17,7 +17,7 @@ import pytest
 
 from bjcalc import Calculator, Shoe
 from bjcalc.core.errors import BjcalcError, RulesError
-from bjcalc.game.spanish21 import SpanishSettlement, seven_seven_seven_suited
+from bjcalc.game.spanish21 import PLAYERS_EDGE_OPTIONS, SpanishSettlement, face_pair_suited, seven_seven_seven_suited
 from bjcalc.game.variants import VARIANTS, find_variant
 from oracles import brute_spanish21 as oracle
 
@@ -65,6 +65,22 @@ def test_every_action_of_a_hand_equals_the_oracle_exactly(ours, theirs):
         values = calc.hand(",".join(LABEL[c - 1] for c in hand), LABEL[up - 1])
         expected = oracle.action_values(hand, up, oracle.make_shoe(S1), rules)
         assert {name: exact(value) for name, value in values.items()} == expected, (hand, up)
+
+
+def test_players_edge_21_equals_the_oracle_exactly_with_its_face_pairs():
+    """Player's Edge 21 (Spanish 21's options: redoubling, no 5/6/7-card bonus on a split hand, two
+    suited identical face cards winning at once) with the suits of the rules' 6 decks: a dealt
+    pair of ten-values wins at once with chance 5/71, which the oracle derives on its own."""
+    edge = find_variant("pe21")
+    assert edge is VARIANTS["players_edge_21"] and edge.rules().variant == "spanish_21"
+    assert dict(edge.rules().options) == PLAYERS_EDGE_OPTIONS
+    shoe = Shoe.from_counts({LABEL[v - 1]: n for v, n in S1.items()})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules say 6 decks; the calculator follows the shoe)
+        ours = exact(Calculator(edge.rules(max_split_hands=2), shoe, exact=True).game().ev)
+    assert ours == oracle.game_ev(oracle.make_shoe(S1), oracle.S21Rules(
+        decks=6, max_hands=2, max_doubles=3, face_pairs_win=True, bonus_cards_on_split=False))
+    assert face_pair_suited(6) == Fraction(5, 71) and face_pair_suited(1) == 0
 
 
 def test_each_option_moves_the_edge_the_way_it_must():
