@@ -33,12 +33,14 @@ from typing import Any, Iterable, Optional, Sequence
 
 import pandas as pd
 
+from ..core.cards import RANKS
 from ..core.errors import HandError, ShoeError, StrategyError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult, deal_probabilities
 from ..game.rounds import strategy_name
-from ..game.strategy import CHART_ROWS, IMPLICIT_ROWS, UP_LABEL, TotalDependentStrategy, UpcardEvaluator, set_cell
+from ..game.strategy import (CHART_ROWS, IMPLICIT_ROWS, UP_LABEL, TotalDependentStrategy, UpcardEvaluator, count_code_words,
+                             set_cell)
 from .codes import (ACTIONS, AFTER_HIT_LEGEND, LEGEND, NOT_DEALT, NOT_DEALT_LEGEND, UPS, cell_plays, is_das_code,
                     resolve, split_after_hit, without_das)
 from .render import (chart_csv, chart_csv_header, chart_html, chart_markdown, chart_styler, chart_text, edge_words,
@@ -225,7 +227,9 @@ class Chart:
         """
         used = {part for code in set(self.table.values.ravel()) | set(self.no_das_cells.values())
                 for part in split_after_hit(code) if part}
-        return [(code, text) for code, text in LEGEND + AFTER_HIT_LEGEND + NOT_DEALT_LEGEND if code in used]
+        known = [(code, text) for code, text in LEGEND + AFTER_HIT_LEGEND + NOT_DEALT_LEGEND if code in used]
+        by_cards = sorted((code, count_code_words(code)) for code in used - {code for code, _ in known})
+        return known + [(code, text) for code, text in by_cards if text is not None]
 
     def exception_summary(self, by: str = "chart") -> pd.DataFrame:
         """The CD exceptions grouped by chart cell and plays: ``row``, ``up``, ``chart_action``,
@@ -371,21 +375,55 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
             td = _td_strategy(result)
             table = td.chart()
         elif step == "DAS codes":
-            no_das = Calculator(rules.replace(double_after_split=False), shoe=calc.shoe,
+            no_das = Calculator(rules.replace(double_after_split=False, double_split_aces=False), shoe=calc.shoe,
                                 split_strategy=calc.split_strategy, exact=calc.exact)
             table, no_das_cells = _das_codes(table, _td_strategy(no_das.game("TD")).chart())
         else:
             assert td is not None       # (the "TD strategy" step comes first)
             rows += _exceptions_for(calc, td, table, step.split()[-1], multi_card, min_gain)
-    table, no_das_cells = _surrender_codes(calc, table, no_das_cells)
+    by_cards = td is not None and any(strategy.by_cards for strategy in td.values())
+    if not by_cards:      # (codes by the number of cards print as played)
+        table, no_das_cells = _surrender_codes(calc, table, no_das_cells)
     if strategy == "CD":
         exceptions = pd.DataFrame(rows, columns=EXCEPTION_COLUMNS)
     assert result is not None and td is not None        # (progress gives every step)
     ev = {"TD": result.ev, "CD": calc.game("CD").ev}
     return Chart(table=table, strategy=strategy, rules=rules, shoe=calc.shoe.describe(),
                  split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions,
-                 notes=rules.chart_notes() + calc.round.variant.chart_notes(rules),
+                 notes=[note for note in rules.chart_notes() if not (by_cards and "+D" in note)]
+                 + calc.round.variant.chart_notes(rules) + _bonus_marks(calc, td),
                  no_das_cells=no_das_cells, conditioning=calc.assumptions().conditioning)
+
+
+def _bonus_marks(calc: Calculator, td: TotalDependentStrategy) -> list[str]:
+    """A note of the bonus hands (:meth:`~bjcalc.game.variant.Variant.bonus_hands`) whose best play,
+    by their exact cards, is not their row's two-card play in the chart: where a bonus changes the
+    play (a 6,7 that hits for the 6-7-8 where hard 13 stands)."""
+    marks = []
+    for cards, bonus in calc.round.variant.bonus_hands(calc.rules):
+        plays: dict[str, list[str]] = {}
+        first, second = (RANKS.index(card) + 1 for card in cards.split(","))
+        total, soft = first + second + (10 if 1 in (first, second) else 0), 1 in (first, second)
+        for up in UPS:
+            value = 1 if up == "A" else 10 if up == "T" else int(up)
+            strategy = td.get(value)
+            if strategy is None or not calc.round.deals()[value]:
+                continue
+            pair = first == second
+            if pair and first in strategy.pairs:
+                chart_play = strategy.pairs[first]
+            else:
+                chart_play = strategy.two_card.get((total, soft), "play")
+                if chart_play == "play":
+                    chart_play = "hit" if strategy.hits_at(total, soft) else "stand"
+            best = calc.hand(cards, up).best
+            if best != chart_play:
+                plays.setdefault(best, []).append(up)
+        marks += [f"{cards} v {', '.join(ups)}: {best}" for best, ups in plays.items()]
+        if plays:
+            marks[-1] += f" ({bonus})"
+    return ["where a bonus changes the play, CD play of these two cards leaves their row (the chart's EV plays "
+            "the row): " + "; ".join(marks)] if marks else []
 
 
 def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> tuple[pd.DataFrame, dict[tuple[str, str], str]]:

@@ -681,11 +681,15 @@ def _spanish_21_figures() -> list[Figure]:
         if redouble:
             why = ("the rescue of a redoubled hand is worth 0.29-0.31 %: read as a rescue after the first double "
                    "only, the older table's 0.42 % and 0.45 % are reproduced (0.418 %, 0.446 %)")
+        elif key == "8d-s17-later":
+            why = ("our CD edge is the older table's (0.385 %); the TD chart's, 0.398 %, gives the later table's "
+                   "0.40 %")
         elif key.endswith("later"):
-            why = ("ours is the older table's figure (8 decks H17 0.799 %, S17 0.385 %); no reading tried gives the "
-                   "later table's")
+            why = ("ours is the older table's figure (8 decks H17 0.799 %, S17 0.385 %; TD 0.810 %, 0.398 %); no "
+                   "reading tried gives the later table's H17 figure")
         out.append(Figure(f"spanish21-{key}", "spanish_21", source, "house edge (basic strategy)", printed, PERCENT,
-                          rules, _game(rules, sign=-1), sign=-1, strategies=("CD",), note=play, why=why,
+                          rules, _game(rules, sign=-1), sign=-1,
+                          strategies=("CD", "TD") if key == "8d-s17-later" else ("CD",), note=play, why=why,
                           readings=(Reading((("rescue_redoubles", False),),
                                             "a rescue after the first double only, not after a redouble",
                                             _game(variant.rules(**changes, rescue_redoubles=False), sign=-1),

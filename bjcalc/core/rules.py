@@ -408,12 +408,15 @@ class Rules:
         'custom shoe, S17,'
         >>> Rules().describe(Shoe.decks(6))[:8], Rules(decks=1).describe(Shoe.from_counts([4] * 9 + [16]))[:7]
         ('6 decks,', '1 deck,')
+        >>> Rules().describe("6 Spanish decks")[:16], Rules().describe("8 Spanish decks")[:12]
+        ('6 Spanish decks,', 'custom shoe,')
         """
-        decks: Optional[str] = Shoe.decks(self.decks).describe()
+        own = Shoe.decks(self.decks).describe()
+        decks: Optional[str] = own
         if isinstance(shoe, Shoe):
             decks = shoe.deck_words(**self.shoe_detail)
-        elif isinstance(shoe, str) and shoe != decks:
-            decks = None
+        elif isinstance(shoe, str) and shoe != own:      # (whole decks of a kind say so: "6 Spanish decks")
+            decks = shoe if re.fullmatch(r"\d+ \w+ decks?", shoe) and shoe.split()[0] == own.split()[0] else None
         decks = decks or "custom shoe"
         pays = Fraction(self.blackjack_pays)   # (a Fraction once validated)
         parts = [decks, "H17" if self.dealer_hits_soft_17 else "S17",

@@ -81,6 +81,9 @@ class UpcardValues:
     may_double: Optional[np.ndarray] = None  # bool: a 3+ card node may double (double_after_hit)
     may_surrender: Optional[np.ndarray] = None   # bool: a 3+ card node may surrender (any_time)
     action: Optional[np.ndarray] = None      # uint8: the policy's action, an index of NODE_ACTIONS
+    # After one double's card where the variant offers a rescue (and no redouble): each node's joint
+    # value standing there on the doubled bet, and rescued (what a total-dependent rescue reads).
+    after_double: Optional[tuple[np.ndarray, np.ndarray]] = None
     _draw: Optional[np.ndarray] = field(default=None, repr=False)
     _bust: Optional[np.ndarray] = field(default=None, repr=False)
     _draw_rules: Optional[kernels.DrawRules] = field(default=None, repr=False)   # to build them later
@@ -245,7 +248,7 @@ class PlayerEngine:
         return self.doubled_columns is not None or self.after_double.offers_more
 
     def _doubles(self, by_set: np.ndarray, blackjack: np.ndarray, stand: np.ndarray, draw: np.ndarray,
-                 bust: np.ndarray) -> np.ndarray:
+                 bust: np.ndarray) -> tuple[np.ndarray, Optional[tuple[np.ndarray, np.ndarray]]]:
         """Joint value of doubling at every node, where :attr:`doubles_own_way` (``stand``: the
         nodes' stand values, ``draw`` and ``bust`` their next cards' chances and bust values).
 
@@ -256,7 +259,9 @@ class PlayerEngine:
         next one's values at the children, so every array is one vectorised step, no recursion by
         level.
         Each choice is made at the node's policy source (CDZ- decides a split hand's as the same
-        cards unsplit would), ties to the earlier of stand, rescue, redouble."""
+        cards unsplit would), ties to the earlier of stand, rescue, redouble.  Also gives, where
+        one double may be rescued and none redoubled, each node's values after the double's card
+        standing and rescued (:attr:`UpcardValues.after_double`), else None."""
         ar, nodes, after = self.ar, self.nodes, self.after_double
         if self.doubled_columns is not None:
             standing = self._stand_by_set(by_set, self.doubled_columns)[nodes.removed_index, self.doubled_column]
@@ -265,12 +270,15 @@ class PlayerEngine:
         kid, going = np.maximum(nodes.child, 0), nodes.child >= 0
         source, every = self.source, np.arange(len(nodes))
         later = None           # values after the next double's card
+        choices: Optional[tuple[np.ndarray, np.ndarray]] = None
         for j in range(after.doubles, 0, -1):
             stake = 2 ** j
             options = [(stake * standing, None)]
             if after.rescues(j):
                 options.append((ar.convert(after.rescue) * (1 - blackjack)
                                 + stake * self.settlement.hand_blackjack_payoff * blackjack, None))
+                if after.doubles == 1:
+                    choices = (options[0][0], options[1][0])
             if later is not None:
                 options.append(((draw * np.where(going, later[kid], 2 * stake * bust)).sum(axis=1), self.can_hit))
             best, chosen = options[0][0][source], np.zeros(len(nodes), dtype=np.int64)
@@ -282,7 +290,7 @@ class PlayerEngine:
                 best = np.where(better, values[source], best)
             later = np.stack([values for values, _ in options])[chosen, every]
         assert later is not None
-        return (draw * np.where(going, later[kid], 2 * bust)).sum(axis=1)
+        return (draw * np.where(going, later[kid], 2 * bust)).sum(axis=1), choices
 
     def _doubles_after_hit(self, added: Optional[Callable[[int, bool, bool], Optional[Wager]]],
                            split: np.ndarray) -> tuple[np.ndarray, dict[str, np.ndarray]]:
@@ -441,7 +449,8 @@ class PlayerEngine:
         action = np.zeros(n, dtype=np.uint8)
         child = nodes.child
         one = (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
-        double = self._doubles(by_set, blackjack, stand, draw, bust) if self.doubles_own_way else DOUBLE_STAKE * one
+        double, after_double = (self._doubles(by_set, blackjack, stand, draw, bust) if self.doubles_own_way
+                                else (DOUBLE_STAKE * one, None))
         added = self._double_added(up)
         if added is not None:     # (a double adding another kind of chip: one of each)
             double = np.where(added[0], one + added[1], double)
@@ -464,7 +473,7 @@ class PlayerEngine:
             value[level] = np.choose(action[level], (stand[level], hit[level], double[level], surrender[level]))
         return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
                             self.must_hit, exhausted, cards_left, ar, self.source, surrender, self.may_double,
-                            self.may_surrender, action, _draw=draw, _bust=np.asarray(bust))
+                            self.may_surrender, action, after_double, _draw=draw, _bust=np.asarray(bust))
 
     def fixed_upcard(self, up: int, hits: np.ndarray, best_too: bool = False) -> Optional[UpcardValues]:
         """All node values against ``up`` when each node hits where ``hits`` says and stands
@@ -643,12 +652,12 @@ class PlayerEngine:
                                      (forced, forced, nodes.indices))
         added = self._double_added(up) if forced is None else None    # (a forced play never doubles)
         double_added = None if added is None else np.where(added[0], added[1], np.nan)
-        double_given = None
+        double_given, after_double = None, None
         if self.doubles_own_way and forced is None:
             _, draw, bust_rows = kernels.player_draws(nodes.removed, rules, flags.copy())
             bust_rows = bust_rows if bust is None else bust
             stand = self._stand_by_set(by_set)[nodes.removed_index, self.stand_column]
-            double_given = self._doubles(by_set, blackjack, stand, draw, bust_rows)
+            double_given, after_double = self._doubles(by_set, blackjack, stand, draw, bust_rows)
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, rows,
             self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
@@ -662,7 +671,8 @@ class PlayerEngine:
         def values(hit: np.ndarray, value: np.ndarray, action: np.ndarray, flags: np.ndarray) -> UpcardValues:
             return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
                                 self.must_hit, flags.astype(bool), cards_left, self.ar, self.source, surrender,
-                                self.may_double, self.may_surrender, action, _bust=bust, _draw_rules=rules)
+                                self.may_double, self.may_surrender, action, after_double, _bust=bust,
+                                _draw_rules=rules)
 
         if both is None:
             return values(hit, value, action, flags)

@@ -194,7 +194,9 @@ class Spanish21(Variant):
         "face_pairs_win": Option(False, (False, True), "two suited identical face cards (K-K of spades) win at "
                                                        "once, 1:1, whatever the dealer holds (Player's Edge 21)"),
     }
-    covers = frozenset({"the CD game", "hand values", "effects of removal with reoptimized play"})
+    covers = frozenset({"the CD game", "hand values", "effects of removal with reoptimized play", "TD play",
+                        "a strategy chart"})
+    td_by_cards = (2, 3, 4, 5, 6, 7)
 
     def check(self, rules: Rules) -> None:
         super().check(rules)
@@ -243,10 +245,27 @@ class Spanish21(Variant):
         return "; ".join(parts)
 
     def strategy_words(self, strategy: str) -> str:
+        if strategy == "TD":
+            return ("total-dependent (TD) basic strategy: hit, stand and doubles after a hit by total, softness "
+                    "and number of cards (2, 3, 4, 5, 6, 7 or more), two-card doubles, surrender and pairs by total "
+                    "and pair, the rescue after a double's card by the doubled hand's total; split hands follow "
+                    "the chart")
         if strategy != "CD":
             return ""
         return ("composition-dependent (CD): every decision uses the hand's exact card values and the up card, "
                 "not the suits (a 6-7-8 or 7-7-7 is paid its expected bonus given the values)")
+
+    def bonus_hands(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        return (("6,7", "the 6-7-8 bonus"), ("6,8", "the 6-7-8 bonus"), ("7,8", "the 6-7-8 bonus"),
+                ("7,7", "the 7-7-7 bonus"))
+
+    def chart_notes(self, rules: Rules) -> list[str]:
+        notes = ["codes by the number of cards: S4 stand, but hit with 4 or more cards; D4 double with 2 or 3 "
+                 "cards, else hit; Rh5 surrender, else hit, but stand with 5 or more (the legend lists each)"]
+        if self.option(rules, "rescue"):
+            notes.append("rescue rows: after a double's card, give up a doubled hand of that total or less "
+                         "for the original bet (net -1), else stand")
+        return notes
 
 
 PLAYERS_EDGE_OPTIONS = {"redoubling": True, "split_card_bonuses": False, "face_pairs_win": True}

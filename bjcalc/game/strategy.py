@@ -43,6 +43,7 @@ import csv
 import dataclasses
 import itertools
 import os
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -70,16 +71,21 @@ __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total
            "UP_ORDER", "UP_LABEL", "CODES", "TOTAL_CODES", "DAS_CODES", "AFTER_HIT_CODES", "AFTER_HIT_SUFFIXES",
            "split_after_hit", "strategy_code", "NOT_DEALT", "MAX_ROUNDS", "CHART_ROWS", "IMPLICIT_ROWS", "read_chart",
            "chart_strategy", "is_chart", "chart_play", "chart_game", "chart_assumptions", "check_up_cards",
-           "JointSearch"]
+           "JointSearch", "count_code", "count_code_words"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
 MAX_ROUNDS = 20
 
 
-def _hs_key(nodes) -> np.ndarray:
-    """Hit/stand entry of each node: total * 2 + soft."""
-    return nodes.total * 2 + nodes.soft.astype(np.int64)
+def _hs_key(nodes, by_cards: tuple[int, ...] = ()) -> np.ndarray:
+    """Hit/stand entry of each node: total * 2 + soft; with ``by_cards`` (the card counts a bucket
+    starts at), that times the number of buckets plus the node's bucket."""
+    key = nodes.total * 2 + nodes.soft.astype(np.int64)
+    if not by_cards:
+        return key
+    bucket = np.searchsorted(np.asarray(by_cards), np.maximum(nodes.cards, by_cards[0]), side="right") - 1
+    return key * len(by_cards) + bucket
 
 
 @dataclass
@@ -97,6 +103,27 @@ class UpcardStrategy:
     # (total, soft) -> double or surrender: what a hand of three or more cards does where it may
     # (double_after_hit, surrender="any_time"); absent: hit or stand by ``hits``.
     after_hit: dict[tuple[int, bool], str] = field(default_factory=dict)
+    # (total, soft) of a doubled hand after its card -> True where it is rescued (given up for the
+    # original bet, Spanish 21's double-down rescue); absent: it stands.
+    rescue: dict[tuple[int, bool], bool] = field(default_factory=dict)
+    # The card counts the hit/stand and after-hit entries are by (Variant.td_by_cards): their keys
+    # are then (total, soft, count), a count standing for that many cards up to the next one's.
+    by_cards: tuple[int, ...] = ()
+
+    def hits_at(self, total: int, soft: bool, cards: int = 2) -> bool:
+        """Whether the strategy hits a hand of this total, softness and number of cards.
+
+        >>> s = UpcardStrategy(10, hits={(16, False, 2): False, (16, False, 4): True}, by_cards=(2, 4))
+        >>> s.hits_at(16, False, 3), s.hits_at(16, False, 5), UpcardStrategy(10).hits_at(16, False)
+        (False, True, True)
+        """
+        return self.hits.get(self.entry(total, soft, cards), total < 17)
+
+    def entry(self, total: int, soft: bool, cards: int = 2) -> tuple:
+        """The key of the hit/stand and after-hit entries of such a hand."""
+        if not self.by_cards:
+            return (total, soft)
+        return (total, soft, max(b for b in self.by_cards if b <= max(cards, self.by_cards[0])))
 
     def copy(self) -> "UpcardStrategy":
         """A copy whose entries can change alone (the entries are plain values: a copy of each
@@ -119,8 +146,17 @@ class _UpcardSearch:
         self.calc, self.v, self.rules = calc, values, calc.rules
         nodes = self.nodes = values.nodes
         ar = calc.ar
-        self.key = _hs_key(nodes)
-        self.n_keys = 22 * 2
+        self.by_cards = calc.round.variant.td_by_cards
+        self.key = _hs_key(nodes, self.by_cards)
+        self.n_keys = 22 * 2 * max(1, len(self.by_cards))
+        if calc.round.settlement.after_double().doubles > 1:
+            raise StrategyError(f"TD play does not yet follow {calc.round.variant.title}'s round with redoubling (a "
+                                f"redouble's choices by total): use CD play, or the game without redoubling")
+        # A doubled hand's rescue, decided by its total after the double's card (the rescue table):
+        # its values standing and rescued at each node, and each node's rescue key.
+        self.after_double = values.after_double
+        self.rescue_key = nodes.total * 2 + nodes.soft.astype(np.int64)
+        self.double = values.double       # (money hands' double values under the strategy's rescue table)
         n = len(nodes)
         # Initial hands (empty context): node, deal probability, whether the pair may split.
         self.initial: list[tuple[int, Any, bool, Any]] = []   # node, weight, is_pair, split key
@@ -157,12 +193,91 @@ class _UpcardSearch:
         self.may_after: dict[str, Any] = {DOUBLE: values.may_double, SURRENDER: values.may_surrender}
         self.after_values: dict[str, dict[str, Any]] = {
             name: {DOUBLE: chip.double, SURRENDER: chip.surrender} for name, chip in self.chip_values.items()}
+        if self.after_double is not None and self.chips:
+            raise StrategyError("TD play with free chips does not follow a rescue after a double")
         self.after_rules = any(a is not None and a.any() for a in self.may_after.values())
         if self.chips and values.may_surrender is not None and values.may_surrender.any():
             raise StrategyError("TD play with free chips does not follow surrender after a hit")
         # Entries no hand reaches under the strategy still get a sensible chart entry: the one
         # best for hands held by a player who hits everything.
-        self.fallback_reach = self.reach(UpcardStrategy(values.up), np.ones(self.n_keys, dtype=bool))
+        self.fallback_reach = self.reach(UpcardStrategy(values.up, by_cards=self.by_cards),
+                                         np.ones(self.n_keys, dtype=bool))
+
+    # -- entries and keys ------------------------------------------------------------------------
+    def entry_of(self, key: int) -> tuple:
+        """The hit/stand entry of a key: (total, soft), or (total, soft, count) by card count."""
+        if not self.by_cards:
+            return (key // 2, bool(key % 2))
+        base, bucket = divmod(key, len(self.by_cards))
+        return (base // 2, bool(base % 2), self.by_cards[bucket])
+
+    def key_of(self, entry: tuple) -> int:
+        """The key of a hit/stand entry (:meth:`entry_of`'s inverse)."""
+        base = entry[0] * 2 + int(entry[1])
+        return base if not self.by_cards else base * len(self.by_cards) + self.by_cards.index(entry[2])
+
+    # -- the rescue table ------------------------------------------------------------------------
+    def use_rescue(self, strategy: UpcardStrategy) -> None:
+        """Value money hands' doubles by ``strategy``'s rescue table (where the variant offers one):
+        after the double's card a hand whose (total, soft) the table names is rescued, else stands."""
+        if self.after_double is None:
+            return
+        standing, rescued = self.after_double
+        table = np.zeros(22 * 2, dtype=bool)
+        for (total, soft), rescue in strategy.rescue.items():
+            table[total * 2 + soft] = rescue
+        choice = np.where(table[self.rescue_key], rescued, standing)
+        v, child = self.v, self.nodes.child
+        self.double = (v.draw * np.where(child >= 0, choice[np.maximum(child, 0)], 2 * v.bust)).sum(axis=1)
+        self.after_values[MONEY.name][DOUBLE] = self.double
+
+    def _improve_rescue(self, strategy: UpcardStrategy, reach: np.ndarray, after: "np.ndarray | None") -> bool:
+        """Choose each rescue entry by the doubled hands that reach it (the others fixed): where
+        the strategy doubles (two-card hands, split hands' first two cards, after a hit) each next
+        card leads to a doubled hand, rescued or standing by its total.  True if an entry changed."""
+        v, nodes, ar = self.v, self.nodes, self.calc.ar
+        assert self.after_double is not None        # (only where the variant offers a rescue)
+        doubling = ar.zeros(len(nodes))
+        for node, p, is_pair, split_key in self.initial:
+            action = self.initial_action(node, is_pair, split_key, strategy)
+            if action == DOUBLE and action in self.allowed_initial(node, is_pair, split_key):
+                doubling[node] = doubling[node] + p
+            elif action == SPLIT:
+                pair = int(nodes.hand[node].argmax()) + 1
+                first, seconds = self.split_hands[pair]
+                for card, kid, allowed in seconds:
+                    if self.post_split_action(kid, allowed, strategy.two_card) == DOUBLE:
+                        doubling[kid] = doubling[kid] + 2 * p * v.draw[first, card - 1]
+        if after is not None:
+            doubling = np.where(after == 2, doubling + reach, doubling)
+        landing = ar.zeros(len(nodes))
+        going = np.flatnonzero(doubling != 0)
+        for card in range(10):
+            kids = nodes.child[going, card]
+            ok = kids >= 0
+            np.add.at(landing, kids[ok], doubling[going[ok]] * v.draw[going[ok], card])
+        standing, rescued = self.after_double
+        gains = ar.zeros(22 * 2)
+        np.add.at(gains, self.rescue_key, landing * (rescued - standing))
+        reached = np.zeros(22 * 2, dtype=bool)
+        np.add.at(reached, self.rescue_key, landing != 0)
+        fallback = ar.zeros(22 * 2)        # (an entry no doubled hand reaches: the better for most hands)
+        np.add.at(fallback, self.rescue_key, np.sign((rescued - standing).astype(float)))
+        changed = False
+        for key in range(22 * 2):
+            entry = (key // 2, bool(key % 2))
+            gain = gains[key] if reached[key] else fallback[key]
+            now = strategy.rescue.get(entry, False)
+            choose = bool(gain > 0) if gain != 0 else now
+            if choose != now:
+                changed = True
+                if choose:
+                    strategy.rescue[entry] = True
+                else:
+                    strategy.rescue.pop(entry, None)
+        if changed:
+            self.use_rescue(strategy)
+        return changed
 
     # -- evaluation of a fixed strategy -------------------------------------------------------
     def _values(self, own: Wager) -> UpcardValues:
@@ -285,7 +400,7 @@ class _UpcardSearch:
         if action == DOUBLE:
             if self.chips:
                 return self.round.double_column(self.v, own, split_hand)[node]
-            return v.double[node]
+            return self.double[node]
         if action == SURRENDER:
             return self.surrender[node]
         return split
@@ -366,6 +481,7 @@ class _UpcardSearch:
     def improve(self, strategy: UpcardStrategy) -> bool:
         """One top-down pass over every entry; True if anything changed."""
         v, nodes = self.v, self.nodes
+        self.use_rescue(strategy)
         hit_entry = self._hit_entry(strategy)
         after_entry = self._after_entry(strategy)
         # each kind of chip's hands: their values, their reach, their play values (money first)
@@ -390,7 +506,7 @@ class _UpcardSearch:
                     weights = [self.fallback_reach[level][members]] + [0 * w for w in weights[1:]]
                 gain = sum((w * d[members]).sum() for w, d in zip(weights, diffs))
                 choose = bool(v.must_hit[level][members].any() or gain > 0)
-                entry = (int(key) // 2, bool(key % 2))
+                entry = self.entry_of(int(key))
                 if self.after_rules:
                     choose, after = self._choose_after(level[members], owners, weights, [h[members] for h in hits_of],
                                                        [d[members] for d in diffs], choose,
@@ -414,6 +530,8 @@ class _UpcardSearch:
                 self._apply_after(mine, level, after_nodes, own)
         chip_value = {own.name: mine for own, mine in zip(owners, played)}
         changed |= self._improve_two_card(strategy, value, reach, chip_value)
+        if self.after_double is not None:
+            changed |= self._improve_rescue(strategy, reach, self.after_nodes(after_entry))
         return changed
 
     def _choose_after(self, nodes: np.ndarray, owners: list[Wager], weights: list[np.ndarray], hits: list[np.ndarray],
@@ -542,21 +660,22 @@ class _UpcardSearch:
         if not self.after_rules:
             return None
         entry = np.zeros(self.n_keys, dtype=np.uint8)
-        for (total, soft), action in strategy.after_hit.items():
-            entry[total * 2 + soft] = {DOUBLE: 2, SURRENDER: 3}.get(action, 0)
+        for key, action in strategy.after_hit.items():
+            entry[self.key_of(key)] = {DOUBLE: 2, SURRENDER: 3}.get(action, 0)
         return entry
 
     def _hit_entry(self, strategy: UpcardStrategy) -> np.ndarray:
         entry = np.zeros(self.n_keys, dtype=bool)
-        for (total, soft), hit in strategy.hits.items():
-            entry[total * 2 + soft] = hit
+        for key, hit in strategy.hits.items():
+            entry[self.key_of(key)] = hit
         return entry
 
     def search(self) -> UpcardStrategy:
-        return _ascend(self.improve, self.v.up)
+        return _ascend(self.improve, self.v.up, self.by_cards)
 
     def round_values(self, strategy: UpcardStrategy) -> dict[tuple[int, Any], Any]:
         """Joint EV of each initial non-natural hand node under the strategy."""
+        self.use_rescue(strategy)
         value = self.play_values(self._hit_entry(strategy), self._after_entry(strategy))
         chip_value = {name: value if name == MONEY.name else self.play_values(
             self._hit_entry(strategy), self._after_entry(strategy), WAGERS[name]) for name in self.chip_values}
@@ -720,6 +839,79 @@ def strategy_code(code: str) -> str:
     return code
 
 
+_COMPLEMENT = {"H": "S", "S": "H"}
+
+
+def count_code(letters: list[str], fallback: str, by_cards: tuple[int, ...]) -> str:
+    """A total's chart code by the number of cards: ``letters`` the play with each count of
+    ``by_cards`` (``H``, ``S``, ``D``; the first, two cards, may be ``R``), ``fallback`` the
+    two-card hit or stand where a double or surrender is not allowed.  One play: its code (``H``,
+    ``Dh``, ``Rs``); a switch to the other of hit and stand from some count on: that count after
+    it (``S4``: stand, but hit with 4 or more cards; ``Rh5``: surrender, else hit, but stand with 5
+    or more); doubling on to some count: ``D4`` (double with 2 or 3 cards, else hit; ``D4s``: else
+    stand); anything else: each count's play, ``H/D/H/H/S/S``.
+
+    >>> counts = (2, 3, 4, 5, 6, 7)
+    >>> count_code(list("SSHHHH"), "S", counts), count_code(list("RHHSSS"), "H", counts)
+    ('S4', 'Rh5')
+    >>> count_code(list("DDHHHH"), "H", counts), count_code(list("DHHHHH"), "H", counts)
+    ('D4', 'Dh')
+    >>> count_code(list("HDHHSS"), "H", counts)
+    'H/D/H/H/S/S'
+    """
+    first, tail = letters[0], letters[1:]
+    head = first if first in "HS" else first + fallback.lower()
+    implied = first if first in "HS" else fallback
+    if all(letter == implied for letter in tail):
+        return head
+    switch = next(i for i, letter in enumerate(tail) if letter != implied)
+    if all(letter == _COMPLEMENT[implied] for letter in tail[switch:]):
+        return f"{head}{by_cards[switch + 1]}"
+    if first == "D":
+        doubled = next((i for i, letter in enumerate(tail) if letter != "D"), len(tail))
+        rest = tail[doubled:]
+        if doubled and rest and rest[0] == fallback and all(letter == rest[0] for letter in rest):
+            return f"D{by_cards[doubled + 1]}" + ("" if rest[0] == "H" else "s")
+    return "/".join([head] + tail)
+
+
+def count_code_words(code: str, by_cards: tuple[int, ...] = (2, 3, 4, 5, 6, 7)) -> "str | None":
+    """What a code of :func:`count_code` (or a rescue table cell) says, in words; None for a code
+    of the ordinary charts.
+
+    >>> count_code_words("S4"), count_code_words("D4s")
+    ('stand, but hit with 4 or more cards', 'double with 2 or 3 cards, else stand')
+    >>> count_code_words("Ds3")
+    'double, else stand, but hit with 3 or more cards'
+    >>> count_code_words("Rh5")
+    'surrender, else hit, but stand with 5 or more cards'
+    >>> count_code_words("≤16")[:40]
+    'rescue a doubled hand of this total or l'
+    """
+    words = {"H": "hit", "S": "stand", "D": "double", "R": "surrender"}
+    if code.startswith("≤"):
+        return "rescue a doubled hand of this total or less (after the double's card, give it up for the original bet)"
+    if code == "no":
+        return "no rescue: a doubled hand stands"
+    if code.replace(",", "").replace("-", "").isdigit():
+        return "rescue a doubled hand of these totals (after the double's card, give it up for the original bet)"
+    if "/" in code:
+        counts = [str(c) for c in by_cards[:-1]] + [f"{by_cards[-1]}+"]
+        return "by the number of cards, " + ", ".join(
+            f"{n}: {words[part[0]]}" + (f" (else {words[part[1].upper()]})" if len(part) == 2 else "")
+            for n, part in zip(counts, code.split("/")))
+    found = re.fullmatch(r"([HSDR][hs]?)(\d+)(s?)", code)
+    if found is None:
+        return None
+    letters, count, after = found.group(1), int(found.group(2)), found.group(3)
+    if letters == "D":       # (doubling on to a count: D4, D4s)
+        few = " or ".join(str(c) for c in range(2, count)) if count <= 4 else f"2 to {count - 1}"
+        return f"double with {few} cards, else {'stand' if after else 'hit'}"
+    then = _COMPLEMENT[letters[-1].upper()]
+    said = words[letters[0]] + (f", else {words[letters[1].upper()]}" if len(letters) == 2 else "")
+    return f"{said}, but {words[then].lower()} with {count} or more cards"
+
+
 NOT_DEALT = "-"
 """The chart code of a cell whose up card the shoe cannot deal (it holds no card of that value)."""
 CHART_ROWS = (tuple(f"hard {total}" for total in range(5, 22)) + tuple(f"soft {total}" for total in range(13, 22))
@@ -748,7 +940,7 @@ class TotalDependentStrategy(dict):
         strategy = self.get(up)
         if strategy is None:
             return NOT_DEALT
-        hit_or_stand = "H" if strategy.hits.get((total, soft), total < 17) else "S"
+        hit_or_stand = "H" if strategy.hits_at(total, soft) else "S"
         if pair is not None and pair in strategy.pairs:
             action = strategy.pairs[pair]
             fallback = FALLBACK_LETTER.get(strategy.pair_fallbacks.get(pair, ""), hit_or_stand.lower())
@@ -760,12 +952,37 @@ class TotalDependentStrategy(dict):
                 return "D" + fallback
             return hit_or_stand
         action = strategy.two_card.get((total, soft), PLAY)
+        if strategy.by_cards:           # (by the number of cards: S4, D4, Rh5 ...)
+            letters = [{DOUBLE: "D", SURRENDER: "R"}.get(action, hit_or_stand)]
+            for cards in strategy.by_cards[1:]:
+                doubles = strategy.after_hit.get(strategy.entry(total, soft, cards)) == DOUBLE
+                letters.append("D" if doubles else "H" if strategy.hits_at(total, soft, cards) else "S")
+            return count_code(letters, hit_or_stand, strategy.by_cards)
         after = {DOUBLE: "+D", SURRENDER: "+R"}.get(strategy.after_hit.get((total, soft), PLAY), "")
         if action == DOUBLE:
             return "D" + hit_or_stand.lower() + after
         if action == SURRENDER:
             return "R" + hit_or_stand.lower() + after
         return hit_or_stand + after
+
+    def rescue_code(self, up: "int | str", soft: bool) -> str:
+        """The rescue table's cell: the doubled totals (hard or soft) the strategy rescues against
+        ``up`` after the double's card, ``≤16`` (that total or less), a list, or ``no``."""
+        strategy = self.get(up)
+        if strategy is None:
+            return NOT_DEALT
+        totals = sorted(total for (total, is_soft), rescue in strategy.rescue.items() if rescue and is_soft == soft)
+        if not totals:
+            return "no"
+        runs: list[list[int]] = []
+        for total in totals:
+            if runs and total == runs[-1][-1] + 1:
+                runs[-1].append(total)
+            else:
+                runs.append([total])
+        if len(runs) == 1 and totals[0] <= (12 if soft else 4):      # (from the lowest total a hand can have)
+            return f"≤{totals[-1]}"
+        return ",".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
     def columns(self) -> tuple[list[Any], list[str]]:
         """The chart's columns: the strategy's keys, and their heads (the up cards 2-A)."""
@@ -795,6 +1012,10 @@ class TotalDependentStrategy(dict):
             index.append(f"pair {name},{name}")
             total, soft = (12, True) if pair == 1 else (2 * pair, False)
             rows.append([self.code(up, total, soft, pair) for up in keys])
+        if any(strategy.rescue for strategy in self.values()):      # (the rescue table of doubled hands)
+            for soft in (False, True):
+                index.append(f"rescue {'soft' if soft else 'hard'}")
+                rows.append([self.rescue_code(up, soft) for up in keys])
         return pd.DataFrame(rows, index=index, columns=columns)
 
 
@@ -971,12 +1192,13 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
         strategy.pair_fallbacks[pair] = {"s": STAND, "h": HIT, "p": SPLIT}[code[1]]
 
 
-def _ascend(improve: Callable[[UpcardStrategy], bool], up: Any) -> UpcardStrategy:
+def _ascend(improve: Callable[[UpcardStrategy], bool], up: Any, by_cards: tuple[int, ...] = ()) -> UpcardStrategy:
     """Coordinate ascent from "hit below 17": ``improve`` passes until none changes an entry."""
-    strategy = UpcardStrategy(up)
+    strategy = UpcardStrategy(up, by_cards=by_cards)
     for total in range(22):
         for soft in (False, True):
-            strategy.hits[(total, soft)] = total < 17
+            for cards in by_cards or (2,):
+                strategy.hits[strategy.entry(total, soft, cards)] = total < 17
     for _ in range(MAX_ROUNDS):
         if not improve(strategy):
             break
@@ -996,7 +1218,7 @@ def _choose_pair(strategy: UpcardStrategy, pair: int, scores: dict[str, Any]) ->
     """Set a pair's entry to its best scoring action, and what a Dh/Ds or Rh/Rs/Rp cell falls
     back to where doubling or surrender is not offered; True if the entry changed."""
     total, soft = (12, True) if pair == 1 else (2 * pair, False)
-    by_total = HIT if strategy.hits.get((total, soft), total < 17) else STAND
+    by_total = HIT if strategy.hits_at(total, soft) else STAND
     best = _best(scores, strategy.pairs.get(pair, by_total))
     changed = strategy.pairs.get(pair) != best
     strategy.pairs[pair] = best
@@ -1096,7 +1318,8 @@ class UpcardEvaluator:
             if sorted(hand) == [1, 10]:
                 out[(hand, split_key)] = calc.round.natural_value(blackjack)
             else:
-                out[(hand, split_key)] = by_node[(node, split_key)] + calc.round.blackjack_term(blackjack)
+                out[(hand, split_key)] = calc.round.with_dealt_win(
+                    values.nodes.hand[node], by_node[(node, split_key)] + calc.round.blackjack_term(blackjack))
         return out
 
     def hits(self, strategy: UpcardStrategy) -> np.ndarray:
@@ -1282,6 +1505,13 @@ def chart_play(chart: Any, rules: Rules) -> tuple[TotalDependentStrategy, str]:
     ...
     bjcalc.core.errors.StrategyError: the chart text: no column for up card 3, 4, 5, 6, 7, 8, 9, T, A; columns are 2-9, T, A (a column of '-' for an up card the shoe cannot deal)
     """
+    from .variants import variant_of      # (the registry imports the variants, which sit beside this module)
+
+    variant = variant_of(rules)
+    if variant.td_by_cards:
+        raise StrategyError(f"a chart for {variant.title} is by the number of cards (S4, D4 ...) with its rescue "
+                            f"table; bjcalc does not read such a chart yet (its own TD chart: bjcalc chart --variant "
+                            f"{variant.name})")
     if isinstance(chart, TotalDependentStrategy):
         return chart, "a TotalDependentStrategy"
     if hasattr(chart, "columns"):

@@ -76,6 +76,10 @@ class Variant:
     dealer_hand_seen: ClassVar[bool] = False
     """Whether the player sees both dealer cards before acting (Double Exposure): the game is then
     valued dealer hand by dealer hand (:mod:`bjcalc.game.dealer_hands`), given by :meth:`with_hole`."""
+    td_by_cards: ClassVar[tuple[int, ...]] = ()
+    """Where the TD chart's hit, stand and after-hit doubles also read the hand's number of cards
+    (Spanish 21's bonus 21s): the counts from which a bucket starts, ``(2, 3, 4, 5, 6, 7)`` (the last
+    one: that many or more); empty: by total and softness alone."""
     hands_dealt: ClassVar[int] = 1
     """How many hands the player is dealt, two where they interact (Blackjack Switch): the game is
     then valued by :mod:`bjcalc.game.switching`, a hand's values given the other hand's cards."""
@@ -236,6 +240,11 @@ class Variant:
     def chart_notes(self, rules: Rules) -> list[str]:
         """What a strategy chart's reader must know about this variant (beyond the rules' notes)."""
         return []
+
+    def bonus_hands(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        """Two-card hands whose exact cards a bonus pays on (as ``("6,7", "the 6-7-8 bonus")``): a
+        strategy chart lists where their best play differs from their row's (empty: none)."""
+        return ()
 
     def free_actions(self, rules: Rules) -> str:
         """A line saying which actions are free under ``rules`` (empty: none)."""

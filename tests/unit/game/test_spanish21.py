@@ -19,7 +19,9 @@ from bjcalc import Calculator, Shoe
 from bjcalc.core.errors import BjcalcError, RulesError
 from bjcalc.game.spanish21 import PLAYERS_EDGE_OPTIONS, SpanishSettlement, face_pair_suited, seven_seven_seven_suited
 from bjcalc.game.variants import VARIANTS, find_variant
+from bjcalc.analysis.charts import chart
 from oracles import brute_spanish21 as oracle
+from oracles import brute_spanish21_chart as chart_oracle
 
 S21 = VARIANTS["spanish_21"]
 LABEL = "A23456789T"
@@ -83,6 +85,20 @@ def test_players_edge_21_equals_the_oracle_exactly_with_its_face_pairs():
     assert face_pair_suited(6) == Fraction(5, 71) and face_pair_suited(1) == 0
 
 
+@pytest.mark.parametrize("ours, theirs", [({}, {}), ({"dealer_hits_soft_17": False, "surrender": "none"},
+                                                     {"h17": False, "surrender": False})], ids=["H17", "S17 no surrender"])
+def test_the_td_chart_as_printed_played_by_an_independent_oracle_is_the_td_game(ours, theirs):
+    """The TD chart by total, softness and number of cards, with its rescue rows, as printed
+    (S4, D4s, Rh5, each count's play, 5-14,16-17 ...): a brute force that plays the printed
+    codes as the legend reads them (tests/oracles/brute_spanish21_chart.py, written without the
+    engine) gets the engine's TD EV, exactly; and the chart is no better than CD play."""
+    drawn = chart(calculator(S1, max_split_hands=2, decks=6, **ours), "TD")
+    table = drawn.table.to_dict(orient="index")
+    assert any(code[-1].isdigit() or "/" in code for row in table.values() for code in row.values())   # (by count)
+    assert exact(drawn.ev["TD"]) == chart_oracle.chart_ev(S1, oracle.S21Rules(decks=6, max_hands=2, **theirs), table)
+    assert drawn.ev["TD"] <= drawn.ev["CD"]
+
+
 def test_each_option_moves_the_edge_the_way_it_must():
     """The rescue, redoubling and bonuses on split hands are choices or pays the player gains by;
     standing on soft 17 helps the player; floats equal rationals where no tie decides a play."""
@@ -122,9 +138,13 @@ def test_rules_the_game_cannot_take_are_refused_and_analyses_it_does_not_follow_
     with pytest.raises(RulesError, match="has no option 'redouble'"):
         Calculator(S21.rules(options={"redouble": True}))
     calc = calculator(S1, exact=False, max_split_hands=2)
-    for ask in (lambda: calc.game("TD"), lambda: calc.outcomes(), lambda: calc.effects_of_removal()):
+    for ask in (lambda: calc.outcomes(), lambda: calc.effects_of_removal()):
         with pytest.raises(BjcalcError, match="Spanish 21's round"):
             ask()
+    with pytest.raises(BjcalcError, match="TD play does not yet follow Spanish 21's round with redoubling"):
+        calculator(S1, exact=False, max_split_hands=2, redoubling=True).game("TD")
+    with pytest.raises(BjcalcError, match="does not read such a chart yet"):
+        calc.game(calc.game("TD").strategy.chart())
     assert find_variant("spanish") is find_variant("Spanish 21") is S21
     assert S21.shoe(S21.rules()).describe() == "6 Spanish decks"
 
