@@ -7,11 +7,12 @@ and switches when the second sum is larger.  Both games are valued exactly
 (:func:`~bjcalc.game.switching.switch_game`): switching on each pairing's exact EV, and
 switching by the table as printed.
 
->>> from bjcalc import Calculator
+>>> from bjcalc import Calculator, Shoe
 >>> from bjcalc.game.variants import VARIANTS
->>> drawn = switch_chart(Calculator(VARIANTS["blackjack_switch"].rules(decks=1, max_split_hands=2)))
+>>> half_deck = Shoe.from_counts({**{rank: 2 for rank in "A23456789"}, "T": 8})
+>>> drawn = switch_chart(Calculator(VARIANTS["blackjack_switch"].rules(decks=1, max_split_hands=2), half_deck))
 >>> drawn.title, drawn.table.loc["hard 16", "T"]
-('Switching table: 1 deck', '-53.1')
+('Switching table: A:2 2:2 3:2 4:2 5:2 6:2 7:2 8:2 9:2 T:8 (26 cards)', '-49.6')
 """
 
 from __future__ import annotations

@@ -98,8 +98,8 @@ RULES = {
 
 # (shoe, rule set): every pair and up card, CDZ-, CDP1 and CDP each.  A rotation rather than
 # the full product, to keep the file under a minute: every rule set meets several shoes.
-# (MIX26, 26 cards and 4 hands of small cards, the slowest enumeration at about half the
-# time, is compared once, in test_engine_discriminates, not again on another worker.)
+# (MIX26, 26 cards and 4 hands of small cards, the slowest enumeration, is compared once,
+# under CDZ-, in test_engine_discriminates, not again on another worker.)
 GRID = ([("TWOS", r) for r in RULES] + [("N89", r) for r in RULES]
         + [("BUST8", "pS2"), ("BUST8", "eH2"), ("TINY7", "eH2"),
            ("TINY7", "eS3"), ("TINY7", "eH4"),
@@ -191,28 +191,28 @@ def conditioned(u: Fraction, counts, rules: RRules, pair, up):
 
 
 @functools.lru_cache(maxsize=None)
-def compare(shoe_name: str, rule_name: str):
+def compare(shoe_name: str, rule_name: str, strategies: tuple = STRATEGIES):
     """(tally, mismatches, oracle answers {(strategy, pair, up): "out" | "undefined" | U})
-    over every pair and up card, CDZ-, CDP1 and CDP."""
+    over every pair and up card, CDZ-, CDP1 and CDP (or ``strategies``)."""
     # The oracle's memo tables hold millions of tuples and no reference cycles: the cyclic
     # garbage collector would only rescan them (a third of the time), so it pauses here.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _compare(shoe_name, rule_name)
+        return _compare(shoe_name, rule_name, strategies)
     finally:
         if enabled:
             gc.enable()
 
 
-def _compare(shoe_name: str, rule_name: str):
+def _compare(shoe_name: str, rule_name: str, strategies: tuple = STRATEGIES):
     bj = _engine()
     counts, byrank = SHOES[shoe_name]
     rules = to_rrules(rule_name, byrank)
     where = f"shoe {shoe_name} {counts} rules {rule_name} {RULES[rule_name]}"
     tally, bad, answers = Counter(), [], {}
     ro.clear_caches()                 # one shoe's states at a time: memory, and the gc's time
-    for st in STRATEGIES:
+    for st in strategies:
         try:
             calc = engine_calc(counts, byrank, rule_name, st)
         except bj.ShoeError as e:
@@ -411,18 +411,18 @@ def _worst_case_cards(counts, hands: int) -> int:
 
 
 def test_engine_discriminates():
-    """Both answers occur, and 4 hands fit into a shoe smaller than their worst case."""
-    tally, bad, answers = compare("MIX26", "pS4")
+    """Both answers occur, and 4 hands fit into a shoe smaller than their worst case (MIX26, the
+    slowest enumeration, under CDZ- alone: CDP1 and CDP meet run-outs on every shoe of GRID)."""
+    tally, bad, answers = compare("MIX26", "pS4", ("CDZ-",))
     assert not bad
     assert not [k for k in tally if k.startswith("skipped")], dict(tally)
-    assert tally["refused (both)"] >= 20 and tally["valued (equal)"] >= 5, dict(tally)
+    assert tally["refused (both)"] >= 15 and tally["valued (equal)"] >= 5, dict(tally)
     # 4,4 v 4 on MIX26 (26 cards), 4 hands: no dealing sequence runs out and bjcalc's value
     # is the oracle's (compared above, nothing skipped), though four hands drawing small
     # cards could need far more cards than the shoe holds
     counts, _ = SHOES["MIX26"]
     assert sum(counts.values()) < _worst_case_cards(counts, 4)
-    for st in STRATEGIES:
-        assert answers[(st, 4, 4)] not in ("out", "undefined"), st
+    assert answers[("CDZ-", 4, 4)] not in ("out", "undefined")
     # every 2,2 and 3,3 split on MIX26 runs out with 4 hands
     assert all(answers[(st, p, u)] == "out" for (st, p, u) in answers if p in (2, 3))
     # the plain run-outs

@@ -215,15 +215,17 @@ def test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code(t
     first = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS, workers=1)
     assert [p.name for p in first[-2:]] == list(SIDEBET_FILES)
     snapshot = {p: p.read_bytes() for p in first}
-    second = generate_tables(tmp_path, only=SUBSET, files=NOT_REPORTS, workers=1)
-    assert second == first and {p: p.read_bytes() for p in second} == snapshot
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()) == \
         sorted(p.relative_to(tmp_path) for p in first)
+    index = (tmp_path / "README.md").read_text()
+    # made again in the same process (its caches warm), one set gives the same bytes
+    second = generate_tables(tmp_path, only=SUBSET[:1], files=NOT_REPORTS, workers=1)
+    again = [p for p in second if p.name != "README.md"]      # (the index lists the sets made: that one)
+    assert again and set(again) <= set(first) and {p: p.read_bytes() for p in again} == {p: snapshot[p] for p in again}
     # (the index lists the house edges of the sets in its folder: only those of SUBSET here)
     stale = [str(p.relative_to(tmp_path)) for p in first if p.name != "README.md"
              and (TABLES / p.relative_to(tmp_path)).read_bytes() != p.read_bytes()]
     assert stale == [], f"tables/ is stale: run 'bjcalc tables --out tables' ({stale})"
-    index = (tmp_path / "README.md").read_text()
     written = {key: {p.name for p in first if p.parent.name == key} for key in table_sets()}   # (links: those only)
     assert index == tables_index(table_sets(), {key: table_edges(TABLES)[key] for key in SUBSET}, written,
                                  SIDEBET_FILES)      # (the variant catalogue is not made here: see below)
