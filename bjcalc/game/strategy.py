@@ -31,6 +31,15 @@ higher ones.  Choosing each entry's best action from the top sum down, and
 recomputing the reach, never lowers the EV, and stops when no single entry can
 be improved.  The EV is then that of the strategy, exactly.
 
+Where a variant's chart also reads the number of cards (``Variant.td_by_cards``: Spanish 21,
+whose 5-, 6- and 7-card 21s pay bonuses), each hit/stand and after-hit entry covers the hands
+of one total, softness and card-count bucket: still of one hard sum, so the argument holds and
+the chart writes codes by count (:func:`count_code`: ``S4``, ``D4``, ``Rh5``).  Where a
+doubled hand may be given up after its card (Spanish 21's rescue), a rescue entry per total
+and softness after the double's card joins them: a doubled hand stands or is rescued, so with
+every other entry fixed the EV is a constant plus, over the doubled hands landing on that
+total, their weight times the value of the entry's choice; each pass sets it to the better one.
+
 A chart a player brings (a casino's card, a book's) is valued the same way, exactly, as
 written: :func:`read_chart` reads it from CSV in the form ``bjcalc chart --format csv`` writes,
 :func:`chart_strategy` checks every row, column and code against a game's rules and reads it,
@@ -117,9 +126,9 @@ class UpcardStrategy:
         >>> s.hits_at(16, False, 3), s.hits_at(16, False, 5), UpcardStrategy(10).hits_at(16, False)
         (False, True, True)
         """
-        return self.hits.get(self.entry(total, soft, cards), total < 17)
+        return self.hits.get(self.entry_for(total, soft, cards), total < 17)
 
-    def entry(self, total: int, soft: bool, cards: int = 2) -> tuple:
+    def entry_for(self, total: int, soft: bool, cards: int = 2) -> tuple:
         """The key of the hit/stand and after-hit entries of such a hand."""
         if not self.by_cards:
             return (total, soft)
@@ -955,7 +964,7 @@ class TotalDependentStrategy(dict):
         if strategy.by_cards:           # (by the number of cards: S4, D4, Rh5 ...)
             letters = [{DOUBLE: "D", SURRENDER: "R"}.get(action, hit_or_stand)]
             for cards in strategy.by_cards[1:]:
-                doubles = strategy.after_hit.get(strategy.entry(total, soft, cards)) == DOUBLE
+                doubles = strategy.after_hit.get(strategy.entry_for(total, soft, cards)) == DOUBLE
                 letters.append("D" if doubles else "H" if strategy.hits_at(total, soft, cards) else "S")
             return count_code(letters, hit_or_stand, strategy.by_cards)
         after = {DOUBLE: "+D", SURRENDER: "+R"}.get(strategy.after_hit.get((total, soft), PLAY), "")
@@ -1198,7 +1207,7 @@ def _ascend(improve: Callable[[UpcardStrategy], bool], up: Any, by_cards: tuple[
     for total in range(22):
         for soft in (False, True):
             for cards in by_cards or (2,):
-                strategy.hits[strategy.entry(total, soft, cards)] = total < 17
+                strategy.hits[strategy.entry_for(total, soft, cards)] = total < 17
     for _ in range(MAX_ROUNDS):
         if not improve(strategy):
             break
