@@ -144,6 +144,12 @@ CLI_CASES = {
     "cli-spanish-21-redoubling": dict(args=["edge", "--variant", "spanish_21", "--redoubling"],
                                       reference="game-6d-process",
                                       label="bjcalc edge --variant spanish_21 --redoubling (up to three doubles)"),
+    "cli-spanish-21-td": dict(args=["edge", "--variant", "spanish_21", "--strategy", "TD"], reference="game-6d-process",
+                              label="bjcalc edge --variant spanish_21 --strategy TD (its chart by number of cards, "
+                                    "with the rescue table)"),
+    "cli-players-edge-21": dict(args=["edge", "--variant", "players_edge_21"], reference="game-6d-process",
+                                label="bjcalc edge --variant players_edge_21 (Spanish 21 with redoubling and its "
+                                      "face pairs)"),
     "cli-double-exposure-td": dict(args=["edge", "--variant", "double_exposure", "--strategy", "TD"],
                                    reference="game-6d-process",
                                    label="bjcalc edge --variant double_exposure --strategy TD (its chart by dealer "
