@@ -33,7 +33,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 import pandas as pd
 
-from ..core.cards import RANKS
+from ..core.cards import rank_index
 from ..core.errors import HandError, ShoeError, StrategyError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
@@ -390,8 +390,8 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     ev = {"TD": result.ev, "CD": calc.game("CD").ev}
     return Chart(table=table, strategy=strategy, rules=rules, shoe=calc.shoe.describe(),
                  split_strategy=calc.split_strategy, ev=ev, td=td, exceptions=exceptions,
-                 notes=[note for note in rules.chart_notes() if not (by_cards and "+D" in note)]
-                 + calc.round.variant.chart_notes(rules) + _bonus_marks(calc, td),
+                 notes=rules.chart_notes(after_hit_codes=not by_cards) + calc.round.variant.chart_notes(rules)
+                 + _bonus_marks(calc, td),
                  no_das_cells=no_das_cells, conditioning=calc.assumptions().conditioning)
 
 
@@ -402,15 +402,14 @@ def _bonus_marks(calc: Calculator, td: TotalDependentStrategy) -> list[str]:
     marks = []
     for cards, bonus in calc.round.variant.bonus_hands(calc.rules):
         plays: dict[str, list[str]] = {}
-        first, second = (RANKS.index(card) + 1 for card in cards.split(","))
+        first, second = (rank_index(card) + 1 for card in cards.split(","))
         total, soft = first + second + (10 if 1 in (first, second) else 0), 1 in (first, second)
         for up in UPS:
-            value = 1 if up == "A" else 10 if up == "T" else int(up)
+            value = rank_index(up) + 1
             strategy = td.get(value)
             if strategy is None or not calc.round.deals()[value]:
                 continue
-            pair = first == second
-            if pair and first in strategy.pairs:
+            if first == second and first in strategy.pairs:
                 chart_play = strategy.pairs[first]
             else:
                 chart_play = strategy.two_card.get((total, soft), "play")

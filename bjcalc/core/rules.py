@@ -463,10 +463,12 @@ class Rules:
             parts += option_words(self.options)
         return ", ".join(parts)
 
-    def chart_notes(self) -> list[str]:
+    def chart_notes(self, after_hit_codes: bool = True) -> list[str]:
         """What a reader of these rules' strategy chart must know that its codes do not say
         (forced hits, limits on doubling and splitting, the hole card, the variant rules), one
-        sentence each; the standard game has none.
+        sentence each; the standard game has none.  ``after_hit_codes``: the chart writes a double
+        or surrender after a hit as a ``+D``/``+R`` suffix (False: its codes say it otherwise, by
+        the number of cards).
 
         >>> Rules().chart_notes()
         []
@@ -484,9 +486,9 @@ class Rules:
             notes.append("no doubling on soft hands")
         elif self.double_on == "none":
             notes.append("no doubling")
-        if self.double_after_hit:
+        if self.double_after_hit and after_hit_codes:
             notes.append("doubling on any number of cards: a total's code ending +D doubles after a hit too")
-        if self.surrender == "any_time":
+        if self.surrender == "any_time" and after_hit_codes:
             notes.append("surrender at any time: a total's code ending +R surrenders after a hit too "
                          "(unsplit hands)")
         if not self.splits:
