@@ -55,6 +55,7 @@ from .output import QUIET_NO_OP, assumptions_json, chart_json, dumps, fit, numbe
 from ..core.progress import Progress
 from ..core.words import UNSAID, Words, speaking
 from ..core.rules import BOOL_FIELDS, GAME_FIELDS, RULE_INFO, Rules
+from .shared import calculator
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ..game.variants import VARIANTS, variant_of
@@ -618,15 +619,16 @@ def _run(args: argparse.Namespace) -> str:
     # Elsewhere the dealer rows need not outlive the command either (eor turns them back on).
     once = args.command == "hand" or (args.command == "edge" and not args.sd and chart is None
                                        and not (args.json and args.strategy == "TD"))
-    calc = Calculator(rules, shoe=shoe, split_strategy=getattr(args, "split", "CDZ-"), exact=args.exact,
-                      lean=True if once else "rows")
-    if chart is not None:
-        from .chart_cost import run_chart_edge
+    # (the edge and a hand may use a calculator the caller keeps between commands: the web app's)
+    with calculator(args, rules, shoe, getattr(args, "split", "CDZ-"), args.exact, lean=True if once else "rows",
+                    share=args.command in ("edge", "hand") and chart is None) as calc:
+        if chart is not None:
+            from .chart_cost import run_chart_edge
 
-        text = run_chart_edge(args, calc, chart, _progress(args, "edge --chart", "up cards"))
-        return text if args.json else fit(text)
-    text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
-            "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
+            text = run_chart_edge(args, calc, chart, _progress(args, "edge --chart", "up cards"))
+            return text if args.json else fit(text)
+        text = {"edge": _run_edge, "hand": _run_hand, "dealer": _run_dealer, "insurance": _run_insurance,
+                "eor": _run_eor, "outcomes": _run_outcomes}[args.command](args, calc)
     return text if args.json else fit(text)
 
 

@@ -81,7 +81,7 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     from ..analysis.charts import chart     # (pandas: only when charting)
     from ..analysis.render import page
     from ..analysis.tables import write_text
-    from ..game.calculator import Calculator
+    from .shared import calculator
 
     exact = bool(getattr(args, "exact", False))
     as_json = bool(getattr(args, "json", False))
@@ -91,29 +91,28 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
     out = getattr(args, "out", None)
     fmt = "text" if as_json else out_format(given, out, CHART_SUFFIXES, "text")   # (refused before a folder is made)
     path = output_path("--out", out, CHART_SUFFIXES if not as_json else (".json",))   # (before the work)
-    calc = Calculator(args.rules, shoe=getattr(args, "shoe", None), split_strategy=getattr(args, "split", "CDZ-"),
-                      exact=exact)
-    if calc.variant.hands_dealt == 2:       # (two hands that may switch cards: the switching table)
-        from ..analysis.switch_chart import switch_chart
+    with calculator(args, args.rules, getattr(args, "shoe", None), getattr(args, "split", "CDZ-"), exact) as calc:
+        if calc.variant.hands_dealt == 2:       # (two hands that may switch cards: the switching table)
+            from ..analysis.switch_chart import switch_chart
 
-        result: Any = switch_chart(calc, progress=progress or no_progress)
-    else:
-        result = chart(calc, args.strategy, progress=progress or no_progress)
-    if as_json:
-        from .output import chart_json, dumps, switch_chart_json
+            result: Any = switch_chart(calc, progress=progress or no_progress)
+        else:
+            result = chart(calc, args.strategy, progress=progress or no_progress)
+        if as_json:
+            from .output import chart_json, dumps, switch_chart_json
 
-        payload = (switch_chart_json(result, exact) if calc.variant.hands_dealt == 2
-                   else chart_json(result, calc.assumptions(args.strategy), exact))
-        text = dumps("chart", payload) + "\n"
-    elif fmt == "md":
-        text = result.to_markdown()
-    elif fmt == "csv":
-        text = result.to_csv()
-    elif fmt == "html":
-        text = page(result.title, result.to_html())
-    else:
-        colour = out is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        text = result.to_text(colour=colour)
+            payload = (switch_chart_json(result, exact) if calc.variant.hands_dealt == 2
+                       else chart_json(result, calc.assumptions(args.strategy), exact))
+            text = dumps("chart", payload) + "\n"
+        elif fmt == "md":
+            text = result.to_markdown()
+        elif fmt == "csv":
+            text = result.to_csv()
+        elif fmt == "html":
+            text = page(result.title, result.to_html())
+        else:
+            colour = out is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+            text = result.to_text(colour=colour)
     if path is not None:
         write_output(path, lambda where: write_text(where, text))
         return f"wrote {out}"

@@ -38,7 +38,7 @@ from ..core.wagers import DOUBLE_STAKE, MONEY, Wager
 from .rows import RowSupply, batch_plan, serve_borrowers
 from .settlement import Settlement
 
-__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
+__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "LevelRows", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
            "forced_reach", "batch_plan"]
 
 NODE_ACTIONS = ("stand", "hit", "double", "surrender")
@@ -150,6 +150,35 @@ class UpcardValues:
 def hit_values(kids: np.ndarray, draw: np.ndarray, bust: np.ndarray, value: np.ndarray) -> np.ndarray:
     """Value of drawing one card: each child's ``value`` (or the bust value) by its probability."""
     return (draw * np.where(kids >= 0, value[np.maximum(kids, 0)], bust)).sum(axis=1)
+
+
+class LevelRows:
+    """:meth:`UpcardValues.hit_with` of each of the nodes' levels (``nodes.levels[index]``), with
+    the levels' rows (children, draws, bust values) gathered once: the same numbers, for a
+    search that values every level on every pass.  Kept by the search, not by the values, so
+    that the copies go with it.
+
+    >>> from bjcalc import Calculator, Rules
+    >>> values = Calculator(Rules(decks=1)).round.engine.upcard(6)
+    >>> level = values.nodes.levels[3]
+    >>> bool((LevelRows(values).hit(values.value, 3) == values.hit_with(values.value, level)).all())
+    True
+    """
+
+    def __init__(self, values: UpcardValues):
+        self.values = values
+        self._rows: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def hit(self, value: np.ndarray, index: int) -> np.ndarray:
+        """Hit values of level ``index``'s nodes when every child is worth ``value``."""
+        rows = self._rows.get(index)
+        if rows is None:
+            v = self.values
+            level = v.nodes.levels[index]
+            kids = v.nodes.child[level]
+            rows = self._rows[index] = (kids >= 0, np.maximum(kids, 0), v.draw[level], v.bust[level])
+        known, at, draw, bust = rows
+        return (draw * np.where(known, value[at], bust)).sum(axis=1)
 
 
 class PlayerEngine:

@@ -64,7 +64,7 @@ import numpy as np
 
 from ..core.wagers import MONEY, WAGERS, Wager
 from ..engine.hands import UNSPLIT, add
-from ..engine.player import UpcardValues
+from ..engine.player import LevelRows, UpcardValues
 from ..core.actions import post_split_actions
 from ..engine.shortage import FirstAction
 from ..engine.splits import context_strategy, first_context, pair_cards, split_value
@@ -191,6 +191,7 @@ class _UpcardSearch:
                 self.split_hands[pair] = (first, seconds)
         self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
         self.zero = ar.zeros(n)
+        self._rows: dict[str, LevelRows] = {}      # (by chip: see _level_rows)
         # Other chips (Free Bet's): the hands split off play the same chart for their own chip.
         self.round = calc.round
         self.chips = not calc.round.money_only
@@ -292,6 +293,13 @@ class _UpcardSearch:
     def _values(self, own: Wager) -> UpcardValues:
         """The values of hands carrying ``own`` (the money chip's: :attr:`v`)."""
         return self.v if own == MONEY else self.chip_values[own.name]
+
+    def _level_rows(self, own: Wager) -> LevelRows:
+        """The hit values by level of hands carrying ``own`` (their rows gathered once per search)."""
+        rows = self._rows.get(own.name)
+        if rows is None:
+            rows = self._rows[own.name] = LevelRows(self._values(own))
+        return rows
 
     def later_chip(self, pair: int) -> Wager:
         """The chip on the hands split off ``pair``."""
@@ -500,10 +508,10 @@ class _UpcardSearch:
         played = [self.zero.copy() for _ in reaches]
         reach, value = reaches[0], played[0]
         changed = False
-        for level in nodes.levels:   # hard 21 down
+        for index, level in enumerate(nodes.levels):   # hard 21 down
             if not len(level):
                 continue
-            hits_of = [self._values(own).hit_with(mine, level) for own, mine in zip(owners, played)]
+            hits_of = [self._level_rows(own).hit(mine, index) for own, mine in zip(owners, played)]
             diffs = [np.where(v.can_hit[level], h - self._values(own).stand[level], 0 * h)
                      for own, h in zip(owners, hits_of)]
             for key in np.unique(self.key[level]):
@@ -741,7 +749,7 @@ class JointSearch:
             levels = []
             for search, _, _, _, played in states:
                 level = search.nodes.levels[index]
-                hit = search.v.hit_with(played, level) if len(level) else None
+                hit = search._level_rows(MONEY).hit(played, index) if len(level) else None
                 levels.append((level, hit, None if hit is None else
                                np.where(search.v.can_hit[level], hit - search.v.stand[level], 0 * hit)))
             keys = sorted({int(k) for (search, *_), (level, _, _) in zip(states, levels)

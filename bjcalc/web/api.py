@@ -16,7 +16,9 @@ at most :data:`HEAVY_JOBS` computations at once; answers are cached by command a
 Long work runs as a job (:func:`start`): the same command line, in a thread, its progress by
 step (each loop the command reports on stderr: up cards, tables, chart steps) read with
 :func:`job`, and cancelled with :func:`cancel` (it stops at its next step and keeps nothing);
-its answer lands in the same cache, so ``GET /api/<command>`` then answers at once.
+its answer lands in the same cache, so ``GET /api/<command>`` then answers at once.  The edge,
+a hand and the chart of one game share its calculator (:mod:`bjcalc.cli.shared`): the page's
+edge and chart value the up cards once.
 
 >>> status, body = answer("dealer", [("up", "6"), ("decks", "1")])
 >>> status, json.loads(body)["command"]
@@ -38,6 +40,7 @@ from typing import Any, Iterable, Optional
 from cachetools import LRUCache
 
 from ..cli import build_parser, one_line, run
+from ..cli.shared import SharedCalculators
 from ..core.errors import BjcalcError
 from ..core.progress import Cancelled, Watch
 
@@ -62,6 +65,9 @@ KEPT_JOBS = 64
 _CACHE: "LRUCache[tuple, tuple[int, str]]" = LRUCache(maxsize=256)
 _CACHE_LOCK = threading.Lock()
 _JOBS = threading.BoundedSemaphore(HEAVY_JOBS)
+# The latest games' calculators, shared by the commands on them: the page asks for a game's edge
+# and its chart at once, and the second reads the up cards' values the first computed.
+_CALCULATORS = SharedCalculators(size=2)
 _ON, _OFF = frozenset({"", "true", "1", "on", "yes"}), frozenset({"false", "0", "off", "no"})
 
 
@@ -201,7 +207,7 @@ def _answered(argv: list[str], args: argparse.Namespace, watch: Optional[Watch] 
         if watch is not None and watch.cancelled:
             raise Cancelled("cancelled before it started")
     try:
-        args.watch = watch
+        args.watch, args.calculators = watch, _CALCULATORS
         result = (200, run(args))
     except BjcalcError as refusal:
         result = (400, json.dumps({"error": one_line(str(refusal))}))

@@ -418,3 +418,34 @@ def test_edge_chart_takes_the_rule_and_shoe_flags(flags, capsys, tmp_path):
     rc, out, err = run(["edge", *flags, "--chart", str(path), "--quiet"], capsys)
     assert (rc, err) == (0, "") and "it costs nothing against basic strategy" in " ".join(out.split())
     assert "no cell plays otherwise than basic strategy" in out
+
+
+def test_commands_sharing_a_calculator_print_what_each_prints_alone():
+    """The web app's commands share a game's calculator (``args.calculators``): two threads
+    asking for the chart and the edge at once, then a hand, print what each command prints on
+    a calculator of its own, whichever comes first."""
+    import threading
+
+    from bjcalc.cli import build_parser
+    from bjcalc.cli import run as run_args
+    from bjcalc.cli.shared import SharedCalculators
+
+    commands = [["chart", "--decks", "1", "--split-hands", "2", "--json"],
+                ["edge", "--decks", "1", "--split-hands", "2", "--json", "--quiet"],
+                ["hand", "--decks", "1", "--split-hands", "2", "--cards", "8,8", "--up", "T", "--json", "--quiet"]]
+    alone = [run_args(build_parser().parse_args(argv)) for argv in commands]
+    shared, printed = SharedCalculators(), {}
+
+    def command(index):
+        args = build_parser().parse_args(commands[index])
+        args.calculators = shared
+        printed[index] = run_args(args)
+
+    threads = [threading.Thread(target=command, args=(index,)) for index in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    command(2)
+    assert [printed[index] for index in range(3)] == alone
+    assert len(shared._kept) == 1        # (one game: one calculator)
