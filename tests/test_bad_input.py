@@ -44,7 +44,7 @@ from bjcalc import (BjcalcError, Calculator, HandError, Rules, RulesError, Shoe,
                     StrategyError)
 from bjcalc.core.cards import RANKS, SUITS, parse_cards, rank_index
 from bjcalc.cli import build_parser, main
-from bjcalc.core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER
+from bjcalc.core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, SURRENDER_AGAINST
 
 FIELDS = [f.name for f in dataclasses.fields(Rules)]
 BOOL_FIELDS = ["dealer_hits_soft_17", "double_soft", "double_after_split", "resplit_aces",
@@ -129,6 +129,8 @@ def field_is_valid(name, value) -> bool:
         return is_choice(value, DOUBLE_ON)
     if name == "surrender":
         return is_choice(value, SURRENDER)
+    if name == "surrender_against":
+        return is_choice(value, SURRENDER_AGAINST)
     if name == "bust_push":
         return is_choice(value, BUST_PUSH)
     if name == "must_hit_below":
@@ -169,6 +171,8 @@ def combination_problems(f: dict) -> set[str]:
         bad |= {"hit_split_aces", "max_hand_cards"}
     if f["charlie"] is not None and f["max_hand_cards"] is not None and f["max_hand_cards"] < f["charlie"]:
         bad |= {"charlie", "max_hand_cards"}     # (a hand stands before it is a Charlie)
+    if f["surrender_against"] != "any" and f["surrender"] not in ("late", "early"):
+        bad |= {"surrender_against", "surrender"}     # (against some up cards: two-card surrender only)
     return bad
 
 
@@ -208,6 +212,7 @@ NEAR_MISS = {
     "hole_card": ["PEEK", " peek", "peek ", "ENHC", "enhc-obo", "obo", "", None, 0],
     "double_on": ["ANY", "9-12", "9–11", "10", "10_11", "", "None", None, True],
     "surrender": ["LATE", "early ", "yes", "", "None", None, False, 0],
+    "surrender_against": ["TEN", "10", "T", "ace", "", None, 0],
     "max_split_hands": [0, 5, -1, 2.0, "2", True, None, math.inf],
     "max_hand_cards": [1, 0, -5, 2.0, "3", True, False, math.inf],
     "bust_push": ["NONE", "three_card", "three_card_23_25 ", "", None, 0, False],
@@ -226,6 +231,7 @@ valid_field = {
     "hole_card": st.sampled_from(HOLE_CARD_MODELS),
     "double_on": st.sampled_from(DOUBLE_ON),
     "surrender": st.sampled_from(SURRENDER),
+    "surrender_against": st.sampled_from(SURRENDER_AGAINST),
     "max_split_hands": st.integers(1, 4),
     "max_hand_cards": st.one_of(st.none(), st.integers(2, 30)),
     "bust_push": st.sampled_from(BUST_PUSH),
@@ -254,6 +260,8 @@ def possible_rule_fields(draw):
         f["hit_split_aces"] = False
     if f["charlie"] is not None and f["max_hand_cards"] is not None and f["max_hand_cards"] < f["charlie"]:
         f["charlie"] = None
+    if f["surrender"] not in ("late", "early"):
+        f["surrender_against"] = "any"
     return f
 
 

@@ -459,7 +459,7 @@ def _surrender_codes(calc: Calculator, table: pd.DataFrame, no_das: dict[tuple[s
         return table, no_das
 
     def plain_chart(**changes: Any) -> pd.DataFrame:
-        plain = Calculator(calc.rules.replace(surrender="none", **changes), shoe=calc.shoe,
+        plain = Calculator(calc.rules.replace(surrender="none", surrender_against="any", **changes), shoe=calc.shoe,
                            split_strategy=calc.split_strategy, exact=calc.exact)
         return _td_strategy(plain.game("TD")).chart()
 

@@ -28,13 +28,14 @@ from .cards import MAX_DECKS, Shoe, _is_bool, _whole_number
 from .errors import RulesError
 from .words import rule, value as rule_value
 
-__all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
+__all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "SURRENDER_AGAINST", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
            "parse_payout", "Rules", "BOOL_FIELDS", "GAME_FIELDS", "VARIANT_FIELDS", "option_words", "RuleInfo",
            "RULE_INFO"]
 
 HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
 SURRENDER = ("none", "late", "early", "any_time")
+SURRENDER_AGAINST = ("any", "not_ace", "ten")
 BUST_PUSH = ("none", "three_card_23_25", "three_card_25_v_26", "three_card_lower")
 MAX_SPLIT_HANDS = 4
 MAX_BLACKJACK_PAYS = 1000
@@ -192,6 +193,9 @@ class Rules:
             whatever the dealer holds, and takes no more cards.  A dealer blackjack still
             takes it where one takes any other hand (ENHC); in a peek game none is left.
             Unsplit and split hands alike; a number from 3 to 21.
+        surrender_against: the up cards a two-card hand may surrender against, with
+            ``surrender="late"`` or ``"early"``: ``"any"`` (the default), ``"not_ace"`` (2 to
+            ten) or ``"ten"`` (a ten only).
         variant: the name of the round's variant class in :mod:`bjcalc.game.variants`
             (``"standard"``: the round of every game whose rules are the fields above;
             ``"free_bet"``: free doubles and splits).  The variant checks its own options when a
@@ -231,6 +235,7 @@ class Rules:
     hit_21: bool = True
     double_after_hit: bool = False
     charlie: Optional[int] = None
+    surrender_against: str = "any"
     variant: str = "standard"
     options: Any = ()
 
@@ -302,6 +307,10 @@ class Rules:
         object.__setattr__(self, "options", _options(self.options))
 
     def _check_combination(self) -> None:
+        if self.surrender_against != "any" and self.surrender not in ("late", "early"):
+            raise RulesError(f"{rule('surrender_against', self.surrender_against)} needs "
+                             f"{rule('surrender', 'late')} or {rule_value('surrender', 'early')} (surrender of the "
+                             f"first two cards), not {rule_value('surrender', self.surrender)}")
         if self.double_after_hit and self.double_on == "none":
             raise RulesError(f"{rule('double_after_hit', True)} needs doubling, but {rule('double_on', 'none')}: "
                              f"set {rule('double_on', 'any')} (or {rule_value('double_on', '9-11')}, "
@@ -350,6 +359,20 @@ class Rules:
         2
         """
         return dataclasses.replace(self, **changes)  # unknown names: RulesError from __new__
+
+    def may_surrender(self, up: int) -> bool:
+        """Whether a two-card hand may surrender against the up card of value ``up`` (1 = ace,
+        10 = a ten): surrender of the first two cards is offered (late or early, and at any time
+        from the first two cards on), and ``surrender_against`` names the up card.
+
+        >>> [Rules(surrender="late", surrender_against="ten").may_surrender(up) for up in (9, 10, 1)]
+        [False, True, False]
+        >>> Rules(surrender="late", surrender_against="not_ace").may_surrender(1), Rules().may_surrender(10)
+        (False, False)
+        """
+        if self.surrender == "none":
+            return False
+        return {"any": True, "not_ace": up != 1, "ten": up == 10}[self.surrender_against]
 
     def can_double(self, hard_total: int, soft: bool) -> bool:
         """Whether a hand of this total may double (a first-two-card hand; with
@@ -443,7 +466,8 @@ class Rules:
         else:
             parts.append("no splitting")
         parts.append({"none": "no surrender", "any_time": "surrender at any time"}.get(
-            self.surrender, f"{self.surrender} surrender"))
+            self.surrender, f"{self.surrender} surrender") + {"any": "", "not_ace": " (not against an ace)",
+                                                              "ten": " against a ten only"}[self.surrender_against])
         if self.max_hand_cards is not None:
             parts.append(f"{self.max_hand_cards}-card hands stand")
         if self.charlie is not None:
@@ -667,6 +691,10 @@ RULE_INFO: dict[str, RuleInfo] = {
     "charlie": RuleInfo("Charlie", "a hand of this many cards that has not busted wins at once (an N-card "
                         "Charlie); 'none': no Charlie (the default)", flags=("--charlie",), typed="whole or none",
                         metavar="N"),
+    "surrender_against": _choice_rule(
+        "Surrender against", "the up cards late or early surrender is offered against: any (the default); not_ace: "
+        "2 to ten; ten: a ten only", "--surrender-against", SURRENDER_AGAINST,
+        any="any up card", not_ace="2 to ten (not an ace)", ten="a ten only"),
 }
 """Every rule field's :class:`RuleInfo`, in the fields' order (:data:`GAME_FIELDS`)."""
 

@@ -515,7 +515,7 @@ class Round:
                 split = self.split(values.up, int(np.argmax(hand)) + 1, split_key)
                 if split is not None:
                     actions["split"] = split
-            if rules.surrender != "none":
+            if rules.may_surrender(values.up):
                 actions["surrender"] = self.surrender(values.blackjack[node])
         else:    # after a hit: doubling on any number of cards, surrender at any time
             if values.may_double is not None and values.may_double[node]:
@@ -585,7 +585,7 @@ class Round:
         best = np.maximum(best, np.where(values.can_hit[nodes], values.hit[nodes], -np.inf))
         doubles = values.double if self.money_only else self.double_column(values, MONEY)
         best = np.maximum(best, np.where(plan.may_double, doubles[nodes], -np.inf))
-        if self.rules.surrender != "none":
+        if self.rules.may_surrender(values.up):
             best = np.maximum(best, np.asarray(self.surrender(blackjack)))
         for i in plan.pairs:
             split_key = deals[i][1]

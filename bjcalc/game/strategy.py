@@ -444,7 +444,7 @@ class _UpcardSearch:
             allowed.append(DOUBLE)
         if is_pair and split_key is not None and rules.splits and (int(nodes.hand[node].argmax()) + 1) in self.split_hands:
             allowed.append(SPLIT)
-        if rules.surrender != "none":
+        if rules.may_surrender(self.v.up):
             allowed.append(SURRENDER)
         return allowed
 

@@ -27,6 +27,8 @@ def test_a_rule_with_named_values_takes_exactly_those(name):
     for value in info.choices:
         if name == "double_on" and value == "none":
             assert Rules(double_on="none", double_after_hit=False).double_on == "none"
+        elif name == "surrender_against":
+            assert Rules(surrender="late", surrender_against=value).surrender_against == value
         else:
             assert getattr(Rules(**{name: value}), name) == value
     with pytest.raises(RulesError, match=name):
