@@ -173,6 +173,8 @@ def combination_problems(f: dict) -> set[str]:
         bad |= {"charlie", "max_hand_cards"}     # (a hand stands before it is a Charlie)
     if f["surrender_against"] != "any" and f["surrender"] not in ("late", "early"):
         bad |= {"surrender_against", "surrender"}     # (against some up cards: two-card surrender only)
+    if f["suited_blackjack_pays"] is not None and (f["burn_20"] or f["variant"] != "standard"):
+        bad |= {"suited_blackjack_pays"}              # (Burn 20 reads suits; another round settles its own way)
     return bad
 
 
@@ -232,6 +234,7 @@ valid_field = {
     "double_on": st.sampled_from(DOUBLE_ON),
     "surrender": st.sampled_from(SURRENDER),
     "surrender_against": st.sampled_from(SURRENDER_AGAINST),
+    "suited_blackjack_pays": st.one_of(st.none(), st.fractions(min_value=0, max_value=10), st.sampled_from(["2:1"])),
     "max_split_hands": st.integers(1, 4),
     "max_hand_cards": st.one_of(st.none(), st.integers(2, 30)),
     "bust_push": st.sampled_from(BUST_PUSH),
@@ -262,6 +265,8 @@ def possible_rule_fields(draw):
         f["charlie"] = None
     if f["surrender"] not in ("late", "early"):
         f["surrender_against"] = "any"
+    if f["burn_20"] or f["variant"] != "standard":
+        f["suited_blackjack_pays"] = None
     return f
 
 
@@ -294,7 +299,7 @@ def sane_value(v, payout=Fraction(3, 2)) -> bool:
 # ---------------------------------------------------------------------------------------
 # Rules
 # ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", [n for n in FIELDS if n != "blackjack_pays"])
+@pytest.mark.parametrize("name", [n for n in FIELDS if n not in ("blackjack_pays", "suited_blackjack_pays")])
 @FAST
 @given(data=st.data())
 def test_junk_rule_value_names_the_field(name, data):
@@ -310,12 +315,16 @@ def test_junk_rule_value_names_the_field(name, data):
 @given(value=st.one_of(junk, st.sampled_from(["3:2:1", "3:", ":2", "3:0", "x:y", "1/0", "-1:2", "3:-2", "-0.5",
                                                "nan", "inf", "", " ", "1e", "3 2", True, False, -1,
                                                Fraction(-1, 2), 1.5, Decimal("1.5")])))
-def test_blackjack_pays_junk_is_refused_or_parsed_exactly(value):
+@pytest.mark.parametrize("name", ["blackjack_pays", "suited_blackjack_pays"])
+def test_blackjack_pays_junk_is_refused_or_parsed_exactly(name, value):
     """A payout is refused naming the field, or parsed to the exact ratio the text says."""
     try:
-        pays = Rules(blackjack_pays=value).blackjack_pays
+        pays = getattr(Rules(**{name: value}), name)
     except RulesError as exc:
-        assert "blackjack_pays" in str(exc)
+        assert name in str(exc)
+        return
+    if name == "suited_blackjack_pays" and value is None:
+        assert pays is None         # (no suited pay: the default)
         return
     assert isinstance(pays, Fraction) and pays >= 0
     assert not isinstance(value, bool)

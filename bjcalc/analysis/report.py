@@ -99,7 +99,9 @@ def value_label(rule: str, value: Any, rules: Optional[Rules] = None) -> str:
         return _VALUE_WORDS[rule].get(value, str(value))
     if rule == "decks":
         return "infinite" if value == float("inf") else str(value)
-    if rule == "blackjack_pays":
+    if rule == "suited_blackjack_pays" and value is None:
+        return "none"
+    if rule in ("blackjack_pays", "suited_blackjack_pays"):
         pays = Fraction(value)
         return f"{pays.numerator}:{pays.denominator}"
     if rule == "max_split_hands":

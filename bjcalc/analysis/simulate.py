@@ -77,7 +77,7 @@ from ..core.actions import may_hit, most_hands, must_hit, post_split_actions
 from ..core.arithmetic import Value
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.errors import BjcalcError, ShoeError, TooLargeError
-from ..core.words import either
+from ..core.words import either, rule
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
@@ -189,6 +189,9 @@ class _Worker:
         self.rules = spec.rules
         self.full_shoe = spec.full_shoe
         self.suits = self.full_shoe.suit_counts is not None
+        if spec.rules.suited_blackjack_pays is not None and not self.suits:
+            raise ShoeError(f"{rule('suited_blackjack_pays')} needs a shoe with suits to deal from (whole decks): "
+                            f"{self.full_shoe.describe()} gives counts by value only")
         self.full = Calculator(spec.rules, self.full_shoe, spec.split_strategy, spec.exact)
         self.full_ev = self.full.game().ev
         self.system: CountSystem = SYSTEMS[spec.system]
@@ -373,7 +376,7 @@ class _Worker:
         if natural:
             if self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK:
                 return 0.0
-            return float(settle.natural_payout())
+            return float(settle.natural_pay(dealt[0][1] == dealt[2][1]))     # (dealt player, up, player)
         first = self.best(player, up)
         if deviations is not None:       # (an index play: the first decision only, among the allowed actions)
             dealt_allowed = self.decisions[(tuple(sorted(player)), RANK_VALUE[up])]

@@ -193,6 +193,11 @@ class Rules:
             whatever the dealer holds, and takes no more cards.  A dealer blackjack still
             takes it where one takes any other hand (ENHC); in a peek game none is left.
             Unsplit and split hands alike; a number from 3 to 21.
+        suited_blackjack_pays: what a blackjack of two cards of one suit pays instead of
+            ``blackjack_pays`` (``None``: no such pay, the default), in the standard round.  The
+            values analysis does not see suits, so a quarter of naturals are suited: exact where
+            the cards of every value are spread evenly over the four suits (whole decks; a
+            custom shoe's cards are taken so).  Not with Burn 20's redraw, which reads suits.
         surrender_against: the up cards a two-card hand may surrender against, with
             ``surrender="late"`` or ``"early"``: ``"any"`` (the default), ``"not_ace"`` (2 to
             ten) or ``"ten"`` (a ten only).
@@ -236,6 +241,7 @@ class Rules:
     double_after_hit: bool = False
     charlie: Optional[int] = None
     surrender_against: str = "any"
+    suited_blackjack_pays: Union[Fraction, str, None] = None
     variant: str = "standard"
     options: Any = ()
 
@@ -255,6 +261,12 @@ class Rules:
         if pays > MAX_BLACKJACK_PAYS:
             raise RulesError(f"{rule('blackjack_pays')} must be at most {MAX_BLACKJACK_PAYS}:1, not {self.blackjack_pays!r}")
         object.__setattr__(self, "blackjack_pays", pays)
+        if self.suited_blackjack_pays is not None:
+            suited = parse_payout(self.suited_blackjack_pays, "suited_blackjack_pays")
+            if suited > MAX_BLACKJACK_PAYS:
+                raise RulesError(f"{rule('suited_blackjack_pays')} must be at most {MAX_BLACKJACK_PAYS}:1, not "
+                                 f"{self.suited_blackjack_pays!r}")
+            object.__setattr__(self, "suited_blackjack_pays", suited)
         for name in BOOL_FIELDS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{rule(name)} must be True or False, not {getattr(self, name)!r}")
@@ -307,6 +319,12 @@ class Rules:
         object.__setattr__(self, "options", _options(self.options))
 
     def _check_combination(self) -> None:
+        if self.suited_blackjack_pays is not None and (self.burn_20 or self.variant != "standard"):
+            raise RulesError(f"{rule('suited_blackjack_pays')} is a rule of the standard round without Burn 20's "
+                             f"redraw (which reads suits): drop it, or {rule('burn_20', False)}"
+                             if self.variant == "standard" else
+                             f"{rule('suited_blackjack_pays')} is a rule of the standard round, not of "
+                             f"{self.variant}'s: drop it")
         if self.surrender_against != "any" and self.surrender not in ("late", "early"):
             raise RulesError(f"{rule('surrender_against', self.surrender_against)} needs "
                              f"{rule('surrender', 'late')} or {rule_value('surrender', 'early')} (surrender of the "
@@ -442,8 +460,10 @@ class Rules:
             decks = shoe if re.fullmatch(r"\d+ \w+ decks?", shoe) and shoe.split()[0] == own.split()[0] else None
         decks = decks or "custom shoe"
         pays = Fraction(self.blackjack_pays)   # (a Fraction once validated)
+        suited = None if self.suited_blackjack_pays is None else Fraction(self.suited_blackjack_pays)
         parts = [decks, "H17" if self.dealer_hits_soft_17 else "S17",
-                 f"BJ pays {pays.numerator}:{pays.denominator}",
+                 f"BJ pays {pays.numerator}:{pays.denominator}" + (
+                     "" if suited is None else f" (suited {suited.numerator}:{suited.denominator})"),
                  {"peek": "peek", "enhc": "ENHC (dealer BJ takes all)",
                   "enhc_obo": "ENHC (dealer BJ takes original bet only)"}[self.hole_card]]
         if self.double_on == "none":
@@ -550,7 +570,7 @@ class Rules:
             value = getattr(self, f.name)
             if value == f.default:       # (every rule has a default)
                 continue
-            if f.name == "blackjack_pays":
+            if f.name in ("blackjack_pays", "suited_blackjack_pays"):
                 shown = repr(f"{value.numerator}:{value.denominator}")
             elif f.name == "decks" and value == math.inf:
                 shown = "math.inf"
@@ -695,6 +715,9 @@ RULE_INFO: dict[str, RuleInfo] = {
         "Surrender against", "the up cards late or early surrender is offered against: any (the default); not_ace: "
         "2 to ten; ten: a ten only", "--surrender-against", SURRENDER_AGAINST,
         any="any up card", not_ace="2 to ten (not an ace)", ten="a ten only"),
+    "suited_blackjack_pays": RuleInfo("Suited blackjack pays", "a blackjack of two cards of one suit pays this "
+                                      "instead, e.g. 2:1; 'none': no such pay (the default)", flags=("--suited-bj",),
+                                      typed="payout or none", metavar="PAYOUT"),
 }
 """Every rule field's :class:`RuleInfo`, in the fields' order (:data:`GAME_FIELDS`)."""
 

@@ -79,7 +79,7 @@ class _Facade(Game, Protocol):
     def insurance(self, cards: str, up: str = "A") -> Value: ...
 
 __all__ = ["RoundOutcomes", "round_outcomes", "net_label", "INSURANCE", "MAX_STATES",
-           "check_round_options", "SizeRefusal"]
+           "check_round_options", "SizeRefusal", "payout_denominator"]
 
 INSURANCE = ("never", "always", "optimal")
 """When the player takes insurance against an ace: never, always (even money on a natural
@@ -355,6 +355,12 @@ def net_label(net: Any) -> str:
 
 
 # -- settlement classes ---------------------------------------------------------------------------
+def payout_denominator(calc: _Facade) -> int:
+    """The unit every settlement of ``calc``'s round is a whole number of (1/2 for a surrender,
+    and what the naturals' pays need: 1/2 for 3:2, 1/5 for 6:5)."""
+    return math.lcm(2, *(pays.denominator for _, pays in calc.round.settlement.natural_pays()))
+
+
 class _Classes:
     """Settlement classes: a payoff row and a wager row by dealer outcome, registered once,
     with the number of the house's chips on the hand (free chips: what Pot of Gold counts).
@@ -1001,9 +1007,13 @@ class _UpcardRounds:
         settled before the dealer's blackjack counts (half the bet back, or the whole bet lost
         to a blackjack unless it is early); a surrender after a hit as the walk settles it."""
         classes, extra = self.classes, list(extra)
-        if is_natural(self.nodes.hand[node]):
-            payout = Fraction(self.calc.round.settlement.natural_payout())
-            return self._single([classes.add([payout] * BLACKJACK + [0], [1] * N_OUTCOMES)] + extra[1:])
+        if is_natural(self.nodes.hand[node]):        # (paid by its suits, where a suited one pays more)
+            pays = self.calc.round.settlement.natural_pays()
+            codes = [class_code([classes.add([payout] * BLACKJACK + [0], [1] * N_OUTCOMES)] + extra[1:])
+                     for _, payout in pays]
+            return _States(np.zeros(len(codes), dtype=np.int64), _code_array(codes),
+                           self._weights([int(chance) if chance == 1 else chance for chance, _ in pays]),
+                           np.zeros(10, dtype=np.int64))
         if action == "surrender":
             if int(self.nodes.cards[node]) > 2:
                 return self._single([self._surrender_class()] + extra)
@@ -1059,8 +1069,7 @@ def round_outcomes(calc: _Facade, strategy: str = "CD", insurance: str = "never"
 
     strategy = check_round_options(calc, strategy, insurance, "the round distribution")
     chart = calc.game("TD").strategy if strategy == "TD" else None
-    payout = Fraction(calc.round.settlement.natural_payout())
-    den = math.lcm(2, payout.denominator)
+    den = payout_denominator(calc)
     classes = _Classes(calc, den)
     exact = calc.exact
     deals = calc.round.deals()

@@ -25,7 +25,6 @@ even money are decided before the peek, so they are unconditional.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, Iterable, Optional, Union
@@ -38,7 +37,7 @@ from ..core.words import rule
 from ..core.arithmetic import EXACT
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
 from ..engine.hands import UNSPLIT, composition_of
-from .distribution import (_Classes, _class_mass, _class_rows, _Facade, _sequence_probability, _States, _UpcardRounds,
+from .distribution import (payout_denominator, _Classes, _class_mass, _class_rows, _Facade, _sequence_probability, _States, _UpcardRounds,
                            check_per_hand_split, net_label)
 from .rounds import Assumptions, HandValues
 
@@ -208,8 +207,7 @@ def hand_outcomes(calc: _HandFacade, cards: Union[str, Iterable[RankLike]], up: 
     exact = calc.exact
     composition = composition_of(RANK_VALUE[r] for r in ranks)
     base = np.array(composition, dtype=np.int64)
-    payout = Fraction(calc.round.settlement.natural_payout())
-    classes = _Classes(calc, math.lcm(2, payout.denominator))
+    classes = _Classes(calc, payout_denominator(calc))
     conditioned = calc.hand_values_conditioned
     actions: dict[str, ActionOutcomes] = {}
     not_shown: dict[str, str] = {}

@@ -64,7 +64,7 @@ from ..core.errors import ShoeError, TooLargeError
 from ..core.progress import ProgressFn, no_progress
 from ..engine import _kernels
 from ..engine.splits import most_round_cards
-from .distribution import (_DEALER_SHORT, _Classes, _compiled, _plus, class_code, _Facade, _States, _UpcardRounds, _by_class,
+from .distribution import (payout_denominator, _DEALER_SHORT, _Classes, _compiled, _plus, class_code, _Facade, _States, _UpcardRounds, _by_class,
                            _class_mass, _class_rows, _sequence_probability, check_round_options, round_outcomes)
 from .rounds import Assumptions
 
@@ -402,8 +402,7 @@ def round_moments(calc: _Facade, strategy: str = "CD", insurance: str = "never",
     calc.round.variant.check_analysis("the round's distribution")
     strategy = check_round_options(calc, strategy, insurance, "the round's moments")
     chart = calc.game("TD").strategy if strategy == "TD" else None
-    payout = Fraction(calc.round.settlement.natural_payout())
-    classes = _Classes(calc, math.lcm(2, payout.denominator))
+    classes = _Classes(calc, payout_denominator(calc))
     exact = calc.exact
     zero: Any = EXACT.scalar(0) if exact else 0.0
     first, second, bet, total = zero, zero, zero, zero
