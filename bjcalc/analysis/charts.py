@@ -27,6 +27,7 @@ preset's open rules, and its plots: :mod:`bjcalc.analysis.sweeps`.
 from __future__ import annotations
 
 import numbers
+from concurrent.futures import BrokenExecutor, Executor, Future
 from fractions import Fraction
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
@@ -329,7 +330,7 @@ class Chart:
 
 def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_card: bool = True,
           min_gain: Optional[float] = None, progress: ProgressFn = no_progress,
-          td_result: Optional[GameResult] = None) -> Chart:
+          td_result: Optional[GameResult] = None, pool: Optional[Executor] = None) -> Chart:
     """The basic strategy chart of ``calc``'s game (see :class:`Chart`).
 
     ``strategy``: ``"TD"`` (the chart) or ``"CD"`` (the chart and its composition-dependent
@@ -341,7 +342,10 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     player reaches by hitting).  ``min_gain``: smallest gain listed (default 1e-9 in
     floats, 0 in exact mode).  ``progress`` wraps the steps (:mod:`bjcalc.core.progress`).
     ``td_result``: ``calc.game("TD")`` when the caller has it already (the TD search is the
-    chart's longest step); it is read, not changed.
+    chart's longest step); it is read, not changed.  ``pool``: an executor (a process pool
+    kept warm, as the web app's) on which the other games' TD searches the codes need (without
+    DAS, without surrender) run while this one's does; None: each in turn, here.  The chart is
+    the same either way.
 
     >>> from bjcalc import Calculator, Rules
     >>> drawn = chart(Calculator(Rules(decks=1, max_split_hands=2)), "CD", multi_card=False)
@@ -369,21 +373,26 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     table = exceptions = None
     no_das_cells: dict[tuple[str, str], str] = {}
     rows: list[dict] = []
+    others = _Others(calc, pool)
+    no_das_rules = rules.replace(double_after_split=False, double_split_aces=False)
+    if das_applies:
+        others.start(no_das_rules)
+    if rules.surrender != "none" and td_result is None:      # (likely wanted: see _surrender_codes)
+        others.start(rules.replace(surrender="none", surrender_against="any"))
     for step in progress(steps, total=len(steps), desc="chart"):
         if step == "TD strategy":
             result = td_result if td_result is not None else calc.game("TD")
             td = _td_strategy(result)
             table = td.chart()
         elif step == "DAS codes":
-            no_das = Calculator(rules.replace(double_after_split=False, double_split_aces=False), shoe=calc.shoe,
-                                split_strategy=calc.split_strategy, exact=calc.exact)
-            table, no_das_cells = _das_codes(table, _td_strategy(no_das.game("TD")).chart())
+            table, no_das_cells = _das_codes(table, others.chart(no_das_rules))
         else:
             assert td is not None       # (the "TD strategy" step comes first)
             rows += _exceptions_for(calc, td, table, step.split()[-1], multi_card, min_gain)
     by_cards = td is not None and any(strategy.by_cards for strategy in td.values())
     if not by_cards:      # (codes by the number of cards print as played)
-        table, no_das_cells = _surrender_codes(calc, table, no_das_cells)
+        table, no_das_cells = _surrender_codes(calc, table, no_das_cells, others)
+    others.close()
     if strategy == "CD":
         exceptions = pd.DataFrame(rows, columns=EXCEPTION_COLUMNS)
     assert result is not None and td is not None        # (progress gives every step)
@@ -425,6 +434,51 @@ def _bonus_marks(calc: Calculator, td: TotalDependentStrategy) -> list[str]:
             "the row): " + "; ".join(marks)] if marks else []
 
 
+def td_chart_table(rules: Rules, shoe: Any, split_strategy: Any, exact: bool) -> pd.DataFrame:
+    """The TD chart's table (plain codes) of the game of ``rules`` on ``shoe``: what a chart's
+    codes compare with (the game without DAS, without surrender); module-level, so that a
+    process pool can run it."""
+    return _td_strategy(Calculator(rules, shoe=shoe, split_strategy=split_strategy, exact=exact).game("TD")).chart()
+
+
+class _Others:
+    """The TD chart tables of other rules on ``calc``'s shoe that a chart's codes need, each
+    computed once: started on ``pool`` ahead of the need (:meth:`start`), or here when asked
+    for (:meth:`chart`).  A pool that fails (a worker lost) is left for this process."""
+
+    def __init__(self, calc: Calculator, pool: Optional[Executor]):
+        self.calc, self.pool = calc, pool
+        self.futures: dict[Rules, Future] = {}
+        self.tables: dict[Rules, pd.DataFrame] = {}
+
+    def _args(self, rules: Rules) -> tuple:
+        return rules, self.calc.shoe, self.calc.split_strategy, self.calc.exact
+
+    def start(self, rules: Rules) -> None:
+        if self.pool is not None and rules not in self.futures:
+            try:
+                self.futures[rules] = self.pool.submit(td_chart_table, *self._args(rules))
+            except (BrokenExecutor, RuntimeError):       # (a pool broken or shut down: here, then)
+                self.pool = None
+
+    def chart(self, rules: Rules) -> pd.DataFrame:
+        if rules not in self.tables:
+            future = self.futures.pop(rules, None)
+            table = None
+            if future is not None:
+                try:
+                    table = future.result()
+                except BrokenExecutor:
+                    table = None
+            self.tables[rules] = table if table is not None else td_chart_table(*self._args(rules))
+        return self.tables[rules]
+
+    def close(self) -> None:
+        """Cancel what was started and not needed (a pool's work not begun)."""
+        for future in self.futures.values():
+            future.cancel()
+
+
 def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> tuple[pd.DataFrame, dict[tuple[str, str], str]]:
     """The DAS chart with each split that is right only with DAS coded ``P`` + the play without
     it (``Ph``, ``Prp`` ...), and the other cells that differ without DAS, ``{(row, up): code}``."""
@@ -442,8 +496,8 @@ def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> tuple[pd.DataFr
     return out, others
 
 
-def _surrender_codes(calc: Calculator, table: pd.DataFrame, no_das: dict[tuple[str, str], str]
-                     ) -> tuple[pd.DataFrame, dict[tuple[str, str], str]]:
+def _surrender_codes(calc: Calculator, table: pd.DataFrame, no_das: dict[tuple[str, str], str],
+                     others: "_Others") -> tuple[pd.DataFrame, dict[tuple[str, str], str]]:
     """The chart with each total's surrender code (``Rh``, ``Rs``) in the reading players use: its
     letter the play where surrender is not offered (this game's TD chart without surrender),
     and where the play after a hit or a split (the strategy's hit/stand entry) differs, that
@@ -459,9 +513,7 @@ def _surrender_codes(calc: Calculator, table: pd.DataFrame, no_das: dict[tuple[s
         return table, no_das
 
     def plain_chart(**changes: Any) -> pd.DataFrame:
-        plain = Calculator(calc.rules.replace(surrender="none", surrender_against="any", **changes), shoe=calc.shoe,
-                           split_strategy=calc.split_strategy, exact=calc.exact)
-        return _td_strategy(plain.game("TD")).chart()
+        return others.chart(calc.rules.replace(surrender="none", surrender_against="any", **changes))
 
     def printed(code: str, plain: str) -> str:
         two, after = split_after_hit(code)

@@ -97,7 +97,7 @@ def run_chart(args: argparse.Namespace, progress: Optional[Progress] = None) -> 
 
             result: Any = switch_chart(calc, progress=progress or no_progress)
         else:
-            result = chart(calc, args.strategy, progress=progress or no_progress)
+            result = chart(calc, args.strategy, progress=progress or no_progress, pool=getattr(args, "pool", None))
         if as_json:
             from .output import chart_json, dumps, switch_chart_json
 

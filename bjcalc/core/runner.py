@@ -57,7 +57,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVa
 from . import words
 from .errors import BjcalcError
 
-__all__ = ["KERNEL_THREADS", "run_chunks", "per_process", "scheduler_address", "DEFAULT_RETRIES",
+__all__ = ["KERNEL_THREADS", "run_chunks", "process_pool", "per_process", "scheduler_address", "DEFAULT_RETRIES",
            "SCHEDULER_VARIABLE"]
 
 T = TypeVar("T")
@@ -192,15 +192,26 @@ def _here(function: Callable, chunks: list, retries: int) -> Iterator[tuple[int,
         yield index, result
 
 
-def _on_processes(function: Callable, chunks: list, workers: int, retries: int) -> Iterator[tuple[int, Any]]:
-    # Not fork: the parent's kernel threads would be copied mid-flight (a Jupyter kernel hangs).
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` local processes as the runner starts them: by ``forkserver`` (or
+    ``spawn``; not fork, which would copy the parent's kernel threads mid-flight and hang a
+    Jupyter kernel), each kernel on its share of the cores.  For a caller that keeps a pool
+    warm across many small pieces of work (the web app's); :func:`run_chunks` starts its own.
+
+    >>> with process_pool(1) as pool:
+    ...     pool.submit(abs, -2).result()
+    2
+    """
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
+                               initializer=_share_cores, initargs=(max(1, (os.cpu_count() or 1) // workers),))
+
+
+def _on_processes(function: Callable, chunks: list, workers: int, retries: int) -> Iterator[tuple[int, Any]]:
     failures = [0] * len(chunks)
     pending = set(range(len(chunks)))
     while pending:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share_cores,
-                                   initargs=(max(1, (os.cpu_count() or 1) // workers),))
+        pool = process_pool(workers)
         try:
             running = {pool.submit(function, chunks[i]): i for i in sorted(pending)}
             while running:

@@ -34,6 +34,7 @@ import json
 import secrets
 import threading
 import time
+from concurrent.futures import Executor
 from fractions import Fraction
 from typing import Any, Iterable, Optional
 
@@ -45,7 +46,7 @@ from ..core.errors import BjcalcError
 from ..core.progress import Cancelled, Watch
 
 __all__ = ["COMMANDS", "BLOCKED", "EXACT_CARDS", "HEAVY_JOBS", "KEPT_JOBS", "answer", "report", "argv_of",
-           "flags_of", "preset_rules", "ApiError", "Job", "start", "job", "cancel"]
+           "flags_of", "preset_rules", "ApiError", "Job", "start", "job", "cancel", "use_pool"]
 
 COMMANDS = ("edge", "hand", "chart", "outcomes", "eor", "dealer", "insurance", "sidebet")
 """The commands the API answers (``sidebet`` with the bet as ``bet``)."""
@@ -65,9 +66,17 @@ KEPT_JOBS = 64
 _CACHE: "LRUCache[tuple, tuple[int, str]]" = LRUCache(maxsize=256)
 _CACHE_LOCK = threading.Lock()
 _JOBS = threading.BoundedSemaphore(HEAVY_JOBS)
-# The latest games' calculators, shared by the commands on them: the page asks for a game's edge
-# and its chart at once, and the second reads the up cards' values the first computed.
-_CALCULATORS = SharedCalculators(size=2)
+# The calculators of the games being computed, shared by the commands on them: the page asks for a
+# game's edge and its chart at once, and the second reads the up cards' values the first computed.
+_CALCULATORS = SharedCalculators()
+_POOL: Optional[Executor] = None
+
+
+def use_pool(pool: Optional[Executor]) -> None:
+    """The process pool a chart's other TD searches (the game without DAS, without surrender)
+    run on beside its own: the server's, kept warm (None: none, each search in turn)."""
+    global _POOL
+    _POOL = pool
 _ON, _OFF = frozenset({"", "true", "1", "on", "yes"}), frozenset({"false", "0", "off", "no"})
 
 
@@ -207,7 +216,7 @@ def _answered(argv: list[str], args: argparse.Namespace, watch: Optional[Watch] 
         if watch is not None and watch.cancelled:
             raise Cancelled("cancelled before it started")
     try:
-        args.watch, args.calculators = watch, _CALCULATORS
+        args.watch, args.calculators, args.pool = watch, _CALCULATORS, _POOL
         result = (200, run(args))
     except BjcalcError as refusal:
         result = (400, json.dumps({"error": one_line(str(refusal))}))

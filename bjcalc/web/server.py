@@ -47,11 +47,25 @@ def create_app() -> Any:
 
     @contextlib.asynccontextmanager
     async def warm(app: Any) -> Any:
-        """The landing page's numbers (the default game's edge and chart) made before the server
-        answers, so the first page shows them from the cache."""
+        """A process for the charts' other TD searches, started (it runs a small chart first,
+        to load what it needs); then the landing page's numbers (the default game's edge and
+        chart) made before the server answers, so the first page shows them from the cache."""
+        from ..analysis.charts import td_chart_table
+        from ..core.cards import Shoe
+        from ..core.rules import Rules
+        from ..core.runner import process_pool
+
+        pool = process_pool(1)
+        small = Rules(decks=1, max_split_hands=2)
+        await run_in_threadpool(lambda: pool.submit(td_chart_table, small, Shoe.decks(1), "CDZ-", False).result())
+        api.use_pool(pool)
         for command in ("edge", "chart"):
             await run_in_threadpool(api.answer, command, [])
-        yield
+        try:
+            yield
+        finally:
+            api.use_pool(None)
+            pool.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(lifespan=warm, title="bjcalc", summary="Exact expected values for blackjack and its casino variants",
                   description="Each `/api/<command>` answers what `bjcalc <command> --<flag> <value> ... --json` "

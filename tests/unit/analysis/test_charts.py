@@ -598,3 +598,17 @@ def test_chart_differences_compare_what_cells_play_not_how_they_are_spelled(rule
     td = calc.game("TD").strategy
     assert [tuple(cell) for cell in chart_differences(_published(), td, rules).values.tolist()] == differing
     assert (td.chart() != _published()).values.sum() >= len(differing)
+
+
+def test_a_chart_whose_other_searches_run_on_a_pool_is_the_same():
+    """The codes' other TD searches (without DAS, without surrender) started on an executor, as
+    the web app's process does, give the chart made one search after another (a thread pool
+    here: the same futures; the web test runs them in a process)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    calc = Calculator(Rules(decks=1, max_split_hands=2, dealer_hits_soft_17=True, surrender="late"))
+    alone = chart(calc)
+    with ThreadPoolExecutor(1) as pool:
+        pooled = chart(calc, pool=pool)
+    assert pooled.table.equals(alone.table) and pooled.no_das_cells == alone.no_das_cells
+    assert alone.table.map(lambda code: code.startswith(("Ph", "Pd", "Rh", "Rs"))).any().any()   # (codes that need them)

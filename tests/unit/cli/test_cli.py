@@ -448,4 +448,4 @@ def test_commands_sharing_a_calculator_print_what_each_prints_alone():
         thread.join()
     command(2)
     assert [printed[index] for index in range(3)] == alone
-    assert len(shared._kept) == 1        # (one game: one calculator)
+    assert len(shared) == 0        # (kept while in use only)
