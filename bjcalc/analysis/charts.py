@@ -377,22 +377,24 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
     no_das_rules = rules.replace(double_after_split=False, double_split_aces=False)
     if das_applies:
         others.start(no_das_rules)
-    if rules.surrender != "none" and td_result is None:      # (likely wanted: see _surrender_codes)
-        others.start(rules.replace(surrender="none", surrender_against="any"))
-    for step in progress(steps, total=len(steps), desc="chart"):
-        if step == "TD strategy":
-            result = td_result if td_result is not None else calc.game("TD")
-            td = _td_strategy(result)
-            table = td.chart()
-        elif step == "DAS codes":
-            table, no_das_cells = _das_codes(table, others.chart(no_das_rules))
-        else:
-            assert td is not None       # (the "TD strategy" step comes first)
-            rows += _exceptions_for(calc, td, table, step.split()[-1], multi_card, min_gain)
-    by_cards = td is not None and any(strategy.by_cards for strategy in td.values())
-    if not by_cards:      # (codes by the number of cards print as played)
-        table, no_das_cells = _surrender_codes(calc, table, no_das_cells, others)
-    others.close()
+    if rules.surrender != "none" and not calc.round.variant.td_by_cards:
+        others.start(rules.replace(surrender="none", surrender_against="any"))     # (likely: _surrender_codes)
+    try:
+        for step in progress(steps, total=len(steps), desc="chart"):
+            if step == "TD strategy":
+                result = td_result if td_result is not None else calc.game("TD")
+                td = _td_strategy(result)
+                table = td.chart()
+            elif step == "DAS codes":
+                table, no_das_cells = _das_codes(table, others.chart(no_das_rules))
+            else:
+                assert td is not None       # (the "TD strategy" step comes first)
+                rows += _exceptions_for(calc, td, table, step.split()[-1], multi_card, min_gain)
+        by_cards = td is not None and any(strategy.by_cards for strategy in td.values())
+        if not by_cards:      # (codes by the number of cards print as played)
+            table, no_das_cells = _surrender_codes(calc, table, no_das_cells, others)
+    finally:
+        others.close()
     if strategy == "CD":
         exceptions = pd.DataFrame(rows, columns=EXCEPTION_COLUMNS)
     assert result is not None and td is not None        # (progress gives every step)

@@ -192,11 +192,12 @@ def _here(function: Callable, chunks: list, retries: int) -> Iterator[tuple[int,
         yield index, result
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor:
+def process_pool(workers: int, threads: Optional[int] = None) -> ProcessPoolExecutor:
     """A pool of ``workers`` local processes as the runner starts them: by ``forkserver`` (or
     ``spawn``; not fork, which would copy the parent's kernel threads mid-flight and hang a
-    Jupyter kernel), each kernel on its share of the cores.  For a caller that keeps a pool
-    warm across many small pieces of work (the web app's); :func:`run_chunks` starts its own.
+    Jupyter kernel), each kernel on its share of the cores (or ``threads`` threads).  For a
+    caller that keeps a pool warm across many small pieces of work (the web app's);
+    :func:`run_chunks` starts its own.
 
     >>> with process_pool(1) as pool:
     ...     pool.submit(abs, -2).result()
@@ -204,7 +205,8 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     """
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                               initializer=_share_cores, initargs=(max(1, (os.cpu_count() or 1) // workers),))
+                               initializer=_share_cores,
+                               initargs=(threads or max(1, (os.cpu_count() or 1) // workers),))
 
 
 def _on_processes(function: Callable, chunks: list, workers: int, retries: int) -> Iterator[tuple[int, Any]]:

@@ -55,7 +55,7 @@ def create_app() -> Any:
         from ..core.rules import Rules
         from ..core.runner import process_pool
 
-        pool = process_pool(1)
+        pool = process_pool(1, threads=1)     # (its kernel on one thread: the server's own has the cores)
         small = Rules(decks=1, max_split_hands=2)
         await run_in_threadpool(lambda: pool.submit(td_chart_table, small, Shoe.decks(1), "CDZ-", False).result())
         api.use_pool(pool)
