@@ -23,7 +23,7 @@ LABEL = "A23456789T"
 C = {1: 3, 6: 1, 7: 2, 8: 3, 9: 2, 10: 6}
 D = {1: 2, 5: 1, 6: 1, 7: 1, 8: 4, 9: 1, 10: 6}
 E = {1: 1, 2: 1, 4: 3, 5: 3, 6: 1, 7: 1, 8: 3, 9: 1, 10: 6}
-G = {1: 1, 2: 1, 3: 1, 4: 2, 5: 1, 7: 1, 8: 2, 9: 1, 10: 7}    # (three small cards make a hard 9-11)
+G = {1: 1, 2: 1, 3: 1, 4: 2, 5: 1, 8: 2, 9: 1, 10: 7}    # (three small cards make a hard 9-11)
 READINGS = [  # (the engine's rules, the oracle's)
     ({}, {}),
     ({"max_split_hands": 2, "resplit_aces": False}, {"max_hands": 2, "resplit_aces": False}),
