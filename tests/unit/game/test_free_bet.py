@@ -152,10 +152,12 @@ def test_free_doubles_after_a_hit_in_the_round_distribution_equal_the_oracle_exa
     assert outcomes.ev == calc.game().ev
 
 
-@pytest.mark.parametrize("counts", [E, G], ids=["E", "G"])
+@pytest.mark.parametrize("counts", [G], ids=["G"])
 def test_free_doubles_after_a_hit_in_the_td_chart_are_valued_as_its_rounds_play_out(counts):
     """The TD search's EV of its chart (with +D entries: a free double after a hit) and the round
-    distribution walking the chart are two computations of one number."""
+    distribution walking the chart are two computations of one number.  (On G, whose small cards
+    make hard 9-11 of three cards: shoe E, under the same rules, walked the same code at four
+    times the cost.)"""
     calc = calculator(counts, free_double_any_cards=True)
     td = calc.game("TD")
     assert calc.outcomes("TD").ev == td.ev and td.ev <= calc.game().ev
