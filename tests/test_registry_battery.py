@@ -121,8 +121,9 @@ def test_an_analysis_a_variant_does_not_follow_is_refused_in_words(name):
         variant.check_analysis("an analysis no variant names")
 
 
-SUITED = "AS AH 2S 3C 4H 5D 6C 7S 8S 8H 9C 9D TS TH TD JC QD KS KH".split()
-"""A 19-card shoe with suits, which every variant can deal (Burn 20 reads the suits)."""
+SUITED = "AS AH 4H 5D 6C 7S 8S 8H 9C 9D TS TH TD JC QD KS KH".split()
+"""A 17-card shoe with suits, which every variant can deal (Burn 20 reads the suits), each case
+the same games as on 19 cards with a 2 and a 3 (those it refuses refused, TD where it is played)."""
 
 
 def calculator_on_suited(name: str, exact: bool = False) -> Calculator:
