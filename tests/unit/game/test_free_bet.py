@@ -69,7 +69,7 @@ def test_twelve_against_four_on_the_infinite_deck_is_the_published_figure():
 def test_free_chips_are_never_lost():
     """A free chip's values are never negative, and a free double of 10 v T beats hitting it."""
     calc = Calculator(FREE_BET.rules(decks=1), exact=True)
-    money = Calculator(FREE_BET.rules(decks=1), exact=True).round
+    money = calc.round      # (one calculator: a hand's values do not depend on what it valued before)
     values = money.upcard(10)
     free = money.chip_values(10, money.variant.wagers(money.rules)[1])
     assert (free.double >= 0).all() and (free.stand >= 0).all()
