@@ -24,8 +24,16 @@ def _printed_tolerance(text: str) -> float:
 @pytest.mark.parametrize("h17,das", [(False, False), (False, True), (True, False), (True, True)])
 def test_infinite_deck_game_equals_independent_recursion_exactly(h17, das):
     rules = GRIFFIN.replace(dealer_hits_soft_17=h17, double_after_split=das)
-    ours = Calculator(rules, exact=True).game().ev
+    calc = Calculator(rules, exact=True)
+    ours = calc.game().ev
     assert Fraction(int(ours.p), int(ours.q)) == InfiniteDeck(h17=h17, das=das).game()
+    if das:
+        # With an infinite deck a hand's cards never change what comes next, so the best play
+        # depends on the total alone and TD is optimal: the TD game is this CD game exactly (with
+        # DAS these are Rules(decks=inf, dealer_hits_soft_17=h17, max_split_hands=2): the game
+        # tests/unit/game/test_strategy.py would otherwise value again).
+        assert rules == Rules(decks=math.inf, dealer_hits_soft_17=h17, max_split_hands=2)
+        assert calc.game("TD").ev == ours
 
 
 @pytest.mark.xfail(strict=True, reason=(
