@@ -335,9 +335,10 @@ def test_self_agrees_with_brute_resplit_where_neither_runs_out():
     # brute_resplit deals the hole card after the player's cards, and its dealer always
     # completes his hand: whatever runs out here runs out there, and where neither runs out
     # (and brute_resplit's decision values are defined) the values are the same number.
-    # The oracle's answers are those of the engine comparison (compare() is cached).
+    # The oracle's answers are those of the engine comparison (compare() is cached).  (Peek to
+    # four hands on R3 only: SB under the same rules took a third of the test's time.)
     n = both_out = 0
-    for shoe_name, rule_name in [("SB", "pS4"), ("SK", "pH3"), ("SD", "eS3"), ("SE", "oS4"),
+    for shoe_name, rule_name in [("SK", "pH3"), ("SD", "eS3"), ("SE", "oS4"),
                                  ("BUST8", "eH2"), ("R3", "pS4"), ("R5", "eH4"),
                                  ("N89", "pS2")]:
         counts, byrank = SHOES[shoe_name]
