@@ -8,6 +8,8 @@ on the shoe less the other hand's cards).  Every comparison with it is exact (ra
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
 import json
 import subprocess
@@ -18,6 +20,7 @@ from fractions import Fraction
 import pytest
 
 from bjcalc import Calculator, Rules, Shoe
+from bjcalc.cli import main
 from bjcalc.core.errors import RulesError, ShoeError, StrategyError
 from bjcalc.game.switching import hand_kind, hand_tables, hands_chart, switch_game, switching_table
 from bjcalc.game.variants import VARIANTS, find_variant
@@ -196,15 +199,23 @@ def test_switching_table_rows_name_every_hand():
         set(switching_table(Calculator(SW.rules(decks=1, max_split_hands=2))).values[6])
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bjcalc", *args], capture_output=True, text=True, timeout=300)
+def _cli(*args: str, process: bool = False) -> subprocess.CompletedProcess:
+    """The command's exit code and output: in a process of its own, or (quicker, the same
+    ``main``) in this one."""
+    if process:
+        return subprocess.run([sys.executable, "-m", "bjcalc", *args], capture_output=True, text=True, timeout=300)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def test_the_command_line_values_the_game_its_switching_table_and_a_chart_brought(tmp_path):
-    """On U2 (14 cards, unsplit hands: quick), each command's JSON is the Python API's number."""
+    """On U2 (14 cards, unsplit hands: quick), each command's JSON is the Python API's number (the
+    first from a real ``python -m bjcalc`` process, the others from the same entry point here)."""
     shoe = ["--shoe", "A:3,6:1,7:1,8:2,T:7", "--split-hands", "1"]
     calc = calculator(U2, exact=False, max_split_hands=1)
-    edge = _cli("edge", "--variant", "switch", *shoe, "--json")
+    edge = _cli("edge", "--variant", "switch", *shoe, "--json", process=True)
     assert edge.returncode == 0, edge.stderr
     assert abs(json.loads(edge.stdout)["ev"] - calc.game().ev) < 1e-12
     chart = _cli("chart", "--variant", "blackjack_switch", *shoe, "--json")
