@@ -138,18 +138,21 @@ def test_analyses_that_do_not_follow_the_round_are_refused():
     assert find_variant("double exposure") is DE
 
 
-def test_the_command_line_values_the_game_and_a_hand():
+def test_the_command_line_values_the_game_and_a_hand(capsys):
+    """The edge from a real ``python -m bjcalc`` process; the hand and dealer commands from the same
+    entry point, ``main``, in this one."""
+    from bjcalc.cli import main
+
     run = [sys.executable, "-m", "bjcalc"]
     edge = subprocess.run(run + ["edge", "--variant", "double_exposure", "--decks", "1", "--split-hands", "2"],
                           capture_output=True, text=True)
     assert edge.returncode == 0 and "house edge 0.5403" in edge.stdout and "dealer wins ties" in edge.stdout
-    hand = subprocess.run(run + ["hand", "--cards", "T,6", "--up", "T", "--variant", "double_exposure"],
-                          capture_output=True, text=True)
-    assert hand.returncode == 2 and hand.stderr.count("\n") == 1 and "--hole" in hand.stderr
-    dealer = subprocess.run(run + ["dealer", "--up", "T", "--hole", "6", "--variant", "double_exposure", "--decks", "1",
-                                   "--json"], capture_output=True, text=True)
-    assert dealer.returncode == 0          # (16 from 50 cards: 30 of them bust it)
-    assert abs(json.loads(dealer.stdout)["probabilities"]["bust"] - 0.6) < 1e-12
+    assert main(["hand", "--cards", "T,6", "--up", "T", "--variant", "double_exposure"]) == 2
+    hand = capsys.readouterr()
+    assert hand.out == "" and hand.err.count("\n") == 1 and "--hole" in hand.err
+    assert main(["dealer", "--up", "T", "--hole", "6", "--variant", "double_exposure", "--decks", "1", "--json"]) == 0
+    dealer = capsys.readouterr()          # (16 from 50 cards: 30 of them bust it)
+    assert abs(json.loads(dealer.out)["probabilities"]["bust"] - 0.6) < 1e-12
 
 
 def test_the_report_says_which_sections_the_round_does_not_follow():
