@@ -194,6 +194,7 @@ SWITCHES = {name: RULE_INFO[name].flags or ("--" + name.replace("_", "-"), "--no
 """Every on/off (bool) :class:`Rules` field -> its two flags, (on, off): made from the fields
 (:data:`~bjcalc.core.rules.RULE_INFO` names the familiar short ones), so a new rule gets both."""
 
+
 def _payout_or_none(text: str) -> Optional[str]:
     # 'none': no such pay (Rules' None); a payout's text is read by Rules
     return None if text.strip().lower() == "none" else text

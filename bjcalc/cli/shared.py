@@ -1,4 +1,4 @@
-"""Calculators a long-lived caller keeps between commands: the web app's.
+"""Calculators the commands of a long-lived caller share while they run: the web app's.
 
 A command line builds its calculator, computes and exits.  The web app answers several commands
 on the same game at once (its page asks for the edge and the chart of each game it shows), and
