@@ -29,8 +29,13 @@ from bjcalc.game.free_chips import free_chip_counts
 from bjcalc.game.variants import VARIANTS
 from oracles.registry import ORACLES, UNCOVERED
 
-SMALL = {"A": 2, "2": 2, "5": 2, "6": 2, "8": 3, "9": 2, "T": 8}
-"""A 21-card shoe every variant without suits can deal (exact arithmetic stays quick)."""
+SMALL = {"A": 2, "2": 2, "5": 1, "6": 1, "8": 3, "9": 2, "T": 8}
+"""A 19-card shoe every variant without suits that deals one hand can deal (exact arithmetic stays
+quick), each case refusing on it exactly what it refuses on TWO_HANDS."""
+
+TWO_HANDS = {**SMALL, "5": 2, "6": 2}
+"""21 cards: the shoe of the variants that deal two hands (Blackjack Switch; SMALL, 139 points,
+is too small for its two hands split to 2 and the dealer, who can hold 146)."""
 
 RULE_CASES = ["standard+charlie=4"]
 """Rules that change how hands are settled, on a variant (``name+field=value``): a Charlie."""
@@ -59,10 +64,12 @@ def variant_rules(case: str, **rules):
 
 def calculator(name: str) -> Calculator:
     rules = variant_rules(name, decks=1, max_split_hands=2)
-    shoe = Shoe.decks(1) if rules.burn_20 else Shoe.from_counts(SMALL)     # (Burn 20 reads the suits)
+    two_hands = VARIANTS[name.partition(":")[0].partition("+")[0]].hands_dealt == 2
+    # (Burn 20 reads the suits)
+    shoe = Shoe.decks(1) if rules.burn_20 else Shoe.from_counts(TWO_HANDS if two_hands else SMALL)
     # (floats, to 1e-12, for Burn 20's whole deck and for two hands, whose game values 55 shoes:
     # both compare rationals with their oracles in their own tests)
-    rational = not (rules.burn_20 or VARIANTS[name.partition(":")[0].partition("+")[0]].hands_dealt == 2)
+    rational = not (rules.burn_20 or two_hands)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")       # (the rules' decks give way to the shoe)
         return Calculator(rules, shoe, exact=rational)
