@@ -7,6 +7,7 @@ round runs out of cards.
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from fractions import Fraction
@@ -272,12 +273,19 @@ def test_pot_of_gold_is_valued_under_the_main_games_play(capsys):
     ("T,6,8,T,6", 0.0),                 # 18 v 16 + 6 = 22 pushes
 ])
 def test_counting_plays_rounds_out_with_their_free_chips(cards, result):
-    from bjcalc.analysis.simulate import SimulationSpec, _Worker
     from unit.analysis.test_simulate import Script
 
-    worker = _Worker(SimulationSpec(FREE_BET.rules()))
     script = Script(cards)
-    assert worker.play_round(script, script.dealt) == result
+    assert _counting_worker().play_round(script, script.dealt) == result
+
+
+@functools.cache
+def _counting_worker():
+    """The simulator's worker for Free Bet's 6 decks (it values the full shoe's game first), shared
+    by the rounds above as the simulator shares one worker among the rounds it deals."""
+    from bjcalc.analysis.simulate import SimulationSpec, _Worker
+
+    return _Worker(SimulationSpec(FREE_BET.rules()))
 
 
 def test_a_counted_shoe_starts_at_the_games_own_ev():
