@@ -50,6 +50,8 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVar
@@ -80,6 +82,23 @@ def _share_cores(threads: int = 1) -> None:
     """A worker process's set-up: its kernel on ``threads`` threads, its share of the cores
     (unless the variable is set already)."""
     os.environ.setdefault(KERNEL_THREADS, str(threads))
+
+
+def _worker_setup(threads: int, parent: int) -> None:
+    """A pool process's set-up: its kernel's threads (:func:`_share_cores`), and a watch on the
+    process that started the pool: a worker whose parent is gone (killed, or a server stopped
+    before it could shut its pool down) exits, rather than wait for work forever."""
+    _share_cores(threads)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(parent, 0)
+            except OSError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="bjcalc parent watch", daemon=True).start()
 
 
 def _on_one_thread(function: Callable[[T], R], chunk: T) -> R:
@@ -205,8 +224,8 @@ def process_pool(workers: int, threads: Optional[int] = None) -> ProcessPoolExec
     """
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                               initializer=_share_cores,
-                               initargs=(threads or max(1, (os.cpu_count() or 1) // workers),))
+                               initializer=_worker_setup,
+                               initargs=(threads or max(1, (os.cpu_count() or 1) // workers), os.getpid()))
 
 
 def _on_processes(function: Callable, chunks: list, workers: int, retries: int) -> Iterator[tuple[int, Any]]:

@@ -208,3 +208,26 @@ def test_a_forked_child_computes_after_the_parent_used_the_kernels_threads():
     if hung:
         child.kill()
     assert not hung and child.exitcode == 0 and queue.get(timeout=5) == ev
+
+
+def test_a_pools_workers_exit_when_the_process_that_started_it_is_gone(tmp_path):
+    """A process that dies without shutting its pool down (a server killed) leaves no worker
+    waiting for work forever: each watches the pool's parent."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    script = ("import os\nfrom bjcalc.core.runner import process_pool\npool = process_pool(1)\n"
+              "print(pool.submit(os.getpid).result(), flush=True)\nos._exit(0)\n")
+    out = tmp_path / "worker.txt"
+    with out.open("w") as file:       # (a file, not a pipe, which the worker would hold open)
+        subprocess.run([sys.executable, "-c", script], stdout=file, timeout=60, check=True)
+    worker = int(out.read_text())
+    for _ in range(50):
+        try:
+            os.kill(worker, 0)
+        except OSError:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"worker {worker} still runs 5 s after its parent exited")
