@@ -9,6 +9,20 @@ rounds.  Results leave the engine through :meth:`Arithmetic.output`.
 True
 >>> FLOAT.output(FLOAT.scalar(1, 4))
 0.25
+
+Choosing between actions.  Where two actions are worth exactly the same, the engines take the
+earlier (stand before hit before double before surrender, the split's actions in their order), and
+the choice matters where it is made at one node and played at others (a post-split strategy's
+policy source, a chart's one decision for many hands).  Rationals see an exact tie; floats see
+two sums of the same numbers in different orders, a few units of the last place apart, and would
+take either.  So in floats an action is better only by more than :data:`TIE_MARGIN`
+(:meth:`Arithmetic.better`): exact ties stay ties, and floats choose what rationals choose unless
+two actions differ by less than that, where the float value then differs from the exact one by as
+little.  Values are per unit of the initial bet, at most 8 in size, and their rounding errors are
+near 1e-15, so the margin is far above the noise and far below any difference play could notice.
+
+>>> FLOAT.better(0.1 + 0.2, 0.3), EXACT.better(EXACT.scalar(3, 10), EXACT.scalar(3, 10))
+(False, False)
 """
 
 from __future__ import annotations
@@ -24,7 +38,11 @@ from .errors import RulesError
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["Arithmetic", "EXACT", "FLOAT", "Value", "arithmetic_of"]
+__all__ = ["Arithmetic", "EXACT", "FLOAT", "TIE_MARGIN", "Value", "arithmetic_of"]
+
+TIE_MARGIN = 1e-12
+"""How much more a float action must be worth than another to be the better (see the module
+docstring); the C kernel is handed it."""
 
 Value = Union[float, Fraction, "sympy.Rational"]
 """A number bjcalc hands out: a float, or an exact rational (``sympy.Rational`` from results,
@@ -70,6 +88,15 @@ class Arithmetic:
     @property
     def dtype(self) -> Any:
         return object if self.exact else np.float64
+
+    def better(self, value: Any, than: Any) -> Any:
+        """Whether ``value`` is worth more than ``than`` as a choice (elementwise on arrays):
+        strictly more in rationals, more by over :data:`TIE_MARGIN` in floats.
+
+        >>> FLOAT.better(1.0 + 1e-15, 1.0), FLOAT.better(1.0 + 1e-9, 1.0)
+        (False, True)
+        """
+        return value > than if self.exact else value > than + TIE_MARGIN
 
     def scalar(self, numerator: int, denominator: int = 1) -> Any:
         """The number ``numerator/denominator`` in this arithmetic."""

@@ -24,6 +24,7 @@ from typing import Any, Iterator, Optional
 
 import numpy as np
 
+from ..core.arithmetic import TIE_MARGIN
 from ..core.runner import KERNEL_THREADS
 
 __all__ = ["BJCALC_ABI", "bind", "threads", "serially", "side_thread", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
@@ -36,7 +37,7 @@ _F64 = ctypes.POINTER(ctypes.c_double)
 _U8 = ctypes.POINTER(ctypes.c_uint8)
 
 
-BJCALC_ABI = 5
+BJCALC_ABI = 6
 """The interface version of the C kernel this loader binds (``bjcalc_abi_version`` in ``kernel/module.c``)."""
 
 
@@ -93,7 +94,8 @@ _SIGNATURES = [
      [ctypes.c_int64, _I64, _I64, _I64, _I64, _I64, ctypes.c_int, ctypes.c_int64,
       ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, _F64,
       ctypes.c_int64, _F64, _I64, ctypes.c_int64, _F64, _I64,
-      _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, ctypes.c_double, _F64, _F64,
+      _U8, _U8, _I64, _I64, _F64, _F64, _F64, _U8, _F64, _U8, _U8, _U8, _F64, ctypes.c_double, ctypes.c_double,
+      _F64, _F64,
       _U8, _U8, _F64, _F64, _U8, _U8]),
     ("bjcalc_dealer_outcomes_grouped", ctypes.c_int,
      [ctypes.c_int64] * 3 + [_I64, _F64, _I64, _I64, _I64, _I64, ctypes.c_int64]
@@ -442,7 +444,8 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
     (``bjcalc_player_play`` in the C file): stand from the dealer's outcomes ``by_set`` of each node's
     removed set and its column of ``stand_columns``; the bust values ``bust`` (None: from ``rules``);
     ``action`` (uint8: 0 stand, 1 hit, 2 double, 3 surrender) the best of the node's actions (doubling
-    where ``may_double``, surrendering at ``surrender`` where ``may_surrender``) by its source's values;
+    where ``may_double``, surrendering at ``surrender`` where ``may_surrender``) by its source's values,
+    an action better only by more than :data:`~bjcalc.core.arithmetic.TIE_MARGIN`;
     a double is worth ``double_stake`` times the node's value standing after one more card, or,
     where ``double_added`` (float per node, NaN where not; None: nowhere) is a number, that value
     once plus ``double_added`` (a double that adds another kind of chip, valued by its own engine);
@@ -494,7 +497,7 @@ def player_play(level_start: np.ndarray, order: np.ndarray, child: np.ndarray, r
                  cards_left.ctypes.data_as(_I64), stand.ctypes.data_as(_F64), hit.ctypes.data_as(_F64),
                  value.ctypes.data_as(_F64), hits.ctypes.data_as(_U8), double.ctypes.data_as(_F64),
                  exhausted.ctypes.data_as(_U8), may_double.ctypes.data_as(_U8), may_surrender.ctypes.data_as(_U8),
-                 surrender.ctypes.data_as(_F64), float(double_stake),
+                 surrender.ctypes.data_as(_F64), float(double_stake), TIE_MARGIN,
                  None if double_added is None else double_added.ctypes.data_as(_F64),
                  None if double_given is None else double_given.ctypes.data_as(_F64),
                  action.ctypes.data_as(_U8), *extra,

@@ -312,7 +312,7 @@ class PlayerEngine:
                 options.append(((draw * np.where(going, later[kid], 2 * stake * bust)).sum(axis=1), self.can_hit))
             best, chosen = options[0][0][source], np.zeros(len(nodes), dtype=np.int64)
             for code, (values, allowed) in enumerate(options[1:], 1):
-                better = (values[source] > best).astype(bool)
+                better = np.asarray(ar.better(values[source], best), dtype=bool)
                 if allowed is not None:
                     better &= allowed[source] & allowed
                 chosen[better] = code
@@ -493,7 +493,7 @@ class PlayerEngine:
             if track_exhaustion:   # a node that can run out of cards by hitting taints its parents
                 exhausted[level] |= self.can_hit[level] & (
                     (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)
-            hits[level] = self.can_hit[level] & (self.must_hit[level] | (hit[level] > stand[level]))
+            hits[level] = self.can_hit[level] & (self.must_hit[level] | ar.better(hit[level], stand[level]))
             hits[level] = hits[self.source[level]]
             if after_hit:
                 self._choose_after_hit(level, hits, action, stand, hit, double, surrender)
@@ -646,7 +646,7 @@ class PlayerEngine:
         chosen = hits[level].astype(np.uint8)
         best = np.where(hits[level], hit[source], stand[source])
         for code, values, allowed in ((2, double, self.may_double), (3, surrender, self.may_surrender)):
-            better = allowed[level] & (values[source] > best).astype(bool)
+            better = allowed[level] & np.asarray(self.ar.better(values[source], best), dtype=bool)
             chosen[better] = code
             best = np.where(better, values[source], best)
         action[level] = chosen

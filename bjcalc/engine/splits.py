@@ -297,11 +297,11 @@ class _PairSplit:
             return kept[name]
         sources = decider.source[nodes if play.mapped is None else play.mapped[nodes]]
         at_source = [column[sources].tolist() for column in (decider.stand, decider.hit, decider.double)]
-        out = []
+        out, better = [], self.v.ar.better
         for i, actions in enumerate(allowed):
             choice = actions[0]
             for action in actions[1:]:
-                if at_source[action][i] > at_source[choice][i]:
+                if better(at_source[action][i], at_source[choice][i]):
                     choice = action
             out.append(choice)
         if shared:

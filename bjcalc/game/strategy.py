@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 import numpy as np
 
+from ..core.arithmetic import Arithmetic
 from ..core.wagers import MONEY, WAGERS, Wager
 from ..engine.hands import UNSPLIT, add
 from ..engine.player import LevelRows, UpcardValues
@@ -278,7 +279,7 @@ class _UpcardSearch:
             entry = (key // 2, bool(key % 2))
             gain = gains[key] if reached[key] else fallback[key]
             now = strategy.rescue.get(entry, False)
-            choose = bool(gain > 0) if gain != 0 else now
+            choose = True if ar.better(gain, 0) else False if ar.better(0, gain) else now
             if choose != now:
                 changed = True
                 if choose:
@@ -497,7 +498,7 @@ class _UpcardSearch:
 
     def improve(self, strategy: UpcardStrategy) -> bool:
         """One top-down pass over every entry; True if anything changed."""
-        v, nodes = self.v, self.nodes
+        v, nodes, ar = self.v, self.nodes, self.calc.ar
         self.use_rescue(strategy)
         hit_entry = self._hit_entry(strategy)
         after_entry = self._after_entry(strategy)
@@ -522,7 +523,7 @@ class _UpcardSearch:
                 if not any((weight != 0).any() for weight in weights):
                     weights = [self.fallback_reach[level][members]] + [0 * w for w in weights[1:]]
                 gain = sum((w * d[members]).sum() for w, d in zip(weights, diffs))
-                choose = bool(v.must_hit[level][members].any() or gain > 0)
+                choose = bool(v.must_hit[level][members].any() or ar.better(gain, 0))
                 entry = self.entry_of(int(key))
                 if self.after_rules:
                     choose, after = self._choose_after(level[members], owners, weights, [h[members] for h in hits_of],
@@ -578,11 +579,12 @@ class _UpcardSearch:
                 continue
             rest = ~applies
             if any((weight[rest] != 0).any() for weight in weights):   # (else unweighted: keep the entry's choice)
-                hits_rest = forced or bool(sum((w[rest] * d[rest]).sum() for w, d in zip(weights, diffs)) > 0)
+                hits_rest = forced or bool(self.calc.ar.better(sum((w[rest] * d[rest]).sum()
+                                                                   for w, d in zip(weights, diffs)), 0))
             else:
                 hits_rest = hit_choice
             options[action] = (hits_rest, score(hits_rest, applies, action))
-        best = _best({a: s for a, (_, s) in options.items()}, current)
+        best = _best({a: s for a, (_, s) in options.items()}, current, self.calc.ar)
         return options[best][0], best
 
     def _improve_two_card(self, strategy: UpcardStrategy, value: np.ndarray, reach: np.ndarray,
@@ -591,9 +593,9 @@ class _UpcardSearch:
         chip_value = chip_value or {MONEY.name: value}
         for entry, hands in self._two_card_hands(strategy).items():
             scores = self._two_card_scores(hands, self._two_card_candidates(hands), chip_value)
-            changed |= _choose_two_card(strategy, entry, scores)
+            changed |= _choose_two_card(strategy, entry, scores, self.calc.ar)
         for pair, scores in self._pair_scores(strategy, value, chip_value)[0].items():
-            changed |= _choose_pair(strategy, pair, scores)
+            changed |= _choose_pair(strategy, pair, scores, self.calc.ar)
         return changed
 
     def _two_card_hands(self, strategy: UpcardStrategy) -> dict[tuple[int, bool], list[tuple[int, Any, Any, Wager]]]:
@@ -740,6 +742,7 @@ class JointSearch:
 
     def improve(self, strategy: UpcardStrategy) -> bool:
         """One top-down pass over every entry, as :meth:`_UpcardSearch.improve`; True if anything changed."""
+        ar = self.members[0][0].calc.ar
         states = []
         for search, weight in self.members:
             hit_entry = search._hit_entry(strategy)
@@ -768,7 +771,7 @@ class JointSearch:
                     share = (reach if reached else search.fallback_reach)[level][members]
                     gain = gain + weight * (share * diff[members]).sum()
                 forced = any(search.v.must_hit[level][members].any() for search, _, _, level, members, _ in parts)
-                choose = bool(forced or gain > 0)
+                choose = bool(forced or ar.better(gain, 0))
                 entry = (key // 2, bool(key % 2))
                 if strategy.hits.get(entry, False) != choose:
                     strategy.hits[entry] = choose
@@ -789,7 +792,7 @@ class JointSearch:
             for search, weight, chips, of in covered:
                 for action, score in search._two_card_scores(of, sorted(candidates), chips).items():
                     scores[action] = scores.get(action, 0) + weight * score
-            changed |= _choose_two_card(strategy, entry, scores)
+            changed |= _choose_two_card(strategy, entry, scores, ar)
         scored = [(weight, *search._pair_scores(strategy, chips[MONEY.name], chips, play=True))
                   for search, weight, chips in values]
         for pair in sorted({pair for _, scores_of, _ in scored for pair in scores_of}):
@@ -799,7 +802,7 @@ class JointSearch:
                 if pair in scores_of:       # (an action a member may not take: it plays on by total)
                     for action in actions:
                         joint[action] = joint.get(action, 0) + weight * scores_of[pair].get(action, played_of[pair])
-            changed |= _choose_pair(strategy, pair, joint)
+            changed |= _choose_pair(strategy, pair, joint, ar)
         return changed
 
 
@@ -1222,37 +1225,39 @@ def _ascend(improve: Callable[[UpcardStrategy], bool], up: Any, by_cards: tuple[
     return strategy
 
 
-def _choose_two_card(strategy: UpcardStrategy, entry: tuple[int, bool], scores: dict[str, Any]) -> bool:
+def _choose_two_card(strategy: UpcardStrategy, entry: tuple[int, bool], scores: dict[str, Any],
+                     ar: Arithmetic) -> bool:
     """Set a two-card entry to its best scoring action; True if it changed."""
-    best = _best(scores, strategy.two_card.get(entry, PLAY))
+    best = _best(scores, strategy.two_card.get(entry, PLAY), ar)
     if strategy.two_card.get(entry, PLAY) != best:
         strategy.two_card[entry] = best
         return True
     return False
 
 
-def _choose_pair(strategy: UpcardStrategy, pair: int, scores: dict[str, Any]) -> bool:
+def _choose_pair(strategy: UpcardStrategy, pair: int, scores: dict[str, Any], ar: Arithmetic) -> bool:
     """Set a pair's entry to its best scoring action, and what a Dh/Ds or Rh/Rs/Rp cell falls
     back to where doubling or surrender is not offered; True if the entry changed."""
     total, soft = (12, True) if pair == 1 else (2 * pair, False)
     by_total = HIT if strategy.hits_at(total, soft) else STAND
-    best = _best(scores, strategy.pairs.get(pair, by_total))
+    best = _best(scores, strategy.pairs.get(pair, by_total), ar)
     changed = strategy.pairs.get(pair) != best
     strategy.pairs[pair] = best
     fallbacks = {DOUBLE: (STAND, HIT), SURRENDER: (STAND, HIT, SPLIT)}.get(best, ())
     others = {a: s for a, s in scores.items() if a in fallbacks}
     if others:
-        strategy.pair_fallbacks[pair] = _best(others, by_total)
+        strategy.pair_fallbacks[pair] = _best(others, by_total, ar)
     else:
         strategy.pair_fallbacks.pop(pair, None)
     return changed
 
 
-def _best(scores: dict[str, Any], current: str) -> str:
-    """The action with the highest score; the current one keeps its place on a tie."""
+def _best(scores: dict[str, Any], current: str, ar: Arithmetic) -> str:
+    """The action with the highest score; the current one keeps its place on a tie (in floats, a
+    difference within :data:`~bjcalc.core.arithmetic.TIE_MARGIN`)."""
     best = current if current in scores else (PLAY if PLAY in scores else next(iter(scores)))
     for action, score in scores.items():
-        if score > scores[best]:
+        if ar.better(score, scores[best]):
             best = action
     return best
 

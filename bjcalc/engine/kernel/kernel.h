@@ -57,8 +57,8 @@ int bjcalc_player_play(
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, double double_stake, const double *double_added, const double *double_given,
-    unsigned char *action, const unsigned char *forced, double *forced_hit, double *forced_value,
+    const double *surrender, double double_stake, double margin, const double *double_added,
+    const double *double_given, unsigned char *action, const unsigned char *forced, double *forced_hit, double *forced_value,
     unsigned char *forced_exhausted, const unsigned char *stand_only);
 
 /* optimal_split.c */

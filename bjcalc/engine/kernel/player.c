@@ -83,7 +83,8 @@ int bjcalc_player_draws(
  * kind of chip: the bet standing after one card plus double_added[i], that chip's value; where double_given,
  * not NULL, the double is worth double_given[i], made by the caller), whether its policy source hits (hits[i] = the decision of source[i], a
  * node of the same level), its action (action[i]: 0 stand, 1 hit, 2 double where may_double[i],
- * 3 surrender at surrender[i] where may_surrender[i]; the best by the source's values), its value,
+ * 3 surrender at surrender[i] where may_surrender[i]; the best by the source's values, an action
+ * better only by more than margin, so that ties go to the earlier one), its value,
  * and exhaustion inherited from a child it may hit to.
  * A child < 0 (bust, or a hand the node set lacks) counts as the bust value.
  * forced (NULL: none): also, in the same pass, the nodes played by forced hit/stand decisions
@@ -103,8 +104,8 @@ int bjcalc_player_play(
     const unsigned char *can_hit, const unsigned char *must_hit, const int64_t *source,
     int64_t *cards_left, double *stand, double *hit, double *value, unsigned char *hits, double *dbl,
     unsigned char *exhausted, const unsigned char *may_double, const unsigned char *may_surrender,
-    const double *surrender, double double_stake, const double *double_added, const double *double_given,
-    unsigned char *action, const unsigned char *forced, double *forced_hit, double *forced_value,
+    const double *surrender, double double_stake, double margin, const double *double_added,
+    const double *double_given, unsigned char *action, const unsigned char *forced, double *forced_hit, double *forced_value,
     unsigned char *forced_exhausted, const unsigned char *stand_only)
 {
     draw_rules r = {counts, depletes, partner, share, bj_fixed, lose, on_blackjack};
@@ -144,7 +145,7 @@ int bjcalc_player_play(
                    : double_added && !isnan(double_added[i]) ? sum10(u) + double_added[i]
                                                              : double_stake * sum10(u);
             if (tainted && can_hit[i]) exhausted[i] = 1;
-            hits[i] = can_hit[i] && (must_hit[i] || hit[i] > stand[i]);
+            hits[i] = can_hit[i] && (must_hit[i] || hit[i] > stand[i] + margin);
             if (forced) {   /* the same node played by forced decisions: what a call with them computes */
                 int forced_tainted = 0;
                 for (int v = 0; v < 10; v++) {
@@ -166,8 +167,8 @@ int bjcalc_player_play(
              * source's values (ties to the earlier action); hits[] keeps the stand/hit choice */
             unsigned char a = hits[i];
             double best = hits[i] ? hit[s] : stand[s];
-            if (may_double[i] && dbl[s] > best) { a = 2; best = dbl[s]; }
-            if (may_surrender[i] && surrender[s] > best) a = 3;
+            if (may_double[i] && dbl[s] > best + margin) { a = 2; best = dbl[s]; }
+            if (may_surrender[i] && surrender[s] > best + margin) a = 3;
             action[i] = a;
             value[i] = a == 0 ? stand[i] : a == 1 ? hit[i] : a == 2 ? dbl[i] : surrender[i];
         }
