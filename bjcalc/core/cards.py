@@ -652,6 +652,31 @@ class Shoe:
         """
         return not self.substituted
 
+    def suited_natural_chance(self) -> Optional[Fraction]:
+        """The chance that a natural's ace and ten-value card are of one suit, whatever else the
+        round deals: sum over suits of (share of the aces in it) x (share of the ten-values in it),
+        from the suit counts (None where the shoe counts ranks only, or lacks aces or tens).
+
+        Why no other card matters: a shuffle deals the cards' values in some order and, apart
+        from it, gives the aces' suits to the ace positions and the tens' suits to the ten
+        positions in random orders, independently; so a natural's ace has suit s with chance
+        (aces of suit s) / (aces), whichever cards the dealer and the other hands hold, and its
+        ten likewise.  Where the aces or the tens are spread evenly over the suits (whole decks,
+        the infinite deck) the chance is 1/4.
+
+        >>> Shoe.decks(6).suited_natural_chance(), Shoe.from_cards("AS AH TS KS 5C").suited_natural_chance()
+        (Fraction(1, 4), Fraction(1, 2))
+        >>> Shoe.from_counts(A=4, T=16).suited_natural_chance() is None
+        True
+        """
+        if self.suit_counts is None:
+            return None
+        aces = self.suit_counts[0]
+        tens = [sum(self.suit_counts[rank][suit] for rank in range(9, 13)) for suit in range(4)]
+        if not sum(aces) or not sum(tens):
+            return None
+        return Fraction(sum(a * t for a, t in zip(aces, tens)), sum(aces) * sum(tens))
+
     def counts_by(self, ranks: bool = False, suits: bool = False) -> tuple[int, ...]:
         """The counts a game sees: by value (ten-values pooled) by default, by rank with
         ``ranks`` (a game that splits tens by rank), by card with its suit (13 ranks x 4 suits,

@@ -195,9 +195,10 @@ class Rules:
             Unsplit and split hands alike; a number from 3 to 21.
         suited_blackjack_pays: what a blackjack of two cards of one suit pays instead of
             ``blackjack_pays`` (``None``: no such pay, the default), in the standard round.  The
-            values analysis does not see suits, so a quarter of naturals are suited: exact where
-            the cards of every value are spread evenly over the four suits (whole decks; a
-            custom shoe's cards are taken so).  Not with Burn 20's redraw, which reads suits.
+            share of naturals that are suited is the shoe's, whatever else is dealt
+            (:meth:`~bjcalc.core.cards.Shoe.suited_natural_chance`: 1/4 in whole decks; a shoe
+            counted by rank only is taken as spread evenly).  Not with Burn 20's redraw, which
+            reads suits.
         surrender_against: the up cards a two-card hand may surrender against, with
             ``surrender="late"`` or ``"early"``: ``"any"`` (the default), ``"not_ace"`` (2 to
             ten) or ``"ten"`` (a ten only).

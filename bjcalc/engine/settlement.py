@@ -193,30 +193,34 @@ class Settlement:
         row[BLACKJACK] = -1 if self.blackjack_takes_whole_bet else 0
         return self._chip(row)
 
-    def natural_pays(self) -> tuple[tuple[Fraction, Fraction], ...]:
+    def natural_pays(self, suited_chance: Optional[Fraction] = None) -> tuple[tuple[Fraction, Fraction], ...]:
         """What a player natural wins when the dealer has none, as ``(chance, pays)`` pairs: the
-        blackjack pay, or with ``suited_blackjack_pays`` a quarter of naturals (those of one suit:
-        an ace's suit is a ten's with chance 1/4 where suits are spread evenly) paid that.
+        blackjack pay, or with ``suited_blackjack_pays`` the naturals of one suit, a share
+        ``suited_chance`` of them (the shoe's:
+        :meth:`~bjcalc.core.cards.Shoe.suited_natural_chance`), paid that.
 
         >>> from bjcalc.core.rules import Rules
-        >>> [tuple(map(str, pair)) for pair in Settlement(Rules(suited_blackjack_pays="2:1")).natural_pays()]
+        >>> [tuple(map(str, pair)) for pair in Settlement(Rules(suited_blackjack_pays="2:1")).natural_pays(Fraction(1, 4))]
         [('3/4', '3/2'), ('1/4', '2')]
         """
         pays = Fraction(self.rules.blackjack_pays)
         suited = self.rules.suited_blackjack_pays
         if suited is None:
             return ((Fraction(1), pays),)
-        return ((Fraction(3, 4), pays), (Fraction(1, 4), Fraction(suited)))
+        if suited_chance is None:
+            raise TypeError("a suited blackjack's pay needs the shoe's chance of a suited natural")
+        return tuple((chance, paid) for chance, paid in ((1 - suited_chance, pays), (suited_chance, Fraction(suited)))
+                     if chance)
 
     def natural_pay(self, suited: bool) -> Fraction:
         """What a natural of one suit (``suited``) or of two wins when the dealer has none."""
         suited_pays = self.rules.suited_blackjack_pays
         return Fraction(suited_pays if suited and suited_pays is not None else self.rules.blackjack_pays)
 
-    def natural_payout(self) -> Fraction:
+    def natural_payout(self, suited_chance: Optional[Fraction] = None) -> Fraction:
         """What a player natural wins on average when the dealer has none (a dealer natural
         pushes it): :meth:`natural_pays`' mean."""
-        return sum((chance * pays for chance, pays in self.natural_pays()), Fraction(0))
+        return sum((chance * pays for chance, pays in self.natural_pays(suited_chance)), Fraction(0))
 
     def dealt_win(self, composition: tuple[int, ...]) -> Optional[tuple[Fraction, Fraction]]:
         """A two-card hand that may win at once by its suits, before any decision and whatever the

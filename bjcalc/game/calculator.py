@@ -183,6 +183,8 @@ class Calculator:
         conditioning = self.variant.conditioning_words(self.rules) or conditioning
         shoe = self.shoe.describe() if self.round.shoe is self.shoe else \
             f"{self.shoe.describe()}, less {self.variant.cards_seen(self.rules)}: {self.round.shoe.total} cards"
+        if (suited := self.round.suited_natural_words) is not None:
+            shoe = f"{shoe}; {suited}"
         stated = self._stated[strategy] = Assumptions(
             rules=self.rules.describe(self.shoe) + (f"; {free}" if (free := self.variant.free_actions(self.rules))
                                                     else ""), shoe=shoe,

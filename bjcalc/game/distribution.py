@@ -358,7 +358,7 @@ def net_label(net: Any) -> str:
 def payout_denominator(calc: _Facade) -> int:
     """The unit every settlement of ``calc``'s round is a whole number of (1/2 for a surrender,
     and what the naturals' pays need: 1/2 for 3:2, 1/5 for 6:5)."""
-    return math.lcm(2, *(pays.denominator for _, pays in calc.round.settlement.natural_pays()))
+    return math.lcm(2, *(pays.denominator for _, pays in calc.round.natural_pays()))
 
 
 class _Classes:
@@ -1008,7 +1008,7 @@ class _UpcardRounds:
         to a blackjack unless it is early); a surrender after a hit as the walk settles it."""
         classes, extra = self.classes, list(extra)
         if is_natural(self.nodes.hand[node]):        # (paid by its suits, where a suited one pays more)
-            pays = self.calc.round.settlement.natural_pays()
+            pays = self.calc.round.natural_pays()
             codes = [class_code([classes.add([payout] * BLACKJACK + [0], [1] * N_OUTCOMES)] + extra[1:])
                      for _, payout in pays]
             return _States(np.zeros(len(codes), dtype=np.int64), _code_array(codes),

@@ -535,10 +535,40 @@ class Round:
             self._first_actions[key] = max(choices, key=lambda name: choices[name])
         return self._first_actions[key]
 
+    @property
+    def suited_natural_chance(self) -> Fraction:
+        """The chance that a natural is of one suit: the shoe's
+        (:meth:`~bjcalc.core.cards.Shoe.suited_natural_chance`), or 1/4 where it counts ranks only
+        (suits taken as spread evenly, as in whole decks: :attr:`suited_natural_words` says which)."""
+        chance = self.shoe.suited_natural_chance()
+        return Fraction(1, 4) if chance is None else chance
+
+    @property
+    def suited_natural_words(self) -> Optional[str]:
+        """How the chance of a suited natural was found, where a suited natural pays its own (None
+        elsewhere): what a result's shoe assumption adds."""
+        if self.rules.suited_blackjack_pays is None:
+            return None
+        if self.shoe.suited_natural_chance() is None:
+            return "suited naturals 1/4 of naturals (the shoe counts ranks only: suits taken as spread evenly)"
+        return f"suited naturals {self.suited_natural_chance} of naturals (from the shoe's suits)"
+
+    def natural_pays(self) -> tuple[tuple[Fraction, Fraction], ...]:
+        """What a player natural wins when the dealer has none, as ``(chance, pays)`` pairs on this
+        round's shoe (:meth:`~bjcalc.engine.settlement.Settlement.natural_pays`).
+
+        >>> from bjcalc.core.arithmetic import FLOAT
+        >>> suited = Round(Rules(decks=1, suited_blackjack_pays="2:1"), Shoe.from_cards("AS AH KS 5C 6D"), "CDZ-", FLOAT)
+        >>> [tuple(map(str, pair)) for pair in suited.natural_pays()]
+        [('1/2', '3/2'), ('1/2', '2')]
+        """
+        return self.settlement.natural_pays(self.suited_natural_chance)
+
     def natural_value(self, blackjack: Value) -> Value:
         """Joint value of a player natural (paid unless the dealer has one too, which pushes, or
         gets what the settlement pays a tied natural: :meth:`~bjcalc.engine.settlement.Settlement.natural_tie`)."""
-        paid = self.ar.convert(self.settlement.natural_payout()) * (1 - blackjack)
+        paid = self.ar.convert(sum((chance * pays for chance, pays in self.natural_pays()), Fraction(0))) \
+            * (1 - blackjack)
         tie = self.settlement.natural_tie()
         return paid if tie == 0 else paid + self.ar.convert(tie) * blackjack
 

@@ -1,7 +1,9 @@
 """A suited blackjack's own pay (``suited_blackjack_pays``): a quarter of naturals are of one suit
 where suits are spread evenly, so the game is the plain game with a quarter of its natural
 payout moved to the suited pay.  Checked as identities against the game without the rule, in
-exact rationals: the EV, the round's distribution, its exact moments."""
+exact rationals: the EV, the round's distribution, its exact moments.  A shoe whose suits are
+not spread evenly has its own share (every natural suited, none, a half), checked against the
+games whose blackjack pays the suited or the plain pay."""
 
 from __future__ import annotations
 
@@ -44,6 +46,33 @@ def test_the_moments_add_a_quarter_of_the_naturals_squared_pays():
     second = m_plain.variance + m_plain.ev ** 2 + naturals / 4 * (Fraction(2) ** 2 - Fraction(3, 2) ** 2)
     assert m_suited.variance + m_suited.ev ** 2 == second
     assert m_suited.ev == m_plain.ev + naturals / 4 * Fraction(1, 2)
+
+
+CARDS = "AS AH TS TS TH TH 4C 6C 6C 8C 8C 9C 9C 9C"
+"""14 cards, a natural's ace and ten of one suit with chance (1 x 2 + 1 x 2) / (2 x 4) = 1/2."""
+
+
+@pytest.mark.parametrize("cards, share", [
+    (CARDS, Fraction(1, 2)),
+    (CARDS.replace("AH", "AS").replace("TH", "TS"), Fraction(1)),      # (every natural suited)
+    (CARDS.replace("AH", "AD").replace("TS", "TC").replace("TH", "TC"), Fraction(0)),   # (none: A of S, D; tens C)
+])
+def test_a_shoe_with_uneven_suits_pays_its_own_share_of_naturals_suited(cards, share):
+    shoe = Shoe.from_cards(cards)
+    rules = PLAIN.replace(max_split_hands=2)
+    plain, suited, two = (Calculator(r, shoe=shoe, exact=True) for r in
+                          (rules, rules.replace(suited_blackjack_pays="2:1"), rules.replace(blackjack_pays="2:1")))
+    assert shoe.suited_natural_chance() == share
+    assert suited.game().ev == plain.game().ev + share * (two.game().ev - plain.game().ev)
+    assert suited.outcomes().ev == suited.game().ev
+    assert f"suited naturals {share} of naturals (from the shoe's suits)" in suited.assumptions().shoe
+
+
+def test_a_shoe_without_suits_is_taken_as_spread_evenly_and_says_so():
+    calc = Calculator(SUITED, shoe=SHOE)
+    assert calc.assumptions().shoe.endswith("suited naturals 1/4 of naturals (the shoe counts ranks only: "
+                                            "suits taken as spread evenly)")
+    assert "suited" not in Calculator(PLAIN, shoe=SHOE).assumptions().shoe
 
 
 @pytest.mark.parametrize("argv, message", [
