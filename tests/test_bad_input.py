@@ -44,7 +44,7 @@ from bjcalc import (BjcalcError, Calculator, HandError, Rules, RulesError, Shoe,
                     StrategyError)
 from bjcalc.core.cards import RANKS, SUITS, parse_cards, rank_index
 from bjcalc.cli import build_parser, main
-from bjcalc.core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, SURRENDER_AGAINST
+from bjcalc.core.rules import BUST_PUSH, DOUBLE_ON, HOLE_CARD_MODELS, SURRENDER, SURRENDER_AGAINST, SUITED_BLACKJACK_SUIT
 
 FIELDS = [f.name for f in dataclasses.fields(Rules)]
 BOOL_FIELDS = ["dealer_hits_soft_17", "double_soft", "double_after_split", "resplit_aces",
@@ -131,6 +131,8 @@ def field_is_valid(name, value) -> bool:
         return is_choice(value, SURRENDER)
     if name == "surrender_against":
         return is_choice(value, SURRENDER_AGAINST)
+    if name == "suited_blackjack_suit":
+        return is_choice(value, SUITED_BLACKJACK_SUIT)
     if name == "bust_push":
         return is_choice(value, BUST_PUSH)
     if name == "must_hit_below":
@@ -175,6 +177,8 @@ def combination_problems(f: dict) -> set[str]:
         bad |= {"surrender_against", "surrender"}     # (against some up cards: two-card surrender only)
     if f["suited_blackjack_pays"] is not None and (f["burn_20"] or f["variant"] != "standard"):
         bad |= {"suited_blackjack_pays"}              # (Burn 20 reads suits; another round settles its own way)
+    if f["suited_blackjack_suit"] != "any" and f["suited_blackjack_pays"] is None:
+        bad |= {"suited_blackjack_suit", "suited_blackjack_pays"}     # (the suit of a pay that is not there)
     return bad
 
 
@@ -215,6 +219,7 @@ NEAR_MISS = {
     "double_on": ["ANY", "9-12", "9–11", "10", "10_11", "", "None", None, True],
     "surrender": ["LATE", "early ", "yes", "", "None", None, False, 0],
     "surrender_against": ["TEN", "10", "T", "ace", "", None, 0],
+    "suited_blackjack_suit": ["SPADES", "spade", "S", "", None, 0],
     "max_split_hands": [0, 5, -1, 2.0, "2", True, None, math.inf],
     "max_hand_cards": [1, 0, -5, 2.0, "3", True, False, math.inf],
     "bust_push": ["NONE", "three_card", "three_card_23_25 ", "", None, 0, False],
@@ -234,6 +239,7 @@ valid_field = {
     "double_on": st.sampled_from(DOUBLE_ON),
     "surrender": st.sampled_from(SURRENDER),
     "surrender_against": st.sampled_from(SURRENDER_AGAINST),
+    "suited_blackjack_suit": st.sampled_from(SUITED_BLACKJACK_SUIT),
     "suited_blackjack_pays": st.one_of(st.none(), st.fractions(min_value=0, max_value=10), st.sampled_from(["2:1"])),
     "max_split_hands": st.integers(1, 4),
     "max_hand_cards": st.one_of(st.none(), st.integers(2, 30)),
@@ -267,6 +273,8 @@ def possible_rule_fields(draw):
         f["surrender_against"] = "any"
     if f["burn_20"] or f["variant"] != "standard":
         f["suited_blackjack_pays"] = None
+    if f["suited_blackjack_pays"] is None:
+        f["suited_blackjack_suit"] = "any"
     return f
 
 

@@ -376,7 +376,7 @@ class _Worker:
         if natural:
             if self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK:
                 return 0.0
-            return float(settle.natural_pay(dealt[0][1] == dealt[2][1]))     # (dealt player, up, player)
+            return float(settle.natural_pay(rules.pays_suited(dealt[0][1], dealt[2][1])))   # (player, up, player)
         first = self.best(player, up)
         if deviations is not None:       # (an index play: the first decision only, among the allowed actions)
             dealt_allowed = self.decisions[(tuple(sorted(player)), RANK_VALUE[up])]

@@ -652,10 +652,11 @@ class Shoe:
         """
         return not self.substituted
 
-    def suited_natural_chance(self) -> Optional[Fraction]:
-        """The chance that a natural's ace and ten-value card are of one suit, whatever else the
-        round deals: sum over suits of (share of the aces in it) x (share of the ten-values in it),
-        from the suit counts (None where the shoe counts ranks only, or lacks aces or tens).
+    def suited_natural_chance(self, suit: Optional[int] = None) -> Optional[Fraction]:
+        """The chance that a natural's ace and ten-value card are of one suit (``suit``, an index
+        of :data:`SUITS`: of that suit), whatever else the round deals: sum over suits of (share of
+        the aces in it) x (share of the ten-values in it), from the suit counts (None where the
+        shoe counts ranks only, or lacks aces or tens).
 
         Why no other card matters: a shuffle deals the cards' values in some order and, apart
         from it, gives the aces' suits to the ace positions and the tens' suits to the ten
@@ -666,6 +667,8 @@ class Shoe:
 
         >>> Shoe.decks(6).suited_natural_chance(), Shoe.from_cards("AS AH TS KS 5C").suited_natural_chance()
         (Fraction(1, 4), Fraction(1, 2))
+        >>> Shoe.decks(6).suited_natural_chance(suit=0), Shoe.from_cards("AS AH TS KH 5C").suited_natural_chance(1)
+        (Fraction(1, 16), Fraction(1, 4))
         >>> Shoe.from_counts(A=4, T=16).suited_natural_chance() is None
         True
         """
@@ -675,7 +678,8 @@ class Shoe:
         tens = [sum(self.suit_counts[rank][suit] for rank in range(9, 13)) for suit in range(4)]
         if not sum(aces) or not sum(tens):
             return None
-        return Fraction(sum(a * t for a, t in zip(aces, tens)), sum(aces) * sum(tens))
+        both = [a * t for a, t in zip(aces, tens)]
+        return Fraction(sum(both) if suit is None else both[suit], sum(aces) * sum(tens))
 
     def counts_by(self, ranks: bool = False, suits: bool = False) -> tuple[int, ...]:
         """The counts a game sees: by value (ten-values pooled) by default, by rank with

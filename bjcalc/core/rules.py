@@ -28,7 +28,7 @@ from .cards import MAX_DECKS, Shoe, _is_bool, _whole_number
 from .errors import RulesError
 from .words import rule, value as rule_value
 
-__all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "SURRENDER_AGAINST", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
+__all__ = ["HOLE_CARD_MODELS", "DOUBLE_ON", "SURRENDER", "SURRENDER_AGAINST", "SUITED_BLACKJACK_SUIT", "BUST_PUSH", "MAX_SPLIT_HANDS", "MAX_BLACKJACK_PAYS",
            "parse_payout", "Rules", "BOOL_FIELDS", "GAME_FIELDS", "VARIANT_FIELDS", "option_words", "RuleInfo",
            "RULE_INFO"]
 
@@ -36,6 +36,7 @@ HOLE_CARD_MODELS = ("peek", "enhc", "enhc_obo")
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
 SURRENDER = ("none", "late", "early", "any_time")
 SURRENDER_AGAINST = ("any", "not_ace", "ten")
+SUITED_BLACKJACK_SUIT = ("any", "spades", "hearts", "diamonds", "clubs")      # (the order of cards.SUITS)
 BUST_PUSH = ("none", "three_card_23_25", "three_card_25_v_26", "three_card_lower")
 MAX_SPLIT_HANDS = 4
 MAX_BLACKJACK_PAYS = 1000
@@ -199,6 +200,10 @@ class Rules:
             (:meth:`~bjcalc.core.cards.Shoe.suited_natural_chance`: 1/4 in whole decks; a shoe
             counted by rank only is taken as spread evenly).  Not with Burn 20's redraw, which
             reads suits.
+        suited_blackjack_suit: with ``suited_blackjack_pays``, the suit whose naturals take
+            that pay: ``"any"`` (the default: a natural of any one suit) or one suit
+            (``"spades"``, ``"hearts"``, ``"diamonds"``, ``"clubs"``: a bonus blackjack in that
+            suit; the other naturals are paid ``blackjack_pays``).
         surrender_against: the up cards a two-card hand may surrender against, with
             ``surrender="late"`` or ``"early"``: ``"any"`` (the default), ``"not_ace"`` (2 to
             ten) or ``"ten"`` (a ten only).
@@ -243,6 +248,7 @@ class Rules:
     charlie: Optional[int] = None
     surrender_against: str = "any"
     suited_blackjack_pays: Union[Fraction, str, None] = None
+    suited_blackjack_suit: str = "any"
     variant: str = "standard"
     options: Any = ()
 
@@ -320,6 +326,10 @@ class Rules:
         object.__setattr__(self, "options", _options(self.options))
 
     def _check_combination(self) -> None:
+        if self.suited_blackjack_suit != "any" and self.suited_blackjack_pays is None:
+            raise RulesError(f"{rule('suited_blackjack_suit', self.suited_blackjack_suit)} names the suit of "
+                             f"{rule('suited_blackjack_pays')}, which is none: give its pay (e.g. "
+                             f"{rule('suited_blackjack_pays', '2:1')})")
         if self.suited_blackjack_pays is not None and (self.burn_20 or self.variant != "standard"):
             raise RulesError(f"{rule('suited_blackjack_pays')} is a rule of the standard round without Burn 20's "
                              f"redraw (which reads suits): drop it, or {rule('burn_20', False)}"
@@ -393,6 +403,17 @@ class Rules:
             return False
         return {"any": True, "not_ace": up != 1, "ten": up == 10}[self.surrender_against]
 
+    def pays_suited(self, ace_suit: int, ten_suit: int) -> bool:
+        """Whether a natural of these suits (indices of ``S, H, D, C``) takes ``suited_blackjack_pays``.
+
+        >>> spades = Rules(suited_blackjack_pays="2:1", suited_blackjack_suit="spades")
+        >>> spades.pays_suited(0, 0), spades.pays_suited(1, 1), Rules(suited_blackjack_pays="2:1").pays_suited(1, 1)
+        (True, False, True)
+        """
+        if self.suited_blackjack_pays is None or ace_suit != ten_suit:
+            return False
+        return self.suited_blackjack_suit in ("any", SUITED_BLACKJACK_SUIT[1 + ace_suit])
+
     def can_double(self, hard_total: int, soft: bool) -> bool:
         """Whether a hand of this total may double (a first-two-card hand; with
         ``double_after_hit`` a hand of any number of cards, by the same test).
@@ -464,7 +485,8 @@ class Rules:
         suited = None if self.suited_blackjack_pays is None else Fraction(self.suited_blackjack_pays)
         parts = [decks, "H17" if self.dealer_hits_soft_17 else "S17",
                  f"BJ pays {pays.numerator}:{pays.denominator}" + (
-                     "" if suited is None else f" (suited {suited.numerator}:{suited.denominator})"),
+                     "" if suited is None else f" (suited{'' if self.suited_blackjack_suit == 'any' else ' ' + self.suited_blackjack_suit} "
+                                               f"{suited.numerator}:{suited.denominator})"),
                  {"peek": "peek", "enhc": "ENHC (dealer BJ takes all)",
                   "enhc_obo": "ENHC (dealer BJ takes original bet only)"}[self.hole_card]]
         if self.double_on == "none":
@@ -719,6 +741,10 @@ RULE_INFO: dict[str, RuleInfo] = {
     "suited_blackjack_pays": RuleInfo("Suited blackjack pays", "a blackjack of two cards of one suit pays this "
                                       "instead, e.g. 2:1; 'none': no such pay (the default)", flags=("--suited-bj",),
                                       typed="payout or none", metavar="PAYOUT"),
+    "suited_blackjack_suit": _choice_rule(
+        "Suited blackjack's suit", "the suit whose naturals take the suited blackjack pay: any (the default) or "
+        "spades, hearts, diamonds, clubs (a bonus blackjack in that suit)", "--suited-bj-suit", SUITED_BLACKJACK_SUIT,
+        any="any one suit", spades="spades", hearts="hearts", diamonds="diamonds", clubs="clubs"),
 }
 """Every rule field's :class:`RuleInfo`, in the fields' order (:data:`GAME_FIELDS`)."""
 

@@ -38,7 +38,7 @@ from ..core.cards import RANK_VALUE, RANKS, Shoe
 from ..core.errors import ShoeError, StrategyError
 from ..core.words import rule
 from ..core.outcomes import is_natural
-from ..core.rules import Rules
+from ..core.rules import SUITED_BLACKJACK_SUIT, Rules
 from ..engine.dealer import DealerEngine
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import OptimalSplit
@@ -537,21 +537,29 @@ class Round:
 
     @property
     def suited_natural_chance(self) -> Fraction:
-        """The chance that a natural is of one suit: the shoe's
-        (:meth:`~bjcalc.core.cards.Shoe.suited_natural_chance`), or 1/4 where it counts ranks only
-        (suits taken as spread evenly, as in whole decks: :attr:`suited_natural_words` says which)."""
-        chance = self.shoe.suited_natural_chance()
-        return Fraction(1, 4) if chance is None else chance
+        """The chance that a natural takes the suited pay (of one suit; with
+        ``suited_blackjack_suit``, of that suit): the shoe's
+        (:meth:`~bjcalc.core.cards.Shoe.suited_natural_chance`), or 1/4 (one named suit: 1/16)
+        where it counts ranks only (suits taken as spread evenly, as in whole decks:
+        :attr:`suited_natural_words` says which)."""
+        named = self.rules.suited_blackjack_suit
+        suit = None if named == "any" else SUITED_BLACKJACK_SUIT.index(named) - 1
+        chance = self.shoe.suited_natural_chance(suit)
+        if chance is None:
+            return Fraction(1, 4) if suit is None else Fraction(1, 16)
+        return chance
 
     @property
     def suited_natural_words(self) -> Optional[str]:
-        """How the chance of a suited natural was found, where a suited natural pays its own (None
+        """How the chance of a natural taking the suited pay was found, where one does (None
         elsewhere): what a result's shoe assumption adds."""
         if self.rules.suited_blackjack_pays is None:
             return None
-        if self.shoe.suited_natural_chance() is None:
-            return "suited naturals 1/4 of naturals (the shoe counts ranks only: suits taken as spread evenly)"
-        return f"suited naturals {self.suited_natural_chance} of naturals (from the shoe's suits)"
+        named = self.rules.suited_blackjack_suit
+        which = "suited naturals" if named == "any" else f"naturals suited in {named}"
+        how = "from the shoe's suits" if self.shoe.suited_natural_chance() is not None else \
+            "the shoe counts ranks only: suits taken as spread evenly"
+        return f"{which} {self.suited_natural_chance} of naturals ({how})"
 
     def natural_pays(self) -> tuple[tuple[Fraction, Fraction], ...]:
         """What a player natural wins when the dealer has none, as ``(chance, pays)`` pairs on this

@@ -110,6 +110,8 @@ class Script:
     (Rules(decks=1, blackjack_pays="6:5"), "A,9,T,5", 1.2),
     (Rules(decks=1, suited_blackjack_pays="2:1"), "AH,9,TH,5", 2.0),     # a suited natural pays its own
     (Rules(decks=1, suited_blackjack_pays="2:1"), "AH,9,TS,5", 1.5),
+    (Rules(decks=1, suited_blackjack_pays="2:1", suited_blackjack_suit="spades"), "AS,9,KS,5", 2.0),
+    (Rules(decks=1, suited_blackjack_pays="2:1", suited_blackjack_suit="spades"), "AH,9,TH,5", 1.5),
     (Rules(decks=1), "A,T,T,A", 0.0),                 # natural v natural
     (Rules(decks=1), "9,A,8,T", -1.0),                # the peek finds a blackjack
     (Rules(decks=1), "6,6,5,T,T,7", 2.0),             # 11 v 6 doubles: 21 v 16 + 7 = 23

@@ -29,6 +29,8 @@ def test_a_rule_with_named_values_takes_exactly_those(name):
             assert Rules(double_on="none", double_after_hit=False).double_on == "none"
         elif name == "surrender_against":
             assert Rules(surrender="late", surrender_against=value).surrender_against == value
+        elif name == "suited_blackjack_suit":
+            assert Rules(suited_blackjack_pays="2:1", suited_blackjack_suit=value).suited_blackjack_suit == value
         else:
             assert getattr(Rules(**{name: value}), name) == value
     with pytest.raises(RulesError, match=name):

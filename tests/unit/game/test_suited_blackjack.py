@@ -68,6 +68,27 @@ def test_a_shoe_with_uneven_suits_pays_its_own_share_of_naturals_suited(cards, s
     assert f"suited naturals {share} of naturals (from the shoe's suits)" in suited.assumptions().shoe
 
 
+@pytest.mark.parametrize("suit, share", [("spades", Fraction(1, 4)), ("hearts", Fraction(1, 4)),
+                                         ("clubs", Fraction(0))])
+def test_a_bonus_blackjack_in_one_suit_pays_that_suits_share_of_naturals(suit, share):
+    shoe = Shoe.from_cards(CARDS)      # (A of S and H, tens two of each: 1 x 2 / (2 x 4) a suit)
+    rules = PLAIN.replace(max_split_hands=2)
+    plain, one_suit, two = (Calculator(r, shoe=shoe, exact=True) for r in (
+        rules, rules.replace(suited_blackjack_pays="2:1", suited_blackjack_suit=suit),
+        rules.replace(blackjack_pays="2:1")))
+    assert one_suit.game().ev == plain.game().ev + share * (two.game().ev - plain.game().ev)
+    assert one_suit.outcomes().ev == one_suit.game().ev
+    assert f"naturals suited in {suit} {share} of naturals (from the shoe's suits)" in one_suit.assumptions().shoe
+    assert one_suit.rules.describe().split(", ")[2] == f"BJ pays 3:2 (suited {suit} 2:1)"
+
+
+def test_a_bonus_blackjack_in_one_suit_is_a_sixteenth_of_naturals_in_whole_decks():
+    plain, spades, two = (Calculator(rules, shoe=SHOE, exact=True).game().ev for rules in (
+        PLAIN, SUITED.replace(suited_blackjack_suit="spades"), PLAIN.replace(blackjack_pays="2:1")))
+    assert spades == plain + (two - plain) / 16
+    assert Shoe.decks(2).suited_natural_chance(suit=0) == Fraction(1, 16)
+
+
 def test_a_shoe_without_suits_is_taken_as_spread_evenly_and_says_so():
     calc = Calculator(SUITED, shoe=SHOE)
     assert calc.assumptions().shoe.endswith("suited naturals 1/4 of naturals (the shoe counts ranks only: "
@@ -79,6 +100,8 @@ def test_a_shoe_without_suits_is_taken_as_spread_evenly_and_says_so():
     (["--suited-bj", "2:1", "--burn20"], "--suited-bj is a rule of the standard round without Burn 20's redraw"),
     (["--suited-bj", "2:1", "--variant", "free_bet"], "--suited-bj is a rule of the standard round, not of free_bet's"),
     (["--suited-bj", "x"], "--suited-bj must be a ratio"),
+    (["--suited-bj-suit", "spades"], "--suited-bj-suit spades names the suit of --suited-bj, which is none"),
+    (["--suited-bj", "2:1", "--suited-bj-suit", "spade"], "argument --suited-bj-suit: invalid choice: 'spade'"),
 ])
 def test_it_is_refused_in_one_line_where_suits_are_read_or_the_round_is_another(argv, message, capsys):
     assert main(["edge", "--quiet", *argv]) == 2
