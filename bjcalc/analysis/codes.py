@@ -32,6 +32,7 @@ from typing import Iterable
 
 from ..core.actions import may_hit, must_hit
 from ..core.rules import Rules
+from ..game.variants import variant_of
 from ..game.strategy import NOT_DEALT, UP_LABEL, UP_ORDER, split_after_hit, strategy_code
 
 __all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "NOT_DEALT", "LEGEND", "AFTER_HIT_LEGEND", "NOT_DEALT_LEGEND",
@@ -153,8 +154,9 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
 
     A hand may stand unless the rules make it hit, and hit unless it holds 21 where the rules
     forbid that (:func:`~bjcalc.core.actions.must_hit`, :func:`~bjcalc.core.actions.may_hit`); it
-    may double where :meth:`Rules.can_double <bjcalc.core.rules.Rules.can_double>` says (after a
-    hit only with ``double_after_hit``, a split hand only with doubling after a split), and
+    may double where the variant offers it (:meth:`~bjcalc.game.variant.Variant.double_wager`: the
+    rules' :meth:`~bjcalc.core.rules.Rules.can_double`, and Free Bet's free doubles; after a hit
+    only with ``double_after_hit``, a split hand only with doubling after a split), and
     surrender where the rules offer it (after a hit only with ``surrender="any_time"``).  A lone
     ``D`` or ``R`` falls back to hitting below 17, as the chart reader reads it.
 
@@ -164,7 +166,9 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
     (('surrender', 'stand', 'stand'), ('split',))
     """
     kind, _, what = row.partition(" ")
-    das = rules.double_after_split and rules.double_on != "none"
+    variant = variant_of(rules)      # (whose doubles these are: Free Bet's free ones whatever the money doubles)
+    das = rules.double_after_split and any(variant.double_wager(rules, h, s, True) is not None
+                                           for h in range(4, 21) for s in (False, True))
     if kind == "pair":
         if not rules.splits:
             return ()
@@ -177,14 +181,17 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
             code += "h" if total < 17 else "s"
     hit = may_hit(rules, total, 2, 22)         # (a card limit is the hands', not the chart's)
     plays = ([] if must_hit(rules, total, hit) else ["stand"]) + (["hit"] if hit else [])
-    double = ["double"] if rules.can_double(hard, soft) else []
+    def offered(split: bool = False, cards: int = 2) -> list[str]:
+        return ["double"] if variant.double_wager(rules, hard, soft, split, cards) is not None else []
+
+    double = offered()
     surrender = ["surrender"] if rules.surrender != "none" else []
     if kind == "pair":
         return (resolve(code, plays + double + ["split"] + surrender, das),)
     first = resolve(code, plays + double + surrender, das)
-    later = resolve(code, plays + (double if rules.double_after_hit else []) +
+    later = resolve(code, plays + offered(cards=3) +
                     (surrender if rules.surrender == "any_time" else []), das, cards=3)
     if not rules.splits:
         return first, later
-    split_double = split_after_hit(code)[0][:1] == "D" and das and double
+    split_double = split_after_hit(code)[0][:1] == "D" and das and offered(split=True)
     return first, later, "double" if split_double else resolve(code, plays, das, cards=3)

@@ -400,7 +400,9 @@ class _Worker:
                 hand, own = pending.pop(0)
                 hand.append(draw())
                 hard = _hard(hand)
-                allowed = list(post_split_actions(rules, pair, hard, _total(hand) != hard, max_cards=self.max_cards))
+                soft = _total(hand) != hard
+                allowed = list(post_split_actions(rules, pair, hard, soft, max_cards=self.max_cards,
+                                                  may_double=self.full.round.split_doubles(hard, soft)))
                 if RANK_VALUE[hand[1]] == pair and count < most_hands(rules, pair):
                     allowed.append("split")
                 # (a hand split off for a free chip resplits where it may, as the engine's split does)

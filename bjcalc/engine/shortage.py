@@ -503,11 +503,14 @@ def node_plays(values: UpcardValues, play: Optional[SplitPlay] = None) -> np.nda
 
 
 def split_play_decisions(values: UpcardValues, rules: Rules, strategy: str, pair: int, max_cards: int,
-                         play: Optional[SplitPlay] = None) -> tuple[FirstAction, np.ndarray]:
+                         play: Optional[SplitPlay] = None,
+                         split_doubles: Optional[Callable[[int, bool], bool]] = None
+                         ) -> tuple[FirstAction, np.ndarray]:
     """``first`` and ``plays`` (see the module docstring) of split hands of ``pair`` playing the
     post-split ``strategy`` on ``values``' shoe: each first action the best of the hand's
     allowed ones at its policy source (ties to the earlier, as the engine breaks them), by
-    ``values`` or by ``play``'s decider (:class:`~bjcalc.engine.splits.SplitPlay`).
+    ``values`` or by ``play``'s decider (:class:`~bjcalc.engine.splits.SplitPlay`);
+    ``split_doubles``: as :func:`~bjcalc.engine.splits.split_value` takes it.
 
     >>> from bjcalc import Calculator, Rules
     >>> v = Calculator(Rules(decks=1)).round.upcard(6)
@@ -524,12 +527,14 @@ def split_play_decisions(values: UpcardValues, rules: Rules, strategy: str, pair
                           split_context(strategy, pair, count))
         if node is None:
             return None
-        allowed = post_split_actions(rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]), max_cards=max_cards)
+        hard, soft = int(nodes.hard[node]), bool(nodes.soft[node])
+        allowed = post_split_actions(rules, pair, hard, soft, max_cards=max_cards,
+                                     may_double=None if split_doubles is None else split_doubles(hard, soft))
         source = int(decider.source[node if play is None or play.mapped is None else play.mapped[node]])
         choice = POST_SPLIT_ACTIONS.index(allowed[0])
         for name in allowed[1:]:
             action = POST_SPLIT_ACTIONS.index(name)
-            if columns[action][source] > columns[choice][source]:
+            if values.ar.better(columns[action][source], columns[choice][source]):
                 choice = action
         return node, choice
 

@@ -216,8 +216,10 @@ class _PairSplit:
     def __init__(self, rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_left: Optional[int],
                  pair_share: Any, max_cards: int, hand_value: Optional[Callable[[int, Composition], Any]] = None,
                  play: Optional[SplitPlay] = None, later: Optional[SplitPlay] = None,
-                 later_value: Optional[Callable[[int, Composition], Any]] = None):
+                 later_value: Optional[Callable[[int, Composition], Any]] = None,
+                 split_doubles: Optional[Callable[[int, bool], bool]] = None):
         self.rules, self.v, self.strategy, self.pair = rules, values, strategy, pair
+        self.split_doubles = split_doubles      # (whether a split hand of a total may double; None: the rules')
         self.hand_value = hand_value
         self.later_value = later_value      # (hand_value's for the hands split off, where their chips differ)
         self.pair_left = pair_left          # pair-rank cards in the shoe less the up card and this hand's card
@@ -311,8 +313,10 @@ class _PairSplit:
     def _allowed(self, nodes: np.ndarray) -> list[tuple[int, ...]]:
         """The post-split actions (POST_SPLIT_ACTIONS indices) each split hand at ``nodes`` may take."""
         hard, soft = self.v.nodes.hard[nodes].tolist(), self.v.nodes.soft[nodes].tolist()
+        offered = self.split_doubles
         return [tuple(POST_SPLIT_ACTIONS.index(a) for a in (
-            post_split_actions(self.rules, self.pair, *key, max_cards=self.max_cards)))
+            post_split_actions(self.rules, self.pair, *key, max_cards=self.max_cards,
+                               may_double=None if offered is None else offered(*key))))
             for key in zip(hard, soft)]
 
     def base(self, removed: int, policy: Composition, later: bool = False) -> tuple[Any, Any]:
@@ -397,7 +401,8 @@ class _PairSplit:
 def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pair_state: Any, max_cards: int,
                 hand_value: Optional[Callable[[int, Composition], Any]] = None,
                 play: Optional[SplitPlay] = None, later: Optional[SplitPlay] = None,
-                later_value: Optional[Callable[[int, Composition], Any]] = None) -> Optional[Any]:
+                later_value: Optional[Callable[[int, Composition], Any]] = None,
+                split_doubles: Optional[Callable[[int, bool], bool]] = None) -> Optional[Any]:
     """Joint value of splitting ``pair`` (all hands, per unit initial bet), or None if the
     shoe cannot split it.
 
@@ -410,14 +415,16 @@ def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pa
     another shoe).  Give one of them at most: ``hand_value`` decides alone.  ``later`` plays
     the hands split off (the second and later hands) where they carry other chips than the
     first (Free Bet's free splits): their values and decider, on the same nodes; with
-    ``hand_value``, ``later_value`` values those hands' first two cards.
+    ``hand_value``, ``later_value`` values those hands' first two cards.  ``split_doubles(hard,
+    soft)`` says whether a split hand of that total may double (the round's variant; None: the
+    rules' :meth:`~bjcalc.core.rules.Rules.can_double`), DAS aside.
     """
     if isinstance(pair_state, Fraction):
         pair_left, pair_share = None, values.ar.convert(pair_state)
     else:
         pair_left, pair_share = pair_state, None
     split = _PairSplit(rules, values, strategy, pair, pair_left, pair_share, max_cards, hand_value, play, later,
-                       later_value)
+                       later_value, split_doubles)
     if split.first(1, policy_extra(strategy, pair, 2)) is None:
         return None
     value = split.value()

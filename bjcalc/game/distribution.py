@@ -489,7 +489,8 @@ class _Decisions:
         later = later and not round_.money_only
         if (pair, later) not in self._firsts:
             play = None if round_.money_only else round_.split_plays(v, pair)[1 if later else 0]
-            first, plays = split_play_decisions(v, self.calc.rules, self.split_strategy, pair, self.max_cards, play)
+            first, plays = split_play_decisions(v, self.calc.rules, self.split_strategy, pair, self.max_cards, play,
+                                                split_doubles=self.calc.round.split_doubles)
             self._firsts[(pair, later)] = first
             self._chip_plays.setdefault(self.chip(pair, later).name, plays)
         found = self._firsts[(pair, later)](count, card)
@@ -510,8 +511,9 @@ class _Decisions:
 
     def _allowed(self, pair: int, node: int) -> tuple[str, ...]:
         nodes = self.values.nodes
-        return post_split_actions(self.calc.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
-                                  max_cards=self.max_cards)
+        hard, soft = int(nodes.hard[node]), bool(nodes.soft[node])
+        return post_split_actions(self.calc.rules, pair, hard, soft, max_cards=self.max_cards,
+                                  may_double=self.calc.round.split_doubles(hard, soft))
 
 
 # -- one up card ----------------------------------------------------------------------------------

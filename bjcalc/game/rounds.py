@@ -289,6 +289,19 @@ class Round:
         self._deals: Union[None, Deals, Callable[[], Deals]] = None     # (a function: see know_deals)
         self._first_actions: dict[tuple, str] = {}
 
+    def split_doubles(self, hard: int, soft: bool) -> bool:
+        """Whether a split hand's first two cards of this total may double, DAS aside: the
+        variant's offer (:meth:`~bjcalc.game.variant.Variant.double_wager`: for money where the
+        rules let it, or Free Bet's free double on hard 9-11 whatever the money doubles).
+
+        >>> from bjcalc.core.arithmetic import FLOAT
+        >>> from bjcalc.game.variants import VARIANTS
+        >>> free = Round(VARIANTS["free_bet"].rules(decks=1, double_on="none"), Shoe.decks(1), "CDZ-", FLOAT)
+        >>> free.split_doubles(9, False), free.split_doubles(8, False)
+        (True, False)
+        """
+        return self.variant.double_wager(self.rules, hard, soft, True) is not None
+
     def _double_after_hit(self, hard: int, soft: bool, split: bool) -> Optional[Wager]:
         """The chip a double adds to a hand of three or more cards (None: it may not double)."""
         return self.variant.double_wager(self.rules, hard, soft, split, cards=3)
@@ -462,8 +475,10 @@ class Round:
         strategy, max_cards = context_strategy(self.split_strategy), self.engine.space.max_cards
         for play in (first, later) if later is not None else (first,):
             self.check_split(values, pair, split_key, functools.partial(
-                split_play_decisions, values, self.rules, strategy, pair, max_cards, play))
-        return split_value(self.rules, values, strategy, pair, split_key, max_cards, play=first, later=later)
+                split_play_decisions, values, self.rules, strategy, pair, max_cards, play,
+                split_doubles=self.split_doubles))
+        return split_value(self.rules, values, strategy, pair, split_key, max_cards, play=first, later=later,
+                           split_doubles=self.split_doubles)
 
     def split_plays(self, values: UpcardValues, pair: int) -> tuple[Optional[SplitPlay], Optional[SplitPlay]]:
         """How the first split hand and the hands split off play, where their chips are not all
@@ -699,7 +714,7 @@ class DealPlan:
 
     nodes: np.ndarray          # each deal's two-card node (unsplit)
     natural: np.ndarray        # bool: a natural
-    may_double: np.ndarray     # bool: the rules let the hand double
+    may_double: np.ndarray     # bool: the variant lets the hand double (for money or another chip)
     pair: np.ndarray           # the pair's value, 0 for two values
     pairs: tuple[int, ...]     # the deals of a pair the rules let split
 
@@ -725,8 +740,9 @@ def deal_plan(values: UpcardValues, rules: Rules, hands: tuple[tuple[int, int], 
         nodes = np.array([values.nodes.node(c, UNSPLIT) for c in compositions], dtype=np.int64)
         natural = np.array([is_natural(c) for c in compositions], dtype=bool)
         hard, soft = values.nodes.hard[nodes], values.nodes.soft[nodes]
+        variant = variant_of(rules)      # (a variant's own doubles: Free Bet's free ones on hard 9-11)
         may_double = values.can_hit[nodes] & np.array(
-            [rules.can_double(int(h), bool(s)) for h, s in zip(hard, soft)], dtype=bool)
+            [variant.double_wager(rules, int(h), bool(s)) is not None for h, s in zip(hard, soft)], dtype=bool)
         pair = np.array([a if a == b and rules.splits else 0 for a, b in hands], dtype=np.int64)
         plan = plans.setdefault(key, DealPlan(nodes, natural, may_double, pair,
                                                tuple(int(i) for i in np.flatnonzero((pair > 0) & ~natural))))

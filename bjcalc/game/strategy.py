@@ -186,8 +186,10 @@ class _UpcardSearch:
                 for card in range(1, 11):
                     node = int(nodes.child[first, card - 1])
                     if node >= 0:
-                        allowed = post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
-                                                     max_cards=values.nodes.space.max_cards)
+                        hard, soft = int(nodes.hard[node]), bool(nodes.soft[node])
+                        allowed = post_split_actions(self.rules, pair, hard, soft,
+                                                     max_cards=values.nodes.space.max_cards,
+                                                     may_double=calc.round.split_doubles(hard, soft))
                         seconds.append((card, node, allowed))
                 self.split_hands[pair] = (first, seconds)
         self.surrender = {node: calc.round.surrender(values.blackjack[node]) for node, *_ in self.initial}
@@ -356,8 +358,9 @@ class _UpcardSearch:
         later = self.later_chip(pair)
 
         def allowed_at(node: int) -> tuple:
-            return post_split_actions(self.rules, pair, int(nodes.hard[node]), bool(nodes.soft[node]),
-                                      max_cards=nodes.space.max_cards)
+            hard, soft = int(nodes.hard[node]), bool(nodes.soft[node])
+            return post_split_actions(self.rules, pair, hard, soft, max_cards=nodes.space.max_cards,
+                                      may_double=self.calc.round.split_doubles(hard, soft))
 
         def hand_value(node: int, policy: Any) -> Any:
             return self.action_value(node, self.post_split_action(node, allowed_at(node), two_card), value,
@@ -441,7 +444,8 @@ class _UpcardSearch:
         allowed = [PLAY]
         if is_pair and split_key is not None:
             allowed += ([STAND] if not v.must_hit[node] else []) + ([HIT] if v.can_hit[node] else [])
-        if self.v.can_hit[node] and rules.can_double(int(nodes.hard[node]), bool(nodes.soft[node])):
+        if self.v.can_hit[node] and self.calc.round.variant.double_wager(rules, int(nodes.hard[node]),
+                                                                          bool(nodes.soft[node])) is not None:
             allowed.append(DOUBLE)
         if is_pair and split_key is not None and rules.splits and (int(nodes.hand[node].argmax()) + 1) in self.split_hands:
             allowed.append(SPLIT)

@@ -307,3 +307,32 @@ def test_a_hand_says_which_of_its_actions_are_free(capsys):
     assert "split +0.667785 (free) (best)" in str(calc.hand("8,8", "5"))
     assert main(["hand", "--variant", "free_bet", "--cards", "6,4", "--up", "5"]) == 0
     assert "double     +0.679151183  (free)  <- best" in capsys.readouterr().out
+
+
+def test_free_doubles_do_not_follow_the_money_doubling_rule():
+    """A free double on a hard 9-11 (split hands too) is the variant's, whatever ``double_on`` says of
+    doubles for money: with soft doubles off, doubling hard 9-11, 10-11 or nothing for money is one
+    game (every money double left is a free one), in CD and TD, in rationals and floats alike, and
+    the round's distribution has its EV."""
+    cards = "AS AH TS TS TH TH 4C 6C 6C 8C 8C 9C 9C 9C 5D 5D".split()    # (4,5 and 5,5,... make hard 9-11)
+    games = {}
+    for double_on in ("9-11", "10-11", "none"):
+        rules = FREE_BET.rules(decks=1, max_split_hands=2, resplit_aces=False, double_on=double_on,
+                               double_soft=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            rational, floats = (Calculator(rules, Shoe.from_cards(cards), exact=e) for e in (True, False))
+        games[double_on] = [rational.game(s).ev for s in ("CD", "TD")]
+        assert [abs(floats.game(s).ev - float(ev)) < 1e-12 for s, ev in zip(("CD", "TD"), games[double_on])] \
+            == [True, True]
+        assert rational.outcomes().ev == games[double_on][0]
+        assert rational.round.split_doubles(9, False) and not rational.round.split_doubles(8, False)
+    assert games["9-11"] == games["10-11"] == games["none"]
+
+
+def test_a_chart_code_reads_free_doubles_where_money_doubles_are_off():
+    from bjcalc.analysis.codes import cell_plays
+    rules = FREE_BET.rules(double_on="none")
+    assert cell_plays("hard 9", "Dh", rules) != cell_plays("hard 9", "H", rules)
+    assert cell_plays("hard 8", "Dh", rules) == cell_plays("hard 8", "H", rules)
+    assert cell_plays("pair 4,4", "Ph", rules) == cell_plays("pair 4,4", "P", rules)      # (DAS: free doubles)
