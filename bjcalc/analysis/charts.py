@@ -34,6 +34,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 import pandas as pd
 
+from ..core.arithmetic import arithmetic_for
 from ..core.cards import rank_index
 from ..core.errors import HandError, ShoeError, StrategyError
 from ..core.progress import ProgressFn, no_progress
@@ -111,9 +112,11 @@ def _allowed_values(calc: Calculator, values: Sequence[int], up: str) -> Optiona
 
 
 def _best(values: dict[str, Any], prefer: str) -> str:
+    """The best action, ``prefer`` on a tie (in floats, within the engine's tie margin)."""
+    better = arithmetic_for(values.values()).better
     best = prefer if prefer in values else next(iter(values))
     for action in ACTIONS:
-        if action in values and values[action] > values[best]:
+        if action in values and better(values[action], values[best]):
             best = action
     return best
 

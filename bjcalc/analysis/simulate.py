@@ -309,8 +309,7 @@ class _Worker:
         if values is None:
             values = self.full.hand([RANKS[r] for r in ranks], RANKS[up])
             self.decisions[key] = values
-        names = [a for a in values if allowed is None or a in allowed]
-        return max(names, key=lambda a: values[a])     # the first best: the engine's order breaks ties
+        return self.full.ar.best({a: values[a] for a in values if allowed is None or a in allowed})
 
     def chip_best(self, ranks: Sequence[int], up: int, own: Wager, allowed: Sequence[str]) -> str:
         """:meth:`best` for a hand split off that carries ``own`` (a free chip plays to win its
@@ -327,8 +326,7 @@ class _Worker:
             if len(ranks) == 2:
                 values["double"] = round_.double_column(mine, own, split=True)[node]
             self.decisions[key] = values
-        names = [a for a in values if a in allowed]
-        return max(names, key=lambda a: values[a])
+        return self.full.ar.best({a: values[a] for a in values if a in allowed})
 
     def doubled(self, cards: Sequence[int], own: Wager, split: bool) -> tuple[Wager, ...]:
         """The chips of a hand carrying ``own`` that doubles on ``cards`` (:meth:`Round.double_chips

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Union
 
 import numpy as np
 
@@ -38,7 +38,7 @@ from .errors import RulesError
 if TYPE_CHECKING:
     import sympy
 
-__all__ = ["Arithmetic", "EXACT", "FLOAT", "TIE_MARGIN", "Value", "arithmetic_of"]
+__all__ = ["Arithmetic", "EXACT", "FLOAT", "TIE_MARGIN", "Value", "arithmetic_of", "arithmetic_for"]
 
 TIE_MARGIN = 1e-12
 """How much more a float action must be worth than another to be the better (see the module
@@ -97,6 +97,20 @@ class Arithmetic:
         (False, True)
         """
         return value > than if self.exact else value > than + TIE_MARGIN
+
+    def best(self, values: Mapping[Any, Any]) -> Any:
+        """The key of the best value, the first of equal ones (``values`` in the engine's order of
+        actions; a later one wins only where :meth:`better`).
+
+        >>> FLOAT.best({"stand": 0.3, "hit": 0.1 + 0.2, "double": 0.2}), FLOAT.best({"stand": 0.3, "hit": 0.4})
+        ('stand', 'hit')
+        """
+        keys = iter(values)
+        best = next(keys)
+        for key in keys:
+            if self.better(values[key], values[best]):
+                best = key
+        return best
 
     def scalar(self, numerator: int, denominator: int = 1) -> Any:
         """The number ``numerator/denominator`` in this arithmetic."""
@@ -171,6 +185,16 @@ class Arithmetic:
 
 FLOAT = Arithmetic(exact=False)
 EXACT = Arithmetic(exact=True)
+
+
+def arithmetic_for(values: Iterable[Any]) -> Arithmetic:
+    """The arithmetic of numbers handed out (:meth:`Arithmetic.output`): :data:`FLOAT` where any
+    is a float, else :data:`EXACT` (rationals, integers).
+
+    >>> arithmetic_for([0.5, 1]) is FLOAT, arithmetic_for([Fraction(1, 2), 1]) is EXACT
+    (True, True)
+    """
+    return FLOAT if any(isinstance(value, (float, np.floating)) for value in values) else EXACT
 
 
 def arithmetic_of(exact: Any) -> Arithmetic:

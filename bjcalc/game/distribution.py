@@ -467,7 +467,7 @@ class _Decisions:
         if self.strategy == "TD":
             return self.evaluator.initial_action(node, hand[0] == hand[1], split_key, self.chart)
         choices = self.calc.round.actions(self.values, node, split_key)
-        return max(choices, key=lambda name: choices[name])       # the first best: the engine's tie-break
+        return self.calc.ar.best(choices)       # the first best: the engine's tie-break
 
     def split_hand(self, pair: int, count: int, card: int, later: bool = False) -> Optional[tuple[int, str]]:
         """(node to walk, first action) of a split hand of ``pair`` and ``card``, ``count`` hands

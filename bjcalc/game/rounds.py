@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, S
 import numpy as np
 
 from ..core.actions import PostSplitStrategy, most_hands
-from ..core.arithmetic import Arithmetic, Value
+from ..core.arithmetic import Arithmetic, Value, arithmetic_for
 from ..core.cards import RANK_VALUE, RANKS, Shoe
 from ..core.errors import ShoeError, StrategyError
 from ..core.words import rule
@@ -547,7 +547,7 @@ class Round:
         key = (up, node, split_key)
         if key not in self._first_actions:
             choices = self.actions(self.upcard(up), node, split_key)
-            self._first_actions[key] = max(choices, key=lambda name: choices[name])
+            self._first_actions[key] = self.ar.best(choices)
         return self._first_actions[key]
 
     @property
@@ -821,8 +821,9 @@ class HandValues(dict[str, Value]):
 
     @property
     def best(self) -> str:
-        """The action of the largest value (the first of equal ones)."""
-        return max(self, key=lambda action: self[action])
+        """The action of the largest value (the first of equal ones; in floats, of ones within
+        :data:`~bjcalc.core.arithmetic.TIE_MARGIN`)."""
+        return arithmetic_for(self.values()).best(self)
 
     def __str__(self) -> str:
         best = self.best
