@@ -89,11 +89,20 @@ def after_hit_code(code: str) -> str:
 def code_action(code: str) -> str:
     """The action a code (or a legend entry such as ``+D``) leads with, for colouring.
 
+    A rescue table's cell (Spanish 21: ``≤16``, ``13``, ``13-15,17`` the doubled totals given up
+    for the original bet, ``no`` none) leads with surrendering the doubled hand, or standing.
+
     >>> code_action("Dh+D"), code_action("+R"), code_action("Prp"), code_action(NOT_DEALT)
     ('double', 'surrender', 'split', 'none')
+    >>> code_action("≤16"), code_action("13-15,17"), code_action("no"), code_action("Ds/D/H/H/H/H")
+    ('surrender', 'surrender', 'stand', 'double')
     """
     if code == NOT_DEALT:
         return "none"
+    if code == "no":
+        return "stand"
+    if code[:1] == "≤" or code[:1].isdigit():
+        return "surrender"
     return LETTER_ACTION[code.lstrip("+")[0].upper()]
 
 

@@ -51,9 +51,10 @@ TITLES = {"rules": "Rules", "edges": "House edge", "rule effects": "House edge b
           "distribution": "The round's distribution", "strategy": "Strategy", "removal": "Effects of removal",
           "side bets": "Side bets"}
 
-SIDE_BETS = {"no_bust_21st_century": ("buster", "lucky-lucky"), "free_bet": ("pot-of-gold",)}
+SIDE_BETS = {"no_bust_21st_century": ("buster", "lucky-lucky"), "free_bet": ("pot-of-gold",),
+             "spanish_21": ("match-the-dealer",), "players_edge_21": ("match-the-dealer",)}
 """The side bets offered with a game: Buster Blackjack and Lucky Lucky with No Bust (GAMES.md), Pot
-of Gold with Free Bet Blackjack (VARIANTS.md)."""
+of Gold with Free Bet Blackjack, Match the Dealer with Spanish 21 (VARIANTS.md)."""
 
 PRESET_TITLES = {"standard": "Standard shoe game", "burn20": "Blackjack Burn 20 (UK rules)",
                  "burn20_las_vegas": "Blackjack Burn 20 (Las Vegas rules)",
@@ -369,7 +370,9 @@ def client_text(text: str) -> str:
 
 def _edges_section(game: "_Game", progress: "_Steps") -> Section:
     games = game.games
-    rows = [("TD basic strategy (the chart)", "TD", _percent(-games.result("TD").ev))]
+    td_refused = _td_refused(games)
+    rows = [("TD basic strategy (the chart)", "TD",
+             f"not computed: {td_refused}" if td_refused else _percent(-games.result("TD").ev))]
     progress.tick()
     for split in ("CDZ-", "CDP1", "CDP"):
         rows.append((f"composition-dependent, post-split {split}", "CD", _percent(-games.result("CD", split).ev)))
@@ -663,7 +666,23 @@ def _by_cell(cd: Any) -> tuple[str, str]:
                    "worth per round"], rows, left=4)
 
 
+def _td_refused(games: "_Games") -> str:
+    """Why the game's TD play is refused (a variant's rule the chart search does not follow yet:
+    Spanish 21's redoubling), or "" where it is computed."""
+    try:
+        games.result("TD")
+    except BjcalcError as refusal:
+        if "TD play does not yet follow" not in str(refusal):
+            raise
+        return str(refusal)
+    return ""
+
+
 def _strategy_section(game: "_Game", progress: "_Steps") -> Section:
+    td_refused = _td_refused(game.games)
+    if td_refused:
+        text = f"Not computed: {td_refused}."
+        return Section("strategy", TITLES["strategy"], f"<p class=\"note\">{html.escape(text)}</p>", text)
     refused = _refused(game.games.calc, "a chart's list of CD exceptions")
     cd = chart(game.games.calc, "TD" if refused else "CD", progress=progress.wrap, td_result=game.games.result("TD"))
     exceptions = cd.exceptions        # (a CD chart lists its exceptions; a TD chart has none)
@@ -695,6 +714,13 @@ def _strategy_section(game: "_Game", progress: "_Steps") -> Section:
     else:
         html_part = md_part = refused or "No hand plays differently from the chart when its exact cards are known."
         html_part = f"<p class=\"note\">{html.escape(html_part)}</p>"
+    if game.games.calc.variant.hands_dealt == 2:       # (two hands that may switch cards: when to switch)
+        from .switch_chart import switch_chart
+
+        switching = switch_chart(game.games.calc)
+        switch_md = re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + 2) + " ", switching.to_markdown(), flags=re.M)
+        html_part += re.sub(r"<(/?)h([23])>", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 1}>", switching.to_html())
+        md_part += "\n\n" + switch_md.rstrip()
     return Section("strategy", TITLES["strategy"],
                    f"<p class=\"note\">{html.escape(note)}</p>{chart_html(cd, exceptions=False)}{html_part}",
                    f"{note}\n\n{chart_md}\n\n{md_part}")
@@ -710,23 +736,30 @@ def _refused(calc: Calculator, what: str) -> str:
 
 
 def _removal_section(calc: Calculator) -> Section:
+    """The effects of removal of the full shoe's CD play, or, where the variant's round does not
+    follow a fixed play yet, of each depleted shoe played best (saying so)."""
     refused = _refused(calc, "fixed play")
-    if refused:
+    if refused and _refused(calc, "effects of removal with reoptimized play"):
         return Section("removal", TITLES["removal"], f"<p class=\"note\">{html.escape(refused)}</p>", refused)
+    play = "reoptimized" if refused else "fixed"
     try:
-        effects = calc.effects_of_removal()
+        effects = calc.effects_of_removal(play)
     except BjcalcError:
         text = "Not computed for this shoe: the effects of removal are those of a full shoe of whole decks."
         return Section("removal", TITLES["removal"], f"<p class=\"note\">{html.escape(text)}</p>", text)
-    rows = [(card, f"{float(value) * 100:+.4f} %") for card, value in effects.items()]
-    e_html, e_md = _table(["card", "effect of removal (fixed CD play)"], rows)
+    rows = [(card, f"{float(value) * 100:+.4f} %" if value == value else "none in the shoe")     # (NaN: none)
+            for card, value in effects.items()]
+    e_html, e_md = _table(["card", f"effect of removal ({'fixed CD' if play == 'fixed' else 'reoptimized'} play)"],
+                          rows)
     scores = sorted(((betting_correlation(effects, system), name) for name, system in SYSTEMS.items()), reverse=True)
     c_rows = [(name, f"{score:.3f}") for score, name in scores]
     c_html, c_md = _table(["count", "betting correlation"], c_rows)
     best = scores[0][1]
+    played = ("the full shoe's CD strategy played unchanged" if play == "fixed" else
+              "each depleted shoe played best (CD), as this game's round does not follow a fixed play yet: "
+              "a counter's fixed play would gain a little less")
     text = (f"The change in the game's EV (% of the initial bet) from removing one card of each value from the full "
-            f"shoe, the full shoe's CD strategy played unchanged; of the common counts, {best} fits these effects "
-            f"best.")
+            f"shoe, {played}; of the common counts, {best} fits these effects best.")
     return Section("removal", TITLES["removal"],
                    f"<p class=\"note\">{html.escape(text)}</p><div class=\"side\">{e_html}{c_html}</div>",
                    f"{text}\n\n{e_md}\n\n{c_md}")
@@ -738,7 +771,7 @@ def _side_bets_section(game: "_Game") -> Optional[Section]:
     bets = SIDE_BETS.get(game.preset or "", ())
     if not bets:
         return None
-    from ..sidebets import PotOfGold, buster_blackjack, lucky_lucky
+    from ..sidebets import MatchTheDealer, PotOfGold, buster_blackjack, lucky_lucky
 
     rows = []
     if "pot-of-gold" in bets:
@@ -752,6 +785,10 @@ def _side_bets_section(game: "_Game") -> Optional[Section]:
         rows.append(("Buster Blackjack", _percent(result.house_edge)))
     if "lucky-lucky" in bets:
         rows.append(("Lucky Lucky", _percent(lucky_lucky(shoe).house_edge)))
+    if "match-the-dealer" in bets:      # (Spanish 21's own pay tables: 4/9 on 6 decks, 3/12 on 8)
+        paytable = "spanish_21_eight_deck" if shoe.whole_decks() == 8 else "spanish_21"
+        rows.append((f"Match the Dealer ({paytable} pay table)",
+                     _percent(MatchTheDealer().evaluate(shoe, paytable).house_edge)))
     table_html, table_md = _table(["side bet (default pay table)", "house edge"], rows)
     return Section("side bets", TITLES["side bets"], table_html, table_md)
 

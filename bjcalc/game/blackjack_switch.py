@@ -98,7 +98,7 @@ class BlackjackSwitch(Variant):
                                                          "hand given them (hand values need it; unset: the "
                                                          "whole game)", parse=_other_hand),
     }
-    covers = frozenset({"the CD game", "hand values", "a strategy chart", "TD play",
+    covers = frozenset({"the CD game", "hand values", "the report", "a strategy chart", "TD play",
                         "effects of removal with reoptimized play"})
 
     def check(self, rules: Rules) -> None:

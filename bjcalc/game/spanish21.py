@@ -194,7 +194,7 @@ class Spanish21(Variant):
         "face_pairs_win": Option(False, (False, True), "two suited identical face cards (K-K of spades) win at "
                                                        "once, 1:1, whatever the dealer holds (Player's Edge 21)"),
     }
-    covers = frozenset({"the CD game", "hand values", "effects of removal with reoptimized play", "TD play",
+    covers = frozenset({"the CD game", "hand values", "the report", "effects of removal with reoptimized play", "TD play",
                         "a strategy chart"})
     td_by_cards = (2, 3, 4, 5, 6, 7)
 

@@ -230,3 +230,17 @@ def test_the_command_line_values_the_game_its_switching_table_and_a_chart_brough
     assert abs(json.loads(cost.stdout)["ev"] - calc.game(card).ev) < 1e-12
     bad = _cli("hand", "--variant", "switch", "--cards", "T,6", "--up", "6", "--other-hand", "X5")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "like T,6 or A,7" in bad.stderr
+
+
+def test_the_report_prints_the_switching_table_and_the_reoptimized_effects():
+    from bjcalc.analysis.report import report
+    from bjcalc.analysis.switch_chart import switch_chart
+
+    calc = calculator(U2, exact=False, max_split_hands=1)
+    page = report(calc, sections=("strategy", "removal")).markdown()
+    table = switch_chart(calc).to_markdown()
+    assert "### Switching table" in page and table.split("\n\n")[2] in page      # (the table's own rows)
+    assert "each depleted shoe played best (CD)" in page
+    effects = calc.effects_of_removal("reoptimized")
+    assert all(f"| {card} | {float(value) * 100:+.4f} % |" in page for card, value in effects.items() if value == value)
+    assert "| 2 | none in the shoe |" in page       # (a card the shoe lacks has no effect of removal)

@@ -161,3 +161,43 @@ def test_the_command_line_values_the_game_and_refuses_in_one_line():
     bad = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--hole-card", "enhc"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "peeks" in bad.stderr
+
+
+def test_the_report_says_what_it_computes_and_why_the_rest_is_not(tmp_path):
+    """The report of the preset: its edges, its chart with the rescue rows (in colour), the effects
+    of removal with each depleted shoe played best (the API's), and Match the Dealer at Spanish 21's
+    own pay table (the published 3.055 %); the distribution, refused, says why."""
+    from bjcalc.analysis.report import report
+    from bjcalc.sidebets import MatchTheDealer
+
+    page = report("spanish_21", sections=("edges", "distribution", "strategy", "removal", "side bets"))
+    text = page.markdown()
+    calc = Calculator(S21.rules())
+    assert f"| composition-dependent, post-split CDZ- | CD | {-float(calc.game().ev) * 100:.4f} % |" in text
+    assert "Not computed: the round's distribution does not yet follow Spanish 21's round" in text
+    assert "| rescue hard | no | no |" in text and "rescue rows" in text
+    effects = calc.effects_of_removal("reoptimized")
+    assert f"| 5 | {float(effects['5']) * 100:+.4f} % |" in text and "each depleted shoe played best" in text
+    edge = MatchTheDealer().evaluate(calc.shoe, "spanish_21").house_edge
+    assert f"| Match the Dealer (spanish_21 pay table) | {float(edge) * 100:.4f} % |" in text
+    assert round(float(edge) * 100, 3) == 3.055
+    html_page = page.html()
+    assert "≤16" in html_page and 'class="surrender"' in html_page    # (the rescue cells, coloured)
+
+
+def test_the_chart_writes_as_html_with_its_rescue_rows(tmp_path, capsys):
+    from bjcalc.cli import main
+    out = tmp_path / "chart.html"
+    assert main(["chart", "--variant", "spanish_21", "--format", "html", "--out", str(out), "--quiet"]) == 0
+    page = out.read_text()
+    assert "rescue hard" in page and "S4" in page and "Ds/D/D/D/H/H" in page
+
+
+def test_the_report_of_a_game_whose_td_play_is_refused_says_so_and_gives_the_rest():
+    from bjcalc.analysis.report import report
+
+    page = report("players_edge_21", sections=("edges", "strategy")).markdown()
+    assert "| TD basic strategy (the chart) | TD | not computed: TD play does not yet follow" in page
+    assert "Not computed: TD play does not yet follow Spanish 21's round with redoubling" in page
+    cd = Calculator(VARIANTS["players_edge_21"].rules()).game().ev
+    assert f"| composition-dependent, post-split CDZ- | CD | {-float(cd) * 100:.4f} % |" in page
