@@ -238,7 +238,8 @@ class _PairSplit:
         plans = _PLANS.get(values.nodes)
         if plans is None:
             plans = _PLANS.setdefault(values.nodes, {})
-        prefix = (rules, strategy, pair, max_cards)
+        # (the split hands' doubles: the round's variant's, or the rules' where not given)
+        prefix = (rules, strategy, pair, max_cards, split_doubles is None)
         mine = plans.get(prefix)
         self._plans: dict[tuple, Any] = mine if mine is not None else plans.setdefault(prefix, {})
         # (names these plans in _CHOICES' keys, which hold it: it hashes at once, unlike the prefix)

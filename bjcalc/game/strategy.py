@@ -387,7 +387,8 @@ class _UpcardSearch:
         if pair in self.split_hands:
             self.calc.round.check_split(self.v, pair, split_key, decisions)
         return split_value(self.rules, self.v, context_strategy(self.calc.split_strategy), pair, split_key,
-                           nodes.space.max_cards, hand_value, later_value=later_value if self.chips else None)
+                           nodes.space.max_cards, hand_value, later_value=later_value if self.chips else None,
+                           split_doubles=self.calc.round.split_doubles)
 
     def node_plays(self, strategy: UpcardStrategy) -> np.ndarray:
         """Each node's action under the chart once a hand plays on there (an index of

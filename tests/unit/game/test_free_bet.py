@@ -336,3 +336,40 @@ def test_a_chart_code_reads_free_doubles_where_money_doubles_are_off():
     assert cell_plays("hard 9", "Dh", rules) != cell_plays("hard 9", "H", rules)
     assert cell_plays("hard 8", "Dh", rules) == cell_plays("hard 8", "H", rules)
     assert cell_plays("pair 4,4", "Ph", rules) == cell_plays("pair 4,4", "P", rules)      # (DAS: free doubles)
+
+
+def test_a_split_is_valued_alike_whichever_doubles_were_asked_first():
+    """The split plans a node set keeps depend on who says which split hands may double: valued
+    first by the rules' doubles (none for money here) and then by the variant's (free on hard
+    9-11), the split of 6s is the variant's value on a fresh round, and worth more."""
+    from bjcalc.engine.splits import split_value
+    from bjcalc.game.rounds import pair_state
+
+    cards = "AS AH TS TS TH TH 4C 6C 6C 8C 8C 9C 9C 9C 5D 5D".split()
+    rules = FREE_BET.rules(decks=1, max_split_hands=2, resplit_aces=False, double_on="none")
+
+    def split_of_sixes(calc, doubles):
+        round_ = calc.round
+        key = pair_state(round_.shoe, rules, 9, (5, 5))         # (6,6 against a ten: rank indices)
+        return split_value(rules, round_.upcard(10), "CDZ-", 6, key, round_.engine.space.max_cards,
+                           split_doubles=round_.split_doubles if doubles else None)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        used, fresh = (Calculator(rules, Shoe.from_cards(cards), exact=True) for _ in range(2))
+    plain = split_of_sixes(used, False)
+    assert split_of_sixes(used, True) == split_of_sixes(fresh, True) > plain
+
+
+def test_the_game_is_the_same_whichever_analysis_ran_first():
+    """The split plans a node set keeps are made alike by every analysis (the TD search and the CD
+    game both ask the variant which split hands may double): the CD game after the TD search is
+    the CD game alone."""
+    cards = "AS AH TS TS TH TH 4C 6C 6C 8C 8C 9C 9C 9C 5D 5D".split()
+    rules = FREE_BET.rules(decks=1, max_split_hands=2, resplit_aces=False, double_on="none")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        alone = Calculator(rules, Shoe.from_cards(cards), exact=True).game("CD").ev
+        after = Calculator(rules, Shoe.from_cards(cards), exact=True)
+    after.game("TD")
+    assert after.game("CD").ev == alone
