@@ -113,12 +113,9 @@ def _allowed_values(calc: Calculator, values: Sequence[int], up: str) -> Optiona
 
 def _best(values: dict[str, Any], prefer: str) -> str:
     """The best action, ``prefer`` on a tie (in floats, within the engine's tie margin)."""
-    better = arithmetic_for(values.values()).better
-    best = prefer if prefer in values else next(iter(values))
-    for action in ACTIONS:
-        if action in values and better(values[action], values[best]):
-            best = action
-    return best
+    first = prefer if prefer in values else next(iter(values))
+    return arithmetic_for(values.values()).best({first: values[first],
+                                                 **{action: values[action] for action in ACTIONS if action in values}})
 
 
 # -- the chart ------------------------------------------------------------------------------------

@@ -590,8 +590,7 @@ class Round:
     def natural_value(self, blackjack: Value) -> Value:
         """Joint value of a player natural (paid unless the dealer has one too, which pushes, or
         gets what the settlement pays a tied natural: :meth:`~bjcalc.engine.settlement.Settlement.natural_tie`)."""
-        paid = self.ar.convert(sum((chance * pays for chance, pays in self.natural_pays()), Fraction(0))) \
-            * (1 - blackjack)
+        paid = self.ar.convert(self.settlement.natural_payout(self.suited_natural_chance)) * (1 - blackjack)
         tie = self.settlement.natural_tie()
         return paid if tie == 0 else paid + self.ar.convert(tie) * blackjack
 

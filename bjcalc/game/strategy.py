@@ -1260,11 +1260,8 @@ def _choose_pair(strategy: UpcardStrategy, pair: int, scores: dict[str, Any], ar
 def _best(scores: dict[str, Any], current: str, ar: Arithmetic) -> str:
     """The action with the highest score; the current one keeps its place on a tie (in floats, a
     difference within :data:`~bjcalc.core.arithmetic.TIE_MARGIN`)."""
-    best = current if current in scores else (PLAY if PLAY in scores else next(iter(scores)))
-    for action, score in scores.items():
-        if ar.better(score, scores[best]):
-            best = action
-    return best
+    first = current if current in scores else (PLAY if PLAY in scores else next(iter(scores)))
+    return ar.best({first: scores[first], **scores})
 
 
 def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | None" = None,
