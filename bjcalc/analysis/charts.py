@@ -26,6 +26,7 @@ preset's open rules, and its plots: :mod:`bjcalc.analysis.sweeps`.
 
 from __future__ import annotations
 
+import contextlib
 import numbers
 from concurrent.futures import BrokenExecutor, Executor, Future
 from fractions import Fraction
@@ -468,10 +469,8 @@ class _Others:
             future = self.futures.pop(rules, None)
             table = None
             if future is not None:
-                try:
+                with contextlib.suppress(BrokenExecutor):       # (a worker lost: here, then)
                     table = future.result()
-                except BrokenExecutor:
-                    table = None
             self.tables[rules] = table if table is not None else td_chart_table(*self._args(rules))
         return self.tables[rules]
 

@@ -163,7 +163,7 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
 
     A hand may stand unless the rules make it hit, and hit unless it holds 21 where the rules
     forbid that (:func:`~bjcalc.core.actions.must_hit`, :func:`~bjcalc.core.actions.may_hit`); it
-    may double where the variant offers it (:meth:`~bjcalc.game.variant.Variant.double_wager`: the
+    may double where the variant offers it (:meth:`~bjcalc.game.variant.Variant.may_double`: the
     rules' :meth:`~bjcalc.core.rules.Rules.can_double`, and Free Bet's free doubles; after a hit
     only with ``double_after_hit``, a split hand only with doubling after a split), and
     surrender where the rules offer it (after a hit only with ``surrender="any_time"``).  A lone
@@ -176,7 +176,7 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
     """
     kind, _, what = row.partition(" ")
     variant = variant_of(rules)      # (whose doubles these are: Free Bet's free ones whatever the money doubles)
-    das = rules.double_after_split and any(variant.double_wager(rules, h, s, True) is not None
+    das = rules.double_after_split and any(variant.may_double(rules, h, s, split=True)
                                            for h in range(4, 21) for s in (False, True))
     if kind == "pair":
         if not rules.splits:
@@ -191,7 +191,7 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
     hit = may_hit(rules, total, 2, 22)         # (a card limit is the hands', not the chart's)
     plays = ([] if must_hit(rules, total, hit) else ["stand"]) + (["hit"] if hit else [])
     def offered(split: bool = False, cards: int = 2) -> list[str]:
-        return ["double"] if variant.double_wager(rules, hard, soft, split, cards) is not None else []
+        return ["double"] if variant.may_double(rules, hard, soft, split, cards) else []
 
     double = offered()
     surrender = ["surrender"] if rules.surrender != "none" else []

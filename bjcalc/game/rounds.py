@@ -291,7 +291,7 @@ class Round:
 
     def split_doubles(self, hard: int, soft: bool) -> bool:
         """Whether a split hand's first two cards of this total may double, DAS aside: the
-        variant's offer (:meth:`~bjcalc.game.variant.Variant.double_wager`: for money where the
+        variant's offer (:meth:`~bjcalc.game.variant.Variant.may_double`: for money where the
         rules let it, or Free Bet's free double on hard 9-11 whatever the money doubles).
 
         >>> from bjcalc.core.arithmetic import FLOAT
@@ -300,7 +300,7 @@ class Round:
         >>> free.split_doubles(9, False), free.split_doubles(8, False)
         (True, False)
         """
-        return self.variant.double_wager(self.rules, hard, soft, True) is not None
+        return self.variant.may_double(self.rules, hard, soft, split=True)
 
     def _double_after_hit(self, hard: int, soft: bool, split: bool) -> Optional[Wager]:
         """The chip a double adds to a hand of three or more cards (None: it may not double)."""
@@ -741,7 +741,7 @@ def deal_plan(values: UpcardValues, rules: Rules, hands: tuple[tuple[int, int], 
         hard, soft = values.nodes.hard[nodes], values.nodes.soft[nodes]
         variant = variant_of(rules)      # (a variant's own doubles: Free Bet's free ones on hard 9-11)
         may_double = values.can_hit[nodes] & np.array(
-            [variant.double_wager(rules, int(h), bool(s)) is not None for h, s in zip(hard, soft)], dtype=bool)
+            [variant.may_double(rules, int(h), bool(s)) for h, s in zip(hard, soft)], dtype=bool)
         pair = np.array([a if a == b and rules.splits else 0 for a, b in hands], dtype=np.int64)
         plan = plans.setdefault(key, DealPlan(nodes, natural, may_double, pair,
                                                tuple(int(i) for i in np.flatnonzero((pair > 0) & ~natural))))

@@ -445,8 +445,8 @@ class _UpcardSearch:
         allowed = [PLAY]
         if is_pair and split_key is not None:
             allowed += ([STAND] if not v.must_hit[node] else []) + ([HIT] if v.can_hit[node] else [])
-        if self.v.can_hit[node] and self.calc.round.variant.double_wager(rules, int(nodes.hard[node]),
-                                                                          bool(nodes.soft[node])) is not None:
+        if self.v.can_hit[node] and self.calc.round.variant.may_double(rules, int(nodes.hard[node]),
+                                                                        bool(nodes.soft[node])):
             allowed.append(DOUBLE)
         if is_pair and split_key is not None and rules.splits and (int(nodes.hand[node].argmax()) + 1) in self.split_hands:
             allowed.append(SPLIT)

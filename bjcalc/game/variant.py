@@ -178,6 +178,15 @@ class Variant:
             return MONEY if may_double_after_hit(rules, hard, soft, cards, True, split) else None
         return MONEY if rules.can_double(hard, soft) else None
 
+    def may_double(self, rules: Rules, hard: int, soft: bool, split: bool = False, cards: int = 2) -> bool:
+        """Whether the round offers a double there, for money or another chip
+        (:meth:`double_wager`): the one question every pass asks (a split hand's with DAS aside).
+
+        >>> Variant().may_double(Rules(double_on="10-11"), 9, False), Variant().may_double(Rules(), 9, False)
+        (False, True)
+        """
+        return self.double_wager(rules, hard, soft, split, cards) is not None
+
     def split_wager(self, rules: Rules, pair: int) -> Wager:
         """The chip a split of this pair value (1 = aces) puts on each new hand."""
         return MONEY
