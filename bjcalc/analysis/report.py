@@ -511,7 +511,9 @@ def round_distribution(calc: Calculator) -> tuple[RoundOutcomes, str]:
         except BjcalcError:
             if calc.rules.max_split_hands <= 2:
                 raise
-            two_hands = Calculator(calc.rules.replace(max_split_hands=2), calc.shoe, calc.split_strategy)
+            # (two hands cannot resplit: resplitting aces is moot there, and refused by the rules' check)
+            two_hands = Calculator(calc.rules.replace(max_split_hands=2, resplit_aces=False), calc.shoe,
+                                   calc.split_strategy)
             _DISTRIBUTIONS[calc] = two_hands.outcomes(require_pmf=True), TWO_HANDS
     return _DISTRIBUTIONS[calc]
 

@@ -53,17 +53,21 @@ def _standard_sets() -> dict[str, Rules]:
 
 
 def table_sets() -> dict[str, Rules]:
-    """The rule sets ``tables/`` holds: every preset, then standard rules for 1, 2, 6, 8 decks,
-    S17/H17, DAS or not, and 6 decks with late surrender (S17, H17) and with 6:5
-    (:data:`EXTRA_SETS`); a set equal to one already listed is left out.
+    """The rule sets ``tables/`` holds: every preset, every other registered variant at its own
+    rules (its name the set's), then standard rules for 1, 2, 6, 8 decks, S17/H17, DAS or not,
+    and 6 decks with late surrender (S17, H17) and with 6:5 (:data:`EXTRA_SETS`); a set equal to
+    one already listed is left out.
 
     >>> sets = table_sets()
     >>> list(sets)[:2], "standard-8d-h17-nodas" in sets, "standard-6d-s17-das" in sets
     (['standard', 'burn20'], True, False)
+    >>> sets["spanish_21"].variant, "free_bet" in sets
+    ('spanish_21', True)
     >>> str(sets["standard-6d-s17-das-6to5"].blackjack_pays), sets["standard-6d-h17-das-ls"].surrender
     ('6/5', 'late')
     """
     out: dict[str, Rules] = {name: make() for name, make in PRESETS.items()}
+    out.update({name: variant.rules() for name, variant in VARIANTS.items() if name not in PRESETS})
     for key, rules in _standard_sets().items():
         if rules not in out.values():
             out[key] = rules
@@ -74,7 +78,8 @@ TABLE_FILES = ("chart.md", "chart.csv", "chart.html", "exceptions.csv", "ev.csv"
 """The files of each set's folder, in the order the index links them."""
 
 PRESET_FILES = ("eor.csv", "pmf.csv")
-"""The files a preset's folder holds besides :data:`TABLE_FILES`: its effects of removal and
+"""The files a named game's folder (a preset's, a variant's) holds besides :data:`TABLE_FILES`,
+where bjcalc follows its round's fixed play and distribution: its effects of removal and
 count metrics (:func:`bjcalc.analysis.counting.eor_csv`), and the exact distribution of a
 round's net result (:meth:`bjcalc.game.distribution.RoundOutcomes.to_csv`, the report's:
 :func:`bjcalc.analysis.report.round_distribution`)."""
@@ -95,12 +100,70 @@ ALL_FILES = TABLE_FILES + PRESET_FILES + CATALOG_FILES
 
 
 def is_preset(rules: Rules) -> bool:
-    """Whether ``rules`` are a preset's own (its folder then holds :data:`PRESET_FILES` too).
+    """Whether ``rules`` are a named game's own, a preset's or a variant's (its folder then holds
+    :data:`PRESET_FILES` too, where bjcalc computes them for it).
 
-    >>> is_preset(PRESETS["burn20"]()), is_preset(PRESETS["standard"](decks=2))
-    (True, False)
+    >>> is_preset(PRESETS["burn20"]()), is_preset(PRESETS["standard"](decks=2)), is_preset(VARIANTS["free_bet"].rules())
+    (True, False, True)
     """
-    return any(rules == make() for make in PRESETS.values())
+    return any(rules == variant.rules() for variant in VARIANTS.values())
+
+
+_CHART_FILES = ("chart.md", "chart.csv", "chart.html")
+
+
+def missing_files(rules: Rules) -> dict[str, str]:
+    """The files of :data:`TABLE_FILES` and :data:`PRESET_FILES` a set of ``rules`` does not
+    hold, each with what bjcalc says when asked for it (the analysis's refusal, checked before
+    any work): a variant's folder holds what bjcalc computes for its round, a game without a
+    name no :data:`PRESET_FILES`.
+
+    >>> missing_files(PRESETS["standard"](decks=2))["eor.csv"]
+    'a named game only'
+    >>> sorted(missing_files(VARIANTS["double_exposure"].rules()))
+    ['eor.csv', 'ev.csv', 'exceptions.csv', 'pmf.csv']
+    >>> missing_files(VARIANTS["double_exposure"].rules())["ev.csv"][:60]
+    "Double Exposure's values against an up card depend on both d"
+    """
+    from ..game.strategy import check_td_play
+
+    calc = Calculator(rules)
+    variant = calc.variant
+    def charted() -> None:
+        variant.check_analysis("a strategy chart")
+        check_td_play(calc)
+
+    def hand_values() -> None:
+        for up in range(1, 11):
+            variant.check_hand(rules, up)
+
+    checks: dict[tuple[str, ...], Callable[[], None]] = {
+        _CHART_FILES: charted,
+        ("exceptions.csv",): lambda: variant.check_analysis("a chart's list of CD exceptions"),
+        ("ev.csv",): hand_values,
+        ("REPORT.html",): lambda: variant.check_analysis("the report"),
+        ("eor.csv",): lambda: variant.check_analysis("fixed play"),
+        ("pmf.csv",): lambda: variant.check_analysis("the round's distribution"),
+    }
+    out = {}
+    for names, check in checks.items():
+        try:
+            check()
+        except BjcalcError as refusal:
+            out.update({name: str(refusal).split("; for ")[0] for name in names})
+    if not is_preset(rules):
+        out.update({name: "a named game only" for name in PRESET_FILES})
+    return {name: out[name] for name in TABLE_FILES + PRESET_FILES if name in out}
+
+
+def set_file_names(rules: Rules, files: Iterable[str] = TABLE_FILES + PRESET_FILES) -> tuple[str, ...]:
+    """The files of ``files`` a set of ``rules`` holds (:func:`missing_files` says why not the others).
+
+    >>> set_file_names(VARIANTS["spanish_21"].rules())
+    ('chart.md', 'chart.csv', 'chart.html', 'ev.csv', 'REPORT.html')
+    """
+    missing = missing_files(rules)
+    return tuple(name for name in TABLE_FILES + PRESET_FILES if name in set(files) and name not in missing)
 
 
 TIMING = re.compile(r'^<p class="timing">[^<\n]*</p>$', re.M)
@@ -135,7 +198,9 @@ def _edges_of(chart_csv: str) -> Optional[tuple[str, str]]:
 def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:
     """The house edges (percent, TD and CD, as printed) of every set already generated in
     ``folder``, read from each set's ``chart.csv``, or its ``chart.md`` (a run of ``--files
-    chart.md`` wrote only that one).
+    chart.md`` wrote only that one); for a named game whose folder has no chart stating them (a
+    switching table, a game without a TD chart), the variant catalogue's (``variants.csv``: ``-``
+    for a play bjcalc does not value for that game).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -152,7 +217,31 @@ def table_edges(folder: Any = "tables") -> dict[str, tuple[str, str]]:
             if edges is not None:
                 out[key] = edges
                 break
+    catalogue = Path(folder) / "variants.csv"     # (a game whose chart states no edges line: the catalogue's)
+    if catalogue.is_file():
+        import csv
+
+        lines = [line for line in catalogue.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+        for row in list(csv.reader(lines))[1:]:
+            if row[0] in VARIANTS and row[0] not in out and (Path(folder) / row[0]).is_dir():
+                out[row[0]] = (row[-2], row[-1])
     return out
+
+
+TOO_LARGE = "the round's distribution is too large to list here, even split to two hands"
+"""The first line of a named game's ``pmf.csv`` where no distribution can be listed (no row
+follows; the next line gives the game's exact mean and SD)."""
+
+
+def folder_files(folder: Any) -> dict[str, set[str]]:
+    """The files each set of :func:`table_sets` has in ``folder`` (the index links those).
+
+    >>> folder_files("no such folder")["standard"]
+    set()
+    """
+    root = Path(folder)
+    return {key: {path.name for path in (root / key).iterdir()} if (root / key).is_dir() else set()
+            for key in table_sets()}
 
 
 _LINKS = {"chart.md": "md", "chart.csv": "csv", "chart.html": "html", "REPORT.html": "report"}
@@ -189,30 +278,42 @@ def tables_index(sets: dict[str, Rules], edges: Optional[dict[str, tuple[str, st
            "- `ev.csv`: the EV of every allowed action of every starting two-card hand against every up card, "
            "per unit initial bet (rows hand and action, columns up card; in games where the dealer peeks, given "
            "that the dealer has no blackjack, as the chart's `values` line says);",
-           "- `eor.csv` (games with a name only): the effect on the EV of removing one card of each value, in "
+           "- `eor.csv` (named games only): the effect on the EV of removing one card of each value, in "
            "percent, with the full shoe's strategy played unchanged and with the best play for each depleted "
            "shoe, then each common count's tags, betting and insurance correlation and playing efficiency;",
-           "- `pmf.csv` (games with a name only): the exact probability of every net result of one round (no "
+           "- `pmf.csv` (named games only): the exact probability of every net result of one round (no "
            "insurance), with EV, SD, win/push/loss, average bet and element of risk in its `#` lines; where the "
            "game's resplits make the distribution too large, that of the same game with splits limited to 2 "
-           "hands, as its first line says, and the game's own exact EV and SD on the next;",
+           "hands, as its first line says, and the game's own exact EV and SD on the next (where even that is too "
+           "large, the first line says so, the next gives the game's exact EV and SD, and no row follows);",
            "- `REPORT.html`: the game's report (rules, house edges with each strategy and the "
            "published figures, the edge as each open rule changes, the round's distribution, the strategy "
            "and its most valuable exceptions, effects of removal, side bets; one self-contained page that "
            "prints on a few pages).", "",
+           "A casino variant's folder holds the files of what bjcalc computes for its round (the list after the "
+           "table says what each lacks and why): Double Exposure's chart has a column for each dealer hand (both "
+           "cards are seen), Blackjack Switch's `chart` files hold its switching table and the chart of each hand, "
+           "Spanish 21's codes change with the number of cards (the chart's legend says how).", "",
            "House edge: minus the EV of a round per unit initial bet, in percent, with the chart's play (TD, by "
            "hand total) and with composition-dependent play (CD: every decision by the hand's exact cards).  "
            "Every file is computed in floating point, split hands played by their own cards (CDZ-).", "",
            "Codes: " + "; ".join(f"**{code}** {text}" for code, text in LEGEND + AFTER_HIT_LEGEND) + ".", ""]
     presets = {rules: name for name, rules in sets.items() if name in PRESETS}
-    rows = []
+    rows, lacking = [], []
     for key, rules in sets.items():
-        links = " ".join(f"[{_LINKS.get(name, name)}]({key}/{name})"
-                         for name in TABLE_FILES + (PRESET_FILES if key in PRESETS else ())
+        links = " ".join(f"[{_LINKS.get(name, name)}]({key}/{name})" for name in set_file_names(rules)
                          if present is None or name in present.get(key, ()))
-        td, cd = (f"{edge} %" for edge in edges[key]) if key in edges else ("not generated",) * 2
-        rows.append([f"`{key}`", rules.describe(), td, cd, links])
+        td, cd = (f"{edge} %" if edge != "-" else "not computed" for edge in edges[key]) if key in edges \
+            else ("not generated",) * 2
+        rows.append([f"`{key}`", rules.describe(VARIANTS.of(rules).shoe(rules)), td, cd, links])   # (Spanish decks)
+        if key in VARIANTS:
+            why: dict[str, list[str]] = {}
+            for name, reason in missing_files(rules).items():
+                why.setdefault(reason, []).append(f"`{name}`")
+            lacking += [f"- `{key}`: no {', '.join(names)}: {reason}" for reason, names in why.items()]
     out += markdown_table(["set", "rules", "house edge TD", "house edge CD", "files"], rows)
+    if lacking:
+        out += ["", "What a game's folder lacks, in bjcalc's words when asked for it:", ""] + lacking
     for key, rules in _standard_sets().items():
         if key not in sets and rules in presets:
             out += ["", f"`{key}` is the same game as `{presets[rules]}`."]
@@ -276,8 +377,7 @@ def write_tables(folder: Any, set_files: Callable[[str, Rules, tuple[str, ...]],
                scheduler=scheduler, on_result=write,
                progress=lambda ticks, total=None: progress(ticks, total=total, desc="tables"))
     written = [path for index in range(len(chosen)) for path in paths[index]]
-    present = {key: {path.name for path in (root / key).iterdir()} if (root / key).is_dir() else set()
-               for key in sets}
+    present = folder_files(root)
     catalogues = [name for name in CATALOG_FILES if (root / name).is_file()]
     return [write_text(root / "README.md", tables_index(sets, table_edges(root), present, catalogues))] + written
 
@@ -365,26 +465,41 @@ def generate_tables(folder: Any = "tables", only: Optional[Iterable[str]] = None
 
 def _set_files(key: str, rules: Rules, files: tuple[str, ...] = TABLE_FILES + PRESET_FILES) -> dict[str, str]:
     calc = Calculator(rules)
+    files = set_file_names(rules, files)      # (what bjcalc computes for the set's game)
     out = {}
-    if any(name in ("chart.md", "chart.csv", "chart.html", "exceptions.csv") for name in files):
-        cd = chart(calc, "CD")
+    if calc.variant.hands_dealt == 2 and any(name in _CHART_FILES for name in files):   # (the switching table)
+        from .switch_chart import switch_chart
+
+        switching = switch_chart(calc)
+        out.update({"chart.md": switching.to_markdown(), "chart.csv": switching.to_csv(),
+                    "chart.html": page(switching.title, switching.to_html())})
+    elif any(name in _CHART_FILES + ("exceptions.csv",) for name in files):
+        drawn = chart(calc, "CD" if "exceptions.csv" in files else "TD")     # (CD: the chart and its exceptions)
         out.update({
-            "chart.md": cd.to_markdown(),
-            "chart.csv": cd.csv_header() + cd.table.to_csv(index_label="hand", lineterminator="\n"),
-            "chart.html": page(cd.title, cd.to_html()),
-            "exceptions.csv": exceptions_csv(cd.exceptions, digits=6),
+            "chart.md": drawn.to_markdown(),
+            "chart.csv": drawn.csv_header() + drawn.table.to_csv(index_label="hand", lineterminator="\n"),
+            "chart.html": page(drawn.title, drawn.to_html()),
         })
+        if "exceptions.csv" in files:
+            out["exceptions.csv"] = exceptions_csv(drawn.exceptions, digits=6)
     if "ev.csv" in files:
         out["ev.csv"] = ev_table(calc).to_csv(wide=True)
     if "REPORT.html" in files:   # (the same calculator: the report reuses the games computed above)
         out["REPORT.html"] = report(calc, command=f"bjcalc tables --out tables --only {key}").html()
-    if "eor.csv" in files and is_preset(rules):      # the presets' effects of removal and count metrics
+    if "eor.csv" in files:      # a named game's effects of removal and count metrics
         from .counting import eor_csv
 
         out["eor.csv"] = eor_csv(calc)
-    if "pmf.csv" in files and is_preset(rules):      # (the report's, computed once for both)
-        outcomes, basis = round_distribution(calc)
-        moments = resplit_moments(calc)
-        own = "" if moments is None else f"# {moments_line(calc, moments)}\n"
-        out["pmf.csv"] = f"# {key}: the distribution of {basis}\n{own}" + outcomes.to_csv()
-    return {name: out[name] for name in TABLE_FILES + PRESET_FILES if name in files and name in out}
+    if "pmf.csv" in files:      # (the report's, computed once for both)
+        from ..game.distribution import SizeRefusal
+
+        try:
+            outcomes, basis = round_distribution(calc)
+        except SizeRefusal as refusal:      # (too large even split to two hands: why, and the game's moments)
+            out["pmf.csv"] = (f"# {key}: {TOO_LARGE}: {refusal.detail}\n# {moments_line(calc, calc.moments())}\n"
+                              f"net,probability,cumulative\n")
+        else:
+            moments = resplit_moments(calc)
+            own = "" if moments is None else f"# {moments_line(calc, moments)}\n"
+            out["pmf.csv"] = f"# {key}: the distribution of {basis}\n{own}" + outcomes.to_csv()
+    return {name: out[name] for name in files if name in out}

@@ -81,7 +81,7 @@ __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total
            "UP_ORDER", "UP_LABEL", "CODES", "TOTAL_CODES", "DAS_CODES", "AFTER_HIT_CODES", "AFTER_HIT_SUFFIXES",
            "split_after_hit", "strategy_code", "NOT_DEALT", "MAX_ROUNDS", "CHART_ROWS", "IMPLICIT_ROWS", "read_chart",
            "chart_strategy", "is_chart", "chart_play", "chart_game", "chart_assumptions", "check_up_cards",
-           "JointSearch", "count_code", "count_code_words"]
+           "JointSearch", "count_code", "count_code_words", "check_td_play"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -159,9 +159,7 @@ class _UpcardSearch:
         self.by_cards = calc.round.variant.td_by_cards
         self.key = _hs_key(nodes, self.by_cards)
         self.n_keys = 22 * 2 * max(1, len(self.by_cards))
-        if calc.round.settlement.after_double().doubles > 1:
-            raise StrategyError(f"TD play does not yet follow {calc.round.variant.title}'s round with redoubling (a "
-                                f"redouble's choices by total): use CD play, or the game without redoubling")
+        check_td_play(calc)
         # A doubled hand's rescue, decided by its total after the double's card (the rescue table):
         # its values standing and rescued at each node, and each node's rescue key.
         self.after_double = values.after_double
@@ -1264,6 +1262,24 @@ def _best(scores: dict[str, Any], current: str, ar: Arithmetic) -> str:
     return ar.best({first: scores[first], **scores})
 
 
+def check_td_play(calc: "Game") -> None:
+    """Refuse, before any work, TD play of a round the search does not follow yet: a variant
+    without it, or a round with redoubling (a redouble's choices are not yet stated by total).
+
+    >>> from bjcalc.game.calculator import Calculator
+    >>> from bjcalc.game.variants import VARIANTS
+    >>> check_td_play(Calculator(VARIANTS["spanish_21"].rules()))
+    >>> check_td_play(Calculator(VARIANTS["players_edge_21"].rules()))
+    Traceback (most recent call last):
+    ...
+    bjcalc.core.errors.StrategyError: TD play does not yet follow Spanish 21's round with redoubling (a redouble's choices by total): use CD play, or the game without redoubling
+    """
+    calc.round.variant.check_analysis("TD play")
+    if calc.round.settlement.after_double().doubles > 1:
+        raise StrategyError(f"TD play does not yet follow {calc.round.variant.title}'s round with redoubling (a "
+                            f"redouble's choices by total): use CD play, or the game without redoubling")
+
+
 def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | None" = None,
                          progress: "Callable[..., Iterable] | None" = None) -> "GameResult":
     """Exact EV of the TD basic strategy (found by :class:`_UpcardSearch`) for this game.
@@ -1272,7 +1288,7 @@ def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | Non
     :meth:`TotalDependentStrategy.from_chart`), the exact EV of playing that strategy instead.
     ``progress`` may wrap the loop over up cards (``progress(iterable, total=10)``).
     """
-    calc.round.variant.check_analysis("TD play")
+    check_td_play(calc)
     if calc.round.variant.hands_dealt == 2:
         raise StrategyError(f"{calc.round.variant.title}'s TD game plays two hands that may switch cards: use "
                             f"Calculator.game('TD') or a chart given to Calculator.game")

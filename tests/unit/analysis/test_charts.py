@@ -15,8 +15,9 @@ from bjcalc.analysis.charts import (cell_alternatives, chart, chart_differences,
 from bjcalc.analysis.codes import AFTER_HIT_LEGEND, LEGEND, UPS, is_das_code, resolve, split_after_hit, strategy_code
 from bjcalc.analysis.render import COLOURS
 from bjcalc.analysis.sweeps import edge_sweep, plot_edges
-from bjcalc.analysis.tables import (ALL_FILES, PRESET_FILES, SIDEBET_FILES, TABLE_FILES, TIMING, VARIANT_FILES,
-                                   generate_tables, table_edges, table_sets, tables_index, without_timing, write_text)
+from bjcalc.analysis.tables import (ALL_FILES, PRESET_FILES, SIDEBET_FILES, TABLE_FILES, TIMING, TOO_LARGE,
+                                   VARIANT_FILES, folder_files, generate_tables, missing_files, set_file_names,
+                                   table_edges, table_sets, tables_index, without_timing, write_text)
 from bjcalc.cli.charts import add_chart_parsers, run_chart, run_tables
 from bjcalc.core.progress import tty_progress
 from bjcalc.game.strategy import TotalDependentStrategy, total_dependent_game
@@ -207,7 +208,7 @@ def test_cli_chart_and_tables(tmp_path):
 
 # The committed tables: a representative subset is regenerated and compared byte for byte, with
 # the side-bet catalogue (the reports, which take longer, for one set: next test).
-SUBSET = ["classic_single_deck", "standard-1d-h17-das", "standard-2d-s17-nodas"]
+SUBSET = ["classic_single_deck", "standard-1d-h17-das", "standard-2d-s17-nodas", "spanish_21"]
 NOT_REPORTS = [name for name in TABLE_FILES if name != "REPORT.html"] + list(SIDEBET_FILES)
 
 
@@ -289,11 +290,11 @@ def test_committed_tables_hold_every_set():
     assert (TABLES / "README.md").read_text() == tables_index(sets, edges)
     for name in SIDEBET_FILES:
         assert (TABLES / name).is_file(), f"tables/{name} is missing"
-    for key in sets:
-        for name in TABLE_FILES:
-            assert (TABLES / key / name).is_file(), f"tables/{key}/{name} is missing"
-        for name in PRESET_FILES:
-            assert (TABLES / key / name).is_file() == (key in PRESETS), f"tables/{key}/{name}: presets only"
+    for key, rules in sets.items():
+        held = set_file_names(rules)
+        for name in TABLE_FILES + PRESET_FILES:
+            assert (TABLES / key / name).is_file() == (name in held), f"tables/{key}/{name}: {missing_files(rules)}"
+    assert folder_files(TABLES) == {key: set(set_file_names(rules)) for key, rules in sets.items()}
     for key in PRESETS:      # the pmf: probabilities that sum to 1, and the SD its # lines state
         pmf = pd.read_csv(TABLES / key / "pmf.csv", comment="#")
         assert abs(pmf["probability"].sum() - 1) < 1e-9 and pmf["cumulative"].iloc[-1] == 1
@@ -306,6 +307,61 @@ def test_committed_tables_hold_every_set():
         committed = pd.read_csv(TABLES / key / "chart.csv", comment="#", index_col=0)
         assert committed.shape == (36, 10) and list(committed.columns) == list(UPS)
     assert pd.read_csv(TABLES / "standard" / "chart.csv", comment="#", index_col=0).loc["pair 8,8", "A"] == "P"
+
+
+def test_every_variant_has_a_folder_of_what_bjcalc_computes_for_it():
+    """Each registered game is a set of tables/ at its own rules; its folder lacks only the files whose
+    analysis bjcalc refuses for its round, and the index says which and why, in the refusal's words."""
+    from bjcalc.core.errors import StrategyError
+    from bjcalc.game.strategy import check_td_play
+
+    sets = table_sets()
+    assert [key for key in sets if key in VARIANTS] == list(VARIANTS)
+    assert all(sets[name] == variant.rules() for name, variant in VARIANTS.items())
+    assert all(missing_files(sets[name]) == {} for name in PRESETS) and missing_files(sets["free_bet"]) == {}
+    index = (TABLES / "README.md").read_text()
+    for name in ("double_exposure", "blackjack_switch", "spanish_21", "players_edge_21"):
+        missing = missing_files(sets[name])
+        assert {"exceptions.csv", "eor.csv", "pmf.csv"} <= set(missing) and "REPORT.html" not in missing
+        assert f"- `{name}`: no " in index
+        for reason in set(missing.values()):
+            assert reason in index
+    # each refusal is the one the analysis gives when asked (before any work)
+    for name, analysis in [("double_exposure", lambda calc: ev_table(calc)),
+                           ("spanish_21", lambda calc: chart(calc, "CD")),
+                           ("players_edge_21", lambda calc: chart(calc, "TD"))]:
+        calc = Calculator(sets[name])
+        with pytest.raises(StrategyError) as refused:
+            analysis(calc)
+        assert any(str(refused.value).startswith(reason) for reason in missing_files(sets[name]).values()), name
+    with pytest.raises(StrategyError, match="with redoubling"):
+        check_td_play(Calculator(sets["players_edge_21"]))
+    # the edges: each chart's own line, or (a switching table, no TD chart) the variant catalogue's
+    catalogue = pd.read_csv(TABLES / "variants.csv", comment="#", index_col=0, dtype=str)
+    edges = table_edges(TABLES)
+    for name in VARIANTS:
+        assert edges[name] == tuple(catalogue.loc[name].iloc[-2:]), name
+    assert "| `players_edge_21` | Spanish 21, 6 Spanish decks, H17, " in index
+    assert "| not computed | -0.0368 % | [ev.csv](players_edge_21/ev.csv) [report](players_edge_21/REPORT.html) |" in index
+    # Double Exposure's chart is by the dealer's two cards; Blackjack Switch's holds the switching table
+    exposed = pd.read_csv(TABLES / "double_exposure" / "chart.csv", comment="#", index_col=0)
+    assert {"A9", "TT", "19"} <= set(exposed.columns)
+    switching = (TABLES / "blackjack_switch" / "chart.csv").read_text()
+    assert switching.startswith("# Switching table: 6 decks") and "\n# The hands' play: " in switching
+    # Free Bet's round distribution is too large even split to two hands: its pmf.csv says so
+    free = (TABLES / "free_bet" / "pmf.csv").read_text().splitlines()
+    assert free[0].startswith(f"# free_bet: {TOO_LARGE}: splitting ") and free[1].startswith("# This game itself")
+    assert free[2:] == ["net,probability,cumulative"]
+    assert "EV -1.0144 %" in free[1]
+
+
+def test_the_distribution_of_a_game_resplitting_aces_falls_back_to_two_hands():
+    """(The fallback asked for two hands with resplit aces, which the rules refuse: a RulesError that
+    the report swallowed into 'too large', and tables' pmf.csv did not.)"""
+    from bjcalc.analysis.report import TWO_HANDS, round_distribution
+
+    outcomes, basis = round_distribution(Calculator(Rules(resplit_aces=True)))
+    assert basis == TWO_HANDS and abs(outcomes.pmf.sum() - 1) < 1e-12
 
 
 def test_the_committed_tables_side_bet_catalogue_holds_every_table_of_every_bet():
