@@ -176,8 +176,7 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
     """
     kind, _, what = row.partition(" ")
     variant = variant_of(rules)      # (whose doubles these are: Free Bet's free ones whatever the money doubles)
-    das = rules.double_after_split and any(variant.may_double(rules, h, s, split=True)
-                                           for h in range(4, 21) for s in (False, True))
+    das = any(variant.may_double(rules, h, s, split=True) for h in range(4, 21) for s in (False, True))
     if kind == "pair":
         if not rules.splits:
             return ()

@@ -132,10 +132,10 @@ def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool, *, max_ca
 
     ``max_cards`` is the most cards a hand may hold (the hand space's limit, which every caller
     must say): at two, a split hand may only stand, whatever the rules allow.  ``may_double``:
-    whether the round offers a double at this total (a variant's own: Free Bet's free double
-    on hard 9-11 whatever the money doubles); None: where :meth:`Rules.can_double
-    <bjcalc.core.rules.Rules.can_double>` says.  Either way only with DAS (and a split ace's
-    with ``double_split_aces``).
+    whether the round offers a split hand a double at this total (a variant's own answer, DAS
+    included: Free Bet's free double on hard 9-11 whatever the money doubles); None: the rules'
+    (DAS and :meth:`Rules.can_double <bjcalc.core.rules.Rules.can_double>`).  Either way a split
+    ace's only with ``double_split_aces``.
 
     >>> post_split_actions(Rules(double_on="9-11"), 8, 10, False, max_cards=21)
     ('stand', 'hit', 'double')
@@ -150,8 +150,8 @@ def post_split_actions(rules: Rules, pair: int, hard: int, soft: bool, *, max_ca
     actions = [] if may_hit_it and total < rules.must_hit_below else ["stand"]
     if may_hit_it:
         actions.append("hit")
-    offered = rules.can_double(hard, soft) if may_double is None else may_double
-    if may_draw and rules.double_after_split and offered and (pair != 1 or rules.double_split_aces):
+    offered = rules.double_after_split and rules.can_double(hard, soft) if may_double is None else may_double
+    if may_draw and offered and (pair != 1 or rules.double_split_aces):
         actions.append("double")
     return tuple(actions)
 

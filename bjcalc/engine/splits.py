@@ -417,8 +417,8 @@ def split_value(rules: Rules, values: UpcardValues, strategy: str, pair: int, pa
     the hands split off (the second and later hands) where they carry other chips than the
     first (Free Bet's free splits): their values and decider, on the same nodes; with
     ``hand_value``, ``later_value`` values those hands' first two cards.  ``split_doubles(hard,
-    soft)`` says whether a split hand of that total may double (the round's variant; None: the
-    rules' :meth:`~bjcalc.core.rules.Rules.can_double`), DAS aside.
+    soft)`` says whether a split hand of that total may double (the round's variant, DAS
+    included; None: the rules', DAS and :meth:`~bjcalc.core.rules.Rules.can_double`).
     """
     if isinstance(pair_state, Fraction):
         pair_left, pair_share = None, values.ar.convert(pair_state)

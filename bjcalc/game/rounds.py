@@ -290,9 +290,9 @@ class Round:
         self._first_actions: dict[tuple, str] = {}
 
     def split_doubles(self, hard: int, soft: bool) -> bool:
-        """Whether a split hand's first two cards of this total may double, DAS aside: the
-        variant's offer (:meth:`~bjcalc.game.variant.Variant.may_double`: for money where the
-        rules let it, or Free Bet's free double on hard 9-11 whatever the money doubles).
+        """Whether a split hand's first two cards of this total may double: the variant's offer
+        (:meth:`~bjcalc.game.variant.Variant.may_double`: for money where the rules let it, DAS
+        included, or Free Bet's free double on hard 9-11 whatever the money doubles).
 
         >>> from bjcalc.core.arithmetic import FLOAT
         >>> from bjcalc.game.variants import VARIANTS

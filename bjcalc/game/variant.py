@@ -165,22 +165,25 @@ class Variant:
     def double_wager(self, rules: Rules, hard: int, soft: bool, split: bool = False,
                      cards: int = 2) -> Optional[Wager]:
         """The chip a double adds to a hand of ``cards`` cards of this hard total and softness (a
-        split hand's when ``split``), or None where the hand may not double.  A hand of three or
-        more cards doubles only where the rules let it (``double_after_hit``); whether it may still
-        draw is the hand space's to say.
+        split hand's when ``split``), or None where the hand may not double.  A split hand doubles
+        for money only with DAS; a hand of three or more cards only where the rules let it
+        (``double_after_hit``); whether it may still draw is the hand space's to say (and a split
+        ace's double, ``double_split_aces``, the split's).
 
         >>> Variant().double_wager(Rules(double_after_hit=True), 11, False, cards=3).name
         'money'
         >>> Variant().double_wager(Rules(), 11, False, cards=3) is None
         True
+        >>> Variant().double_wager(Rules(double_after_split=False), 11, False, split=True) is None
+        True
         """
         if cards > 2:
             return MONEY if may_double_after_hit(rules, hard, soft, cards, True, split) else None
-        return MONEY if rules.can_double(hard, soft) else None
+        return MONEY if rules.can_double(hard, soft) and (rules.double_after_split or not split) else None
 
     def may_double(self, rules: Rules, hard: int, soft: bool, split: bool = False, cards: int = 2) -> bool:
         """Whether the round offers a double there, for money or another chip
-        (:meth:`double_wager`): the one question every pass asks (a split hand's with DAS aside).
+        (:meth:`double_wager`): the one question every pass asks (a split hand's too, DAS included).
 
         >>> Variant().may_double(Rules(double_on="10-11"), 9, False), Variant().may_double(Rules(), 9, False)
         (False, True)

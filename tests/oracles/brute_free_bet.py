@@ -42,11 +42,16 @@ Wagers (chips)
 * A double adds one chip and the hand takes exactly one card.  FREE double (a free chip) on
   a two-card HARD 9, 10 or 11 (with ``free_double_any_cards``: also on a hard 9-11 of three
   or more cards, i.e. after hitting); a PAID double (a money chip) on any other two-card hand
-  (double any two, soft hands included; DAS).  On a hand eligible for the free double only
+  (double any two, soft hands included).  On a hand eligible for the free double only
   the free double is offered: a paid double there gives the same cards and a money chip in
   place of a free one, i.e. it adds ``-1{loss}`` to the free double's payoff, so it is
   (weakly) dominated.  After hitting (hand of 3+ cards) only stand / hit (/ free double with
   ``free_double_any_cards``).  A hard 9-11 never contains an ace (the ace would count 11).
+* ``das`` (default True: double after split) is a MONEY rule.  With ``das=False`` a hand made
+  by splitting may NOT double for money on its first two cards (it stands or hits there); its
+  FREE double on a two-card hard 9-11 stays (free doubles are not affected by das), and so
+  does, with ``free_double_any_cards``, its free double on a hard 9-11 of three or more
+  cards.  Split aces stand either way; unsplit hands are unaffected.
 
 Splitting
 ---------
@@ -55,7 +60,8 @@ Splitting
   the first split (free, or money for tens / launch-rule 4s).  The original money chip stays
   with the first hand.  Aces: split, and resplit if ``resplit_aces``; one card to each split
   ace, no hitting or doubling of split aces (a split-ace hand always stands).  Any other
-  split hand may hit, take its free double on a two-card hard 9-11, or else double for money.
+  split hand may hit, take its free double on a two-card hard 9-11, or else double for money
+  (only with ``das``; with ``das=False`` no money double on a split hand).
 * Order: hand 1 receives its second card; while that card is the pair card and fewer than
   ``max_hands`` hands exist (and, for aces, ``resplit_aces``), it is moved to a new hand
   (which gets its own chip) and hand 1 draws again — the player ALWAYS resplits when allowed.
@@ -77,7 +83,8 @@ Strategy
   THAT HAND'S OWN chip set — money for hand 1, a free chip for a free-split hand, a money
   chip for a paid-split hand — for the same cards played as an ordinary single hand, from
   the reference shoe ``full - up - the hand's own cards`` (zero memory of the split or of the
-  other hands); "hit" there means hit, then continue optimally (for the same chip set) in
+  other hands, except that its two-card actions are those of a split hand: no money double
+  with ``das=False``); "hit" there means hit, then continue optimally (for the same chip set) in
   the reference.  So a free hand maximises E[+1{win}] only (it hits more, e.g. 20 sometimes),
   and doubling it for money is valued as free chip + money chip.  The fixed rule is then
   applied to the real shoe.  Split aces have no decision.
@@ -141,7 +148,8 @@ Self-test and figures
 hand-checked values (16 v 10 with a dealer-22 push, a free double, a whole no-split game on
 {10:4, 8, A} = 2/15); the WoO infinite-deck H17 12 v 4 figures, matched to 6 decimals (free
 bet: stand -0.301161, hit -0.279823; with ``push_22=False``: -0.205850 / -0.213839); memoised
-split == literal split on shoes with 3-4 of a value; example figures.  ``--infinite`` adds the
+split == literal split on shoes with 3-4 of a value (das=False included); das=False: split
+hands' actions, game_ev below das=True (shoes C, D); example figures.  ``--infinite`` adds the
 infinite-deck game (about 70 s more): H17, 4 hands, CDZ- (= optimal per hand on an infinite
 deck, apart from the forced resplits): -0.9937 % (default rules); -0.6208 % with the 2012
 launch rules (no free split of 4s, free double on any hard 9-11), cf. Stephen How's 0.625 %
@@ -195,6 +203,7 @@ class FBRules:
     free_split_fours: bool = True
     free_double_any_cards: bool = False
     blackjack_pays: Fraction = Fraction(3, 2)
+    das: bool = True              # double (for money) after split; free doubles always stay
     push_22: bool = True          # self-test switch only (False: dealer 22 is a bust)
 
     def __post_init__(self):
@@ -351,12 +360,18 @@ def expect(vec: Tuple[int, ...], up: int, shoe, h17: bool) -> Fraction:
 
 # ----------------------------------------------------------------------------- single hand (U values)
 
-def hand_actions(cards, split_ace: bool, rules: FBRules) -> Tuple[str, ...]:
-    """Actions of a hand that is not split (split is handled at the root only)."""
+def hand_actions(cards, split_ace: bool, rules: FBRules, split_hand: bool = False) -> Tuple[str, ...]:
+    """Actions of a hand that is not split (split is handled at the root only).
+    split_hand: the hand was made by splitting; with rules.das False it may not double for
+    money on its two cards (its free double on a hard 9-11 stays)."""
     if split_ace:
         return ("stand",)
     if len(cards) == 2:
-        return ("stand", "hit", "free_double" if hard_9_11(cards) else "double")
+        if hard_9_11(cards):
+            return ("stand", "hit", "free_double")
+        if split_hand and not rules.das:
+            return ("stand", "hit")
+        return ("stand", "hit", "double")
     if rules.free_double_any_cards and hard_9_11(cards):
         return ("stand", "hit", "free_double")
     return ("stand", "hit")
@@ -403,10 +418,13 @@ def U_action(action, h, up, shoe, chips, rules) -> Fraction:
 
 
 @lru_cache(maxsize=None)
-def decide(h, up, ref_shoe, chips, split_ace, rules) -> str:
+def decide(h, up, ref_shoe, chips, split_ace, rules, split_hand=False) -> str:
     """Best action for `h` (played as a single hand with `chips`) from `ref_shoe`;
-    ties: earlier in hand_actions' order (stand, hit, double) wins."""
-    acts = hand_actions(h, split_ace, rules)
+    ties: earlier in hand_actions' order (stand, hit, double) wins.  split_hand: `h` is a
+    hand made by splitting (its two-card actions: no money double with das=False); after a
+    hit the reference continues with an ordinary hand's actions (the same for a split hand
+    of 3+ cards)."""
+    acts = hand_actions(h, split_ace, rules, split_hand)
     if len(acts) == 1:
         return acts[0]
     best, best_a = None, None
@@ -418,11 +436,12 @@ def decide(h, up, ref_shoe, chips, split_ace, rules) -> str:
 
 
 @lru_cache(maxsize=None)
-def play_hand(h, shoe, up, full, chips, split_ace, rules):
+def play_hand(h, shoe, up, full, chips, split_ace, rules, split_hand=False):
     """Every outcome of a hand holding `h` (>= 2 cards, not busted) played with the fixed
     rule 'decide from full - up - own cards' (CDZ-; for an unsplit hand this is the actual
-    shoe, i.e. optimal play).  Returns {(payoff vector, shoe after, free doubles): prob}."""
-    a = decide(h, up, remove(full, up, *h), chips, split_ace, rules)
+    shoe, i.e. optimal play).  split_hand: a hand made by splitting (matters for its
+    two-card decision only: das).  Returns {(payoff vector, shoe after, free doubles): prob}."""
+    a = decide(h, up, remove(full, up, *h), chips, split_ace, rules, split_hand)
     out: Dict[tuple, Fraction] = {}
     if a == "stand":
         return {(settled_vector(h, chips, rules), shoe, 0): Fraction(1)}
@@ -439,7 +458,8 @@ def play_hand(h, shoe, up, full, chips, split_ace, rules):
             k = (hand_vector(None, chips, rules), rest, 0)
             out[k] = out.get(k, 0) + p
         else:
-            for k, q in play_hand(new, rest, up, full, chips, False, rules).items():
+            # 3+ cards: split_hand changes nothing (das concerns two-card hands only)
+            for k, q in play_hand(new, rest, up, full, chips, False, rules, False).items():
                 out[k] = out.get(k, 0) + p * q
     return out
 
@@ -482,7 +502,7 @@ def _play_one(chips, vec, n_hands, pending, shoe, p, up, full, rules):
     sc = split_chip(p, rules)
     for (c, s1, n2, pend2), q in second_cards(p, shoe, n_hands, pending, rules).items():
         new_free = (n2 - n_hands) if sc == FREE else 0
-        for (hv, s2, fd), r in play_hand(key((p, c)), s1, up, full, chips, p == 1, rules).items():
+        for (hv, s2, fd), r in play_hand(key((p, c)), s1, up, full, chips, p == 1, rules, True).items():
             sub = _rest(vadd(vec, hv), n2, pend2, s2, p, up, full, rules)
             _combine(acc, new_free + fd, q * r, sub)
     return acc
@@ -547,7 +567,7 @@ def split_literal(p, up, full, rules):
                     new = hands[:i] + [(cards + [v], chips, False)] + hands[i + 1:]
                     play(new, i, rest, prob * q, nfree)
             return
-        a = decide(key(cards), up, remove(full, up, *cards), chips, p == 1, rules)
+        a = decide(key(cards), up, remove(full, up, *cards), chips, p == 1, rules, len(cards) == 2)
         if a == "stand":
             return play(hands[:i] + [(cards, chips, True)] + hands[i + 1:], i + 1, shoe, prob, nfree)
         for v, q, rest in draws(shoe):
@@ -644,7 +664,7 @@ def _deal_free_chips(hand, up, full, rules) -> Dict[int, Fraction]:
             if total_soft(new)[0] > 21:
                 dist[0] = dist.get(0, 0) + p * (1 - p_dealer_bj(up, rest))
             else:
-                for (_, s2, fd), q in play_hand(new, rest, up, full, MONEY, False, rules).items():
+                for (_, s2, fd), q in play_hand(new, rest, up, full, MONEY, False, rules, False).items():
                     dist[fd] = dist.get(fd, 0) + p * q * (1 - p_dealer_bj(up, s2))
     else:
         dist = {k: w for k, (_, w) in split_parts(hand[0], up, full, rules).items()}
@@ -707,7 +727,7 @@ def _unsplit_states(h, action, shoe, up, full, rules) -> Dict[tuple, Fraction]:
             k = (hand_vector(None, MONEY, rules), rest)
             out[k] = out.get(k, 0) + p
         else:
-            for (hv, s2, _), q in play_hand(new, rest, up, full, MONEY, False, rules).items():
+            for (hv, s2, _), q in play_hand(new, rest, up, full, MONEY, False, rules, False).items():
                 out[(hv, s2)] = out.get((hv, s2), 0) + p * q
     return out
 
@@ -716,7 +736,7 @@ def _net_play(chips, vec, n_hands, pending, shoe, p, up, full, rules) -> Dict[Fr
     """As _play_one, but {round net: prob} (dealer naturals included, at -1)."""
     acc: Dict[Fraction, Fraction] = {}
     for (c, s1, n2, pend2), q in second_cards(p, shoe, n_hands, pending, rules).items():
-        for (hv, s2, _), r in play_hand(key((p, c)), s1, up, full, chips, p == 1, rules).items():
+        for (hv, s2, _), r in play_hand(key((p, c)), s1, up, full, chips, p == 1, rules, True).items():
             for net, x in _net_rest(vadd(vec, hv), n2, pend2, s2, p, up, full, rules).items():
                 acc[net] = acc.get(net, 0) + q * r * x
     return acc
@@ -833,7 +853,8 @@ def _net_distribution_literal(shoe, rules: FBRules = FBRules()) -> Dict[Fraction
                 if pair is None and len(cards) == 2:      # the unsplit hand's first decision
                     a = root
                 else:
-                    a = decide(key(cards), up, remove(full, up, *cards), chips, pair == 1, rules)
+                    a = decide(key(cards), up, remove(full, up, *cards), chips, pair == 1, rules,
+                               pair is not None and len(cards) == 2)
                 if a == "stand":
                     return play(hands[:i] + [(cards, chips, True)] + hands[i + 1:], i + 1, s, prob)
                 for v, q, rest in draws(s):
@@ -1025,9 +1046,10 @@ class _ChartEval:
         for (c, s1, n2, pend2), q in self._second(p, shoe, n_hands, pending).items():
             hard, ace = p + c, (p == 1 or c == 1)
             ch = chips
+            t, soft = _ts(hard, ace)
             if p == 1:                                     # split aces: one card, stand
-                outs = {(_ts(hard, ace)[0], s1): Fraction(1)}
-            elif two.get(_ts(hard, ace), "play") == "double":
+                outs = {(t, s1): Fraction(1)}
+            elif two.get((t, soft), "play") == "double" and (self.r.das or (not soft and 9 <= t <= 11)):
                 ch = self._double_chips(chips, hard, ace)
                 outs = self.one_card(up, hard, ace, s1)
             else:
@@ -1080,7 +1102,9 @@ def chart_ev(shoe, rules: FBRules, chart: dict) -> Fraction:
     * "hits": hit iff hits[(total, soft)] (missing: total < 17) and total < 21.
     * Split hands (forced resplits as in the optimal-play code; hand 1 keeps the money
       chip, split-off hands carry split_chip): two_card "double" -> double (free on hard
-      9-11, else money) unless split aces; else by "hits"; split aces stand on two cards.
+      9-11, else money; with rules.das False a money double is not allowed there and the
+      hand plays by "hits" instead) unless split aces; else by "hits"; split aces stand on
+      two cards.
       "pairs" is never consulted for a split hand.
     * No double after hitting (the chart has no such entry, free_double_any_cards is not used).
     """
@@ -1162,7 +1186,8 @@ def _chart_ev_literal(shoe, rules: FBRules, chart: dict) -> Fraction:
             elif st == "split":
                 if pair == 1:
                     a = "stand"
-                elif entry(up, "two_card").get((t, soft)) == "double":
+                elif (entry(up, "two_card").get((t, soft)) == "double"
+                      and (rules.das or (not soft and 9 <= t <= 11))):
                     a = "double"
                 else:
                     a = "play"
@@ -1336,13 +1361,28 @@ def _self_test(infinite: bool = False) -> None:
     shoe_d = make_shoe({1: 2, 5: 1, 6: 1, 7: 1, 8: 4, 9: 1, 10: 6})
     n = 0
     for rules in (R, FBRules(max_hands=2), FBRules(free_split_fours=False, resplit_aces=False,
-                                                   free_double_any_cards=True, h17=False)):
+                                                   free_double_any_cards=True, h17=False),
+                  FBRules(das=False)):
         for sh, p, up in ((shoe_a, 4, 5), (shoe_a, 5, 6), (shoe_c, 1, 6), (shoe_c, 1, 10),
                           (shoe_c, 8, 7), (shoe_c, 10, 9), (shoe_d, 8, 5), (shoe_d, 8, 10),
                           (shoe_d, 10, 6)):
             assert split_parts(p, up, sh, rules) == split_literal(p, up, sh, rules), (p, up, rules)
             n += 1
     print(f"(4) memoised split == literal split: ok ({n} cases)")
+
+    # (5) das=False (no money double on a split hand; its free double on hard 9-11 stays):
+    #     a split 5,4 keeps the free double, a split A,8 loses the money double; the game is
+    #     worth less than the das=True game on shoes C and D (their split hands money-double)
+    rnd = FBRules(das=False)
+    assert hand_actions((4, 5), False, rnd, True) == ("stand", "hit", "free_double")
+    assert hand_actions((1, 8), False, rnd, True) == ("stand", "hit")
+    assert hand_actions((1, 8), False, rnd) == hand_actions((1, 8), False, R, True) == ("stand", "hit", "double")
+    for name, sh in (("C", shoe_c), ("D", shoe_d)):
+        for mh in (2, 4):
+            g_das, g_no = game_ev(sh, FBRules(max_hands=mh)), game_ev(sh, FBRules(max_hands=mh, das=False))
+            assert g_no < g_das, (name, mh)
+            print(f"(5) shoe {name} max_hands={mh}: game_ev das=False {float(g_no):+.10f} "
+                  f"< das=True {float(g_das):+.10f}")
 
     # figures
     shoe_e = make_shoe({1: 1, 2: 1, 4: 3, 5: 3, 6: 1, 7: 1, 8: 3, 9: 1, 10: 6})

@@ -47,6 +47,7 @@ def _free_bet(rules, cards: list[str]) -> set[Fraction]:
                               resplit_aces=rules.resplit_aces,
                               free_split_fours=options.get("free_split_fours", True),
                               free_double_any_cards=options.get("free_double_any_cards", False),
+                              das=rules.double_after_split,
                               blackjack_pays=Fraction(rules.blackjack_pays))
     return {fb.game_ev(fb.make_shoe(dict(values)), oracle_rules)}
 

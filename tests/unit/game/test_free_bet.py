@@ -200,7 +200,8 @@ def test_the_chart_and_report_say_where_a_double_or_split_is_free(capsys):
     assert main(["chart", "--variant", "free_bet", "--decks", "8", "--no-free-split-fours"]) == 0
     out = capsys.readouterr().out
     assert "free double" in out and "but tens and 4s a free split" in out.replace("\n  ", " ")
-    assert "pair 4,4    H   H   H  Ph  Ph" in out       # (4s split for money here, only with DAS)
+    # (4s split for money here; with or without DAS, as a split 4's hard 9-11 doubles are free)
+    assert "pair 4,4    H   H   H   P   P" in out
     page = report("free_bet", sections=("edges", "side bets")).markdown()
     assert "| 1 | house edge | 1.01 % | 1.0144 % | 1.0197 % | matches" in page
     assert "Pot of Gold (valued under this game's CD play) | 5.7840 %" in page
@@ -328,6 +329,48 @@ def test_free_doubles_do_not_follow_the_money_doubling_rule():
         assert rational.outcomes().ev == games[double_on][0]
         assert rational.round.split_doubles(9, False) and not rational.round.split_doubles(8, False)
     assert games["9-11"] == games["10-11"] == games["none"]
+
+
+def test_a_split_hand_keeps_its_free_double_without_das():
+    """DAS is a money rule: without it a split hand still takes its free double on a two-card hard
+    9-11.  With no money doubles at all, DAS or not is then one game (CD and TD, rationals and
+    floats, the distribution's mean); with money doubles, no DAS costs a little, not the free
+    doubles (6 decks: 1.0161 % against 1.0144 %)."""
+    cards = "AS AH TS TS TH TH 4C 6C 6C 8C 8C 9C 9C 9C 5D 5D".split()
+    games = {}
+    for das in (True, False):
+        rules = FREE_BET.rules(decks=1, max_split_hands=2, resplit_aces=False, double_on="none",
+                               double_after_split=das)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            rational, floats = (Calculator(rules, Shoe.from_cards(cards), exact=e) for e in (True, False))
+        games[das] = [rational.game(s).ev for s in ("CD", "TD")]
+        assert [abs(floats.game(s).ev - float(ev)) < 1e-12 for s, ev in zip(("CD", "TD"), games[das])] == [True, True]
+        assert rational.outcomes().ev == games[das][0]
+        assert rational.round.split_doubles(9, False) and not rational.round.split_doubles(8, False)
+    assert games[True] == games[False]
+    paid = Calculator(FREE_BET.rules(double_after_split=False))
+    assert paid.round.split_doubles(10, False) and not paid.round.split_doubles(8, False)
+    assert not paid.round.split_doubles(18, True) and Calculator(FREE_BET.rules()).round.split_doubles(18, True)
+    assert round(float(paid.game().house_edge) * 100, 4) == 1.0161
+
+
+S6 = {1: 2, 3: 2, 6: 3, 7: 2, 8: 2, 10: 6}
+
+
+@pytest.mark.parametrize("counts", [G, S6], ids=["G", "S6"])
+def test_without_das_the_game_and_its_td_chart_equal_the_oracle_exactly(counts):
+    """Without DAS the oracle's split hands keep their free double on a two-card hard 9-11 and lose
+    the money ones; the engine's CD game and TD chart (the oracle playing it) equal it exactly, and
+    the game is worth less than with DAS on these shoes, where a split hand can free-double."""
+    theirs = oracle.FBRules(das=False)
+    calc = calculator(counts, double_after_split=False)
+    assert exact(calc.game().ev) == oracle.game_ev(oracle.make_shoe(counts), theirs)
+    assert exact(calc.game().ev) < exact(calculator(counts).game().ev)
+    td = calc.game("TD")
+    chart = {up: {"hits": dict(s.hits), "two_card": dict(s.two_card), "pairs": dict(s.pairs)}
+             for up, s in td.strategy.items()}
+    assert exact(td.ev) == oracle.chart_ev(oracle.make_shoe(counts), theirs, chart)
 
 
 def test_a_chart_code_reads_free_doubles_where_money_doubles_are_off():
