@@ -38,12 +38,84 @@ from ..core.wagers import DOUBLE_STAKE, MONEY, Wager
 from .rows import RowSupply, batch_plan, serve_borrowers
 from .settlement import Settlement
 
-__all__ = ["UpcardValues", "NODE_ACTIONS", "hit_values", "LevelRows", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
+__all__ = ["UpcardValues", "DoubleChain", "Chooser", "NODE_ACTIONS", "hit_values", "LevelRows", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
            "forced_reach", "batch_plan"]
 
 NODE_ACTIONS = ("stand", "hit", "double", "surrender")
 """What :attr:`UpcardValues.action` codes mean (its values index this tuple); ties go to the
 earlier action."""
+
+
+Chooser = Callable[[int, Sequence[tuple[str, np.ndarray, Optional[np.ndarray]]]], np.ndarray]
+"""Who decides a doubled hand's play after each double's card (:meth:`DoubleChain.value`): given
+the double's number ``j`` (1 = the first) and the options there, ``(name, values, allowed)`` in
+order (``stand``, then ``rescue`` and ``redouble`` where offered; ``allowed``: None, or the
+nodes where the option may be taken), each node's choice as an index of the options."""
+
+
+@dataclass(eq=False)
+class DoubleChain:
+    """A double's value at every node where a doubled hand may do more than stand after its card
+    (:class:`~bjcalc.engine.settlement.AfterDouble`: a rescue, a redouble), whoever chooses.
+
+    After the ``j``-th double's card a hand staking ``2**j`` stands (``standing``: its joint value
+    per unit on the doubled table), is rescued where the round offers it then (the same result
+    whatever was staked, ``rescue``, but for a dealer blackjack, which takes the stake), or
+    doubles again while ``j`` is below the doubles allowed and it may draw: its value is the next
+    double's at the card it draws, so the value after the last double is a choice between the
+    first two, and each earlier one reads the next one's values at the children: every level one
+    vectorised step, no recursion by level.  The engine chooses by the node's own values (CD play,
+    :meth:`PlayerEngine._doubles`); a total-dependent play chooses by a table.
+    """
+
+    after: Any                # AfterDouble
+    standing: np.ndarray
+    blackjack: np.ndarray
+    draw: np.ndarray
+    bust: np.ndarray
+    child: np.ndarray
+    can_hit: np.ndarray
+    rescue: Any               # the rescue's result in the arithmetic (None: not offered)
+    blackjack_payoff: Any     # what a dealer blackjack takes from a hand, per unit of its stake
+
+    def options(self, j: int, later: Optional[np.ndarray]) -> list[tuple[str, np.ndarray, Optional[np.ndarray]]]:
+        """The options after the ``j``-th double's card, given ``later``, the values after the next
+        double's card (None after the last double)."""
+        stake = 2 ** j
+        options: list[tuple[str, np.ndarray, Optional[np.ndarray]]] = [("stand", stake * self.standing, None)]
+        if self.after.rescues(j):
+            options.append(("rescue", self.rescue * (1 - self.blackjack) + stake * self.blackjack_payoff * self.blackjack,
+                            None))
+        if later is not None:
+            kid, going = np.maximum(self.child, 0), self.child >= 0
+            options.append(("redouble", (self.draw * np.where(going, later[kid], 2 * stake * self.bust)).sum(axis=1),
+                            self.can_hit))
+        return options
+
+    def value(self, choose: Chooser) -> np.ndarray:
+        """Each node's double value (its joint value per unit initial bet) when ``choose`` decides
+        after every double's card."""
+        later = None
+        every = np.arange(len(self.standing))
+        for j in range(self.after.doubles, 0, -1):
+            options = self.options(j, later)
+            chosen = choose(j, options)
+            later = np.stack([values for _, values, _ in options])[chosen, every]
+        assert later is not None
+        kid, going = np.maximum(self.child, 0), self.child >= 0
+        return (self.draw * np.where(going, later[kid], 2 * self.bust)).sum(axis=1)
+
+    def levels(self, choose: Chooser) -> list[tuple[list[tuple[str, np.ndarray, Optional[np.ndarray]]], np.ndarray]]:
+        """Each double's options and the choices ``choose`` makes there, the first double's first:
+        what a total-dependent search weighs entries with."""
+        later, out = None, []
+        every = np.arange(len(self.standing))
+        for j in range(self.after.doubles, 0, -1):
+            options = self.options(j, later)
+            chosen = choose(j, options)
+            later = np.stack([values for _, values, _ in options])[chosen, every]
+            out.append((options, chosen))
+        return out[::-1]
 
 
 @dataclass(eq=False)      # (hashed and compared by identity: a cache may key on one; arrays have no ==)
@@ -81,9 +153,9 @@ class UpcardValues:
     may_double: Optional[np.ndarray] = None  # bool: a 3+ card node may double (double_after_hit)
     may_surrender: Optional[np.ndarray] = None   # bool: a 3+ card node may surrender (any_time)
     action: Optional[np.ndarray] = None      # uint8: the policy's action, an index of NODE_ACTIONS
-    # After one double's card where the variant offers a rescue (and no redouble): each node's joint
-    # value standing there on the doubled bet, and rescued (what a total-dependent rescue reads).
-    after_double: Optional[tuple[np.ndarray, np.ndarray]] = None
+    # Where a doubled hand may do more than stand after its card (a rescue, a redouble): the
+    # double's values by whoever chooses (what a total-dependent rescue and redouble read).
+    after_double: Optional[DoubleChain] = None
     _draw: Optional[np.ndarray] = field(default=None, repr=False)
     _bust: Optional[np.ndarray] = field(default=None, repr=False)
     _draw_rules: Optional[kernels.DrawRules] = field(default=None, repr=False)   # to build them later
@@ -277,49 +349,36 @@ class PlayerEngine:
         return self.doubled_columns is not None or self.after_double.offers_more
 
     def _doubles(self, by_set: np.ndarray, blackjack: np.ndarray, stand: np.ndarray, draw: np.ndarray,
-                 bust: np.ndarray) -> tuple[np.ndarray, Optional[tuple[np.ndarray, np.ndarray]]]:
+                 bust: np.ndarray) -> tuple[np.ndarray, DoubleChain]:
         """Joint value of doubling at every node, where :attr:`doubles_own_way` (``stand``: the
-        nodes' stand values, ``draw`` and ``bust`` their next cards' chances and bust values).
+        nodes' stand values, ``draw`` and ``bust`` their next cards' chances and bust values), and
+        its :class:`DoubleChain` (what a total-dependent play reads).
 
-        After the ``j``-th double's card a hand staking ``2**j`` stands (on the doubled table), is
-        rescued where :meth:`~bjcalc.engine.settlement.AfterDouble.rescues` (the same result whatever
-        was staked), or doubles again while ``j`` is below the doubles allowed and it may draw: the
-        value after the last double is the better of the first two, and each earlier one reads the
-        next one's values at the children, so every array is one vectorised step, no recursion by
-        level.
-        Each choice is made at the node's policy source (CDZ- decides a split hand's as the same
-        cards unsplit would), ties to the earlier of stand, rescue, redouble.  Also gives, where
-        one double may be rescued and none redoubled, each node's values after the double's card
-        standing and rescued (:attr:`UpcardValues.after_double`), else None."""
+        After each double's card the hand stands (on the doubled table), is rescued or doubles
+        again (:class:`DoubleChain`), the choice made at the node's policy source (CDZ- decides a
+        split hand's as the same cards unsplit would), ties to the earlier of stand, rescue,
+        redouble."""
         ar, nodes, after = self.ar, self.nodes, self.after_double
         if self.doubled_columns is not None:
             standing = self._stand_by_set(by_set, self.doubled_columns)[nodes.removed_index, self.doubled_column]
         else:
             standing = stand
-        kid, going = np.maximum(nodes.child, 0), nodes.child >= 0
-        source, every = self.source, np.arange(len(nodes))
-        later = None           # values after the next double's card
-        choices: Optional[tuple[np.ndarray, np.ndarray]] = None
-        for j in range(after.doubles, 0, -1):
-            stake = 2 ** j
-            options = [(stake * standing, None)]
-            if after.rescues(j):
-                options.append((ar.convert(after.rescue) * (1 - blackjack)
-                                + stake * self.settlement.hand_blackjack_payoff * blackjack, None))
-                if after.doubles == 1:
-                    choices = (options[0][0], options[1][0])
-            if later is not None:
-                options.append(((draw * np.where(going, later[kid], 2 * stake * bust)).sum(axis=1), self.can_hit))
-            best, chosen = options[0][0][source], np.zeros(len(nodes), dtype=np.int64)
-            for code, (values, allowed) in enumerate(options[1:], 1):
+        chain = DoubleChain(after, standing, blackjack, draw, bust, nodes.child, self.can_hit,
+                            None if after.rescue is None else ar.convert(after.rescue),
+                            self.settlement.hand_blackjack_payoff)
+        source = self.source
+
+        def best(j: int, options: Sequence[tuple[str, np.ndarray, Optional[np.ndarray]]]) -> np.ndarray:
+            best, chosen = options[0][1][source], np.zeros(len(nodes), dtype=np.int64)
+            for code, (_, values, allowed) in enumerate(options[1:], 1):
                 better = np.asarray(ar.better(values[source], best), dtype=bool)
                 if allowed is not None:
                     better &= allowed[source] & allowed
                 chosen[better] = code
                 best = np.where(better, values[source], best)
-            later = np.stack([values for values, _ in options])[chosen, every]
-        assert later is not None
-        return (draw * np.where(going, later[kid], 2 * bust)).sum(axis=1), choices
+            return chosen
+
+        return chain.value(best), chain
 
     def _doubles_after_hit(self, added: Optional[Callable[[int, bool, bool], Optional[Wager]]],
                            split: np.ndarray) -> tuple[np.ndarray, dict[str, np.ndarray]]:

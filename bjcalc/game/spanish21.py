@@ -248,8 +248,8 @@ class Spanish21(Variant):
         if strategy == "TD":
             return ("total-dependent (TD) basic strategy: hit, stand and doubles after a hit by total, softness "
                     "and number of cards (2, 3, 4, 5, 6, 7 or more), two-card doubles, surrender and pairs by total "
-                    "and pair, the rescue after a double's card by the doubled hand's total; split hands follow "
-                    "the chart")
+                    "and pair, the rescue (and with redoubling the redouble) after a double's card by the doubled "
+                    "hand's total and the number of doubles; split hands follow the chart")
         if strategy != "CD":
             return ""
         return ("composition-dependent (CD): every decision uses the hand's exact card values and the up card, "
@@ -265,6 +265,10 @@ class Spanish21(Variant):
         if self.option(rules, "rescue"):
             notes.append("rescue rows: after a double's card, give up a doubled hand of that total or less "
                          "for the original bet (net -1), else stand")
+        if self.option(rules, "redoubling"):
+            notes.append("redouble rows: after a double's card, double a doubled hand of these totals again (a "
+                         "rescue row first); rows 'after 2 doubles' and 'after 3 doubles' are read after a "
+                         "redouble's card; a row not shown: never")
         return notes
 
 

@@ -58,14 +58,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, cast
 
 import numpy as np
 
 from ..core.arithmetic import Arithmetic
 from ..core.wagers import MONEY, WAGERS, Wager
 from ..engine.hands import UNSPLIT, add
-from ..engine.player import LevelRows, UpcardValues
+from ..engine.player import Chooser, LevelRows, UpcardValues
 from ..core.actions import post_split_actions
 from ..engine.shortage import FirstAction
 from ..engine.splits import context_strategy, first_context, pair_cards, split_value
@@ -81,7 +81,7 @@ __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total
            "UP_ORDER", "UP_LABEL", "CODES", "TOTAL_CODES", "DAS_CODES", "AFTER_HIT_CODES", "AFTER_HIT_SUFFIXES",
            "split_after_hit", "strategy_code", "NOT_DEALT", "MAX_ROUNDS", "CHART_ROWS", "IMPLICIT_ROWS", "read_chart",
            "chart_strategy", "is_chart", "chart_play", "chart_game", "chart_assumptions", "check_up_cards",
-           "JointSearch", "count_code", "count_code_words", "check_td_play"]
+           "JointSearch", "count_code", "count_code_words", "check_td_play", "after_double_row", "AFTER_DOUBLE_STATES"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -114,8 +114,13 @@ class UpcardStrategy:
     # (double_after_hit, surrender="any_time"); absent: hit or stand by ``hits``.
     after_hit: dict[tuple[int, bool], str] = field(default_factory=dict)
     # (total, soft) of a doubled hand after its card -> True where it is rescued (given up for the
-    # original bet, Spanish 21's double-down rescue); absent: it stands.
-    rescue: dict[tuple[int, bool], bool] = field(default_factory=dict)
+    # original bet, Spanish 21's double-down rescue); absent: it stands.  After a redouble's card
+    # the keys are (total, soft, j), j the double's number (2, 3): a hand staking 4 or 8 gives up
+    # more by standing than one staking 2, so each double has its own table.
+    rescue: dict[tuple, bool] = field(default_factory=dict)
+    # The same keys -> True where the doubled hand doubles again (a redouble, where the round
+    # offers one and the hand may draw; a rescue entry first); absent: it stands.
+    redouble: dict[tuple, bool] = field(default_factory=dict)
     # The card counts the hit/stand and after-hit entries are by (Variant.td_by_cards): their keys
     # are then (total, soft, count), a count standing for that many cards up to the next one's.
     by_cards: tuple[int, ...] = ()
@@ -160,9 +165,10 @@ class _UpcardSearch:
         self.key = _hs_key(nodes, self.by_cards)
         self.n_keys = 22 * 2 * max(1, len(self.by_cards))
         check_td_play(calc)
-        # A doubled hand's rescue, decided by its total after the double's card (the rescue table):
-        # its values standing and rescued at each node, and each node's rescue key.
-        self.after_double = values.after_double
+        # A doubled hand's rescue and redouble, decided by its total after the double's card (the
+        # rescue and redouble tables): the double's values by whoever chooses, each node's key.
+        chain = values.after_double
+        self.after_double = chain if chain is not None and chain.after.offers_more else None
         self.rescue_key = nodes.total * 2 + nodes.soft.astype(np.int64)
         self.double = values.double       # (money hands' double values under the strategy's rescue table)
         n = len(nodes)
@@ -229,25 +235,40 @@ class _UpcardSearch:
 
     # -- the rescue table ------------------------------------------------------------------------
     def use_rescue(self, strategy: UpcardStrategy) -> None:
-        """Value money hands' doubles by ``strategy``'s rescue table (where the variant offers one):
-        after the double's card a hand whose (total, soft) the table names is rescued, else stands."""
+        """Value money hands' doubles by ``strategy``'s rescue and redouble tables (where the
+        variant offers them): after a double's card a hand whose (total, soft) the rescue table
+        names is rescued where the round allows it then, else one the redouble table names doubles
+        again where it may, else it stands."""
         if self.after_double is None:
             return
-        standing, rescued = self.after_double
-        table = np.zeros(22 * 2, dtype=bool)
-        for (total, soft), rescue in strategy.rescue.items():
-            table[total * 2 + soft] = rescue
-        choice = np.where(table[self.rescue_key], rescued, standing)
-        v, child = self.v, self.nodes.child
-        self.double = (v.draw * np.where(child >= 0, choice[np.maximum(child, 0)], 2 * v.bust)).sum(axis=1)
+        self.double = self.after_double.value(self._table_choice(strategy))
         self.after_values[MONEY.name][DOUBLE] = self.double
 
-    def _improve_rescue(self, strategy: UpcardStrategy, reach: np.ndarray, after: "np.ndarray | None") -> bool:
-        """Choose each rescue entry by the doubled hands that reach it (the others fixed): where
-        the strategy doubles (two-card hands, split hands' first two cards, after a hit) each next
-        card leads to a doubled hand, rescued or standing by its total.  True if an entry changed."""
+    def _table_choice(self, strategy: UpcardStrategy) -> "Chooser":
+        """The chooser (:class:`~bjcalc.engine.player.DoubleChain`) that plays ``strategy``'s
+        rescue and redouble tables at every node by its total and softness."""
+        tables = {}
+        for name, entries in (("rescue", strategy.rescue), ("redouble", strategy.redouble)):
+            table = np.zeros(3 * 22 * 2, dtype=bool)
+            for entry, chosen in entries.items():
+                table[_after_key(entry)] = chosen
+            tables[name] = table
+
+        def choose(j: int, options: Sequence[tuple[str, np.ndarray, Optional[np.ndarray]]]) -> np.ndarray:
+            chosen = np.zeros(len(self.rescue_key), dtype=np.int64)
+            taken = np.zeros(len(self.rescue_key), dtype=bool)
+            for code, (name, _, allowed) in enumerate(options):
+                if name in tables:
+                    mask = tables[name][(j - 1) * 44 + self.rescue_key] & ~taken & (True if allowed is None else allowed)
+                    chosen[mask] = code
+                    taken |= mask
+            return chosen
+        return choose
+
+    def _doubling(self, strategy: UpcardStrategy, reach: np.ndarray, after: "np.ndarray | None") -> np.ndarray:
+        """Each node's chance that a hand doubles there (joint, per round): two-card hands, split
+        hands' first two cards and (``after``: the after-hit actions by node) hands after a hit."""
         v, nodes, ar = self.v, self.nodes, self.calc.ar
-        assert self.after_double is not None        # (only where the variant offers a rescue)
         doubling = ar.zeros(len(nodes))
         for node, p, is_pair, split_key in self.initial:
             action = self.initial_action(node, is_pair, split_key, strategy)
@@ -261,13 +282,109 @@ class _UpcardSearch:
                         doubling[kid] = doubling[kid] + 2 * p * v.draw[first, card - 1]
         if after is not None:
             doubling = np.where(after == 2, doubling + reach, doubling)
-        landing = ar.zeros(len(nodes))
-        going = np.flatnonzero(doubling != 0)
+        return doubling
+
+    def _landing(self, weights: np.ndarray) -> np.ndarray:
+        """Each node's chance that a hand lands there by one card from nodes of ``weights``."""
+        v, nodes = self.v, self.nodes
+        landing = self.calc.ar.zeros(len(nodes))
+        going = np.flatnonzero(weights != 0)
         for card in range(10):
             kids = nodes.child[going, card]
             ok = kids >= 0
-            np.add.at(landing, kids[ok], doubling[going[ok]] * v.draw[going[ok], card])
-        standing, rescued = self.after_double
+            np.add.at(landing, kids[ok], weights[going[ok]] * v.draw[going[ok], card])
+        return landing
+
+    def _improve_redoubles(self, strategy: UpcardStrategy, doubling: np.ndarray) -> bool:
+        """Choose the rescue and redouble entries where a doubled hand may double again: each
+        entry (a doubled hand's total and softness after a double's card, at every double) stands,
+        is rescued, redoubles or both (rescued where the round allows it then, else redoubled).
+        Each entry's gain is weighed at every double by the hands that land there and the values
+        after the next double (the others fixed, :meth:`_after_double_gains`); the changes that gain
+        are kept where the game's doubles together gain exactly, else the first single one that
+        does.  True if an entry changed.  An entry no doubled hand reaches takes the state better
+        for most hands of its total (as the rescue table's do): a redouble's worth shows only once
+        some hand doubles into it, and a double only once its redoubles are in the table."""
+        ar, chain = self.calc.ar, self.after_double
+        assert chain is not None
+        gains, most, reached = self._after_double_gains(strategy, doubling)
+        changes: list[tuple[Any, tuple, tuple[bool, bool]]] = []
+        unreached: list[tuple[Any, tuple, tuple[bool, bool]]] = []
+        for key in range(len(reached)):
+            entry = _after_entry(key)
+            if entry[0] < (13 if entry[1] else 6):    # (no doubled hand has it: three cards make hard 6, soft 13)
+                continue
+            current = AFTER_DOUBLE_STATES.index((strategy.rescue.get(entry, False), strategy.redouble.get(entry, False)))
+            scores = gains if reached[key] else most
+            best = current
+            for index in range(len(AFTER_DOUBLE_STATES)):
+                if ar.better(scores[index][key], scores[best][key]):
+                    best = index
+            if best != current:
+                (changes if reached[key] else unreached).append(
+                    (scores[best][key] - scores[current][key], entry, AFTER_DOUBLE_STATES[best]))
+        _set_after_double(strategy, unreached)        # (no hand's value changes)
+        if changes:
+            def worth(candidate: UpcardStrategy) -> Any:
+                return (doubling * chain.value(self._table_choice(candidate))).sum()
+
+            before = worth(strategy)
+            changes.sort(key=lambda change: -float(change[0]))
+            for chosen in [changes] + [[change] for change in changes]:
+                candidate = strategy.copy()
+                _set_after_double(candidate, chosen)
+                if ar.better(worth(candidate), before):
+                    strategy.rescue, strategy.redouble = candidate.rescue, candidate.redouble
+                    self.use_rescue(strategy)
+                    return True
+        if unreached:
+            self.use_rescue(strategy)
+        return bool(unreached)
+
+    def _after_double_gains(self, strategy: UpcardStrategy, doubling: np.ndarray
+                            ) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
+        """For each state of :data:`AFTER_DOUBLE_STATES`, each entry's gain (by
+        :func:`_after_key`) over what ``strategy`` plays there, summed over the doubles at which
+        hands land on it (joint, from the doubles of ``doubling``), the others fixed; how many
+        of the entry's nodes gain by it, whether reached or not; and which entries are reached."""
+        ar, chain = self.calc.ar, self.after_double
+        assert chain is not None
+        size = 3 * 22 * 2
+        gains = [ar.zeros(size) for _ in AFTER_DOUBLE_STATES]
+        most = [np.zeros(size) for _ in AFTER_DOUBLE_STATES]
+        reached = np.zeros(size, dtype=bool)
+        landing = self._landing(doubling)
+        for j, (options, chosen) in enumerate(chain.levels(self._table_choice(strategy)), 1):
+            key = (j - 1) * 44 + self.rescue_key
+            named = {name: (values, allowed) for name, values, allowed in options}
+            now = np.stack([values for _, values, _ in options])[chosen, np.arange(len(chosen))]
+            for index, (rescue, redouble) in enumerate(AFTER_DOUBLE_STATES):
+                value = named["stand"][0]
+                if redouble and "redouble" in named:
+                    values, allowed = named["redouble"]
+                    value = np.where(allowed, values, value) if allowed is not None else values
+                if rescue and "rescue" in named:
+                    value = named["rescue"][0]
+                np.add.at(gains[index], key, landing * (value - now))
+                np.add.at(most[index], key, np.sign((value - now).astype(float)))
+            np.add.at(reached, key, landing != 0)
+            redoubled = [code for code, (name, _, _) in enumerate(options) if name == "redouble"]
+            if not redoubled:
+                break
+            landing = self._landing(np.where(chosen == redoubled[0], landing, 0 * landing))
+        return gains, most, reached
+
+    def _improve_rescue(self, strategy: UpcardStrategy, reach: np.ndarray, after: "np.ndarray | None") -> bool:
+        """Choose each rescue entry by the doubled hands that reach it (the others fixed): where
+        the strategy doubles (two-card hands, split hands' first two cards, after a hit) each next
+        card leads to a doubled hand, rescued or standing by its total.  True if an entry changed."""
+        ar = self.calc.ar
+        assert self.after_double is not None        # (only where the variant offers a rescue)
+        doubling = self._doubling(strategy, reach, after)
+        if self.after_double.after.doubles > 1:
+            return self._improve_redoubles(strategy, doubling)
+        landing = self._landing(doubling)
+        [(_, standing, _), (_, rescued, _)] = self.after_double.options(1, None)
         gains = ar.zeros(22 * 2)
         np.add.at(gains, self.rescue_key, landing * (rescued - standing))
         reached = np.zeros(22 * 2, dtype=bool)
@@ -915,7 +1032,9 @@ def count_code_words(code: str, by_cards: tuple[int, ...] = (2, 3, 4, 5, 6, 7)) 
     if code.startswith("≤"):
         return "rescue a doubled hand of this total or less (after the double's card, give it up for the original bet)"
     if code == "no":
-        return "no rescue: a doubled hand stands"
+        return "none: no doubled hand is rescued (a rescue row) or doubled again (a redouble row)"
+    if code.startswith("DD"):
+        return "double a doubled hand of these totals again (after the double's card, a redouble)"
     if code.replace(",", "").replace("-", "").isdigit():
         return "rescue a doubled hand of these totals (after the double's card, give it up for the original bet)"
     if "/" in code:
@@ -933,6 +1052,16 @@ def count_code_words(code: str, by_cards: tuple[int, ...] = (2, 3, 4, 5, 6, 7)) 
     then = _COMPLEMENT[letters[-1].upper()]
     said = words[letters[0]] + (f", else {words[letters[1].upper()]}" if len(letters) == 2 else "")
     return f"{said}, but {words[then].lower()} with {count} or more cards"
+
+
+def after_double_row(table: str, soft: bool, double: int = 1) -> str:
+    """The chart row of a rescue or redouble table (``table``) of doubled hands: ``rescue hard``
+    after the first double's card, ``redouble soft after 2 doubles`` after a redouble's.
+
+    >>> after_double_row("rescue", False), after_double_row("redouble", True, 2)
+    ('rescue hard', 'redouble soft after 2 doubles')
+    """
+    return f"{table} {'soft' if soft else 'hard'}" + (f" after {double} doubles" if double > 1 else "")
 
 
 NOT_DEALT = "-"
@@ -988,15 +1117,26 @@ class TotalDependentStrategy(dict):
             return "R" + hit_or_stand.lower() + after
         return hit_or_stand + after
 
-    def rescue_code(self, up: "int | str", soft: bool) -> str:
+    def rescue_code(self, up: "int | str", soft: bool, table: str = "rescue", double: int = 1) -> str:
         """The rescue table's cell: the doubled totals (hard or soft) the strategy rescues against
-        ``up`` after the double's card, ``≤16`` (that total or less), a list, or ``no``."""
+        ``up`` after the double's card, ``≤16`` (that total or less), a list, or ``no``; with
+        ``table="redouble"``, the redouble table's: the totals it doubles again, after ``DD``
+        (``DD9-11``), or ``no``; ``double``: after which double's card (2, 3: after a redouble's)."""
         strategy = self.get(up)
         if strategy is None:
             return NOT_DEALT
-        totals = sorted(total for (total, is_soft), rescue in strategy.rescue.items() if rescue and is_soft == soft)
+        entries = strategy.rescue if table == "rescue" else strategy.redouble
+        totals = sorted(entry[0] for entry, chosen in entries.items()
+                        if chosen and entry[1] == soft and (entry[2] if len(entry) > 2 else 1) == double)
         if not totals:
             return "no"
+        if table == "redouble":
+            return "DD" + self._runs(totals, soft)
+        return self._runs(totals, soft)
+
+    @staticmethod
+    def _runs(totals: list[int], soft: bool) -> str:
+        """Totals as runs: ``≤16`` (from the lowest total a hand can have), or ``13-15,17``."""
         runs: list[list[int]] = []
         for total in totals:
             if runs and total == runs[-1][-1] + 1:
@@ -1035,10 +1175,13 @@ class TotalDependentStrategy(dict):
             index.append(f"pair {name},{name}")
             total, soft = (12, True) if pair == 1 else (2 * pair, False)
             rows.append([self.code(up, total, soft, pair) for up in keys])
-        if any(strategy.rescue for strategy in self.values()):      # (the rescue table of doubled hands)
-            for soft in (False, True):
-                index.append(f"rescue {'soft' if soft else 'hard'}")
-                rows.append([self.rescue_code(up, soft) for up in keys])
+        for double in (1, 2, 3):     # (the rescue and redouble tables of doubled hands, by double)
+            for table in ("rescue", "redouble"):
+                if any((entry[2] if len(entry) > 2 else 1) == double for strategy in self.values()
+                       for entry in getattr(strategy, table)):
+                    for soft in (False, True):
+                        index.append(after_double_row(table, soft, double))
+                        rows.append([self.rescue_code(up, soft, table, double) for up in keys])
         return pd.DataFrame(rows, index=index, columns=columns)
 
 
@@ -1215,6 +1358,38 @@ def set_cell(strategy: UpcardStrategy, row: str, code: str, das: bool = True) ->
         strategy.pair_fallbacks[pair] = {"s": STAND, "h": HIT, "p": SPLIT}[code[1]]
 
 
+AFTER_DOUBLE_STATES = ((False, False), (True, False), (False, True), (True, True))
+"""What a rescue and redouble entry can say, as (rescued, redoubled): stand, rescue, redouble, or
+rescue where the round allows it then, else redouble."""
+
+
+def _set_after_double(strategy: UpcardStrategy, changes: Iterable[tuple[Any, tuple, tuple[bool, bool]]]) -> None:
+    """Set rescue and redouble entries: ``(gain, entry, (rescued, redoubled))`` each."""
+    for _, entry, states in changes:
+        for table, on in zip((strategy.rescue, strategy.redouble), states):
+            if on:
+                table[entry] = True
+            else:
+                table.pop(entry, None)
+
+
+def _after_key(entry: tuple) -> int:
+    """The index of a rescue or redouble entry (:attr:`UpcardStrategy.rescue`): (total, soft) after
+    the first double's card, (total, soft, j) after the ``j``-th's.
+
+    >>> _after_key((16, False)), _after_key((16, False, 2)), _after_entry(_after_key((13, True, 3)))
+    (32, 76, (13, True, 3))
+    """
+    total, soft, *j = entry
+    return ((j[0] if j else 1) - 1) * 44 + total * 2 + int(soft)
+
+
+def _after_entry(key: int) -> tuple:
+    """The rescue or redouble entry of an index (:func:`_after_key`'s inverse)."""
+    j, base = divmod(key, 44)
+    return (base // 2, bool(base % 2)) + ((j + 1,) if j else ())
+
+
 def _ascend(improve: Callable[[UpcardStrategy], bool], up: Any, by_cards: tuple[int, ...] = ()) -> UpcardStrategy:
     """Coordinate ascent from "hit below 17": ``improve`` passes until none changes an entry."""
     strategy = UpcardStrategy(up, by_cards=by_cards)
@@ -1263,21 +1438,13 @@ def _best(scores: dict[str, Any], current: str, ar: Arithmetic) -> str:
 
 
 def check_td_play(calc: "Game") -> None:
-    """Refuse, before any work, TD play of a round the search does not follow yet: a variant
-    without it, or a round with redoubling (a redouble's choices are not yet stated by total).
+    """Refuse, before any work, TD play of a round the search does not follow yet.
 
     >>> from bjcalc.game.calculator import Calculator
     >>> from bjcalc.game.variants import VARIANTS
-    >>> check_td_play(Calculator(VARIANTS["spanish_21"].rules()))
     >>> check_td_play(Calculator(VARIANTS["players_edge_21"].rules()))
-    Traceback (most recent call last):
-    ...
-    bjcalc.core.errors.StrategyError: TD play does not yet follow Spanish 21's round with redoubling (a redouble's choices by total): use CD play, or the game without redoubling
     """
     calc.round.variant.check_analysis("TD play")
-    if calc.round.settlement.after_double().doubles > 1:
-        raise StrategyError(f"TD play does not yet follow {calc.round.variant.title}'s round with redoubling (a "
-                            f"redouble's choices by total): use CD play, or the game without redoubling")
 
 
 def total_dependent_game(calc: "Game", strategies: "TotalDependentStrategy | None" = None,

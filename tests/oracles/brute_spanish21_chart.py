@@ -21,11 +21,15 @@ Rules
 -----
 ``rules`` is a ``brute_spanish21.S21Rules``.  Modelled: ``h17``, ``max_hands`` (1 to 4; with 3
 or 4, resplits follow the chart), ``surrender`` (late), ``max_doubles`` (0: no doubling at all,
-1: one double; redoubling, 2 or 3, is REFUSED), ``rescue``, ``bonus_on_split``, ``decks`` (only
-for the chance that a 7-7-7 is suited, through ``bonus_21``: the shoe itself is ``counts``),
-``blackjack_pays``, and the switches ``bonuses``, ``always_21``, ``double_any_cards``,
-``bonus_cards_on_split``.  Refused: ``play_21=True`` (the chart never hits a 21) and
-``face_pairs_win=True``.
+1: one double; 2 or 3: redoubling, the hand's wager 1, 2, 4, 8 as it doubles again after a
+double's card, up to ``max_doubles`` doubles in all, by the chart's redouble rows), ``rescue``
+(after any double's card, the first or a redouble's: brute_spanish21.py has no separate option
+for rescuing a redoubled hand, its ``actions`` offer the rescue after every double with
+``rescue``, and so does this oracle), ``bonus_on_split``, ``decks`` (only for the chance that a
+7-7-7 is suited, through ``bonus_21``: the shoe itself is ``counts``), ``blackjack_pays``, and
+the switches ``bonuses``, ``always_21``, ``double_any_cards``, ``bonus_cards_on_split``.
+Refused (ValueError): ``play_21=True`` (the chart never hits a 21), ``face_pairs_win=True`` and
+an infinite shoe.  Redoubling is no longer refused.
 
 The game (as brute_spanish21.py)
 --------------------------------
@@ -41,11 +45,12 @@ The game (as brute_spanish21.py)
   and eligible, it wins ``bonus_21`` (5 cards 3/2, 6 cards 2, 7+ cards 3, 6-7-8 and 7-7-7 at
   their expected payoff over the suits) in place of 1; eligible = the unsplit hand, or a split
   hand with ``bonus_on_split`` (with ``bonus_cards_on_split=False`` a split hand's 21 of 5 or
-  more cards pays 1); no bonus without ``bonuses``.  A doubled 21 wins 2 (1:1 on the wager).
-* Otherwise: a bust loses the hand's bet (2 if doubled) whatever the dealer does; a dealer bust
-  pays the bet, a higher total wins it, an equal total pushes, a lower total loses it.  A
-  surrender loses 1/2; a rescued hand loses exactly 1 (per unit initial bet, each hand's
-  original bet being 1).
+  more cards pays 1); no bonus without ``bonuses``.  A doubled 21 wins its stake 2, 4 or 8 (1:1
+  on the whole wager, never a bonus).
+* Otherwise: a bust loses the hand's bet (its stake: 1, or 2, 4, 8 after 1, 2, 3 doubles)
+  whatever the dealer does; a dealer bust pays the bet, a higher total wins it, an equal total
+  pushes, a lower total loses it.  A surrender loses 1/2; a rescued hand loses exactly 1 (per
+  unit initial bet, each hand's original bet being 1), whatever it had staked.
 * The dealer (no natural: the peek) stands on hard 17+, on soft 17 unless ``h17``, on soft 18+.
   He draws only when some hand's result depends on his total (not when every hand busted, was
   rescued or surrendered, or is a 21 that always wins); this changes no EV, only whether
@@ -55,10 +60,15 @@ The game (as brute_spanish21.py)
 How the chart is played
 -----------------------
 Rows: ``hard 5`` .. ``hard 21``, ``soft 13`` .. ``soft 21`` (a soft total counts an ace as 11),
-``pair 2,2`` .. ``pair 9,9``, ``pair T,T`` (any two ten-values), ``pair A,A``, ``rescue hard``,
-``rescue soft``.  Columns: the up card ``2`` .. ``9``, ``T``, ``A``.  Only the cells the play
-reaches are read: a ``-`` cell (an up card the shoe cannot deal) or a missing cell raises
-``ChartError``/``KeyError`` only if it is consulted.
+``pair 2,2`` .. ``pair 9,9``, ``pair T,T`` (any two ten-values), ``pair A,A``; after the j-th
+double's card (j = 1, 2, 3): ``rescue hard`` / ``rescue soft`` and ``redouble hard`` /
+``redouble soft`` (j = 1), ``rescue hard after 2 doubles``, ``rescue soft after 2 doubles``,
+``redouble hard after 2 doubles``, ``redouble soft after 2 doubles`` (j = 2), ``rescue hard
+after 3 doubles``, ``rescue soft after 3 doubles`` (j = 3).  Columns: the up card ``2`` .. ``9``,
+``T``, ``A``.  Only the cells the play reaches are read: a ``-`` cell (an up card the shoe
+cannot deal) or a missing cell of a row that is present raises ``ChartError``/``KeyError`` only
+if it is consulted.  A rescue or redouble row that is ABSENT from the chart names no total for
+any up card ("never": the product omits such a table when no up card names a total).
 
 * Which cell.  A hand of 21 takes no cell: it stands (no hit, no double: Spanish 21 pays a 21 at
   once).  Otherwise a hand of two cards (its first decision) reads, in order: an exception for
@@ -94,13 +104,27 @@ reaches are read: a ``-`` cell (an up card the shoe cannot deal) or a missing ce
   not yet doubled, two cards or (``double_any_cards``) any number, split hands and split aces
   too (DAS); surrender (late, with ``surrender``) only as the first decision of the unsplit
   two-card hand (after the peek); split: a pair row reached as above.
-* Double: the bet becomes 2 and the hand takes exactly one card.  Then, not busted, it is
-  RESCUED (given up, net -1 whatever was doubled; only with ``rules.rescue``) when its new total
-  is in the cell of ``rescue soft`` (a soft total) or ``rescue hard`` (a hard total) for the up
-  card, else it stands on the doubled bet (no bonus; a doubled 21 wins 2).  Cells: ``no`` never;
-  ``≤16`` (or ``<=16``) totals of 16 or less; ``5-14,16-17`` those totals (comma-separated
-  ranges ``a-b`` and single totals ``a``, which may mix with ``≤a``).  READING: the cell is
-  read literally, a 21 too if a cell named it (the printed cells never do).  No redouble.
+* Double: the bet becomes 2 and the hand takes exactly one card.  After the j-th double's card
+  (the hand stakes 2 ** j: 2, 4, 8), not busted (a bust loses the stake), the hand reads, for
+  its new total (soft: an ace counting 11, as everywhere) and the up card:
+  1. RESCUED (given up, net -1 per unit initial bet whatever was staked) when the rules offer a
+     rescue (``rules.rescue``; after a redouble too, see Rules) and the rescue row of double j
+     (``rescue soft`` / ``rescue hard`` for j = 1, ``... after 2 doubles``, ``... after 3
+     doubles``; soft or hard by the total) names the total;
+  2. else REDOUBLED when j < ``max_doubles``, the total is below 21 (the hand may still draw)
+     and the redouble row of double j (``redouble soft`` / ``redouble hard`` for j = 1,
+     ``... after 2 doubles`` for j = 2) names the total: the stake doubles again (2 -> 4,
+     4 -> 8) and the hand takes exactly one card, then the same questions after double j + 1;
+  3. else it stands on its stake (no bonus; a doubled 21 wins the stake).
+  Rescue cells: ``no`` never; ``≤16`` (or ``<=16``) totals of 16 or less; ``5-14,16-17`` those
+  totals (comma-separated ranges ``a-b`` and single totals ``a``, which may mix with ``≤a``).
+  Redouble cells: ``no``, or ``DD`` followed by the totals in the same syntax (``DD9-11``,
+  ``DD≤17``, ``DD11,13-18``).  READING: a rescue cell is read literally, a 21 too if a cell
+  named it (the printed cells never do); a redouble cell naming 21 is not acted on (a 21 takes
+  no card: it stands).  With ``max_doubles`` 1 no redouble row is read, nor any row ``after 2
+  doubles`` / ``after 3 doubles``; with 2, of the rows after 2 doubles only the rescue rows,
+  and no row after 3 doubles; the rescue rows are read only with ``rules.rescue``.  Split hands
+  (split aces too) redouble and are rescued like any doubled hand.
 * Splits (brute_chart.py's conventions, Spanish 21's rules): the pair becomes two hands of one
   card and an original bet of 1 each; the hands are dealt their second card and played to
   completion left to right (hand 1 wholly, resplits included, before hand 2 gets its second
@@ -124,8 +148,10 @@ Method
 Every card sequence is enumerated: the deal (four cards), each hand's draws in play order, the
 dealer's draws.  The player's turn is memoised on (shoe left, up card, hole card, the sum of
 the finished hands' payoff vectors over the dealer's outcomes 17, 18, 19, 20, 21, bust, the
-hand being played, hands waiting, hands in all, split flag), which changes nothing but the
-running time: the chart's decisions depend on the hand's own cards and the up card only.
+hand being played, the number of doubles it has made (0 to 3: its stake and which rescue /
+redouble rows it reads), split flag, hands waiting, hands in all), which changes nothing but
+the running time: the chart's decisions depend on the hand's own cards, its number of doubles
+and the up card only.
 For speed the arithmetic is in integers: a value at a shoe of n cards is carried times n!
 (a draw of a value with k copies left weighs k) and payoffs in units of 1/scale (scale = the
 lcm of 2, the blackjack payout's and the bonuses' denominators); the result is the exact
@@ -152,7 +178,7 @@ EmptyShoeError = s21.EmptyShoeError
 make_shoe = s21.make_shoe
 
 __all__ = ["chart_ev", "deal_ev", "ChartError", "EmptyShoeError", "S21Rules", "parse_note_exceptions",
-           "decide", "code_plays", "rescue_totals", "UP_COLUMNS", "OUTCOMES"]
+           "decide", "code_plays", "rescue_totals", "redouble_totals", "UP_COLUMNS", "OUTCOMES"]
 
 UP_COLUMNS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 OUTCOMES = (17, 18, 19, 20, 21, "bust")
@@ -298,6 +324,24 @@ def rescue_totals(cell: str) -> frozenset:
     return frozenset(out)
 
 
+def redouble_totals(cell: str) -> frozenset:
+    """The totals a redouble cell names: 'no' none, else 'DD' and the totals as in a rescue cell
+    ('DD9-11', 'DD≤17', 'DD11,13-18')."""
+    c = str(cell).strip()
+    if c in ("", "-"):
+        raise ChartError(f"redouble cell {cell!r} consulted")
+    if c.lower() in ("no", "never", "none"):
+        return frozenset()
+    if not c.startswith("DD") or not c[2:].strip():
+        raise ChartError(f"redouble cell {cell!r}: 'no' or 'DD' and totals")
+    return rescue_totals(c[2:])
+
+
+def doubled_row(kind: str, soft: bool, j: int) -> str:
+    """The row read after the j-th double's card: kind 'rescue' or 'redouble'."""
+    return f"{kind} {'soft' if soft else 'hard'}" + ("" if j == 1 else f" after {j} doubles")
+
+
 _CARD = {"A": 1, "T": 10, "10": 10, **{str(v): v for v in range(2, 10)}}
 
 
@@ -360,8 +404,6 @@ class _Round:
     def __init__(self, rules, chart, exceptions=None, exceptions_on_split=True):
         if not isinstance(rules, S21Rules):
             raise TypeError("rules: a brute_spanish21.S21Rules")
-        if rules.max_doubles > 1:
-            raise ValueError("the chart oracle models max_doubles 0 or 1 (no redoubling)")
         if rules.play_21:
             raise ValueError("play_21=True: the chart never hits a 21")
         if rules.face_pairs_win:
@@ -384,7 +426,7 @@ class _Round:
             self.scale = lcm(self.scale, x.denominator)
         self.turn = lru_cache(maxsize=None)(self._turn)
         self.dealer = lru_cache(maxsize=None)(self._dealer)
-        self._rescue = {}
+        self._named = {}            # (row, up) -> the totals a rescue / redouble cell names
 
     def units(self, x) -> int:
         """x (a payoff) in units of 1/scale."""
@@ -399,15 +441,30 @@ class _Round:
             raise ChartError(f"cell ({row}, {_label(up)}) = {code!r} is consulted")
         return code
 
-    def rescued(self, cards, up: int) -> bool:
-        if not self.r.rescue:
-            return False
+    def named(self, kind: str, cards, up: int, j: int) -> bool:
+        """Whether the ``kind`` ('rescue' / 'redouble') row read after the j-th double's card
+        names the total of ``cards`` for ``up`` (an absent row names none)."""
         t, soft = _total(cards)
-        row = "rescue soft" if soft else "rescue hard"
+        row = doubled_row(kind, soft, j)
         k = (row, up)
-        if k not in self._rescue:
-            self._rescue[k] = rescue_totals(self.cell(row, up))
-        return t in self._rescue[k]
+        if k not in self._named:
+            if row not in self.chart:
+                self._named[k] = frozenset()
+            else:
+                parse = rescue_totals if kind == "rescue" else redouble_totals
+                self._named[k] = parse(self.cell(row, up))
+        return t in self._named[k]
+
+    def rescued(self, cards, up: int, j: int) -> bool:
+        """Rescue after the j-th double's card: the rules offer it (after every double, as
+        brute_spanish21.actions) and the rescue row of double j names the total."""
+        return self.r.rescue and self.named("rescue", cards, up, j)
+
+    def redoubles(self, cards, up: int, j: int) -> bool:
+        """Double again after the j-th double's card: doubles left, a total below 21, and the
+        redouble row of double j names the total."""
+        return (j < self.r.max_doubles and _total(cards)[0] < 21
+                and self.named("redouble", cards, up, j))
 
     def action(self, cards, up, is_split, nhands) -> str:
         n = len(cards)
@@ -446,8 +503,8 @@ class _Round:
         return Fraction(s21.bonus_21(tuple(sorted(cards)), r))
 
     def stand_vec(self, cards, stake, is_split) -> tuple:
-        """Payoff (in units of 1/scale) of a standing hand (stake 1 or 2) against each of
-        OUTCOMES."""
+        """Payoff (in units of 1/scale) of a standing hand (stake 1, or 2, 4, 8 doubled) against
+        each of OUTCOMES."""
         t, _ = _total(cards)
         assert t <= 21
         if t == 21:
@@ -500,22 +557,42 @@ class _Round:
         return sum(w * x for w, x in zip(ends, vec))
 
     # -- the player's turn ------------------------------------------------------------------
-    def _turn(self, shoe, up, hole, vec, cur, is_split, pending, nhands, pair) -> int:
+    def _turn(self, shoe, up, hole, vec, cur, nd, is_split, pending, nhands, pair) -> int:
         """The rest of the round's expected net, times norm(shoe) * scale (an integer).  vec:
         the finished hands' summed payoff vector (units of 1/scale); cur: the sorted cards of
-        the hand being played (None between hands); pending: split hands of one card (the
-        pair card ``pair``) waiting for their second."""
+        the hand being played (None between hands); nd: the number of doubles that hand has
+        made (0; 1 to 3: the nd-th double's card is in ``cur``, stake 2 ** nd, not busted);
+        pending: split hands of one card (the pair card ``pair``) waiting for their second."""
         if cur is None:
             if not pending:
                 return self.settle(shoe, up, hole, vec)
             acc = 0
             for v, k, rest in _draws(shoe):
-                acc += k * self.turn(rest, up, hole, vec, tuple(sorted((pair, v))), True,
+                acc += k * self.turn(rest, up, hole, vec, tuple(sorted((pair, v))), 0, True,
                                      pending - 1, nhands, pair)
             return acc
 
         def finish(hand_vec, s=shoe):
-            return self.turn(s, up, hole, self.add(vec, hand_vec), None, False, pending, nhands, pair)
+            return self.turn(s, up, hole, self.add(vec, hand_vec), None, 0, False, pending, nhands, pair)
+
+        def double():
+            """Double once more (nd -> nd + 1): the stake doubles, exactly one card."""
+            acc = 0
+            for v, k, rest in _draws(shoe):
+                new = tuple(sorted(cur + (v,)))
+                if _total(new)[0] > 21:
+                    x = finish(self.const(-(2 ** (nd + 1))), rest)
+                else:
+                    x = self.turn(rest, up, hole, vec, new, nd + 1, is_split, pending, nhands, pair)
+                acc += k * x
+            return acc
+
+        if nd:                                   # after the nd-th double's card
+            if self.rescued(cur, up, nd):
+                return finish(self.const(-1))
+            if self.redoubles(cur, up, nd):
+                return double()
+            return finish(self.stand_vec(cur, 2 ** nd, is_split))
 
         t, _ = _total(cur)
         if t == 21:
@@ -526,24 +603,17 @@ class _Round:
         if a == "surrender":
             return finish(self.const(Fraction(-1, 2)))
         if a == "split":
-            return self.turn(shoe, up, hole, vec, None, False, pending + 2, nhands + 1, cur[0])
+            return self.turn(shoe, up, hole, vec, None, 0, False, pending + 2, nhands + 1, cur[0])
+        if a == "double":
+            return double()
+        assert a == "hit", a
         acc = 0
         for v, k, rest in _draws(shoe):
             new = tuple(sorted(cur + (v,)))
-            nt, _ = _total(new)
-            if a == "hit":
-                if nt > 21:
-                    x = finish(self.const(-1), rest)
-                else:
-                    x = self.turn(rest, up, hole, vec, new, is_split, pending, nhands, pair)
+            if _total(new)[0] > 21:
+                x = finish(self.const(-1), rest)
             else:
-                assert a == "double", a
-                if nt > 21:
-                    x = finish(self.const(-2), rest)
-                elif self.rescued(new, up):
-                    x = finish(self.const(-1), rest)
-                else:
-                    x = finish(self.stand_vec(new, 2, is_split), rest)
+                x = self.turn(rest, up, hole, vec, new, 0, is_split, pending, nhands, pair)
             acc += k * x
         return acc
 
@@ -559,7 +629,7 @@ class _Round:
         if dealer_nat:
             return -self.scale * _norm(shoe)
         zero = (0,) * _NOUT
-        return self.turn(shoe, up, hole, zero, tuple(sorted((c1, c2))), False, 0, 1, None)
+        return self.turn(shoe, up, hole, zero, tuple(sorted((c1, c2))), 0, False, 0, 1, None)
 
     def deal_ev(self, shoe, hand, up) -> Fraction:
         s = shoe

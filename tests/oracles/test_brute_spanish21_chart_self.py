@@ -3,12 +3,17 @@
 No comparison with bjcalc here: the code reader against the legend's own words, hand-computed
 deals (tiny shoes), a plain recursion written here (no memo, its own settlement and bonuses)
 for charts that never double, split, surrender or rescue, and the theorem-like bound that a
-chart never beats composition-dependent optimal play (brute_spanish21.game_ev).  A few seconds.
+chart never beats composition-dependent optimal play (brute_spanish21.game_ev).  Redoubling
+(max_doubles 2, 3; the redouble rows and the rescue rows after 2 and 3 doubles): hand-computed
+deals, the identity "redouble rows that name nothing = max_doubles 1", a plain recursion with
+doubles, redoubles and rescues, and the bound against optimal play with max_doubles=3.  A few
+seconds.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
@@ -20,16 +25,24 @@ from oracles.brute_spanish21 import S21Rules, make_shoe
 COLS = bc.UP_COLUMNS
 TOTAL_ROWS = [f"hard {t}" for t in range(5, 22)] + [f"soft {t}" for t in range(13, 22)]
 PAIR_ROWS = [f"pair {v},{v}" for v in range(2, 10)] + ["pair T,T", "pair A,A"]
+# the rows read after a double's card: j = 1 (rescue / redouble), 2 (... after 2 doubles), 3
+DOUBLED_ROWS = [f"{k} {hs}{a}" for a, kinds in (("", ("rescue", "redouble")),
+                                                (" after 2 doubles", ("rescue", "redouble")),
+                                                (" after 3 doubles", ("rescue",)))
+                for k in kinds for hs in ("hard", "soft")]
 
 
 def _chart(fill="S", rescue="no", **cells):
-    """A full chart of ``fill`` codes (rescue rows ``rescue``); ``cells``: row -> code (every
-    column) or row -> {column: code}; row keys with '_' for ' ' (``hard_16``, ``pair_8,8``)."""
+    """A full chart of ``fill`` codes (rescue rows ``rescue``; the other rows read after a
+    double absent, i.e. never); ``cells``: row -> code (every column) or row -> {column: code};
+    row keys with '_' for ' ' (``hard_16``, ``pair_8,8``, ``redouble_hard_after_2_doubles``)."""
     chart = {r: {c: fill for c in COLS} for r in TOTAL_ROWS + PAIR_ROWS}
     chart["rescue hard"] = {c: rescue for c in COLS}
     chart["rescue soft"] = {c: rescue for c in COLS}
     for key, val in cells.items():
         row = key.replace("_", " ")
+        if row not in chart and row in DOUBLED_ROWS:
+            chart[row] = {c: "no" for c in COLS}
         assert row in chart, row
         if isinstance(val, dict):
             chart[row].update(val)
@@ -84,6 +97,17 @@ def test_codes_read_as_the_legend_says():
     assert bc.rescue_totals("≤16") == frozenset(range(2, 17))
     assert bc.rescue_totals("5-14,16-17") == frozenset(list(range(5, 15)) + [16, 17])
     assert bc.rescue_totals("11-12,16") == frozenset({11, 12, 16})
+    # redouble cells: "no", or DD and the totals as in a rescue cell
+    assert bc.redouble_totals("no") == frozenset()
+    assert bc.redouble_totals("DD9-11") == frozenset({9, 10, 11})
+    assert bc.redouble_totals("DD≤17") == bc.redouble_totals("DD<=17") == frozenset(range(2, 18))
+    assert bc.redouble_totals("DD11,13-18") == frozenset({11, 13, 14, 15, 16, 17, 18})
+    for bad in ("-", "9-11", "DD", "D9", "DDx"):
+        with pytest.raises(bc.ChartError):
+            bc.redouble_totals(bad)
+    assert bc.doubled_row("rescue", False, 1) == "rescue hard"
+    assert bc.doubled_row("redouble", True, 2) == "redouble soft after 2 doubles"
+    assert bc.doubled_row("rescue", True, 3) == "rescue soft after 3 doubles"
     # the notes' two-card exceptions
     note = ("where a bonus changes the play, these two cards are played apart from their row: "
             "7,8 v 7, 8, 9, T, A: hit (the 6-7-8 bonus)")
@@ -375,6 +399,268 @@ def test_chart_never_beats_optimal_play(rules):
     charts = [_random_chart(seed) for seed in range(1)] + [_below_17_chart(), CARDS_CHART]
     for ch in charts:
         assert bc.chart_ev(OPT_SHOE, rules, ch) <= best
+
+
+# ----------------------------------------------------------------------------- redoubling
+
+def _redouble_chart(**rows):
+    """Hard 5 doubles (Dh), every other total stands; redouble hard 8-11 after the first
+    double's card, 11 or less after the second; ``rows``: more rows read after a double."""
+    return _chart("S", hard_5="Dh", redouble_hard="DD8-11", redouble_hard_after_2_doubles="DD≤11", **rows)
+
+
+def test_redoubling_hand_checked():
+    # (a) (2,3) v 6 from {2, 3 x3, 6, T x2}: left {3, 3, T, T}; hard 5 doubles; redouble hard
+    #     "DD8-11" after the 1st double's card, "DD≤11" after the 2nd; every other total stands.
+    #     Hole 3 (1/2): dealer 9, left {3, T, T}.  Double: 3 (1/3) -> 8, redouble (stake 4): T
+    #       -> 18 (not named after 2 doubles: stands), the dealer draws T: 19, -4.  T (2/3) -> 15
+    #       stands (stake 2), the dealer draws from {3, T}: 3 -> 12 then T: bust +2; T -> 19 -2:
+    #       0.  Hole 3: 1/3 * -4 + 2/3 * 0 = -4/3.
+    #     Hole T (1/2): dealer 16, left {3, 3, T}.  Double: 3 (2/3) -> 8, redouble: 3 (1/2) -> 11,
+    #       redouble again (stake 8): T -> 21 +8; T (1/2) -> 18 (stake 4) v the dealer's 16 + 3 =
+    #       19: -4; so (8 - 4) / 2 = 2.  T (1/3) -> 15 (stake 2) v 16 + 3 = 19: -2.
+    #       Hole T: 2/3 * 2 + 1/3 * -2 = 2/3.
+    #     EV = (-4/3 + 2/3) / 2 = -1/3.
+    sh = {2: 1, 3: 3, 6: 1, 10: 2}
+    R3 = S21Rules(decks=6, max_hands=1, max_doubles=3)
+    assert bc.deal_ev(sh, R3, _redouble_chart(), (2, 3), 6) == F(-1, 3)
+    #     max_doubles=2: the 11 after two doubles stands (stake 4) v 16 + T: bust +4; hole T:
+    #     2/3 * (4 - 4) / 2 + 1/3 * -2 = -2/3; EV = (-4/3 - 2/3) / 2 = -1.
+    assert bc.deal_ev(sh, replace(R3, max_doubles=2), _redouble_chart(), (2, 3), 6) == -1
+    #     No redouble (max_doubles=1, or no redouble row, or a redouble SOFT row naming 8-11):
+    #     hole 3: 8 (1/3) stands v 9 + T = 19: -2; 15 (2/3): 0.  Hole T: 8 (2/3) v 16 from {3, T}:
+    #     19 -2 or bust +2: 0; 15 (1/3): -2.  EV = (-2/3 - 2/3) / 2 = -2/3.
+    assert bc.deal_ev(sh, replace(R3, max_doubles=1), _redouble_chart(), (2, 3), 6) == F(-2, 3)
+    assert bc.deal_ev(sh, R3, _chart("S", hard_5="Dh"), (2, 3), 6) == F(-2, 3)
+    assert bc.deal_ev(sh, R3, _chart("S", hard_5="Dh", redouble_soft="DD8-11"), (2, 3), 6) == F(-2, 3)
+    #     Rescue after 2 doubles "18": each 18 staking 4 loses 1, not 4: hole 3: 1/3 * -1 = -1/3;
+    #     hole T: 2/3 * (8 - 1) / 2 + 1/3 * -2 = 5/3; EV = (-1/3 + 5/3) / 2 = 2/3.  The rules
+    #     without rescue ignore the row (-1/3); "rescue hard" (after the 1st double: 8 or 15)
+    #     naming 18 changes nothing (-1/3).
+    assert bc.deal_ev(sh, R3, _redouble_chart(rescue_hard_after_2_doubles="18"), (2, 3), 6) == F(2, 3)
+    assert bc.deal_ev(sh, replace(R3, rescue=False),
+                      _redouble_chart(rescue_hard_after_2_doubles="18"), (2, 3), 6) == F(-1, 3)
+    assert bc.deal_ev(sh, R3, _redouble_chart(rescue_hard="18"), (2, 3), 6) == F(-1, 3)
+    #     READING: a rescue cell is literal, a 21 too: "rescue hard after 3 doubles" naming 21
+    #     gives up the +8: hole T: 2/3 * (-1 - 4) / 2 + 1/3 * -2 = -7/3; EV = (-4/3 - 7/3) / 2.
+    assert bc.deal_ev(sh, R3, _redouble_chart(rescue_hard_after_3_doubles="21"), (2, 3), 6) == F(-11, 6)
+    #     a "-" cell is an error only where consulted (the 18 after two doubles v 6)
+    with pytest.raises(bc.ChartError):
+        bc.deal_ev(sh, R3, _redouble_chart(rescue_hard_after_2_doubles={"6": "-"}), (2, 3), 6)
+    assert bc.deal_ev(sh, R3, _redouble_chart(rescue_hard_after_2_doubles={"5": "-"}), (2, 3), 6) == F(-1, 3)
+    # (b) soft.  (A,2) v 6 from {A, 2, 5, 6, T x3}: left {5, T, T, T}; soft 13 doubles.
+    #     Hole 5 (1/4): dealer 11, left {T x3}: double T -> hard 13 (stake 2) v 11 + T = 21: -2.
+    #     Hole T (3/4): dealer 16, left {5, T, T}: double 5 (1/3) -> soft 18; T (2/3) -> hard 13
+    #       v 16 from {5, T}: 21 -2 or bust +2: 0.  Soft 18 stands (stake 2): 16 + T bust: +2;
+    #       "redouble soft" DD18: T -> hard 18 (stake 4), 16 + T bust: +4.
+    #     No redouble: -2/4 + 3/4 * 2/3 = 0;  redouble soft 18: -2/4 + 3/4 * 4/3 = 1/2;
+    #     "redouble hard" DD18 does not read soft 18: 0;  "redouble hard" DD13: hole 5: 13 -> T
+    #     bust -4; hole T: 13 (2/3) -> 5: 18 v 16 + T bust +4, T: bust -4: 0; soft 18 (1/3) +2:
+    #     -4/4 + 3/4 * 2/3 = -1/2.
+    sh = {1: 1, 2: 1, 5: 1, 6: 1, 10: 3}
+    for rows, want in (({}, 0), ({"redouble_soft": "DD18"}, F(1, 2)), ({"redouble_hard": "DD18"}, 0),
+                       ({"redouble_hard": "DD13"}, F(-1, 2)),
+                       ({"redouble_soft": "DD18", "redouble_hard": "DD13"}, -1 + F(3, 4) * F(4, 3))):
+        assert bc.deal_ev(sh, R3, _chart("S", soft_13="Dh", **rows), (1, 2), 6) == want, rows
+
+
+def test_redouble_rows_naming_nothing_equal_max_doubles_1():
+    """max_doubles 2 or 3 with redouble rows that name nothing (absent, or every cell "no") is
+    the game with max_doubles 1: random charts (random rescue rows after the 1st double; the
+    rows after 2 and 3 doubles random too, never reached), one or two hands.  And with
+    max_doubles 1 the redouble rows are never read: a chart redoubling every total gives the
+    same EV.  With max_doubles 2 the redouble rows after 2 doubles are never read (a chart
+    that redoubles after the first double's card gives the same EV with or without them)."""
+    shoe = OPT_SHOE
+    rng = random.Random(7)
+    for seed, (mh, md) in enumerate(((1, 3), (2, 3), (2, 2))):
+        ch = _random_chart(seed)
+        r1 = S21Rules(decks=6, max_hands=mh, max_doubles=1, h17=bool(seed % 2))
+        r = replace(r1, max_doubles=md)
+        one = bc.chart_ev(shoe, r1, ch)
+        assert bc.chart_ev(shoe, r, ch) == one                         # redouble rows absent
+        full = dict(ch)
+        for row in DOUBLED_ROWS[2:]:
+            cells = CODES_RESCUE if row.startswith("rescue") else ("no",)
+            full[row] = {c: rng.choice(cells) for c in COLS}
+        assert bc.chart_ev(shoe, r, full) == one                       # redouble rows all "no"
+        every = dict(ch, **{row: {c: "DD≤20" for c in COLS} for row in ("redouble hard", "redouble soft")})
+        assert bc.chart_ev(shoe, r1, every) == one                     # md 1: never read
+        if md == 2:                                                    # md 2: never read after 2 doubles
+            red = dict(ch, **{"redouble hard": {c: "DD9-13" for c in COLS},
+                              "redouble soft": {c: "DD13-18" for c in COLS}})
+            more = dict(red, **{row: {c: "DD≤20" for c in COLS}
+                                for row in ("redouble hard after 2 doubles", "redouble soft after 2 doubles")})
+            assert bc.chart_ev(shoe, r, more) == bc.chart_ev(shoe, r, red) != one
+
+
+def _plain_doubling_game(shoe, rules, play, after_double):
+    """One hand by literal enumeration (no memo, no split, no surrender), with doubling and
+    redoubling: play(total, soft, n_cards, up) -> 'hit' | 'stand' | 'double' (a double where it
+    is not allowed is a hit); after_double(total, soft, j, up) -> 'stand' | 'rescue' |
+    'redouble', read after the j-th double's card (its own settlement: stake 2 ** j, 21 always
+    wins the stake, a rescue -1, a bust -stake; an undoubled 21 wins 1: no bonus at all, for
+    rules with ``bonuses=False``)."""
+    def tot(cards):
+        s = sum(cards)
+        return (s + 10, True) if 1 in cards and s + 10 <= 21 else (s, False)
+
+    def draws(sh):
+        n = sum(sh.values())
+        assert n, "empty shoe"
+        for v, k in sh.items():
+            if k:
+                rest = dict(sh)
+                rest[v] -= 1
+                yield v, F(k, n), rest
+
+    def dealer(cards, sh):
+        t, soft = tot(cards)
+        if t > 21:
+            return {22: F(1)}
+        if t > 17 or (t == 17 and not (soft and rules.h17)):
+            return {t: F(1)}
+        out = {}
+        for v, p, rest in draws(sh):
+            for o, q in dealer(cards + [v], rest).items():
+                out[o] = out.get(o, 0) + p * q
+        return out
+
+    def stand(t, stake, up, hole, sh):
+        return sum(q * (stake if o == 22 or t > o else 0 if t == o else -stake)
+                   for o, q in dealer([up, hole], sh).items())
+
+    def doubled(cards, j, up, hole, sh):
+        t, soft = tot(cards)
+        if t > 21:
+            return F(-(2 ** j))
+        a = after_double(t, soft, j, up)
+        if a == "rescue" and rules.rescue:
+            return F(-1)
+        if a == "redouble" and j < rules.max_doubles and t < 21:
+            return sum(p * doubled(cards + [v], j + 1, up, hole, rest) for v, p, rest in draws(sh))
+        return F(2 ** j) if t == 21 else stand(t, 2 ** j, up, hole, sh)
+
+    def player(cards, up, hole, sh):
+        t, soft = tot(cards)
+        if t > 21:
+            return F(-1)
+        if t == 21:
+            return F(1)                              # 21 always wins; no bonus (rules.bonuses off)
+        a = play(t, soft, len(cards), up)
+        if a == "double" and rules.max_doubles >= 1 and (len(cards) == 2 or rules.double_any_cards):
+            return sum(p * doubled(cards + [v], 1, up, hole, rest) for v, p, rest in draws(sh))
+        if a in ("hit", "double"):
+            return sum(p * player(cards + [v], up, hole, rest) for v, p, rest in draws(sh))
+        return stand(t, 1, up, hole, sh)
+
+    ev = F(0)
+    for c1, p1, s1 in draws(shoe):
+        for up, p2, s2 in draws(s1):
+            for c2, p3, s3 in draws(s2):
+                for hole, p4, s4 in draws(s3):
+                    p = p1 * p2 * p3 * p4
+                    if {c1, c2} == {1, 10}:
+                        ev += p * rules.blackjack_pays
+                    elif {up, hole} == {1, 10}:
+                        ev -= p
+                    else:
+                        ev += p * player([c1, c2], up, hole, s4)
+    return ev
+
+
+def _doubling_play(t, soft, n, up):
+    if not soft:
+        if 9 <= t <= 11:
+            return "double" if n == 2 else "hit"         # Dh
+        if t <= 11 or (t <= 16 and up >= 7 or up == 1 and t <= 16):
+            return "hit"
+        return "double" if t == 12 and up == 4 else "stand"   # "D" v 4: double any cards
+    if t <= 12:
+        return "hit"                                     # A,A: no row
+    if t <= 17:
+        return "double" if n == 2 else "hit"             # Dh
+    return "stand"
+
+
+def _after_double(t, soft, j, up):
+    hs = "soft" if soft else "hard"
+    rescue = {("hard", 1): range(13, 17) if up >= 7 or up == 1 else (), ("soft", 1): (),
+              ("hard", 2): (16,), ("soft", 2): (20,),
+              ("hard", 3): range(14, 17), ("soft", 3): (19, 20)}[hs, j]
+    redouble = {("hard", 1): range(9, 12), ("soft", 1): range(13, 18),
+                ("hard", 2): range(2, 14), ("soft", 2): (18, 19)}.get((hs, j), ())
+    if t in rescue:
+        return "rescue"
+    return "redouble" if t in redouble else "stand"
+
+
+def _doubling_chart():
+    """_doubling_play / _after_double as a chart (no pair row is read: one hand)."""
+    big = ("7", "8", "9", "T", "A")
+    ch = _chart("S")
+    for t in range(5, 17):
+        ch[f"hard {t}"] = {c: ("Dh" if 9 <= t <= 11 else "H" if t <= 11 or c in big else "S") for c in COLS}
+    ch["hard 12"]["4"] = "D"
+    for t in range(13, 18):
+        ch[f"soft {t}"] = {c: "Dh" for c in COLS}
+    ch["rescue hard"] = {c: ("13-16" if c in big else "no") for c in COLS}
+    ch["rescue soft"] = {c: "no" for c in COLS}
+    ch["redouble hard"] = {c: "DD9-11" for c in COLS}
+    ch["redouble soft"] = {c: "DD13-17" for c in COLS}
+    ch["rescue hard after 2 doubles"] = {c: "16" for c in COLS}
+    ch["rescue soft after 2 doubles"] = {c: "20" for c in COLS}
+    ch["redouble hard after 2 doubles"] = {c: "DD≤13" for c in COLS}
+    ch["redouble soft after 2 doubles"] = {c: "DD18-19" for c in COLS}
+    ch["rescue hard after 3 doubles"] = {c: "14-16" for c in COLS}
+    ch["rescue soft after 3 doubles"] = {c: "19-20" for c in COLS}
+    return ch
+
+
+def test_redoubling_chart_equals_plain_recursion():
+    """A chart that doubles (two cards, and "D" at any number of cards), redoubles and rescues
+    after each of three doubles, hard and soft rows, equals the plain recursion (no memo) on a
+    small shoe: max_doubles 1, 2, 3, H17 / S17, rescue on / off; bonuses off (the plain
+    recursion pays none)."""
+    ch = _doubling_chart()
+    options = ((3, True, True), (3, False, False), (2, True, True), (1, True, True))
+    for shoe, opts in (({1: 1, 2: 2, 3: 1, 4: 1, 6: 1, 9: 1, 10: 3}, options),
+                       ({1: 1, 2: 2, 3: 1, 5: 1, 6: 1, 9: 1, 10: 3}, options[:2])):
+        seen = set()
+        for md, h17, rescue in opts:
+            rules = S21Rules(decks=6, max_hands=1, surrender=False, max_doubles=md, h17=h17,
+                             rescue=rescue, bonuses=False)
+            a = bc.chart_ev(shoe, rules, ch)
+            assert a == _plain_doubling_game(shoe, rules, _doubling_play, _after_double), (shoe, md, h17, rescue)
+            seen.add(a)
+        assert len(seen) == len(opts)            # the options matter on these shoes
+
+
+CODES_REDOUBLE = ("no", "DD9-11", "DD≤17", "DD11,13-18", "DD≤20", "DD12-16")
+
+
+@pytest.mark.parametrize("rules", [S21Rules(decks=6, max_hands=1, max_doubles=3),
+                                   S21Rules(decks=6, max_hands=2, max_doubles=3, h17=False),
+                                   S21Rules(decks=6, max_hands=2, max_doubles=2, surrender=False)],
+                         ids=["1hand-md3", "2hands-md3-s17", "2hands-md2-nosurr"])
+def test_redoubling_chart_never_beats_optimal_play(rules):
+    """With redoubling, CD optimal play (brute_spanish21.game_ev: stand / rescue / redouble
+    after every double's card) is at least as good as any chart: random charts with random
+    redouble and rescue rows after 1, 2 and 3 doubles, and _doubling_chart."""
+    best = s21.game_ev(make_shoe(OPT_SHOE), rules)
+    charts = []
+    for seed in range(2):
+        rng = random.Random(100 + seed)
+        ch = _random_chart(100 + seed)
+        for row in DOUBLED_ROWS:
+            ch[row] = {c: rng.choice(CODES_RESCUE if row.startswith("rescue") else CODES_REDOUBLE)
+                       for c in COLS}
+        charts.append(ch)
+    charts.append(_doubling_chart())
+    evs = [bc.chart_ev(OPT_SHOE, rules, ch) for ch in charts]
+    assert all(ev <= best for ev in evs), (best, evs)
+    # redoubling is taken (the EV differs from the same charts at max_doubles 1)
+    assert evs != [bc.chart_ev(OPT_SHOE, replace(rules, max_doubles=1), ch) for ch in charts]
 
 
 # ----------------------------------------------------------------------------- ordinary blackjack
