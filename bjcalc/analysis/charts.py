@@ -42,7 +42,9 @@ from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..game.calculator import Calculator, GameResult, deal_probabilities
 from ..game.rounds import strategy_name
-from ..game.strategy import (CHART_ROWS, IMPLICIT_ROWS, UP_LABEL, TotalDependentStrategy, UpcardEvaluator, count_code_words,
+from ..game.variants import variant_of
+from ..game.strategy import (AFTER_DOUBLE_ROWS, CHART_ROWS, IMPLICIT_ROWS, UP_LABEL, TotalDependentStrategy, UpcardEvaluator,
+                             after_double_totals, count_code_plays, count_code_words,
                              set_cell)
 from .codes import (ACTIONS, AFTER_HIT_LEGEND, LEGEND, NOT_DEALT, NOT_DEALT_LEGEND, UPS, cell_plays, is_das_code,
                     resolve, split_after_hit, without_das)
@@ -751,19 +753,57 @@ def chart_differences(table: pd.DataFrame, td: TotalDependentStrategy, rules: Ru
     >>> chart_differences(card, td, calc.rules).values.tolist()
     [['hard 16', 'T', 'S', 'H']]
     """
-    order = {row: i for i, row in enumerate(CHART_ROWS + IMPLICIT_ROWS)}
-    rows = sorted(((str(row).strip(), row) for row in table.index), key=lambda labels: order[labels[0]])
+    by_cards = variant_of(rules).td_by_cards
+    order = {row: i for i, row in enumerate(CHART_ROWS + IMPLICIT_ROWS + AFTER_DOUBLE_ROWS)}
+    given = {str(row).strip(): row for row in table.index}
+    rows = sorted(set(given) | ({row for row in td.chart().index if row in AFTER_DOUBLE_ROWS} if by_cards else set()),
+                  key=order.__getitem__)
     out = []
-    for label, row in rows:
-        kind, _, what = label.partition(" ")
-        pair = _VALUE[what[0]] if kind == "pair" else None
-        total, soft = ((12, True) if pair == 1 else (2 * pair, False)) if pair else (int(what), kind == "soft")
+    for label in rows:
         for up in UPS:
             column = next(c for c in table.columns if str(c).strip() == up)
-            code, best = str(table.loc[row, column]).strip(), td.code(_VALUE[up], total, soft, pair)
-            if NOT_DEALT not in (code, best) and cell_plays(label, code, rules) != cell_plays(label, best, rules):
+            code = str(table.loc[given[label], column]).strip() if label in given else "no"     # (a row left out: none)
+            best = _td_cell(td, label, _VALUE[up])
+            if NOT_DEALT not in (code, best) and \
+                    _cell_plays(label, code, rules, by_cards) != _cell_plays(label, best, rules, by_cards):
                 out.append((label, up, code, best))
     return pd.DataFrame(out, columns=DIFFERENCE_COLUMNS)
+
+
+def _row_hand(row: str) -> tuple[int, bool, Optional[int]]:
+    """A chart row's total, softness and pair value (None: a total's row)."""
+    kind, _, what = row.partition(" ")
+    pair = _VALUE[what[0]] if kind == "pair" else None
+    if pair:
+        return (12, True, pair) if pair == 1 else (2 * pair, False, pair)
+    return int(what), kind == "soft", None
+
+
+def _td_cell(td: TotalDependentStrategy, row: str, up: int) -> str:
+    """The TD chart's code in a row (a rescue or redouble row's too) against ``up``."""
+    if row in AFTER_DOUBLE_ROWS:
+        table, _, rest = row.partition(" ")
+        kind, _, after = rest.partition(" after ")
+        return td.rescue_code(up, kind == "soft", table, int(after.split()[0]) if after else 1)
+    return td.code(up, *_row_hand(row))
+
+
+def _cell_plays(row: str, code: str, rules: Rules, by_cards: tuple[int, ...]) -> Any:
+    """What a cell plays, to compare two cells of a row: :func:`~bjcalc.analysis.codes.cell_plays`;
+    in a chart by the number of cards (``by_cards``) a total's each count's play and fallback
+    (:func:`~bjcalc.game.strategy.count_code_plays`), a pair's its two-card play, a rescue or
+    redouble row's its totals."""
+    if row in AFTER_DOUBLE_ROWS:
+        return after_double_totals(code, " soft" in row)
+    if not by_cards:
+        return cell_plays(row, code, rules)
+    total, _, _ = _row_hand(row)
+    plays = count_code_plays(code, by_cards, total)
+    if not row.startswith("pair"):
+        return plays
+    if plays is not None:
+        code = plays[0][0] + ("" if plays[0][0] in "HS" else plays[0][1].lower())
+    return cell_plays(row, code, rules)
 
 
 def cell_alternatives(row: str, code: str, rules: Rules) -> list[str]:

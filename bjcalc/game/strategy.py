@@ -1054,6 +1054,84 @@ def count_code_words(code: str, by_cards: tuple[int, ...] = (2, 3, 4, 5, 6, 7)) 
     return f"{said}, but {words[then].lower()} with {count} or more cards"
 
 
+def count_code_plays(code: str, by_cards: tuple[int, ...] = (2, 3, 4, 5, 6, 7),
+                     total: int = 0) -> "list[tuple[str, str]] | None":
+    """What a total's code by the number of cards (:func:`count_code`'s, or a plain one) plays
+    with each count of ``by_cards``: ``(play, fallback)``, the play ``H``, ``S``, ``D`` or ``R``
+    (surrender: two cards only), the fallback ``H`` or ``S`` where a double or surrender is not
+    allowed.  A plain code plays its first letter on two cards and its last after a hit (``Dh``:
+    double, then hit); ``S4``: stand, hit with 4 or more cards; ``Rh5``: surrender, else hit,
+    hit with 3 or 4 cards, stand with 5 or more; ``D4s``: double with 2 or 3 cards, else stand;
+    ``Ds/D/D/H/H/H``: each count's; a bare ``D``: double with any number of cards, else hit; a
+    bare ``R``: surrender, else hit below ``total`` 17.  None: not such a code.
+
+    >>> count_code_plays("S4")
+    [('S', 'S'), ('S', 'S'), ('H', 'H'), ('H', 'H'), ('H', 'H'), ('H', 'H')]
+    >>> [play for play, _ in count_code_plays("Rh5")], count_code_plays("D4s")[:3]
+    (['R', 'H', 'H', 'S', 'S', 'S'], [('D', 'S'), ('D', 'S'), ('S', 'S')])
+    >>> count_code_plays("Ds/D/H/H/H/S")[:3], count_code_plays("X3") is None
+    ([('D', 'S'), ('D', 'H'), ('H', 'H')], True)
+    """
+    n = len(by_cards)
+
+    def plain(part: str) -> "tuple[str, str] | None":
+        if part in ("H", "S"):
+            return part, part
+        if part in ("D", "R"):
+            return part, "H" if part == "D" or total < 17 else "S"
+        if len(part) == 2 and part[0] in "DR" and part[1] in "hs":
+            return part[0], part[1].upper()
+        return None
+
+    if "/" in code:
+        parts = code.split("/")
+        first = plain(parts[0])
+        tail = [plain(part) for part in parts[1:]]
+        if len(parts) != n or first is None or None in tail:
+            return None
+        return [first] + [(fallback, fallback) if play == "R" else (play, fallback)
+                          for play, fallback in cast(list, tail)]
+    if code == "D":
+        return [("D", "H")] * n
+    head = plain(code)
+    if head is not None:
+        return [head] + [(head[1], head[1])] * (n - 1)
+    found = re.fullmatch(r"(H|S|[DR][hs])(\d+)", code) or re.fullmatch(r"(D)(\d+)([hs]?)", code)
+    if found is None or int(found.group(2)) not in by_cards[1:]:
+        return None
+    switch = by_cards.index(int(found.group(2)))
+    if found.group(1) == "D":       # (doubling on to a count: D4, D4s)
+        after = (found.group(3) or "h").upper()
+        return [("D", after)] * switch + [(after, after)] * (n - switch)
+    first = cast(tuple, plain(found.group(1)))
+    then = _COMPLEMENT[first[1]]
+    return [first] + [(first[1], first[1])] * (switch - 1) + [(then, then)] * (n - switch)
+
+
+def after_double_totals(cell: str, soft: bool) -> "set[int] | None":
+    """The totals a rescue or redouble table's cell names (``no``; ``≤16`` or ``<=16``: that total or
+    less; ``13-15,17``; a redouble's after ``DD``): None if the cell is none of these.
+
+    >>> sorted(after_double_totals("DD9-11", False)), sorted(after_double_totals("≤14", True))[:2]
+    ([9, 10, 11], [12, 13])
+    """
+    text = cell[2:] if cell.startswith("DD") else cell
+    if text == "no":
+        return set()
+    out: set[int] = set()
+    for part in text.split(","):
+        part = part.strip()
+        upto = re.fullmatch(r"(?:≤|<=)(\d+)", part)
+        run = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        if upto:
+            out.update(range(12 if soft else 4, int(upto.group(1)) + 1))
+        elif run:
+            out.update(range(int(run.group(1)), int(run.group(2) or run.group(1)) + 1))
+        else:
+            return None
+    return out
+
+
 def after_double_row(table: str, soft: bool, double: int = 1) -> str:
     """The chart row of a rescue or redouble table (``table``) of doubled hands: ``rescue hard``
     after the first double's card, ``redouble soft after 2 doubles`` after a redouble's.
@@ -1064,6 +1142,9 @@ def after_double_row(table: str, soft: bool, double: int = 1) -> str:
     return f"{table} {'soft' if soft else 'hard'}" + (f" after {double} doubles" if double > 1 else "")
 
 
+AFTER_DOUBLE_ROWS = tuple(after_double_row(table, soft, double) for double in (1, 2, 3)
+                          for table in ("rescue", "redouble") for soft in (False, True))
+"""The rows of a chart's rescue and redouble tables (Spanish 21's), by double."""
 NOT_DEALT = "-"
 """The chart code of a cell whose up card the shoe cannot deal (it holds no card of that value)."""
 CHART_ROWS = (tuple(f"hard {total}" for total in range(5, 22)) + tuple(f"soft {total}" for total in range(13, 22))
@@ -1230,12 +1311,71 @@ class TotalDependentStrategy(dict):
         return out
 
 
+def _count_chart(chart: "pd.DataFrame", by_cards: tuple[int, ...], das: bool = True, *, pairs: bool = True,
+                 name: str = "the chart table") -> TotalDependentStrategy:
+    """The strategy a chart by the number of cards describes (Spanish 21's, as :meth:`TotalDependentStrategy.chart`
+    writes it for a variant with :attr:`~bjcalc.game.variant.Variant.td_by_cards`): a total's
+    code by :func:`count_code_plays`, a pair's as :func:`set_cell` reads it (its two-card play;
+    after a hit the hand plays its total's row), the rescue and redouble rows by
+    :func:`after_double_totals` (a row left out: none).  Checked as
+    :meth:`TotalDependentStrategy.from_chart` checks a chart; a code a cell cannot take is a
+    one-line StrategyError naming it."""
+    out = TotalDependentStrategy()
+    for column, up in _chart_columns(chart, pairs, name, AFTER_DOUBLE_ROWS).items():
+        codes = {str(row).strip(): _cell_text(code) for row, code in chart[column].items()}
+        if set(codes.values()) == {NOT_DEALT}:
+            continue        # (an up card the shoe cannot deal)
+        strategy = out[up] = UpcardStrategy(up, by_cards=by_cards)
+        where = f"v {UP_LABEL.get(up, str(up))}"
+        for row, code in codes.items():
+            kind, _, what = row.partition(" ")
+            if row in AFTER_DOUBLE_ROWS:
+                table, rest = kind, what.split(" after ")
+                soft = rest[0] == "soft"
+                double = int(rest[1].split()[0]) if len(rest) > 1 else 1
+                totals = after_double_totals(code, soft)
+                if totals is None or (table == "redouble") != code.startswith("DD") and code != "no":
+                    form = "DD9-11, DD≤11" if table == "redouble" else "≤16, 13-15,17"
+                    raise StrategyError(f"{name}: unknown {table} cell {code!r} at {row} {where}; cells are no or "
+                                        f"totals ({form})")
+                for total in totals:
+                    entry = (total, soft) if double == 1 else (total, soft, double)
+                    (strategy.rescue if table == "rescue" else strategy.redouble)[entry] = True
+            elif kind in ("hard", "soft"):
+                total, soft = int(what), kind == "soft"
+                plays = count_code_plays(code, by_cards, total)
+                if plays is None:
+                    raise StrategyError(f"{name}: unknown chart code {code!r} at {row} {where}; a total's codes are "
+                                        f"H, S, Dh, Ds, Rh, Rs, a count after them (S4, Rh5), D4, D4s or each "
+                                        f"count's play (Ds/D/D/H/H/H)")
+                (play, fallback), *later = plays
+                strategy.two_card[(total, soft)] = {"D": DOUBLE, "R": SURRENDER}.get(play, PLAY)
+                strategy.hits[strategy.entry_for(total, soft)] = (play if play in "HS" else fallback) == "H"
+                for cards, (play, fallback) in zip(by_cards[1:], later):
+                    strategy.hits[strategy.entry_for(total, soft, cards)] = fallback == "H"
+                    if play == "D":
+                        strategy.after_hit[strategy.entry_for(total, soft, cards)] = DOUBLE
+            else:       # (a pair: its two-card play; a total's code there, by count, plays its first count's)
+                plays = count_code_plays(code, by_cards) if code not in CODES else None
+                try:
+                    set_cell(strategy, row, code if plays is None else
+                             plays[0][0] + ("" if plays[0][0] in "HS" else plays[0][1].lower()), das)
+                except StrategyError as refused:
+                    raise StrategyError(f"{name}: {refused}; or a total's code by the number of cards (S4, D4s ...), "
+                                        f"its two-card play") from None
+        for total in range(22):
+            for soft in (False, True):
+                for cards in by_cards:
+                    strategy.hits.setdefault(strategy.entry_for(total, soft, cards), total < 17)
+    return out
+
+
 def _cell_text(code: Any) -> str:
     """A cell's code as text (an empty cell: ``""``, which no code is)."""
     return "" if code is None or code != code else str(code).strip()      # (NaN is not equal to itself)
 
 
-def _chart_columns(chart: Any, pairs: bool, name: str) -> dict[Any, int]:
+def _chart_columns(chart: Any, pairs: bool, name: str, extra_rows: tuple[str, ...] = ()) -> dict[Any, int]:
     """The up card of each column of a chart table, its columns and rows checked (see
     :meth:`TotalDependentStrategy.from_chart`)."""
     if not all(hasattr(chart, attribute) for attribute in ("columns", "index", "empty")):
@@ -1248,9 +1388,10 @@ def _chart_columns(chart: Any, pairs: bool, name: str) -> dict[Any, int]:
     labels = [str(column).strip() for column in chart.columns]
     rows = [str(row).strip() for row in chart.index]
     _check_labels(name, "up card column", labels, ups, "columns are 2-9, T (any ten), A")
-    _check_labels(name, "row", rows, CHART_ROWS + IMPLICIT_ROWS,
+    _check_labels(name, "row", rows, CHART_ROWS + IMPLICIT_ROWS + extra_rows,
                   "rows are hard 5-21, soft 13-21 and pair 2,2 ... pair A,A, as 'bjcalc chart' writes them "
-                  "(hard 4 and soft 12 may be added)")
+                  "(hard 4 and soft 12 may be added" + (", and the rescue and redouble rows" if extra_rows else "")
+                  + ")")
     missing = [label for label in ups if label not in labels]
     if missing:
         raise StrategyError(f"{name}: no column for up card {', '.join(missing)}; columns are 2-9, T, A (a column "
@@ -1639,7 +1780,9 @@ def chart_strategy(chart: "pd.DataFrame", rules: Rules, name: str = "the chart t
     refused where these rules make it ask for two plays a total-dependent strategy cannot tell
     apart: its fallback on two cards (where they may not double, or surrender is not offered)
     and another play after a hit or a split (``Rh+S`` where surrender is not offered: hit two
-    cards, stand on more; the strategy holds one hit/stand play per total).
+    cards, stand on more; the strategy holds one hit/stand play per total).  A game whose TD play
+    is by the number of cards (Spanish 21) reads its codes so (``S4``, ``D4s``, ``Ds/D/D/H/H/H``)
+    and its rescue and redouble rows (:func:`_count_chart`).
 
     >>> from bjcalc import Calculator, Rules
     >>> rules = Rules(decks=1, max_split_hands=2)
@@ -1652,7 +1795,12 @@ def chart_strategy(chart: "pd.DataFrame", rules: Rules, name: str = "the chart t
     ...
     bjcalc.core.errors.StrategyError: the chart table: chart code 'Rh+S' at hard 16 v T plays H on two cards (surrender is not offered) but S after a hit or a split, and a total-dependent strategy plays one of them for every hand of the total: write H or S
     """
+    from .variants import variant_of      # (the registry imports the variants, which sit beside this module)
+
     das = rules.double_after_split and rules.double_on != "none"
+    by_cards = variant_of(rules).td_by_cards
+    if by_cards:        # (codes by the number of cards, the rescue and redouble rows)
+        return _count_chart(chart, by_cards, das, pairs=rules.splits, name=name)
     strategy = TotalDependentStrategy.from_chart(chart, das, pairs=rules.splits, name=name)
     for row in chart.index:
         kind, _, total = str(row).strip().partition(" ")
@@ -1712,18 +1860,9 @@ def chart_play(chart: Any, rules: Rules) -> tuple[TotalDependentStrategy, str]:
     ...
     bjcalc.core.errors.StrategyError: the chart text: no column for up card 3, 4, 5, 6, 7, 8, 9, T, A; columns are 2-9, T, A (a column of '-' for an up card the shoe cannot deal)
     """
-    from .variants import variant_of      # (the registry imports the variants, which sit beside this module)
-
-    variant = variant_of(rules)
-    if variant.td_by_cards:
-        raise StrategyError(f"a chart for {variant.title} is by the number of cards (S4, D4 ...) with its rescue "
-                            f"table; bjcalc does not read such a chart yet (its own TD chart: bjcalc chart --variant "
-                            f"{variant.name})")
     if isinstance(chart, TotalDependentStrategy):
         return chart, "a TotalDependentStrategy"
-    if hasattr(chart, "columns"):
-        return chart_strategy(chart, rules), "a chart table"
-    name, table = _chart_table(chart)
+    name, table = ("a chart table", chart) if hasattr(chart, "columns") else _chart_table(chart)
     return chart_strategy(table, rules, name), name
 
 

@@ -8,6 +8,7 @@ round runs out of cards and no decision of a split hand's reference play is a ti
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import warnings
@@ -144,10 +145,60 @@ def test_rules_the_game_cannot_take_are_refused_and_analyses_it_does_not_follow_
     for ask in (lambda: calc.outcomes(), lambda: calc.effects_of_removal()):
         with pytest.raises(BjcalcError, match="Spanish 21's round"):
             ask()
-    with pytest.raises(BjcalcError, match="does not read such a chart yet"):
-        calc.game(calc.game("TD").strategy.chart())
     assert find_variant("spanish") is find_variant("Spanish 21") is S21
     assert S21.shoe(S21.rules()).describe() == "6 Spanish decks"
+
+
+@pytest.mark.parametrize("ours, theirs", [({}, {}), ({"redoubling": True}, {"max_doubles": 3})],
+                         ids=["H17", "redoubling"])
+def test_a_chart_a_player_brings_is_valued_as_an_independent_oracle_plays_it(ours, theirs, tmp_path, capsys):
+    """A Spanish 21 chart brought (codes by the number of cards, rescue and redouble rows), here
+    the game's own TD chart with cells a casino card might print otherwise: the engine values it
+    as the chart oracle plays it (written without the engine), exactly; the chart as printed is
+    the TD game itself."""
+    calc = calculator(S1, max_split_hands=2, decks=6, **ours)
+    td = calc.game("TD")
+    table = td.strategy.chart()
+    assert calc.game(table).ev == td.ev            # (the chart read back: the same game)
+    table.loc["hard 16", "T"] = "Rs"               # (surrender, else stand, with any number of cards)
+    table.loc["hard 12", "6"] = "S4"
+    table.loc["hard 10", "9"] = "D4s"
+    table.loc["soft 18", "9"] = "Ds/D/S/S/H/H"
+    table.loc["hard 11", "5"] = "D"
+    table.loc["rescue hard", "T"] = "13-15,17"
+    table.loc["pair 8,8", "T"] = "Rp"
+    if ours:
+        table.loc["redouble hard", "6"] = "DD≤11"
+        table = table.drop(index=[row for row in table.index if "after 3 doubles" in row])   # (a row left out: none)
+    mine = calc.game(table)
+    expected = chart_oracle.chart_ev(S1, oracle.S21Rules(decks=6, max_hands=2, **theirs),
+                                     table.to_dict(orient="index"))
+    assert exact(mine.ev) == expected and mine.ev < td.ev
+    assert mine.assumptions.strategy.startswith("the chart given (a chart table), played as written")
+    if not ours:        # the command line: the chart's EV, its cost and the cells that differ
+        from bjcalc.cli import main
+
+        card = tmp_path / "card.csv"
+        card.write_text(table.to_csv(index_label="hand"))
+        shoe = ",".join(f"{LABEL[v - 1]}:{n}" for v, n in S1.items())
+        assert main(["edge", "--variant", "spanish_21", "--shoe", shoe, "--split-hands", "2", "--chart", str(card),
+                     "--json", "--exact"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert Fraction(result["ev"]["exact"]) == expected and Fraction(result["ev_td"]["exact"]) == exact(td.ev)
+        differing = {(cell["row"], cell["up"]): cell["code"] for cell in result["differing_cells"]}
+        assert differing[("rescue hard", "T")] == "13-15,17" and differing[("soft 18", "9")] == "Ds/D/S/S/H/H"
+
+
+def test_a_chart_brought_with_a_code_it_cannot_read_is_refused_naming_the_cell():
+    calc = calculator(S1, exact=False, max_split_hands=2)
+    table = calc.game("TD").strategy.chart()
+    for row, code, said in [("hard 16", "S9", "unknown chart code 'S9' at hard 16 v T"),
+                            ("rescue hard", "DD≤16", "unknown rescue cell 'DD≤16' at rescue hard v T"),
+                            ("pair 8,8", "P4", "unknown chart code 'P4' at pair 8,8 v T")]:
+        bad = table.copy()
+        bad.loc[row, "T"] = code
+        with pytest.raises(BjcalcError, match=re.escape(said)):
+            calc.game(bad)
 
 
 def test_the_command_line_values_the_game_and_refuses_in_one_line():
