@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ..core.cards import Shoe
-from ..core.errors import BjcalcError, StrategyError
+from ..core.errors import BjcalcError, NotFollowedError, StrategyError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import RULE_INFO, Rules, option_words
 from ..game.calculator import Calculator, GameResult
@@ -669,13 +669,11 @@ def _by_cell(cd: Any) -> tuple[str, str]:
 
 
 def _td_refused(games: "_Games") -> str:
-    """Why the game's TD play is refused (a variant's rule the chart search does not follow yet:
-    Spanish 21's redoubling), or "" where it is computed."""
+    """Why the game's TD play is refused (a variant's round the chart search does not follow
+    yet: a :class:`~bjcalc.core.errors.NotFollowedError`), or "" where it is computed."""
     try:
         games.result("TD")
-    except BjcalcError as refusal:
-        if "TD play does not yet follow" not in str(refusal):
-            raise
+    except NotFollowedError as refusal:
         return str(refusal)
     return ""
 

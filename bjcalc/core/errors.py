@@ -4,7 +4,7 @@ Every error a user can provoke with bad input is a :class:`BjcalcError`, so a
 caller (and the CLI) can catch one type and print its one-line message.
 """
 
-__all__ = ["BjcalcError", "RulesError", "ShoeError", "HandError", "StrategyError", "TooLargeError"]
+__all__ = ["BjcalcError", "RulesError", "ShoeError", "HandError", "StrategyError", "NotFollowedError", "TooLargeError"]
 
 
 class BjcalcError(ValueError):
@@ -25,6 +25,15 @@ class HandError(BjcalcError):
 
 class StrategyError(BjcalcError):
     """An unknown or unsupported strategy option."""
+
+
+class NotFollowedError(StrategyError):
+    """An analysis that does not yet follow a variant's round, refused before any work (the
+    message says what is computed for it instead, if anything).
+
+    >>> issubclass(NotFollowedError, StrategyError)
+    True
+    """
 
 
 class TooLargeError(StrategyError):

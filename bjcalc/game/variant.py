@@ -32,7 +32,7 @@ from typing import Any, Callable, ClassVar, Optional
 
 from ..core.actions import may_double_after_hit
 from ..core.cards import STANDARD_DECK, Deck, Shoe
-from ..core.errors import RulesError, StrategyError
+from ..core.errors import NotFollowedError, RulesError
 from ..core.rules import Rules, variant_title
 from ..core.wagers import MONEY, Wager
 from ..engine.dealer import StandardDealer
@@ -150,11 +150,12 @@ class Variant:
 
     def check_analysis(self, what: str, instead: str = "") -> None:
         """Refuse, before any work, an analysis that does not yet follow this variant's round
-        (``instead``: what answers the same question for it, if anything)."""
+        (``instead``: what answers the same question for it, if anything): a
+        :class:`~bjcalc.core.errors.NotFollowedError`."""
         if self.covers is not None and what not in self.covers:
             done = ", ".join(sorted(self.covers))
             hint = f"; use {instead}" if instead else ""
-            raise StrategyError(f"{what} does not yet follow {self.title}'s round ({self.round_words}){hint}; "
+            raise NotFollowedError(f"{what} does not yet follow {self.title}'s round ({self.round_words}){hint}; "
                                 f"for {self.title} bjcalc computes: {done}")
 
     # -- the round's hooks -------------------------------------------------------------------

@@ -142,3 +142,24 @@ def test_a_player_banked_games_rule_effects_read_as_house_edge_like_the_table_ab
     cells = [cell.strip() for cell in row.split("|")]
     assert cells[2] == "change in house edge: blackjack paying 6:5 (published as the player's)"
     assert cells[3] == "1.39 %" and cells[4].startswith("1.3") and "gives 1.3948 % (TD)" in cells[6]
+
+
+def test_a_refused_td_play_is_told_by_its_type_not_its_words():
+    """The report shows a TD play the variant's round does not follow yet as not computed (a
+    NotFollowedError, whatever its words); any other refusal is not swallowed."""
+    from bjcalc.analysis.report import _td_refused
+    from bjcalc.core.errors import NotFollowedError, StrategyError
+
+    class Games:
+        def __init__(self, error):
+            self.error = error
+
+        def result(self, strategy):
+            if self.error:
+                raise self.error
+            return None
+
+    assert _td_refused(Games(NotFollowedError("TD play is not followed here"))) == "TD play is not followed here"
+    assert _td_refused(Games(None)) == ""
+    with pytest.raises(StrategyError, match="something else"):
+        _td_refused(Games(StrategyError("something else")))
