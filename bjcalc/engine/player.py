@@ -58,7 +58,7 @@ class DoubleChain:
     """A double's value at every node where a doubled hand may do more than stand after its card
     (:class:`~bjcalc.engine.settlement.AfterDouble`: a rescue, a redouble), whoever chooses.
 
-    After the ``j``-th double's card a hand staking ``2**j`` stands (``standing``: its joint value
+    After the ``j``-th double's card a hand staking ``DOUBLE_STAKE**j`` (2, 4, 8) stands (``standing``: its joint value
     per unit on the doubled table), is rescued where the round offers it then (the same result
     whatever was staked, ``rescue``, but for a dealer blackjack, which takes the stake), or
     doubles again while ``j`` is below the doubles allowed and it may draw: its value is the next
@@ -81,15 +81,15 @@ class DoubleChain:
     def options(self, j: int, later: Optional[np.ndarray]) -> list[tuple[str, np.ndarray, Optional[np.ndarray]]]:
         """The options after the ``j``-th double's card, given ``later``, the values after the next
         double's card (None after the last double)."""
-        stake = 2 ** j
+        stake = DOUBLE_STAKE ** j
         options: list[tuple[str, np.ndarray, Optional[np.ndarray]]] = [("stand", stake * self.standing, None)]
         if self.after.rescues(j):
             options.append(("rescue", self.rescue * (1 - self.blackjack) + stake * self.blackjack_payoff * self.blackjack,
                             None))
         if later is not None:
             kid, going = np.maximum(self.child, 0), self.child >= 0
-            options.append(("redouble", (self.draw * np.where(going, later[kid], 2 * stake * self.bust)).sum(axis=1),
-                            self.can_hit))
+            options.append(("redouble", (self.draw * np.where(going, later[kid], DOUBLE_STAKE * stake * self.bust)
+                                         ).sum(axis=1), self.can_hit))
         return options
 
     def value(self, choose: Chooser) -> np.ndarray:
@@ -103,7 +103,7 @@ class DoubleChain:
             later = np.stack([values for _, values, _ in options])[chosen, every]
         assert later is not None
         kid, going = np.maximum(self.child, 0), self.child >= 0
-        return (self.draw * np.where(going, later[kid], 2 * self.bust)).sum(axis=1)
+        return (self.draw * np.where(going, later[kid], DOUBLE_STAKE * self.bust)).sum(axis=1)
 
     def levels(self, choose: Chooser) -> list[tuple[list[tuple[str, np.ndarray, Optional[np.ndarray]]], np.ndarray]]:
         """Each double's options and the choices ``choose`` makes there, the first double's first:
