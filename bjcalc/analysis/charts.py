@@ -44,7 +44,8 @@ from ..game.calculator import Calculator, GameResult, deal_probabilities
 from ..game.rounds import strategy_name
 from ..game.variants import variant_of
 from ..game.strategy import (AFTER_DOUBLE_ROWS, CHART_ROWS, IMPLICIT_ROWS, UP_LABEL, TotalDependentStrategy, UpcardEvaluator,
-                             after_double_totals, count_code_plays, count_code_words,
+                             after_double_row_parts, after_double_totals, count_code_plays, count_code_words,
+                             das_codes_split, two_card_code,
                              set_cell)
 from .codes import (ACTIONS, AFTER_HIT_LEGEND, LEGEND, NOT_DEALT, NOT_DEALT_LEGEND, UPS, cell_plays, is_das_code,
                     resolve, split_after_hit, without_das)
@@ -193,7 +194,7 @@ class Chart:
 
     def resolved(self) -> pd.DataFrame:
         """The chart for exactly these rules (:meth:`decode` with the rules' own DAS)."""
-        return self.decode(self.rules.double_after_split)
+        return self.decode(das_codes_split(self.rules))
 
     def action(self, row: str, up: str, allowed: Iterable[str] = ACTIONS) -> str:
         """What the chart says for ``row`` against ``up`` when ``allowed`` actions are open.
@@ -368,7 +369,7 @@ def chart(calc: Calculator, strategy: str = "TD", das_codes: bool = True, multi_
         raise StrategyError("td_result must be this calculator's own game('TD') (the same rules, shoe and arithmetic, "
                             "with its TD strategy): leave it out to compute it")
     rules = calc.rules
-    das_applies = das_codes and rules.double_after_split and rules.splits and rules.double_on != "none"
+    das_applies = das_codes and rules.splits and das_codes_split(rules)
     steps = ["TD strategy"] + (["DAS codes"] if das_applies else []) + \
         (["CD exceptions " + up for up in UPS] if strategy == "CD" else [])
     result: Optional[GameResult] = None
@@ -482,6 +483,14 @@ class _Others:
             future.cancel()
 
 
+def _code_at(table: pd.DataFrame, row: str, up: str) -> str:
+    """A chart's code at a cell, where the chart may leave the row out (:data:`IMPLICIT_ROWS`: they
+    hit; a rescue or redouble row: none)."""
+    if row in table.index:
+        return table.loc[row, up]
+    return "no" if row in AFTER_DOUBLE_ROWS else "H"
+
+
 def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> tuple[pd.DataFrame, dict[tuple[str, str], str]]:
     """The DAS chart with each split that is right only with DAS coded ``P`` + the play without
     it (``Ph``, ``Prp`` ...), and the other cells that differ without DAS, ``{(row, up): code}``."""
@@ -489,7 +498,7 @@ def _das_codes(with_das: pd.DataFrame, without: pd.DataFrame) -> tuple[pd.DataFr
     others: dict[tuple[str, str], str] = {}
     for row in out.index:
         for up in out.columns:
-            mine, other = out.loc[row, up], without.loc[row, up]
+            mine, other = out.loc[row, up], _code_at(without, row, up)
             if mine == other:
                 continue
             if row.startswith("pair") and mine == "P":
@@ -531,10 +540,10 @@ def _surrender_codes(calc: Calculator, table: pd.DataFrame, no_das: dict[tuple[s
     if cells:
         plain = plain_chart()
         for row, up in cells:
-            table.loc[row, up] = printed(table.loc[row, up], plain.loc[row, up])
+            table.loc[row, up] = printed(table.loc[row, up], _code_at(plain, row, up))
     if extra:
         plain = plain_chart(double_after_split=False)
-        no_das = {key: printed(code, plain.loc[key]) if key in extra else code for key, code in no_das.items()}
+        no_das = {key: printed(code, _code_at(plain, *key)) if key in extra else code for key, code in no_das.items()}
     return table, no_das
 
 
@@ -573,7 +582,7 @@ def _exceptions_for(calc: Calculator, td: TotalDependentStrategy, table: pd.Data
     if _VALUE[up] not in td:
         return []
     threshold = min_gain if min_gain is not None else (0 if calc.exact else 1e-9)
-    splittable, das = calc.rules.splits, calc.rules.double_after_split
+    splittable, das = calc.rules.splits, das_codes_split(calc.rules)
     found: list[dict] = []
     column = table[up].to_dict()
     draw, no_blackjack, p_up = _draws(calc, _VALUE[up])
@@ -756,13 +765,15 @@ def chart_differences(table: pd.DataFrame, td: TotalDependentStrategy, rules: Ru
     by_cards = variant_of(rules).td_by_cards
     order = {row: i for i, row in enumerate(CHART_ROWS + IMPLICIT_ROWS + AFTER_DOUBLE_ROWS)}
     given = {str(row).strip(): row for row in table.index}
-    rows = sorted(set(given) | ({row for row in td.chart().index if row in AFTER_DOUBLE_ROWS} if by_cards else set()),
+    # (rows a chart may leave out, where the TD chart has them: compared as the reader reads them left out)
+    rows = sorted(set(given) | {row for row in td.chart().index if row in AFTER_DOUBLE_ROWS + IMPLICIT_ROWS},
                   key=order.__getitem__)
     out = []
     for label in rows:
         for up in UPS:
             column = next(c for c in table.columns if str(c).strip() == up)
-            code = str(table.loc[given[label], column]).strip() if label in given else "no"     # (a row left out: none)
+            code = str(table.loc[given[label], column]).strip() if label in given else \
+                "no" if label in AFTER_DOUBLE_ROWS else "H"
             best = _td_cell(td, label, _VALUE[up])
             if NOT_DEALT not in (code, best) and \
                     _cell_plays(label, code, rules, by_cards) != _cell_plays(label, best, rules, by_cards):
@@ -782,9 +793,8 @@ def _row_hand(row: str) -> tuple[int, bool, Optional[int]]:
 def _td_cell(td: TotalDependentStrategy, row: str, up: int) -> str:
     """The TD chart's code in a row (a rescue or redouble row's too) against ``up``."""
     if row in AFTER_DOUBLE_ROWS:
-        table, _, rest = row.partition(" ")
-        kind, _, after = rest.partition(" after ")
-        return td.rescue_code(up, kind == "soft", table, int(after.split()[0]) if after else 1)
+        table, soft, double = after_double_row_parts(row)
+        return td.rescue_code(up, soft, table, double)
     return td.code(up, *_row_hand(row))
 
 
@@ -801,9 +811,7 @@ def _cell_plays(row: str, code: str, rules: Rules, by_cards: tuple[int, ...]) ->
     plays = count_code_plays(code, by_cards, total)
     if not row.startswith("pair"):
         return plays
-    if plays is not None:
-        code = plays[0][0] + ("" if plays[0][0] in "HS" else plays[0][1].lower())
-    return cell_plays(row, code, rules)
+    return cell_plays(row, code if plays is None else two_card_code(plays), rules)
 
 
 def cell_alternatives(row: str, code: str, rules: Rules) -> list[str]:

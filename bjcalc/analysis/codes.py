@@ -33,7 +33,7 @@ from typing import Iterable
 from ..core.actions import may_hit, must_hit
 from ..core.rules import Rules
 from ..game.variants import variant_of
-from ..game.strategy import NOT_DEALT, UP_LABEL, UP_ORDER, split_after_hit, strategy_code
+from ..game.strategy import NOT_DEALT, UP_LABEL, UP_ORDER, das_codes_split, split_after_hit, strategy_code
 
 __all__ = ["UPS", "ACTIONS", "LETTER_ACTION", "NOT_DEALT", "LEGEND", "AFTER_HIT_LEGEND", "NOT_DEALT_LEGEND",
            "is_das_code", "without_das", "split_after_hit", "after_hit_code", "strategy_code", "code_action", "resolve",
@@ -165,9 +165,11 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
     forbid that (:func:`~bjcalc.core.actions.must_hit`, :func:`~bjcalc.core.actions.may_hit`); it
     may double where the variant offers it (:meth:`~bjcalc.game.variant.Variant.may_double`: the
     rules' :meth:`~bjcalc.core.rules.Rules.can_double`, and Free Bet's free doubles; after a hit
-    only with ``double_after_hit``, a split hand only with doubling after a split), and
-    surrender where the rules offer it (after a hit only with ``surrender="any_time"``).  A lone
-    ``D`` or ``R`` falls back to hitting below 17, as the chart reader reads it.
+    only with ``double_after_hit``, a split hand where the variant lets it: with DAS, or Free
+    Bet's free double), and surrender where the rules offer it (after a hit only with
+    ``surrender="any_time"``).  The DAS codes (``Ph`` ...) split where the rules double after a
+    split (DAS, the money rule), as the chart reader reads them.  A lone ``D`` or ``R`` falls back
+    to hitting below 17, as the chart reader reads it.
 
     >>> cell_plays("hard 9", "Dh", Rules(double_on="10-11")) == cell_plays("hard 9", "H", Rules(double_on="10-11"))
     True
@@ -176,7 +178,7 @@ def cell_plays(row: str, code: str, rules: Rules) -> tuple[str, ...]:
     """
     kind, _, what = row.partition(" ")
     variant = variant_of(rules)      # (whose doubles these are: Free Bet's free ones whatever the money doubles)
-    das = any(variant.may_double(rules, h, s, split=True) for h in range(4, 21) for s in (False, True))
+    das = das_codes_split(rules)       # (as the chart reader splits them)
     if kind == "pair":
         if not rules.splits:
             return ()

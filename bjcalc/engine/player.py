@@ -21,7 +21,7 @@ import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
 import numpy as np
 from cachetools import LRUCache
@@ -55,8 +55,9 @@ nodes where the option may be taken), each node's choice as an index of the opti
 
 @dataclass(eq=False)
 class DoubleChain:
-    """A double's value at every node where a doubled hand may do more than stand after its card
-    (:class:`~bjcalc.engine.settlement.AfterDouble`: a rescue, a redouble), whoever chooses.
+    """A double's value at every node where the engine values doubles its own way (a doubled
+    hand's own table, or :class:`~bjcalc.engine.settlement.AfterDouble`: a rescue, a redouble),
+    whoever chooses after each double's card.
 
     After the ``j``-th double's card a hand staking ``DOUBLE_STAKE**j`` (2, 4, 8) stands (``standing``: its joint value
     per unit on the doubled table), is rescued where the round offers it then (the same result
@@ -95,27 +96,25 @@ class DoubleChain:
     def value(self, choose: Chooser) -> np.ndarray:
         """Each node's double value (its joint value per unit initial bet) when ``choose`` decides
         after every double's card."""
-        later = None
-        every = np.arange(len(self.standing))
-        for j in range(self.after.doubles, 0, -1):
-            options = self.options(j, later)
-            chosen = choose(j, options)
-            later = np.stack([values for _, values, _ in options])[chosen, every]
-        assert later is not None
+        *_, (_, _, later) = self._walk(choose)
         kid, going = np.maximum(self.child, 0), self.child >= 0
         return (self.draw * np.where(going, later[kid], DOUBLE_STAKE * self.bust)).sum(axis=1)
 
     def levels(self, choose: Chooser) -> list[tuple[list[tuple[str, np.ndarray, Optional[np.ndarray]]], np.ndarray]]:
         """Each double's options and the choices ``choose`` makes there, the first double's first:
         what a total-dependent search weighs entries with."""
-        later, out = None, []
+        return [(options, chosen) for options, chosen, _ in self._walk(choose)][::-1]
+
+    def _walk(self, choose: Chooser) -> Iterator[tuple[list[tuple[str, np.ndarray, Optional[np.ndarray]]],
+                                                     np.ndarray, np.ndarray]]:
+        """From the last double to the first: its options, the choices and the values they give."""
+        later = None
         every = np.arange(len(self.standing))
         for j in range(self.after.doubles, 0, -1):
             options = self.options(j, later)
             chosen = choose(j, options)
             later = np.stack([values for _, values, _ in options])[chosen, every]
-            out.append((options, chosen))
-        return out[::-1]
+            yield options, chosen, later
 
 
 @dataclass(eq=False)      # (hashed and compared by identity: a cache may key on one; arrays have no ==)
@@ -153,8 +152,9 @@ class UpcardValues:
     may_double: Optional[np.ndarray] = None  # bool: a 3+ card node may double (double_after_hit)
     may_surrender: Optional[np.ndarray] = None   # bool: a 3+ card node may surrender (any_time)
     action: Optional[np.ndarray] = None      # uint8: the policy's action, an index of NODE_ACTIONS
-    # Where a doubled hand may do more than stand after its card (a rescue, a redouble): the
-    # double's values by whoever chooses (what a total-dependent rescue and redouble read).
+    # Where the engine values doubles its own way (a doubled hand's own table, a rescue, a
+    # redouble): the double's values by whoever chooses (what a total-dependent rescue and
+    # redouble read; its ``after`` says whether a doubled hand may do more than stand).
     after_double: Optional[DoubleChain] = None
     _draw: Optional[np.ndarray] = field(default=None, repr=False)
     _bust: Optional[np.ndarray] = field(default=None, repr=False)

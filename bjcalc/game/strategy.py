@@ -81,7 +81,8 @@ __all__ = ["TotalDependentStrategy", "UpcardStrategy", "UpcardEvaluator", "total
            "UP_ORDER", "UP_LABEL", "CODES", "TOTAL_CODES", "DAS_CODES", "AFTER_HIT_CODES", "AFTER_HIT_SUFFIXES",
            "split_after_hit", "strategy_code", "NOT_DEALT", "MAX_ROUNDS", "CHART_ROWS", "IMPLICIT_ROWS", "read_chart",
            "chart_strategy", "is_chart", "chart_play", "chart_game", "chart_assumptions", "check_up_cards",
-           "JointSearch", "count_code", "count_code_words", "check_td_play", "after_double_row", "AFTER_DOUBLE_STATES"]
+           "JointSearch", "count_code", "count_code_words", "check_td_play", "das_codes_split", "after_double_row_parts",
+           "two_card_code", "count_code_plays", "after_double_totals", "AFTER_DOUBLE_ROWS", "after_double_row", "AFTER_DOUBLE_STATES"]
 
 PLAY, DOUBLE, SPLIT, SURRENDER = "play", "double", "split", "surrender"
 STAND, HIT = "stand", "hit"      # a pair's own hit/stand decision (PLAY: by the total)
@@ -307,13 +308,11 @@ class _UpcardSearch:
         some hand doubles into it, and a double only once its redoubles are in the table."""
         ar, chain = self.calc.ar, self.after_double
         assert chain is not None
-        gains, most, reached = self._after_double_gains(strategy, doubling)
+        gains, most, reached, possible = self._after_double_gains(strategy, doubling)
         changes: list[tuple[Any, tuple, tuple[bool, bool]]] = []
         unreached: list[tuple[Any, tuple, tuple[bool, bool]]] = []
-        for key in range(len(reached)):
+        for key in np.flatnonzero(possible).tolist():
             entry = _after_entry(key)
-            if entry[0] < (13 if entry[1] else 6):    # (no doubled hand has it: three cards make hard 6, soft 13)
-                continue
             current = AFTER_DOUBLE_STATES.index((strategy.rescue.get(entry, False), strategy.redouble.get(entry, False)))
             scores = gains if reached[key] else most
             best = current
@@ -342,20 +341,24 @@ class _UpcardSearch:
         return bool(unreached)
 
     def _after_double_gains(self, strategy: UpcardStrategy, doubling: np.ndarray
-                            ) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
+                            ) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray, np.ndarray]:
         """For each state of :data:`AFTER_DOUBLE_STATES`, each entry's gain (by
         :func:`_after_key`) over what ``strategy`` plays there, summed over the doubles at which
-        hands land on it (joint, from the doubles of ``doubling``), the others fixed; how many
-        of the entry's nodes gain by it, whether reached or not; and which entries are reached."""
-        ar, chain = self.calc.ar, self.after_double
+        hands land on it (joint, from the doubles of ``doubling``), the others fixed; the net
+        count of its hands that gain by it less those that lose (a hand after the ``j``-th double
+        holds ``2 + j`` cards or more), whether reached or not; which entries are reached; and
+        which a doubled hand can have at all."""
+        ar, chain, nodes = self.calc.ar, self.after_double, self.nodes
         assert chain is not None
         size = 3 * 22 * 2
         gains = [ar.zeros(size) for _ in AFTER_DOUBLE_STATES]
         most = [np.zeros(size) for _ in AFTER_DOUBLE_STATES]
-        reached = np.zeros(size, dtype=bool)
+        reached, possible = np.zeros(size, dtype=bool), np.zeros(size, dtype=bool)
         landing = self._landing(doubling)
         for j, (options, chosen) in enumerate(chain.levels(self._table_choice(strategy)), 1):
             key = (j - 1) * 44 + self.rescue_key
+            held = nodes.cards >= 2 + j         # (the hands a doubled hand can be after this double)
+            possible[key[held]] = True
             named = {name: (values, allowed) for name, values, allowed in options}
             now = np.stack([values for _, values, _ in options])[chosen, np.arange(len(chosen))]
             for index, (rescue, redouble) in enumerate(AFTER_DOUBLE_STATES):
@@ -366,13 +369,14 @@ class _UpcardSearch:
                 if rescue and "rescue" in named:
                     value = named["rescue"][0]
                 np.add.at(gains[index], key, landing * (value - now))
-                np.add.at(most[index], key, np.sign((value - now).astype(float)))
+                vote = np.asarray(ar.better(value, now), dtype=int) - np.asarray(ar.better(now, value), dtype=int)
+                np.add.at(most[index], key[held], vote[held])
             np.add.at(reached, key, landing != 0)
             redoubled = [code for code, (name, _, _) in enumerate(options) if name == "redouble"]
             if not redoubled:
                 break
             landing = self._landing(np.where(chosen == redoubled[0], landing, 0 * landing))
-        return gains, most, reached
+        return gains, most, reached, possible
 
     def _improve_rescue(self, strategy: UpcardStrategy, reach: np.ndarray, after: "np.ndarray | None") -> bool:
         """Choose each rescue entry by the doubled hands that reach it (the others fixed): where
@@ -984,8 +988,9 @@ _COMPLEMENT = {"H": "S", "S": "H"}
 
 def count_code(letters: list[str], fallback: str, by_cards: tuple[int, ...]) -> str:
     """A total's chart code by the number of cards: ``letters`` the play with each count of
-    ``by_cards`` (``H``, ``S``, ``D``; the first, two cards, may be ``R``), ``fallback`` the
-    two-card hit or stand where a double or surrender is not allowed.  One play: its code (``H``,
+    ``by_cards`` (``H``, ``S``, ``D``, or ``Ds`` where a hand that may not double stands; the
+    first, two cards, may be ``R``), ``fallback`` the two-card hit or stand where a double or
+    surrender is not allowed.  One play: its code (``H``,
     ``Dh``, ``Rs``); a switch to the other of hit and stand from some count on: that count after
     it (``S4``: stand, but hit with 4 or more cards; ``Rh5``: surrender, else hit, but stand with 5
     or more); doubling on to some count: ``D4`` (double with 2 or 3 cards, else hit; ``D4s``: else
@@ -1007,8 +1012,8 @@ def count_code(letters: list[str], fallback: str, by_cards: tuple[int, ...]) -> 
     switch = next(i for i, letter in enumerate(tail) if letter != implied)
     if all(letter == _COMPLEMENT[implied] for letter in tail[switch:]):
         return f"{head}{by_cards[switch + 1]}"
-    if first == "D":
-        doubled = next((i for i, letter in enumerate(tail) if letter != "D"), len(tail))
+    if first == "D":     # (D4: its doubles fall back as its two cards do, D a hit, Ds a stand)
+        doubled = next((i for i, letter in enumerate(tail) if letter != ("D" if fallback == "H" else "Ds")), len(tail))
         rest = tail[doubled:]
         if doubled and rest and rest[0] == fallback and all(letter == rest[0] for letter in rest):
             return f"D{by_cards[doubled + 1]}" + ("" if rest[0] == "H" else "s")
@@ -1087,10 +1092,9 @@ def count_code_plays(code: str, by_cards: tuple[int, ...] = (2, 3, 4, 5, 6, 7),
         parts = code.split("/")
         first = plain(parts[0])
         tail = [plain(part) for part in parts[1:]]
-        if len(parts) != n or first is None or None in tail:
-            return None
-        return [first] + [(fallback, fallback) if play == "R" else (play, fallback)
-                          for play, fallback in cast(list, tail)]
+        if len(parts) != n or first is None or None in tail or any(part[0] == "R" for part in parts[1:]):
+            return None         # (a surrender is the first two cards' only)
+        return [first] + cast(list, tail)
     if code == "D":
         return [("D", "H")] * n
     head = plain(code)
@@ -1110,25 +1114,26 @@ def count_code_plays(code: str, by_cards: tuple[int, ...] = (2, 3, 4, 5, 6, 7),
 
 def after_double_totals(cell: str, soft: bool) -> "set[int] | None":
     """The totals a rescue or redouble table's cell names (``no``; ``≤16`` or ``<=16``: that total or
-    less; ``13-15,17``; a redouble's after ``DD``): None if the cell is none of these.
+    less; ``13-15,17``; a redouble's after ``DD``): None if the cell is none of these, or names a
+    total no hand has (hard 4-21, soft 12-21) or a run backwards.
 
     >>> sorted(after_double_totals("DD9-11", False)), sorted(after_double_totals("≤14", True))[:2]
     ([9, 10, 11], [12, 13])
+    >>> after_double_totals("30", False), after_double_totals("17-14", False), after_double_totals("DDno", False)
+    (None, None, None)
     """
-    text = cell[2:] if cell.startswith("DD") else cell
-    if text == "no":
+    if cell == "no":
         return set()
+    lowest = 12 if soft else 4
     out: set[int] = set()
-    for part in text.split(","):
-        part = part.strip()
-        upto = re.fullmatch(r"(?:≤|<=)(\d+)", part)
-        run = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
-        if upto:
-            out.update(range(12 if soft else 4, int(upto.group(1)) + 1))
-        elif run:
-            out.update(range(int(run.group(1)), int(run.group(2) or run.group(1)) + 1))
-        else:
+    for part in (cell[2:] if cell.startswith("DD") else cell).split(","):
+        upto = re.fullmatch(r"(?:≤|<=)(\d+)", part.strip())
+        run = re.fullmatch(r"(\d+)(?:-(\d+))?", part.strip())
+        low, high = (lowest, int(upto.group(1))) if upto else \
+            (int(run.group(1)), int(run.group(2) or run.group(1))) if run else (0, -1)
+        if not lowest <= low <= high <= 21:
             return None
+        out.update(range(low, high + 1))
     return out
 
 
@@ -1143,8 +1148,31 @@ def after_double_row(table: str, soft: bool, double: int = 1) -> str:
 
 
 AFTER_DOUBLE_ROWS = tuple(after_double_row(table, soft, double) for double in (1, 2, 3)
-                          for table in ("rescue", "redouble") for soft in (False, True))
-"""The rows of a chart's rescue and redouble tables (Spanish 21's), by double."""
+                          for table in ("rescue", "redouble")[:1 if double == 3 else 2] for soft in (False, True))
+"""The rows of a chart's rescue and redouble tables (Spanish 21's), by double (no redouble after
+the third: three doubles at most)."""
+
+
+def after_double_row_parts(row: str) -> tuple[str, bool, int]:
+    """A rescue or redouble row's table, softness and double (:func:`after_double_row`'s inverse).
+
+    >>> after_double_row_parts("redouble soft after 2 doubles"), after_double_row_parts("rescue hard")
+    (('redouble', True, 2), ('rescue', False, 1))
+    """
+    table, _, rest = row.partition(" ")
+    kind, _, after = rest.partition(" after ")
+    return table, kind == "soft", int(after.split()[0]) if after else 1
+
+
+def two_card_code(plays: "list[tuple[str, str]]") -> str:
+    """The two-card code of a total's plays by count (:func:`count_code_plays`): ``H``, ``S``,
+    ``Dh``, ``Rs`` ... (what a pair's row reads a total's code as).
+
+    >>> two_card_code(count_code_plays("D4s")), two_card_code(count_code_plays("S4"))
+    ('Ds', 'S')
+    """
+    play, fallback = plays[0]
+    return play if play in "HS" else play + fallback.lower()
 NOT_DEALT = "-"
 """The chart code of a cell whose up card the shoe cannot deal (it holds no card of that value)."""
 CHART_ROWS = (tuple(f"hard {total}" for total in range(5, 22)) + tuple(f"soft {total}" for total in range(13, 22))
@@ -1189,7 +1217,8 @@ class TotalDependentStrategy(dict):
             letters = [{DOUBLE: "D", SURRENDER: "R"}.get(action, hit_or_stand)]
             for cards in strategy.by_cards[1:]:
                 doubles = strategy.after_hit.get(strategy.entry_for(total, soft, cards)) == DOUBLE
-                letters.append("D" if doubles else "H" if strategy.hits_at(total, soft, cards) else "S")
+                hits = strategy.hits_at(total, soft, cards)
+                letters.append(("D" if hits else "Ds") if doubles else "H" if hits else "S")   # (D: else hit)
             return count_code(letters, hit_or_stand, strategy.by_cards)
         after = {DOUBLE: "+D", SURRENDER: "+R"}.get(strategy.after_hit.get((total, soft), PLAY), "")
         if action == DOUBLE:
@@ -1207,8 +1236,9 @@ class TotalDependentStrategy(dict):
         if strategy is None:
             return NOT_DEALT
         entries = strategy.rescue if table == "rescue" else strategy.redouble
-        totals = sorted(entry[0] for entry, chosen in entries.items()
-                        if chosen and entry[1] == soft and (entry[2] if len(entry) > 2 else 1) == double)
+        totals = sorted(entry[0] for entry, chosen in entries.items()      # (a total no hand has: not printed)
+                        if chosen and entry[1] == soft and (entry[2] if len(entry) > 2 else 1) == double
+                        and (12 if soft else 4) <= entry[0] <= 21)
         if not totals:
             return "no"
         if table == "redouble":
@@ -1233,8 +1263,10 @@ class TotalDependentStrategy(dict):
         return list(UP_ORDER), [UP_LABEL.get(up, str(up)) for up in UP_ORDER]
 
     def chart(self):
-        """The chart as a DataFrame: rows hard 5-21, soft 13-21 and pairs; columns up cards 2-A
-        (:meth:`columns`).
+        """The chart as a DataFrame: rows hard 5-21, soft 13-21 and pairs (hard 4 and soft 12 too
+        where they do not hit: hands only a pair makes, 2,2 and A,A, played by their total where
+        they may not split again), the rescue and redouble rows where the game has them; columns
+        up cards 2-A (:meth:`columns`).
 
         >>> from bjcalc import Calculator, Rules
         >>> chart = Calculator(Rules(decks=6)).game("TD").strategy.chart()
@@ -1245,12 +1277,12 @@ class TotalDependentStrategy(dict):
 
         keys, columns = self.columns()
         rows, index = [], []
-        for total in range(5, 22):
-            index.append(f"hard {total}")
-            rows.append([self.code(up, total, False) for up in keys])
-        for total in range(13, 22):
-            index.append(f"soft {total}")
-            rows.append([self.code(up, total, True) for up in keys])
+        for soft, low in ((False, 4), (True, 12)):     # (hard 4 and soft 12 only where they do not hit: 2,2, A,A)
+            for total in range(low, 22):
+                codes = [self.code(up, total, soft) for up in keys]
+                if total > low or set(codes) - {"H", NOT_DEALT}:
+                    index.append(f"{'soft' if soft else 'hard'} {total}")
+                    rows.append(codes)
         for pair in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1):
             name = UP_LABEL.get(pair, str(pair))
             index.append(f"pair {name},{name}")
@@ -1312,14 +1344,15 @@ class TotalDependentStrategy(dict):
 
 
 def _count_chart(chart: "pd.DataFrame", by_cards: tuple[int, ...], das: bool = True, *, pairs: bool = True,
-                 name: str = "the chart table") -> TotalDependentStrategy:
+                 name: str = "the chart table", after: Any = None) -> TotalDependentStrategy:
     """The strategy a chart by the number of cards describes (Spanish 21's, as :meth:`TotalDependentStrategy.chart`
     writes it for a variant with :attr:`~bjcalc.game.variant.Variant.td_by_cards`): a total's
     code by :func:`count_code_plays`, a pair's as :func:`set_cell` reads it (its two-card play;
     after a hit the hand plays its total's row), the rescue and redouble rows by
     :func:`after_double_totals` (a row left out: none).  Checked as
     :meth:`TotalDependentStrategy.from_chart` checks a chart; a code a cell cannot take is a
-    one-line StrategyError naming it."""
+    one-line StrategyError naming it, and so is a rescue or redouble row the round does not
+    offer (``after``, the round's :class:`~bjcalc.engine.settlement.AfterDouble`)."""
     out = TotalDependentStrategy()
     for column, up in _chart_columns(chart, pairs, name, AFTER_DOUBLE_ROWS).items():
         codes = {str(row).strip(): _cell_text(code) for row, code in chart[column].items()}
@@ -1330,9 +1363,11 @@ def _count_chart(chart: "pd.DataFrame", by_cards: tuple[int, ...], das: bool = T
         for row, code in codes.items():
             kind, _, what = row.partition(" ")
             if row in AFTER_DOUBLE_ROWS:
-                table, rest = kind, what.split(" after ")
-                soft = rest[0] == "soft"
-                double = int(rest[1].split()[0]) if len(rest) > 1 else 1
+                table, soft, double = after_double_row_parts(row)
+                if after is not None and not (after.rescues(double) if table == "rescue" else double < after.doubles):
+                    offered = (f"no rescue after {double} doubles" if after.rescue is not None else "no rescue") \
+                        if table == "rescue" else f"{after.doubles} double{'s' if after.doubles > 1 else ''} at most"
+                    raise StrategyError(f"{name}: the row {row!r} plays no part in this game ({offered}): leave it out")
                 totals = after_double_totals(code, soft)
                 if totals is None or (table == "redouble") != code.startswith("DD") and code != "no":
                     form = "DD9-11, DD≤11" if table == "redouble" else "≤16, 13-15,17"
@@ -1358,8 +1393,7 @@ def _count_chart(chart: "pd.DataFrame", by_cards: tuple[int, ...], das: bool = T
             else:       # (a pair: its two-card play; a total's code there, by count, plays its first count's)
                 plays = count_code_plays(code, by_cards) if code not in CODES else None
                 try:
-                    set_cell(strategy, row, code if plays is None else
-                             plays[0][0] + ("" if plays[0][0] in "HS" else plays[0][1].lower()), das)
+                    set_cell(strategy, row, code if plays is None else two_card_code(plays), das)
                 except StrategyError as refused:
                     raise StrategyError(f"{name}: {refused}; or a total's code by the number of cards (S4, D4s ...), "
                                         f"its two-card play") from None
@@ -1768,12 +1802,30 @@ def _chart_text(source: Any) -> tuple[str, str]:
         raise StrategyError(f"cannot read the chart {name}: {exc.strerror or exc}") from None
 
 
+def das_codes_split(rules: Rules) -> bool:
+    """Whether a chart's DAS codes (``Ph``, ``Prp`` ...: split if doubling after a split is
+    allowed) split under ``rules``: with DAS, where some split hand may double (the rules'
+    doubles, or a variant's own: Free Bet's free double on hard 9-11 whatever the money doubles).
+
+    >>> from bjcalc.game.variants import VARIANTS
+    >>> das_codes_split(Rules()), das_codes_split(Rules(double_on="none")), das_codes_split(Rules(double_after_split=False))
+    (True, False, False)
+    >>> das_codes_split(VARIANTS["free_bet"].rules(double_on="none"))
+    True
+    """
+    from .variants import variant_of      # (the registry imports the variants, which sit beside this module)
+
+    variant = variant_of(rules)
+    return rules.double_after_split and any(variant.may_double(rules, hard, soft, split=True)
+                                            for hard in range(4, 21) for soft in (False, True))
+
+
 def chart_strategy(chart: "pd.DataFrame", rules: Rules, name: str = "the chart table") -> TotalDependentStrategy:
     """The strategy a chart table plays in a game of ``rules``, every column, row and code
     checked first (:meth:`TotalDependentStrategy.from_chart`; a mistake is a one-line
     StrategyError that starts with ``name``).
 
-    The DAS codes (``Ph`` ...) split where the rules double after a split.  The pair rows are
+    The DAS codes (``Ph`` ...) split where the rules double after a split (:func:`das_codes_split`).  The pair rows are
     needed where the rules split pairs: a chart without them is refused, its missing rows named
     (a pair played as its total wants its total's codes in its row; where the rules do not
     split, the pair rows may be left out, and a pair plays its total's row).  A total's code is
@@ -1797,10 +1849,11 @@ def chart_strategy(chart: "pd.DataFrame", rules: Rules, name: str = "the chart t
     """
     from .variants import variant_of      # (the registry imports the variants, which sit beside this module)
 
-    das = rules.double_after_split and rules.double_on != "none"
+    das = das_codes_split(rules)
     by_cards = variant_of(rules).td_by_cards
     if by_cards:        # (codes by the number of cards, the rescue and redouble rows)
-        return _count_chart(chart, by_cards, das, pairs=rules.splits, name=name)
+        return _count_chart(chart, by_cards, das, pairs=rules.splits, name=name,
+                            after=variant_of(rules).settlement(rules).after_double())
     strategy = TotalDependentStrategy.from_chart(chart, das, pairs=rules.splits, name=name)
     for row in chart.index:
         kind, _, total = str(row).strip().partition(" ")
@@ -1886,14 +1939,16 @@ def chart_game(calc: "Game", strategy: TotalDependentStrategy, name: str,
         return dataclasses.replace(result, assumptions=chart_assumptions(calc.assumptions("TD"), name,
                                                                          calc.rules.splits))
     result = total_dependent_game(calc, strategy, progress)
-    return dataclasses.replace(result, assumptions=chart_assumptions(result.assumptions, name, calc.rules.splits),
+    return dataclasses.replace(result, assumptions=chart_assumptions(result.assumptions, name, calc.rules.splits,
+                                                                     bool(calc.round.variant.td_by_cards)),
                                strategy_name="chart")
 
 
-def chart_assumptions(stated: Assumptions, name: str, splits: bool = True) -> Assumptions:
+def chart_assumptions(stated: Assumptions, name: str, splits: bool = True, by_cards: bool = False) -> Assumptions:
     """A game's TD assumptions (``stated``) where the chart ``name`` is played as written: the
-    strategy is that chart (total-dependent, not necessarily the best), and split hands follow
-    it (where the rules split: ``splits``).
+    strategy is that chart (total-dependent, not necessarily the best; ``by_cards``: its
+    decisions by the number of cards too, with its rescue and redouble rows), and split hands
+    follow it (where the rules split: ``splits``).
 
     >>> from bjcalc import Calculator, Rules
     >>> stated = chart_assumptions(Calculator(Rules()).assumptions("TD"), "casino.csv")
@@ -1902,7 +1957,8 @@ def chart_assumptions(stated: Assumptions, name: str, splits: bool = True) -> As
     >>> stated.split_strategy
     'split hands follow the chart given'
     """
+    decided = ("total, softness, number of cards and pair, and a doubled hand's rescue and redouble by its total"
+               if by_cards else "total, softness and pair")
     return dataclasses.replace(
-        stated, strategy=f"the chart given ({name}), played as written: total-dependent play, decisions by total, "
-                         f"softness and pair",
+        stated, strategy=f"the chart given ({name}), played as written: total-dependent play, decisions by {decided}",
         split_strategy="split hands follow the chart given" if splits else stated.split_strategy)

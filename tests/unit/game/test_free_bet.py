@@ -373,6 +373,22 @@ def test_without_das_the_game_and_its_td_chart_equal_the_oracle_exactly(counts):
     assert exact(td.ev) == oracle.chart_ev(oracle.make_shoe(counts), theirs, chart)
 
 
+def test_a_das_code_reads_alike_in_the_reader_and_the_comparer():
+    """Ph splits where the rules double after a split (DAS, the money rule) and some split hand may
+    double: the chart reader and the cell comparer read it alike, Free Bet without DAS as a hit."""
+    from bjcalc.analysis.codes import cell_plays
+    from bjcalc.game.strategy import chart_strategy, das_codes_split
+
+    for rules in (FREE_BET.rules(decks=1, double_after_split=False), FREE_BET.rules(decks=1, double_on="none"),
+                  FREE_BET.rules(decks=1)):
+        split = das_codes_split(rules)
+        assert cell_plays("pair 3,3", "Ph", rules) == cell_plays("pair 3,3", "P" if split else "H", rules)
+        table = Calculator(rules).game("TD").strategy.chart()
+        table.loc["pair 3,3", "2"] = "Ph"
+        assert chart_strategy(table, rules)[2].pairs[3] == ("split" if split else "hit")
+    assert not das_codes_split(FREE_BET.rules(double_after_split=False))
+
+
 def test_a_chart_code_reads_free_doubles_where_money_doubles_are_off():
     from bjcalc.analysis.codes import cell_plays
     rules = FREE_BET.rules(double_on="none")
