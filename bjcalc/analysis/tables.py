@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
-from ..core.errors import BjcalcError
+from ..core.errors import BjcalcError, NotFollowedError
 from ..core.progress import ProgressFn, no_progress
 from ..core.rules import Rules
 from ..core.runner import run_chunks
@@ -129,6 +129,7 @@ def missing_files(rules: Rules) -> dict[str, str]:
 
     calc = Calculator(rules)
     variant = calc.variant
+
     def charted() -> None:
         variant.check_analysis("a strategy chart")
         check_td_play(calc)
@@ -149,8 +150,9 @@ def missing_files(rules: Rules) -> dict[str, str]:
     for names, check in checks.items():
         try:
             check()
-        except BjcalcError as refusal:
-            out.update({name: str(refusal).split("; for ")[0] for name in names})
+        except BjcalcError as refusal:      # (a variant's refusal without its list of what it computes)
+            out.update({name: refusal.refused if isinstance(refusal, NotFollowedError) else str(refusal)
+                        for name in names})
     if not is_preset(rules):
         out.update({name: "a named game only" for name in PRESET_FILES})
     return {name: out[name] for name in TABLE_FILES + PRESET_FILES if name in out}

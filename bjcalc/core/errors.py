@@ -29,11 +29,17 @@ class StrategyError(BjcalcError):
 
 class NotFollowedError(StrategyError):
     """An analysis that does not yet follow a variant's round, refused before any work (the
-    message says what is computed for it instead, if anything).
+    message says what is computed for it instead, if anything); ``refused``: the refusal alone,
+    without the list of what is computed (as a list of what a game lacks says it).
 
-    >>> issubclass(NotFollowedError, StrategyError)
-    True
+    >>> error = NotFollowedError("TD play does not yet follow X; for X bjcalc computes: the CD game", "TD play ...")
+    >>> issubclass(NotFollowedError, StrategyError), error.refused, str(error)[:7]
+    (True, 'TD play ...', 'TD play')
     """
+
+    def __init__(self, message: str, refused: str = ""):
+        super().__init__(message)
+        self.refused = refused or message
 
 
 class TooLargeError(StrategyError):

@@ -155,8 +155,8 @@ class Variant:
         if self.covers is not None and what not in self.covers:
             done = ", ".join(sorted(self.covers))
             hint = f"; use {instead}" if instead else ""
-            raise NotFollowedError(f"{what} does not yet follow {self.title}'s round ({self.round_words}){hint}; "
-                                f"for {self.title} bjcalc computes: {done}")
+            refused = f"{what} does not yet follow {self.title}'s round ({self.round_words}){hint}"
+            raise NotFollowedError(f"{refused}; for {self.title} bjcalc computes: {done}", refused)
 
     # -- the round's hooks -------------------------------------------------------------------
     def wagers(self, rules: Rules) -> tuple[Wager, ...]:
