@@ -224,7 +224,8 @@ class Chart:
         return lines + self.notes
 
     def legend(self) -> list[tuple[str, str]]:
-        """(code, meaning) of every code the chart uses.
+        """(code, meaning) of every code the chart uses; codes that mean the same (a rescue or
+        redouble row's totals: ``13-16, 13-17``) as one entry.
 
         >>> from bjcalc import Calculator, Rules
         >>> chart(Calculator(Rules(decks=1, max_split_hands=2))).legend()[:3]
@@ -233,8 +234,12 @@ class Chart:
         used = {part for code in set(self.table.values.ravel()) | set(self.no_das_cells.values())
                 for part in split_after_hit(code) if part}
         known = [(code, text) for code, text in LEGEND + AFTER_HIT_LEGEND + NOT_DEALT_LEGEND if code in used]
-        by_cards = sorted((code, count_code_words(code)) for code in used - {code for code, _ in known})
-        return known + [(code, text) for code, text in by_cards if text is not None]
+        alike: dict[str, list[str]] = {}
+        for code in sorted(used - {code for code, _ in known}):
+            text = count_code_words(code)
+            if text is not None:
+                alike.setdefault(text, []).append(code)
+        return known + [(", ".join(codes), text) for text, codes in alike.items()]
 
     def exception_summary(self, by: str = "chart") -> pd.DataFrame:
         """The CD exceptions grouped by chart cell and plays: ``row``, ``up``, ``chart_action``,
