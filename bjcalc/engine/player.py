@@ -78,26 +78,41 @@ class DoubleChain:
     can_hit: np.ndarray
     rescue: Any               # the rescue's result in the arithmetic (None: not offered)
     blackjack_payoff: Any     # what a dealer blackjack takes from a hand, per unit of its stake
+    _kept: dict = field(default_factory=dict, init=False, repr=False)      # (:meth:`_fixed`, by double)
 
     def options(self, j: int, later: Optional[np.ndarray]) -> list[tuple[str, np.ndarray, Optional[np.ndarray]]]:
         """The options after the ``j``-th double's card, given ``later``, the values after the next
         double's card (None after the last double)."""
-        stake = DOUBLE_STAKE ** j
-        options: list[tuple[str, np.ndarray, Optional[np.ndarray]]] = [("stand", stake * self.standing, None)]
-        if self.after.rescues(j):
-            options.append(("rescue", self.rescue * (1 - self.blackjack) + stake * self.blackjack_payoff * self.blackjack,
-                            None))
+        stand, rescue, busted = self._fixed(j)
+        options: list[tuple[str, np.ndarray, Optional[np.ndarray]]] = [("stand", stand, None)]
+        if rescue is not None:
+            options.append(("rescue", rescue, None))
         if later is not None:
-            kid, going = np.maximum(self.child, 0), self.child >= 0
-            options.append(("redouble", (self.draw * np.where(going, later[kid], DOUBLE_STAKE * stake * self.bust)
-                                         ).sum(axis=1), self.can_hit))
+            kid, going = self._children
+            options.append(("redouble", (self.draw * np.where(going, later[kid], busted)).sum(axis=1), self.can_hit))
         return options
+
+    def _fixed(self, j: int) -> tuple[np.ndarray, Optional[np.ndarray], np.ndarray]:
+        """After the ``j``-th double's card: standing's and the rescue's values (None: not offered
+        then), and a redouble's bust values by card, which no choice changes (made once)."""
+        kept = self._kept.get(j)
+        if kept is None:
+            stake = DOUBLE_STAKE ** j
+            rescue = (self.rescue * (1 - self.blackjack) + stake * self.blackjack_payoff * self.blackjack
+                      if self.after.rescues(j) else None)
+            kept = self._kept[j] = (stake * self.standing, rescue, DOUBLE_STAKE * stake * self.bust)
+        return kept
+
+    @cached_property
+    def _children(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each node's child by card (0 where none) and where there is one."""
+        return np.maximum(self.child, 0), self.child >= 0
 
     def value(self, choose: Chooser) -> np.ndarray:
         """Each node's double value (its joint value per unit initial bet) when ``choose`` decides
         after every double's card."""
         *_, (_, _, later) = self._walk(choose)
-        kid, going = np.maximum(self.child, 0), self.child >= 0
+        kid, going = self._children
         return (self.draw * np.where(going, later[kid], DOUBLE_STAKE * self.bust)).sum(axis=1)
 
     def levels(self, choose: Chooser) -> list[tuple[list[tuple[str, np.ndarray, Optional[np.ndarray]]], np.ndarray]]:

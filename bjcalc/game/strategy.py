@@ -288,12 +288,14 @@ class _UpcardSearch:
     def _landing(self, weights: np.ndarray) -> np.ndarray:
         """Each node's chance that a hand lands there by one card from nodes of ``weights``."""
         v, nodes = self.v, self.nodes
-        landing = self.calc.ar.zeros(len(nodes))
         going = np.flatnonzero(weights != 0)
-        for card in range(10):
-            kids = nodes.child[going, card]
-            ok = kids >= 0
-            np.add.at(landing, kids[ok], weights[going[ok]] * v.draw[going[ok], card])
+        kids = nodes.child[going].T          # (card by card, as the sums run)
+        ok = kids >= 0
+        landed = (weights[going][:, None] * v.draw[going]).T[ok]
+        if landed.dtype != object:          # (floats: one pass, the same sums in the same order)
+            return np.bincount(kids[ok], weights=landed, minlength=len(nodes))
+        landing = self.calc.ar.zeros(len(nodes))
+        np.add.at(landing, kids[ok], landed)
         return landing
 
     def _improve_redoubles(self, strategy: UpcardStrategy, doubling: np.ndarray) -> bool:
