@@ -150,6 +150,10 @@ CLI_CASES = {
     "cli-players-edge-21": dict(args=["edge", "--variant", "players_edge_21"], reference="game-6d-process",
                                 label="bjcalc edge --variant players_edge_21 (Spanish 21 with redoubling and its "
                                       "face pairs)"),
+    "cli-players-edge-21-td": dict(args=["edge", "--variant", "players_edge_21", "--strategy", "TD"],
+                                   reference="game-6d-process",
+                                   label="bjcalc edge --variant players_edge_21 --strategy TD (its chart with a rescue "
+                                         "and a redouble table per double)"),
     "cli-double-exposure-td": dict(args=["edge", "--variant", "double_exposure", "--strategy", "TD"],
                                    reference="game-6d-process",
                                    label="bjcalc edge --variant double_exposure --strategy TD (its chart by dealer "
