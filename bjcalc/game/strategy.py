@@ -245,12 +245,16 @@ class _UpcardSearch:
         self.double = self.after_double.value(self._table_choice(strategy))
         self.after_values[MONEY.name][DOUBLE] = self.double
 
+    def _after_keys(self, j: int) -> np.ndarray:
+        """Each node's rescue and redouble entry after the ``j``-th double's card (:func:`_after_key`)."""
+        return (j - 1) * AFTER_KEYS_PER_DOUBLE + self.rescue_key
+
     def _table_choice(self, strategy: UpcardStrategy) -> "Chooser":
         """The chooser (:class:`~bjcalc.engine.player.DoubleChain`) that plays ``strategy``'s
         rescue and redouble tables at every node by its total and softness."""
         tables = {}
         for name, entries in (("rescue", strategy.rescue), ("redouble", strategy.redouble)):
-            table = np.zeros(3 * 22 * 2, dtype=bool)
+            table = np.zeros(AFTER_KEYS, dtype=bool)
             for entry, chosen in entries.items():
                 table[_after_key(entry)] = chosen
             tables[name] = table
@@ -260,7 +264,7 @@ class _UpcardSearch:
             taken = np.zeros(len(self.rescue_key), dtype=bool)
             for code, (name, _, allowed) in enumerate(options):
                 if name in tables:
-                    mask = tables[name][(j - 1) * 44 + self.rescue_key] & ~taken & (True if allowed is None else allowed)
+                    mask = tables[name][self._after_keys(j)] & ~taken & (True if allowed is None else allowed)
                     chosen[mask] = code
                     taken |= mask
             return chosen
@@ -352,13 +356,12 @@ class _UpcardSearch:
         which a doubled hand can have at all."""
         ar, chain, nodes = self.calc.ar, self.after_double, self.nodes
         assert chain is not None
-        size = 3 * 22 * 2
-        gains = [ar.zeros(size) for _ in AFTER_DOUBLE_STATES]
-        most = [np.zeros(size) for _ in AFTER_DOUBLE_STATES]
-        reached, possible = np.zeros(size, dtype=bool), np.zeros(size, dtype=bool)
+        gains = [ar.zeros(AFTER_KEYS) for _ in AFTER_DOUBLE_STATES]
+        most = [np.zeros(AFTER_KEYS) for _ in AFTER_DOUBLE_STATES]
+        reached, possible = np.zeros(AFTER_KEYS, dtype=bool), np.zeros(AFTER_KEYS, dtype=bool)
         landing = self._landing(doubling)
         for j, (options, chosen) in enumerate(chain.levels(self._table_choice(strategy)), 1):
-            key = (j - 1) * 44 + self.rescue_key
+            key = self._after_keys(j)
             held = nodes.cards >= 2 + j         # (the hands a doubled hand can be after this double)
             possible[key[held]] = True
             named = {name: (values, allowed) for name, values, allowed in options}
@@ -1550,6 +1553,12 @@ def _set_after_double(strategy: UpcardStrategy, changes: Iterable[tuple[Any, tup
                 table.pop(entry, None)
 
 
+AFTER_KEYS_PER_DOUBLE = 22 * 2
+"""Rescue and redouble entries after one double's card: total (0-21) times two, plus softness."""
+AFTER_KEYS = 3 * AFTER_KEYS_PER_DOUBLE
+"""Rescue and redouble entries of every double (three at most) (:func:`_after_key`)."""
+
+
 def _after_key(entry: tuple) -> int:
     """The index of a rescue or redouble entry (:attr:`UpcardStrategy.rescue`): (total, soft) after
     the first double's card, (total, soft, j) after the ``j``-th's.
@@ -1558,12 +1567,12 @@ def _after_key(entry: tuple) -> int:
     (32, 76, (13, True, 3))
     """
     total, soft, *j = entry
-    return ((j[0] if j else 1) - 1) * 44 + total * 2 + int(soft)
+    return ((j[0] if j else 1) - 1) * AFTER_KEYS_PER_DOUBLE + total * 2 + int(soft)
 
 
 def _after_entry(key: int) -> tuple:
     """The rescue or redouble entry of an index (:func:`_after_key`'s inverse)."""
-    j, base = divmod(key, 44)
+    j, base = divmod(key, AFTER_KEYS_PER_DOUBLE)
     return (base // 2, bool(base % 2)) + ((j + 1,) if j else ())
 
 
