@@ -282,7 +282,7 @@ class Row:
                                  for tier, gives in reproduce)
                 which = "the readings that reproduce it" if len(reproduce) > 1 else "the reading that reproduces it"
                 return f"{off}; {which} (bjcalc explain): {said}"
-            return f"{off}; no reading of the open rules reproduces it (bjcalc explain): the nearest, {min(found)[2]}"
+            off = f"{off}; no reading of the open rules reproduces it (bjcalc explain): the nearest, {min(found)[2]}"
         return off + (f"; {f.why}" if f.why else "")
 
     def _by(self, strategy: str) -> str:
@@ -704,6 +704,20 @@ def _spanish_21_figures() -> list[Figure]:
         out.append(Figure(f"spanish21-{key}", "spanish_21", WIZARD_SPANISH_SOURCE, f"change in house edge: {words}",
                           printed, PERCENT, rules, _effect(rules, changed), sign=-1, change=words, strategies=("CD",),
                           note=play + "; 6 decks"))
+    bonus, any_seven = variant.rules(decks=6, super_bonus=200), variant.rules(decks=6, super_bonus=200,
+                                                                              super_bonus_any_seven=True)
+    out.append(Figure("spanish21-super-bonus", "spanish_21", WIZARD_SPANISH_SOURCE,
+                      "change in house edge: the Super Bonus (200 to 1)", "-0.030", PERCENT, base,
+                      _effect(base, bonus), sign=-1, change="the Super Bonus at 200 to 1", strategies=("CD",),
+                      note=play + "; 6 decks",
+                      why="against a 7 of the 7s' suit, play by values still splits 7,7 against a 7 and the bonus "
+                          "is never paid (0.000 %); against any 7 it hits them (0.0199 %).  The printed figure is "
+                          "the bonus's chance with every 7,7 against a 7 hit (three 7s of one suit against any 7: "
+                          "1.496e-6 a round) times the 197.75 units it adds to the 7-7-7's pay, 0.0296 %, the "
+                          "hit's cost left out; a player who sees the suits (hitting a suited 7,7 only) is not "
+                          "computed",
+                      readings=(Reading((("super_bonus_any_seven", True),), "the Super Bonus against a 7 of any suit",
+                                        _effect(base, any_seven), ("CD",)),)))
     edge = variants.VARIANTS["players_edge_21"]
     rules = edge.rules()
     out.append(Figure("players-edge-21", "players_edge_21", WIZARD_PLAYERS_EDGE_SOURCE, "house edge (basic strategy)",

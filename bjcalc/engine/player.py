@@ -303,6 +303,7 @@ class PlayerEngine:
         self.dealer = dealer
         self.settlement = settlement
         self._cache: dict[int, UpcardValues] = {}
+        self._standing_by_up: dict[int, tuple[np.ndarray, np.ndarray]] = {}     # (see _standing)
         self.keep_values = True                          # whether _cache keeps every up card's
         self.double_partners: tuple[tuple[np.ndarray, "PlayerEngine"], ...] = ()    # (see double_with)
         if like is not None:
@@ -346,6 +347,22 @@ class PlayerEngine:
         self.doubled_columns = None if doubled is None else np.ascontiguousarray(self._payoffs(doubled[0]))
         self.doubled_column = None if doubled is None else np.ascontiguousarray(doubled[1], dtype=np.int64)
         self.after_double = settlement.after_double()
+
+    def _standing(self, up: int) -> tuple[np.ndarray, np.ndarray]:
+        """``stand_columns`` and ``stand_column`` against ``up``: the settlement's, or where a
+        payoff depends on the up card, those of its settlement against ``up``
+        (:meth:`~bjcalc.engine.settlement.Settlement.against`), made once per up card."""
+        settlement = self.settlement.against(up)
+        if settlement is self.settlement:
+            return self.stand_columns, self.stand_column
+        made = self._standing_by_up.get(up)
+        if made is None:
+            nodes = self.nodes
+            split = nodes._extras[nodes.context_id].sum(axis=1) > 0
+            columns, column = settlement.stand_columns(nodes.total, nodes.cards, nodes.hand, split)
+            made = (np.ascontiguousarray(self._payoffs(columns)), np.ascontiguousarray(column, dtype=np.int64))
+            self._standing_by_up[up] = made
+        return made
 
     def _payoffs(self, table: np.ndarray) -> np.ndarray:
         """A payoff table (whole numbers, or Fractions for a bonus) in this engine's arithmetic."""
@@ -538,7 +555,8 @@ class PlayerEngine:
         if not ar.exact and kernels.player_available():
             return self._evaluate_compiled(up, by_set, blackjack, exhausted)
         # One product per removed set, then one lookup per node.
-        stand = self._stand_by_set(by_set)[nodes.removed_index, self.stand_column]
+        columns, column = self._standing(up)
+        stand = self._stand_by_set(by_set, columns)[nodes.removed_index, column]
         left, valid = self.dealer.remaining(up, nodes.removed)
         left = np.where(valid[:, None], left, 0)
         cards_left = left.sum(axis=1)
@@ -659,7 +677,8 @@ class PlayerEngine:
         working = reach.mask & ~reach.stand_only
         busy = np.flatnonzero(working)
         stand = ar.zeros(n)
-        stand[every] = self._stand_by_set(by_set)[reach.row[every], self.stand_column[every]]
+        columns, column = self._standing(up)
+        stand[every] = self._stand_by_set(by_set, columns)[reach.row[every], column[every]]
         left, valid = self.dealer.remaining(up, nodes.removed[busy])
         left = np.where(valid[:, None], left, 0)
         cards_left = np.zeros(n, dtype=np.int64)
@@ -756,14 +775,15 @@ class PlayerEngine:
         added = self._double_added(up) if forced is None else None    # (a forced play never doubles)
         double_added = None if added is None else np.where(added[0], added[1], np.nan)
         double_given, after_double = None, None
+        columns, column = self._standing(up)
         if self.doubles_own_way and forced is None:
             _, draw, bust_rows = kernels.player_draws(nodes.removed, rules, flags.copy())
             bust_rows = bust_rows if bust is None else bust
-            stand = self._stand_by_set(by_set)[nodes.removed_index, self.stand_column]
+            stand = self._stand_by_set(by_set, columns)[nodes.removed_index, column]
             double_given, after_double = self._doubles(by_set, blackjack, stand, draw, bust_rows)
         cards_left, stand, hit, value, action, double, *fixed = kernels.player_play(
             level_start, order, nodes.child, nodes.removed, rules, bust, by_set, rows,
-            self.stand_columns, self.stand_column, can_hit, must_hit, source, flags,
+            columns, column, can_hit, must_hit, source, flags,
             self.may_double, self.may_surrender, _NO_VALUES if surrender is None else surrender, DOUBLE_STAKE,
             forced=both,
             zeroed=only is not None,

@@ -153,6 +153,17 @@ class Settlement:
             column = np.where(cards >= self.rules.charlie, columns.shape[1] - 1, column)
         return np.ascontiguousarray(columns), column
 
+    def against(self, up: int) -> "Settlement":
+        """The settlement of hands played against the up card ``up``: this one, unless a payoff
+        depends on the up card (a variant's bonus against one up card); the engine reads the
+        stand columns of the settlement it returns for that up card.
+
+        >>> s = Settlement(Rules())
+        >>> s.against(7) is s
+        True
+        """
+        return self
+
     def doubled_columns(self, total: np.ndarray, cards: np.ndarray, hand: np.ndarray,
                         split: np.ndarray) -> Optional[tuple[np.ndarray, np.ndarray]]:
         """What doubled hands win standing, per unit of their wager, as :meth:`stand_columns` says

@@ -30,6 +30,19 @@ the shoe's ``4D`` sevens drawn at random: all one suit with chance
 its expected bonus, ``3/2 + 3s/4`` (99/64 for 6-7-8), exactly, and decisions see values, not
 suits (a player who also looked at suits would hit a suited 6-7 a little more often).
 
+The Super Bonus (option ``super_bonus``, its multiple ``S``; off by default): an unsplit,
+undoubled 7-7-7 against a dealer 7 pays ``S`` to 1 instead of the 7-7-7 bonus when the three 7s
+and the up card are all one suit (``super_bonus_any_seven``: the three 7s of one suit, the up card
+any 7, as casinos' rule cards put it).  The four 7s are four of the shoe's ``4D``: all one suit
+with chance ``q = 4 C(D, 4) / C(4D, 4)``; the three with chance ``s`` as above; given three of one
+suit and an up card of another, that suit is any of the four alike (the event is the same for
+every suit), so spades a quarter of the time.  The hand is paid
+``S q + (9/4)(s - q) + (3/2)(1 - s)`` (any 7: ``S s + (3/2)(1 - s)``), against a 7 only: the
+payoff depends on the up card, which the settlement says by its own settlement against a 7
+(:meth:`SpanishSettlement.against`).  Decisions still see values: a player who also sees the
+suits of 7,7 against a 7 hits a suited pair and splits an unsuited one; that player is not
+computed (the split hands' 7-7-7 bonuses would then depend on which 7s each split hand holds).
+
 >>> from bjcalc.game.calculator import Calculator
 >>> rules = Spanish21().rules(decks=1, max_split_hands=2)
 >>> round(float(Calculator(rules).game().house_edge), 6)
@@ -54,7 +67,7 @@ from ..engine.settlement import AfterDouble, Settlement
 from .variant import Option, Variant
 
 __all__ = ["Spanish21", "PlayersEdge21", "SpanishSettlement", "CARD_BONUSES", "seven_seven_seven_suited",
-           "face_pair_suited", "PLAYERS_EDGE_OPTIONS"]
+           "sevens_suited", "super_bonus_pay", "face_pair_suited", "PLAYERS_EDGE_OPTIONS"]
 
 CARD_BONUSES = {5: Fraction(3, 2), 6: Fraction(2), 7: Fraction(3)}
 """What an undoubled 21 of this many cards pays (7: seven or more)."""
@@ -63,16 +76,46 @@ MIXED, SUITED, SPADES = Fraction(3, 2), Fraction(2), Fraction(3)
 """A 6-7-8 or 7-7-7's pays: mixed suits, one suit, all spades."""
 
 
+def sevens_suited(decks: float, sevens: int) -> Fraction:
+    """The chance that ``sevens`` 7s of a shoe of ``decks`` decks are all of one suit: the shoe's
+    ``4D`` sevens hold ``D`` of each suit, and the cards are a random set of them.
+
+    >>> sevens_suited(6, 3), sevens_suited(6, 4), sevens_suited(math.inf, 4), sevens_suited(1, 2)
+    (Fraction(10, 253), Fraction(10, 1771), Fraction(1, 64), Fraction(0, 1))
+    """
+    if math.isinf(decks):
+        return Fraction(1, 4 ** (sevens - 1))
+    d = int(decks)
+    return Fraction(4 * math.comb(d, sevens), math.comb(4 * d, sevens))
+
+
 def seven_seven_seven_suited(decks: float) -> Fraction:
     """The chance that three 7s of a shoe of ``decks`` decks are all of one suit.
 
     >>> seven_seven_seven_suited(6), seven_seven_seven_suited(math.inf), seven_seven_seven_suited(1)
     (Fraction(10, 253), Fraction(1, 16), Fraction(0, 1))
     """
-    if math.isinf(decks):
-        return Fraction(1, 16)
-    d = int(decks)
-    return Fraction(4 * math.comb(d, 3), math.comb(4 * d, 3))
+    return sevens_suited(decks, 3)
+
+
+def super_bonus_pay(decks: float, multiple: int, any_seven: bool = False) -> Fraction:
+    """What an unsplit, undoubled 7-7-7 against a dealer 7 is paid on average, given the values,
+    with the Super Bonus paying ``multiple`` to 1: the three 7s and the up card all one suit
+    (``any_seven``: the three 7s of one suit, the up card any 7) win the multiple instead of
+    the 7-7-7 bonus; otherwise the bonus, which pays 2:1 (3:1 in spades) when the three are of
+    one suit the up card is not of (that suit is any of the four alike: the event is the same
+    for every suit), and 3:2 for mixed suits.
+
+    >>> super_bonus_pay(6, 200), super_bonus_pay(6, 200, any_seven=True), super_bonus_pay(1, 200)
+    (Fraction(1339, 506), Fraction(4729, 506), Fraction(3, 2))
+    >>> super_bonus_pay(math.inf, 0) == _expected_pay(Fraction(1, 16)) - Fraction(1, 64) * Fraction(9, 4)
+    True
+    """
+    three, four = sevens_suited(decks, 3), sevens_suited(decks, 4)
+    if any_seven:
+        return multiple * three + MIXED * (1 - three)
+    spread = SUITED * Fraction(3, 4) + SPADES / 4
+    return multiple * four + spread * (three - four) + MIXED * (1 - three)
 
 
 def face_pair_suited(decks: float) -> Fraction:
@@ -99,6 +142,23 @@ def _expected_pay(suited: Fraction) -> Fraction:
     return MIXED * (1 - suited) + SUITED * suited * Fraction(3, 4) + SPADES * suited / 4
 
 
+def _multiple(value: Any) -> int:
+    """The ``super_bonus`` option's multiple, a whole number of at least 0, as a user writes it
+    (``200``, ``"200"``).
+
+    >>> _multiple("200"), _multiple(0)
+    (200, 0)
+    """
+    try:
+        multiple = int(str(value).strip())
+    except ValueError:
+        multiple = -1
+    if isinstance(value, bool) or multiple < 0 or str(multiple) != str(value).strip():
+        raise RulesError(f"option super_bonus of Spanish 21 is the Super Bonus's multiple, a whole number like 200 "
+                         f"(0: none), not {value!r}")
+    return multiple
+
+
 class SpanishSettlement(Settlement):
     """Spanish 21's payoffs: a 21 always wins, the bonuses (``bonuses``; ``split_bonuses``: split
     hands too), no bonus on a doubled hand, a tied natural wins; ``after``: the rescue and the
@@ -112,11 +172,27 @@ class SpanishSettlement(Settlement):
 
     def __init__(self, rules: Rules, wager: Wager = MONEY, bonuses: bool = True, split_bonuses: bool = True,
                  after: AfterDouble = AfterDouble(Fraction(-1)), split_card_bonuses: bool = True,
-                 face_pairs_win: bool = False):
+                 face_pairs_win: bool = False, super_bonus: int = 0, super_bonus_any_seven: bool = False,
+                 up: Optional[int] = None):
         super().__init__(rules, wager)
         self.bonuses, self.split_bonuses, self.after = bonuses, split_bonuses, after
         self.split_card_bonuses, self.face_pairs_win = split_card_bonuses, face_pairs_win
+        self.super_bonus, self.super_bonus_any_seven, self.up = super_bonus, super_bonus_any_seven, up
         self.dealt_wins = face_pairs_win
+
+    def against(self, up: int) -> Settlement:
+        """With a Super Bonus, the settlement against a 7 pays it (:func:`super_bonus_pay`); every
+        other settlement is the same against every up card.
+
+        >>> s = SpanishSettlement(Rules(), super_bonus=200)
+        >>> s.against(6) is s, s.against(7).up
+        (True, 7)
+        """
+        if not self.super_bonus or up != 7 or self.up == up:
+            return self
+        return SpanishSettlement(self.rules, self.wager, self.bonuses, self.split_bonuses, self.after,
+                                 self.split_card_bonuses, self.face_pairs_win, self.super_bonus,
+                                 self.super_bonus_any_seven, up)
 
     def _winning_21s(self, total: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The standard columns and each hand's column (:meth:`Settlement.stand_columns`), a 21
@@ -137,9 +213,12 @@ class SpanishSettlement(Settlement):
         by_cards = paid & ~split if split is not None and not self.split_card_bonuses else paid
         pays = [CARD_BONUSES[5], CARD_BONUSES[6], CARD_BONUSES[7],
                 _expected_pay(Fraction(1, 16)), _expected_pay(seven_seven_seven_suited(self.rules.decks))]
+        sevens = paid & (cards == 3) & (hand[:, 6] == 3)
         which = [by_cards & (cards == 5), by_cards & (cards == 6), by_cards & (cards >= 7),
-                 paid & (cards == 3) & (hand[:, 5] == 1) & (hand[:, 6] == 1) & (hand[:, 7] == 1),
-                 paid & (cards == 3) & (hand[:, 6] == 3)]
+                 paid & (cards == 3) & (hand[:, 5] == 1) & (hand[:, 6] == 1) & (hand[:, 7] == 1), sevens]
+        if self.super_bonus and self.up == 7:      # (an unsplit 7-7-7 against a 7: the Super Bonus's pay)
+            pays.append(super_bonus_pay(self.rules.decks, self.super_bonus, self.super_bonus_any_seven))
+            which.append(sevens if split is None else sevens & ~split)
         table = columns.astype(object)
         for pay, where in zip(pays, which):
             bonus = np.full((columns.shape[0], 1), pay, dtype=object)
@@ -193,6 +272,12 @@ class Spanish21(Variant):
                                                           "split_bonuses)"),
         "face_pairs_win": Option(False, (False, True), "two suited identical face cards (K-K of spades) win at "
                                                        "once, 1:1, whatever the dealer holds (Player's Edge 21)"),
+        "super_bonus": Option(0, (0, 200), "the Super Bonus's multiple: an unsplit, undoubled 7-7-7 of one suit "
+                                           "against a dealer 7 of that suit pays it to 1 instead of the 7-7-7 "
+                                           "bonus (200: $1000 on $5, $5000 on $25; 0: no Super Bonus)",
+                              parse=_multiple),
+        "super_bonus_any_seven": Option(False, (False, True), "the Super Bonus against a dealer 7 of any suit (the "
+                                                              "three 7s still of one suit)"),
     }
     covers = frozenset({"the CD game", "hand values", "the report", "effects of removal with reoptimized play", "TD play",
                         "a strategy chart"})
@@ -222,7 +307,9 @@ class Spanish21(Variant):
                             None if self.option(rules, "rescue_redoubles") else 1)
         return SpanishSettlement(rules, wager, split_bonuses=self.option(rules, "split_bonuses"), after=after,
                                  split_card_bonuses=self.option(rules, "split_card_bonuses"),
-                                 face_pairs_win=self.option(rules, "face_pairs_win"))
+                                 face_pairs_win=self.option(rules, "face_pairs_win"),
+                                 super_bonus=self.option(rules, "super_bonus"),
+                                 super_bonus_any_seven=self.option(rules, "super_bonus_any_seven"))
 
     def free_actions(self, rules: Rules) -> str:
         suited = seven_seven_seven_suited(rules.decks)
@@ -237,6 +324,12 @@ class Spanish21(Variant):
             parts.append(f"two suited identical face cards win 1:1 at once, even against a dealer natural (chance "
                          f"{face_pair_suited(rules.decks)} given two ten-values; a hand's values are those of the "
                          f"hand played)")
+        if self.option(rules, "super_bonus"):
+            against = "any 7" if self.option(rules, "super_bonus_any_seven") else "a 7 of their suit"
+            parts.append(f"the Super Bonus: an unsplit, undoubled 7-7-7 of one suit against {against} pays "
+                         f"{self.option(rules, 'super_bonus')} to 1 (by its chance given the values: "
+                         f"{super_bonus_pay(rules.decks, self.option(rules, 'super_bonus'), self.option(rules, 'super_bonus_any_seven'))}"
+                         f" on average)")
         if self.option(rules, "rescue"):
             parts.append("a doubled hand may be rescued for the original bet")
         if self.option(rules, "redoubling"):
@@ -265,6 +358,9 @@ class Spanish21(Variant):
         if self.option(rules, "rescue"):
             notes.append("rescue rows: after a double's card, give up a doubled hand of that total or less "
                          "for the original bet (net -1), else stand")
+        if self.option(rules, "super_bonus"):
+            notes.append("pair 7,7 against a 7 is played for the Super Bonus as the values say (a player who sees the "
+                         "suits does better: hit a suited 7,7, split an unsuited one)")
         if self.option(rules, "redoubling"):
             notes.append("redouble rows: after a double's card, double a doubled hand of these totals again (a "
                          "rescue row first); rows 'after 2 doubles' and 'after 3 doubles' are read after a "

@@ -143,8 +143,8 @@ class Variant:
                 close = difflib.get_close_matches(name, list(self.options), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise RulesError(f"{self.title} has no option {name!r}{hint}; its options: {known}")
-            allowed = self.options[name].allowed
-            if value not in allowed:
+            allowed, parse = self.options[name].allowed, self.options[name].parse
+            if value not in allowed and (parse is None or parse(value) != value):   # (parse: refuses with the fix)
                 raise RulesError(f"option {name} of {self.title} takes {', '.join(map(repr, allowed))}, "
                                  f"not {value!r}")
 

@@ -61,6 +61,29 @@ Player hands and payoffs (one hand, stake s = 1, 2, 4, 8: 2 ** number of doubles
   bonus (its 21 of 5 or more cards pays 1), its 6-7-8 / 7-7-7 bonus still follows
   ``bonus_on_split`` (split hands' bonus base ``SUITED_ONLY``; the CDZ- reference, an unsplit
   hand, keeps every bonus, as it does with ``bonus_on_split=False``).
+* Super Bonus (``super_bonus`` = S > 0; off by default, S = 0): an UNSPLIT, UNDOUBLED
+  three-card 7-7-7 (a 21: it always wins, paid at once) against a dealer UP CARD 7 whose
+  three 7s and the up 7 are all of one suit pays S to 1 (net +S) INSTEAD of the 7-7-7 bonus
+  (no other bonus applies to it).  ``super_bonus_any_seven=True``, the other reading found on
+  rule cards: the three player 7s of one suit pay S against an up 7 of ANY suit.  Every other
+  three-7s hand gets the usual 7-7-7 bonus (against another up card, or not all one suit); a
+  split hand never gets the Super Bonus (it keeps the usual 7-7-7 bonus under
+  ``bonus_on_split``), a doubled hand no bonus at all.  The player sees values only: the hand
+  is paid its expected pay given the values (``super_777_pay``).  Suits: D = ``rules.decks``
+  decks hold D sevens of each suit; the suits of the four 7s (three the player's, one the up
+  card) are a draw without replacement from those 4 D sevens (exchangeable given the values):
+      P3 = P(the player's three one suit) = 4 C(D, 3) / C(4D, 3)   (three of the four 7s),
+      P4 = P(all four one suit)           = 4 C(D, 4) / C(4D, 4)   (0 for D < 4);
+  infinite deck: the limits 1/16, 1/64 (independent suits).  When the three are one suit
+  and the up 7 of another, their suit is still uniform (spades 1/4): the deal is symmetric
+  under every permutation of the suit names (the shoe has D sevens of each), and that event
+  is too.  Same-suit reading:  3/2 (1 - P3) + (2 * 3/4 + 3 * 1/4) (P3 - P4) + S P4
+  = 3/2 (1 - P3) + 9/4 (P3 - P4) + S P4  (6 decks, S = 200: 1339/506, P3 10/253, P4 10/1771;
+  8 decks 13816/4495; D <= 3: the usual bonus, nothing changes);  any seven:
+  3/2 (1 - P3) + S P3  (6 decks 4729/506, 8 decks 1622/155; D <= 2: 3/2, nothing changes).
+  Only the deals 7,7 v 7 change (a three-card 7-7-7 of an unsplit hand starts 7,7); the
+  unsplit hand's bonus base is then ``SUPER_777`` (:func:`_unsplit_bb`), also in the CDZ-
+  reference of a split hand of 7s (see Strategy).
 * Suited identical face pair (``face_pairs_win``, Player's Edge 21; off by default): an
   initial hand (never a split hand) of two ten-values is, with chance
   c = :func:`face_pair_probability` ``(rules.decks)`` = (D - 1) / (12 D - 1) (5/71 at 6 decks,
@@ -109,6 +132,11 @@ Strategy
   cards (and the same number of doubles) played as an ORDINARY UNSPLIT hand (unsplit bonus
   eligibility) from the reference shoe ``full - up - the hand's own cards``; the fixed rule
   is then applied in the real shoe, with the split hand's own payoffs.
+* Super Bonus and CDZ-: the reference (an ORDINARY UNSPLIT hand v the same up 7) is paid
+  the Super Bonus, the split hand itself is not: e.g. (7,7) v 7 from {7: 9}, 2 hands, 6
+  decks, S = 200: each split hand (7,7 again) hits, as the reference would (its 7-7-7 pays
+  1339/506 > 2, a doubled 21), and is paid the usual 387/253; without the Super Bonus it
+  doubles (2 > 387/253): the split falls from 4 to 774/253 (``_check_super_bonus`` (c)).
 * Ties (exactly equal values) are broken in the order stand, hit, double, surrender /
   rescue, redouble, split: the earlier wins.
 
@@ -124,7 +152,8 @@ Public functions (exact Fractions; per unit initial bet)
 * :func:`game_ev(shoe, rules)` — the round's expectation over every deal, NOT conditioned.
 * :func:`hand_vector(cards, stake, bonus_ok, rules)` — a settled hand's payoff against
   each dealer outcome (``OUTCOMES``); :func:`bonus_21`; :func:`suited_777_probability`;
-  :func:`face_pair_probability`; :func:`is_face_pair_deal`.
+  :func:`super_777_probability`; :func:`super_777_pay`; :func:`face_pair_probability`;
+  :func:`is_face_pair_deal`.
 * :func:`dealer_dist(up, shoe, h17)`; :func:`p_dealer_bj(up, shoe)`.
 * :func:`split_value(p, up, full, rules)` (U of splitting, memoised) and
   :func:`split_literal` (the same, explicit hand lists); :func:`clear_caches`.
@@ -154,9 +183,18 @@ the chance c by three routes, hand-checked values (TINY: 7/30 + c/3), decks=1 (c
 nothing, split T,T unchanged, and game_ev(on) - game_ev(off) == sum over up cards of
 P(T, T, up) c (1 - value of T,T played) by :func:`_face_pairs_gain` (plain recursion and
 split_literal);  (10) bonus_cards_on_split=False: hand-checked (3,3 v T from {3:15, T}: split
-6 -> 2), no change without splits, a lower (never higher) EV with them.  (3) and (3b) include
-a rule set with each new option.  NB: the whole self-test now takes about two minutes.
-``tests/oracles/test_brute_spanish21_self.py`` runs a fast subset (a few seconds).
+6 -> 2), no change without splits, a lower (never higher) EV with them;  (11a) Super Bonus
+chances: P3, P4 and the pay by formula, by the sequential route
+(:func:`_super_777_probabilities_literal`: P3 = (D-1)(D-2) / ((4D-1)(4D-2)), P4 = P3 (D-3) /
+(4D-3)), and by a literal count over every ordered choice of 4 distinct labelled sevens of
+D = 1..6 decks (:func:`_super_777_count`, which also finds spades 1/4);  (11) Super Bonus:
+hand-checked values ((7,7) v 7 from {7:4, T:2}: hit 109/506 same suit, 1239/506 any seven;
+from {7: 9}, 2 hands: split 4 -> 774/253, see Strategy), decks 1-3 (same suit) and 1-2 (any
+seven) change nothing, only the deals 7,7 v 7 change (round by round), and game_ev(on) -
+game_ev(off) == sum over deals 7,7 v 7 of P(deal) (v_on - v_off) by
+:func:`_super_bonus_gain` (plain recursion and split_literal; shoe G has five 7s).  (3) and
+(3b) include a rule set with each new option.  NB: the whole self-test now takes about two minutes.
+``tests/oracles/test_brute_spanish21_self.py`` runs a fast subset (under twenty seconds).
 """
 
 from __future__ import annotations
@@ -203,9 +241,13 @@ class S21Rules:
     face_pairs_win: bool = False       # two suited identical face cards (initial hand) win 1:1 at once
     bonus_cards_on_split: bool = True  # False: no 5/6/7-card bonus on a split hand (6-7-8 / 7-7-7
                                        # there still follow bonus_on_split)
+    # Super Bonus (off by default): an unsplit undoubled 7-7-7 v an up 7, all one suit, pays S:1
+    super_bonus: int = 0               # the multiple S (0: off)
+    super_bonus_any_seven: bool = False  # True: the three 7s one suit, the up 7 of ANY suit
 
     def __post_init__(self):
         assert 1 <= self.max_hands <= 4, self.max_hands
+        assert isinstance(self.super_bonus, int) and self.super_bonus >= 0, self.super_bonus
         assert 0 <= self.max_doubles <= 3, self.max_doubles
         assert self.decks == INFINITE or (isinstance(self.decks, int) and self.decks >= 1), self.decks
         object.__setattr__(self, "blackjack_pays", Fraction(self.blackjack_pays))
@@ -416,13 +458,73 @@ def expect(ivec, up: int, shoe, rules) -> Fraction:
 
 # bonus base of a split hand with bonus_cards_on_split=False (see hand_vector, _split_bb)
 SUITED_ONLY = "6-7-8/7-7-7 only"
+# bonus base of an UNSPLIT hand against an up 7 with rules.super_bonus > 0 (see _unsplit_bb):
+# every bonus, and a 7-7-7 is paid super_777_pay instead of the usual 7-7-7 bonus
+SUPER_777 = "unsplit v 7: Super Bonus"
 
 def suited_777_probability(decks) -> Fraction:
     """P(three sevens are of one suit): drawn without replacement from the 4 D sevens of a
-    D-deck shoe (D of each suit); 1/16 for an infinite deck."""
+    D-deck shoe (D of each suit); 1/16 for an infinite deck.  Also P3 of the Super Bonus (the
+    three player 7s one suit, whatever the up 7: three of the four exchangeable 7s).
+
+    >>> suited_777_probability(6), suited_777_probability(8)
+    (Fraction(10, 253), Fraction(7, 155))
+    >>> suited_777_probability(1), suited_777_probability(2), suited_777_probability(3)
+    (Fraction(0, 1), Fraction(0, 1), Fraction(1, 55))
+    >>> suited_777_probability(INFINITE)
+    Fraction(1, 16)
+    """
     if decks == INFINITE:
         return Fraction(1, 16)
     return Fraction(4 * comb(decks, 3), comb(4 * decks, 3))
+
+
+def super_777_probability(decks) -> Fraction:
+    """P4 = P(the three player 7s AND the dealer's up 7 are all four of one suit): four
+    distinct sevens drawn without replacement from the 4 D sevens of a D-deck shoe (D of each
+    suit): 4 suits * C(D, 4) one-suit sets among C(4 D, 4); 0 when D < 4; 1/64 for an infinite
+    deck (four independent suits: 4 * (1/4) ** 4).
+
+    >>> super_777_probability(6), super_777_probability(8)
+    (Fraction(10, 1771), Fraction(7, 899))
+    >>> super_777_probability(1), super_777_probability(3), super_777_probability(4)
+    (Fraction(0, 1), Fraction(0, 1), Fraction(1, 455))
+    >>> super_777_probability(INFINITE)
+    Fraction(1, 64)
+    """
+    if decks == INFINITE:
+        return Fraction(1, 64)
+    return Fraction(4 * comb(decks, 4), comb(4 * decks, 4))
+
+
+def super_777_pay(decks, multiple: int, any_seven: bool = False) -> Fraction:
+    """Expected pay (net, per unit) of an unsplit undoubled 7-7-7 held against an up 7 when
+    the Super Bonus pays `multiple` to 1, given the values only (see the module docstring,
+    "Super Bonus"); P3 = suited_777_probability, P4 = super_777_probability:
+      same-suit reading:  3/2 (1 - P3) + 9/4 (P3 - P4) + S P4
+        (three suited but the up 7 of another suit: the usual 2:1, or 3:1 when spades, the
+        suit uniform, spades 1/4: 2 * 3/4 + 3 * 1/4 = 9/4);
+      any_seven:          3/2 (1 - P3) + S P3.
+    Used for S > 0 only (S = 0 is "off": the usual 3/2 (1 - P3) + 9/4 P3 = 3/2 + 3/4 P3).
+    When P4 = 0 (D < 4: no four 7s of one suit) the same-suit reading IS the usual bonus.
+
+    >>> super_777_pay(6, 200), super_777_pay(6, 200, any_seven=True)
+    (Fraction(1339, 506), Fraction(4729, 506))
+    >>> super_777_pay(8, 200), super_777_pay(8, 200, any_seven=True)
+    (Fraction(13816, 4495), Fraction(1622, 155))
+    >>> super_777_pay(1, 200), super_777_pay(1, 200, any_seven=True)
+    (Fraction(3, 2), Fraction(3, 2))
+    >>> super_777_pay(3, 200), super_777_pay(3, 200, any_seven=True)
+    (Fraction(333, 220), Fraction(281, 55))
+    >>> super_777_pay(INFINITE, 200), super_777_pay(INFINITE, 200, any_seven=True)
+    (Fraction(1187, 256), Fraction(445, 32))
+    >>> super_777_pay(3, 200) == Fraction(3, 2) + Fraction(3, 4) * suited_777_probability(3)
+    True
+    """
+    p3, p4 = suited_777_probability(decks), super_777_probability(decks)
+    if any_seven:
+        return Fraction(3, 2) * (1 - p3) + multiple * p3
+    return Fraction(3, 2) * (1 - p3) + Fraction(9, 4) * (p3 - p4) + multiple * p4
 
 
 def face_pair_probability(decks) -> Fraction:
@@ -444,8 +546,10 @@ def face_pair_probability(decks) -> Fraction:
     return Fraction(decks - 1, 12 * decks - 1)
 
 
-def bonus_21(cards, rules: S21Rules) -> Fraction:
-    """What an ELIGIBLE (undoubled) 21 of these cards pays: 1, or its bonus instead."""
+def bonus_21(cards, rules: S21Rules, super_ok: bool = False) -> Fraction:
+    """What an ELIGIBLE (undoubled) 21 of these cards pays: 1, or its bonus instead.
+    super_ok: the hand is UNSPLIT and held against an up 7 (bonus base SUPER_777): a 7-7-7
+    then pays super_777_pay when rules.super_bonus > 0 (in place of the 7-7-7 bonus)."""
     n = len(cards)
     if n >= 7:
         return Fraction(3)
@@ -458,6 +562,8 @@ def bonus_21(cards, rules: S21Rules) -> Fraction:
         if c == (6, 7, 8):
             s = Fraction(1, 16)
         elif c == (7, 7, 7):
+            if super_ok and rules.super_bonus:
+                return super_777_pay(rules.decks, rules.super_bonus, rules.super_bonus_any_seven)
             s = suited_777_probability(rules.decks)
         else:
             return Fraction(1)
@@ -471,14 +577,15 @@ def hand_vector(cards, stake: int, bonus_ok, rules: S21Rules) -> Tuple[Fraction,
     """Payoff of a settled (standing or doubled, not rescued) hand against each dealer
     outcome of OUTCOMES.  bonus_ok: the hand is undoubled and eligible for the bonuses
     (True), for the 6-7-8 / 7-7-7 bonus only (SUITED_ONLY: a split hand with
-    bonus_cards_on_split=False; a 21 of 5 or more cards then pays 1), or for none (False)."""
+    bonus_cards_on_split=False; a 21 of 5 or more cards then pays 1), or for none (False);
+    SUPER_777: an unsplit hand against an up 7 (every bonus, a 7-7-7 pays super_777_pay)."""
     t = total(cards)
     if t > 21:
         return (Fraction(-stake),) * len(OUTCOMES)
     win = Fraction(stake)
     if (t == 21 and stake == 1 and bonus_ok and rules.bonuses
             and not (bonus_ok == SUITED_ONLY and len(cards) >= 5)):
-        win = bonus_21(cards, rules)
+        win = bonus_21(cards, rules, super_ok=bonus_ok == SUPER_777)
     if t == 21 and rules.always_21:
         return (win,) * len(OUTCOMES)
     out = []
@@ -498,7 +605,7 @@ def scale(rules: S21Rules) -> int:
     d = 1
     for cards in ((6, 7, 8), (7, 7, 7), (1,) * 5):
         d = lcm(d, bonus_21(cards, rules).denominator)
-    return d
+    return lcm(d, bonus_21((7, 7, 7), rules, super_ok=True).denominator)
 
 
 @lru_cache(maxsize=None)
@@ -522,7 +629,8 @@ def vadd(a, b):
 # A hand's state: its cards (sorted tuple) and nd, the number of doubles made (stake 2 ** nd).
 # nd == 0: stand / hit / double;  nd >= 1 (after a double's card): stand / rescue / redouble.
 # `bb` ("bonus base"): whether the hand, undoubled, gets the bonuses (an unsplit hand always;
-# a split hand iff bonus_on_split).  The CDZ- reference always uses the unsplit bb.
+# a split hand iff bonus_on_split).  The CDZ- reference always uses the unsplit bb, which is
+# SUPER_777 against an up 7 when the Super Bonus is on (a split hand's bb never is).
 
 def can_draw(cards, rules: S21Rules) -> bool:
     t = total(cards)
@@ -545,7 +653,11 @@ def actions(cards, nd: int, rules: S21Rules) -> Tuple[str, ...]:
     return tuple(acts)
 
 
-def _unsplit_bb(rules: S21Rules) -> bool:
+def _unsplit_bb(rules: S21Rules, up=None):
+    """Bonus base of an unsplit hand (and of the CDZ- reference): rules.bonuses, or SUPER_777
+    against an up 7 when the Super Bonus is on."""
+    if rules.bonuses and rules.super_bonus and up == 7:
+        return SUPER_777
     return rules.bonuses
 
 
@@ -622,7 +734,7 @@ def decide(cards, nd, up, ref_shoe, rules) -> str:
     acts = actions(cards, nd, rules)
     if len(acts) == 1:
         return acts[0]
-    return _argmax({a: U_action(a, cards, nd, up, ref_shoe, _unsplit_bb(rules), rules) for a in acts})
+    return _argmax({a: U_action(a, cards, nd, up, ref_shoe, _unsplit_bb(rules, up), rules) for a in acts})
 
 
 @lru_cache(maxsize=None)
@@ -772,7 +884,7 @@ def _U_values(hand, up, full, rules: S21Rules) -> Dict[str, Fraction]:
     assert len(hand) == 2 and not is_natural(hand), hand
     shoe = remove(full, up, *hand)
     h = key(hand)
-    bb = _unsplit_bb(rules)
+    bb = _unsplit_bb(rules, up)
     out = {"stand": U_stand(h, 0, up, shoe, bb, rules),
            "hit": U_hit(h, up, shoe, bb, rules)}
     if rules.max_doubles >= 1:
@@ -879,14 +991,18 @@ def _literal_best(rules: S21Rules):
     """The plain recursion of _game_literal_nosplit for one UNSPLIT hand: returns
     best(cards, nd, s, up, first=False), the optimal U (unconditional, peek-weighted) of the
     hand `cards` (nd doubles made) v `up`, shoe `s` left (first: the root decision, with
-    surrender; never split).  No memo, Fractions, _dealer_literal, a direct settlement."""
+    surrender; never split).  No memo, Fractions, _dealer_literal, a direct settlement; an
+    undoubled 7-7-7 v an up 7 with the Super Bonus on is paid _super_777_pay_literal."""
 
-    def settle(cards, nd, o):
+    def settle(cards, nd, o, up):
         stake = 2 ** nd
         t = total(cards)
         if t > 21:
             return -stake
-        won = bonus_21(cards, rules) if (t == 21 and nd == 0 and rules.bonuses) else stake
+        if t == 21 and nd == 0 and rules.bonuses and rules.super_bonus and up == 7 and key(cards) == (7, 7, 7):
+            won = _super_777_pay_literal(rules.decks, rules.super_bonus, rules.super_bonus_any_seven)
+        else:
+            won = bonus_21(cards, rules) if (t == 21 and nd == 0 and rules.bonuses) else stake
         if t == 21 and rules.always_21:
             return won
         if o == "bust" or t > o:
@@ -894,7 +1010,7 @@ def _literal_best(rules: S21Rules):
         return 0 if t == o else -stake
 
     def settled(cards, nd, s, up):
-        res = {o: settle(cards, nd, o) for o in OUTCOMES}
+        res = {o: settle(cards, nd, o, up) for o in OUTCOMES}
         if len(set(res.values())) == 1:            # the dealer need not draw
             return res["bust"] * (1 - p_dealer_bj(up, s))
         d = _dealer_literal(up, s, rules.h17)
@@ -933,6 +1049,62 @@ def _face_pair_literal(decks) -> Fraction:
     if decks == INFINITE:
         return Fraction(1, 12)
     return Fraction(12 * comb(decks, 2), comb(12 * decks, 2))
+
+
+def _super_777_probabilities_literal(decks) -> Tuple[Fraction, Fraction]:
+    """(P3, P4) by the other route: the sevens one after another (player, player, up,
+    player: any order, they are exchangeable).  Given the first 7's suit, each next 7 is
+    uniform over the 7s left, of which D - k share that suit after k of it are out:
+        P3 = (D - 1)(D - 2) / ((4D - 1)(4D - 2)),  P4 = P3 (D - 3) / (4D - 3);
+    the infinite deck: each next suit matches with chance 1/4: 1/16, 1/64."""
+    if decks == INFINITE:
+        return Fraction(1, 16), Fraction(1, 64)
+    d = decks
+    p3 = Fraction((d - 1) * (d - 2), (4 * d - 1) * (4 * d - 2))
+    return p3, p3 * Fraction(d - 3, 4 * d - 3)
+
+
+def _super_777_pay_literal(decks, multiple, any_seven) -> Fraction:
+    """super_777_pay case by case (the probabilities by _super_777_probabilities_literal):
+    all four one suit -> S;  the three one suit, the up 7 not of it -> S (any_seven) or the
+    usual suited bonus, spades (3:1) a quarter of the time, another suit (2:1) the rest;
+    the three of mixed suits -> 3/2."""
+    p3, p4 = _super_777_probabilities_literal(decks)
+    three_only = p3 - p4
+    cases = [(p4, Fraction(multiple)), (1 - p3, Fraction(3, 2))]
+    if any_seven:
+        cases.append((three_only, Fraction(multiple)))
+    else:
+        cases += [(three_only / 4, Fraction(3)), (three_only * 3 / 4, Fraction(2))]
+    return sum((p * x for p, x in cases), Fraction(0))
+
+
+def _super_777_count(d: int) -> Dict[str, Fraction]:
+    """Literal enumeration over a tiny suited shoe: the 4 d sevens of d decks labelled
+    (suit, copy); every ORDERED choice of 4 distinct ones (player, player, up, player's
+    third card) is equally likely.  Returns P3 (the player's three one suit), P4 (all four
+    one suit), the share of spades among the player's one-suit 7s when the up 7 is of
+    another suit (None if that never happens), and the exact mean pay at S = 200 under both
+    readings (each assignment paid literally: S, or 3:1 all spades, 2:1 one suit, 3:2 mixed)."""
+    from itertools import permutations
+    sevens = [(suit, copy) for suit in "SHDC" for copy in range(d)]
+    n = three = four = other_up = spades_other_up = 0
+    pay = {False: 0, True: 0}
+    for a, b, up, c in permutations(sevens, 4):
+        n += 1
+        suited = a[0] == b[0] == c[0]
+        allfour = suited and up[0] == a[0]
+        three += suited
+        four += allfour
+        if suited and not allfour:
+            other_up += 1
+            spades_other_up += a[0] == "S"
+        usual = (3 if a[0] == "S" else 2) if suited else Fraction(3, 2)
+        pay[False] += 200 if allfour else usual
+        pay[True] += 200 if suited else usual
+    return {"P3": Fraction(three, n), "P4": Fraction(four, n),
+            "spades": Fraction(spades_other_up, other_up) if other_up else None,
+            "pay": Fraction(pay[False], n), "pay_any": Fraction(pay[True], n)}
 
 
 def _game_literal_nosplit(shoe, rules: S21Rules) -> Fraction:
@@ -989,6 +1161,35 @@ def _face_pairs_gain(shoe, rules: S21Rules) -> Fraction:
     return gain
 
 
+def _super_bonus_gain(shoe, rules: S21Rules) -> Fraction:
+    """game_ev(rules) - game_ev(rules without the Super Bonus) by an independent route: only
+    the deals 7,7 v 7 can change (a three-card 7-7-7 of an unsplit hand starts 7,7; a split
+    hand is never paid the Super Bonus, and only its CDZ- reference, the same cards as an
+    unsplit hand v the same up 7, sees it), so the difference is
+        sum over the deal (7, 7, up 7) of P(deal) (v_on - v_off),
+    P by the counts (player 7, player 7, up 7), v = max(the plain recursion _literal_best
+    with surrender, split_literal when max_hands >= 2) (no dealer natural against a 7)."""
+    off = replace(rules, super_bonus=0, super_bonus_any_seven=False)
+    gain = Fraction(0)
+    for v1, p1, s1 in draws(shoe):
+        if v1 != 7:
+            continue
+        for v2, p2, s2 in draws(s1):
+            if v2 != 7:
+                continue
+            for up, p3, s3 in draws(s2):
+                if up != 7:
+                    continue
+                vals = []
+                for r in (rules, off):
+                    u = _literal_best(r)((7, 7), 0, s3, 7, first=True)
+                    if r.max_hands >= 2:
+                        u = max(u, split_literal(7, 7, shoe, r))
+                    vals.append(u)
+                gain += p1 * p2 * p3 * (vals[0] - vals[1])
+    return gain
+
+
 # shoes of the self-test
 TINY = make_shoe({10: 4, 8: 1, 1: 1})                                      # 6 cards
 SHOE_B = make_shoe({1: 2, 2: 1, 4: 1, 6: 2, 7: 3, 8: 2, 9: 1, 10: 5})     # 17
@@ -996,6 +1197,19 @@ SHOE_C = make_shoe({1: 3, 6: 1, 7: 2, 8: 3, 9: 2, 10: 6})                 # 17
 SHOE_D = make_shoe({1: 2, 3: 1, 5: 2, 6: 2, 7: 3, 8: 2, 10: 8})           # 20
 SHOE_E = make_shoe({1: 1, 2: 1, 3: 1, 5: 1, 6: 1, 7: 2, 8: 1, 10: 3})     # 11
 SHOE_F = make_shoe({1: 2, 4: 1, 6: 1, 7: 2, 8: 1, 9: 1, 10: 4})           # 12
+SHOE_G = make_shoe({1: 1, 2: 1, 4: 1, 7: 5, 9: 1, 10: 4})                 # 13, five 7s
+SHOE_H = make_shoe({1: 2, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 5, 8: 1, 9: 1, 10: 4})  # 18, five 7s
+
+# Super Bonus example (self-test (8)): SHOE_H, 6 decks (suits), 2 hands, H17, defaults otherwise;
+# S = 0, S = 200 (same suit), S = 200 (any seven).  The deal 7,7 v 7 (5/408) is split without it
+# (-0.0251 conditioned) and hit with it (same suit -0.0114, any seven 0.8818).
+SUPER_EXAMPLE = {(0, False): Fraction(109931118601, 2434765132800),
+                 (200, False): Fraction(110339795381, 2434765132800),
+                 (200, True): Fraction(136993331381, 2434765132800)}
+
+
+def _super_example_rules(S: int = 0, any_seven: bool = False) -> S21Rules:
+    return S21Rules(decks=6, max_hands=2, h17=True, super_bonus=S, super_bonus_any_seven=any_seven)
 
 
 def _ordinary(**kw) -> S21Rules:
@@ -1182,10 +1396,13 @@ def _split_rule_sets():
             S21Rules(decks=1, max_hands=3, max_doubles=3, h17=False),
             S21Rules(decks=3, bonus_on_split=False, rescue=False),
             _ordinary(max_hands=4),
-            S21Rules(decks=6, max_hands=3, max_doubles=3, bonus_cards_on_split=False)]
+            S21Rules(decks=6, max_hands=3, max_doubles=3, bonus_cards_on_split=False),
+            S21Rules(decks=6, max_hands=2, super_bonus=200),
+            S21Rules(decks=8, max_hands=3, max_doubles=3, super_bonus=200, super_bonus_any_seven=True)]
 
 
-def _check_literal_splits(cases=(("C", SHOE_C, (0, 1, 2, 3, 4, 5)), ("B", SHOE_B, (1, 2, 5)))) -> None:
+def _check_literal_splits(cases=(("C", SHOE_C, (0, 1, 2, 3, 4, 5)), ("B", SHOE_B, (1, 2, 5)),
+                                 ("G", SHOE_G, (1, 6, 7)))) -> None:
     """split_value (memoised state, integer weights) == split_literal (explicit hand lists,
     Fractions, direct settlement) for every pair and up card; cases: (name, shoe, indices
     into _split_rule_sets())."""
@@ -1214,10 +1431,14 @@ def _nosplit_rule_sets():
             S21Rules(decks=INFINITE, max_hands=1, play_21=True, rescue=False),
             S21Rules(decks=1, max_hands=1, max_doubles=2, bonuses=False, always_21=False),
             _ordinary(max_hands=1, surrender=False),
-            S21Rules(decks=6, max_hands=1, max_doubles=3, face_pairs_win=True)]
+            S21Rules(decks=6, max_hands=1, max_doubles=3, face_pairs_win=True),
+            S21Rules(decks=6, max_hands=1, super_bonus=200),
+            S21Rules(decks=INFINITE, max_hands=1, max_doubles=3, h17=False, super_bonus=50,
+                     super_bonus_any_seven=True)]
 
 
-def _check_literal_game(cases=(("E", SHOE_E, (0, 1, 2, 3, 4, 5)), ("F", SHOE_F, (0, 1, 2, 3, 4, 5)))) -> None:
+def _check_literal_game(cases=(("E", SHOE_E, (0, 1, 2, 3, 4, 5)), ("F", SHOE_F, (0, 1, 2, 3, 4, 5)),
+                               ("G", SHOE_G, (6, 7)))) -> None:
     """game_ev (max_hands=1) == _game_literal_nosplit (plain recursion, no memo)."""
     rule_sets = _nosplit_rule_sets()
     t0 = time.time()
@@ -1367,6 +1588,138 @@ def _check_bonus_cards_on_split(shoes=(("B", SHOE_B, True, (2, 3)), ("E", SHOE_E
     print(f"(10) bonus_cards_on_split=False: hand-checked, no splits unchanged, lower EV: ok "
           f"({time.time() - t0:.1f} s)")
 
+def _check_super_chances(enumerate_decks=(1, 2, 3, 4, 5, 6)) -> None:
+    """P3, P4, the spade share and the pay: the formulas (suited_777_probability,
+    super_777_probability, super_777_pay) at D = 1, 3, 4, 6, 8, oo; == the sequential route
+    (_super_777_probabilities_literal, _super_777_pay_literal) for D = 1..8, 20 and oo; == a
+    literal count over every ordered choice of 4 distinct labelled sevens of D decks
+    (_super_777_count) for the D of enumerate_decks, where the player's one-suit 7s are
+    spades exactly 1/4 of the time when the up 7 is of another suit."""
+    F = Fraction
+    assert (suited_777_probability(6), super_777_probability(6)) == (F(10, 253), F(10, 1771))
+    assert (suited_777_probability(8), super_777_probability(8)) == (F(7, 155), F(7, 899))
+    assert (suited_777_probability(4), super_777_probability(4)) == (F(1, 35), F(1, 455))
+    assert (suited_777_probability(3), super_777_probability(3)) == (F(1, 55), 0)
+    assert (suited_777_probability(1), super_777_probability(1)) == (0, 0)
+    assert (suited_777_probability(INFINITE), super_777_probability(INFINITE)) == (F(1, 16), F(1, 64))
+    assert super_777_pay(6, 200) == F(1339, 506) and super_777_pay(6, 200, True) == F(4729, 506)
+    assert super_777_pay(8, 200) == F(13816, 4495) and super_777_pay(8, 200, True) == F(1622, 155)
+    assert super_777_pay(INFINITE, 200) == F(1187, 256) and super_777_pay(INFINITE, 200, True) == F(445, 32)
+    for d in (1, 2, 3):                  # P4 = 0: the same-suit reading is the usual bonus
+        assert super_777_pay(d, 200) == F(3, 2) + F(3, 4) * suited_777_probability(d)
+    for d in (1, 2):                     # P3 = 0 too: the any-seven reading as well
+        assert super_777_pay(d, 200, True) == F(3, 2)
+    for d in (1, 2, 3, 4, 5, 6, 7, 8, 20, INFINITE):
+        assert (suited_777_probability(d), super_777_probability(d)) == _super_777_probabilities_literal(d), d
+        for S in (1, 50, 200):
+            for any_seven in (False, True):
+                assert super_777_pay(d, S, any_seven) == _super_777_pay_literal(d, S, any_seven), (d, S)
+    for d in enumerate_decks:
+        c = _super_777_count(d)
+        assert c["P3"] == suited_777_probability(d) and c["P4"] == super_777_probability(d), d
+        assert c["spades"] == (None if d < 3 else F(1, 4)), d
+        assert c["pay"] == super_777_pay(d, 200) and c["pay_any"] == super_777_pay(d, 200, True), d
+    print(f"(11a) Super Bonus chances and pay: formulas, sequential route, literal count (D = "
+          f"{', '.join(map(str, enumerate_decks))}): ok")
+
+
+def _check_super_bonus(identity_cases=None, unchanged_cases=None) -> None:
+    """super_bonus / super_bonus_any_seven: hand-checked values, decks < 4 (same suit) / < 3
+    (any seven) change nothing, only the deals 7,7 v 7 change, and the identity
+        game_ev(on) - game_ev(off) = sum over deals 7,7 v 7 of P(deal) (v_on - v_off)
+    with the right side by _super_bonus_gain (plain recursion, split_literal)."""
+    F = Fraction
+    R = S21Rules(decks=6, max_hands=1, super_bonus=200)
+    RA = replace(R, super_bonus_any_seven=True)
+    b_usual = F(3, 2) + F(3, 4) * F(10, 253)                 # 387/253, 6 decks
+    b_same, b_any = F(1339, 506), F(4729, 506)
+    assert b_usual == F(387, 253) == bonus_21((7, 7, 7), R)
+    # (a) payoffs: the bonus base SUPER_777 (unsplit v 7) pays the Super Bonus's expected pay;
+    #     any other base (unsplit v another card, split hands) the usual 7-7-7 bonus; a doubled
+    #     7-7-7 its wager 1:1; super_bonus=0: the usual bonus whatever the base.
+    assert _unsplit_bb(R, 7) == SUPER_777 and _unsplit_bb(R, 10) is True
+    assert _unsplit_bb(replace(R, super_bonus=0), 7) is True
+    assert _unsplit_bb(replace(R, bonuses=False), 7) is False and _split_bb(R) is True
+    assert hand_vector((7, 7, 7), 1, SUPER_777, R) == (b_same,) * 6
+    assert hand_vector((7, 7, 7), 1, SUPER_777, RA) == (b_any,) * 6
+    assert hand_vector((7, 7, 7), 1, True, R) == hand_vector((7, 7, 7), 1, SUITED_ONLY, RA) == (b_usual,) * 6
+    assert hand_vector((7, 7, 7), 1, SUPER_777, replace(R, super_bonus=0)) == (b_usual,) * 6
+    assert hand_vector((7, 7, 7), 2, False, R) == (2,) * 6
+    assert hand_vector((6, 7, 8), 1, SUPER_777, R) == (F(99, 64),) * 6          # 6-7-8: unchanged
+    assert hand_vector((1, 1, 2, 7, 10), 1, SUPER_777, R) == (F(3, 2),) * 6     # 5 cards: unchanged
+    assert hand_vector((7, 7, 7), 1, SUPER_777, replace(R, decks=INFINITE)) == (F(1187, 256),) * 6
+    # (b) (7,7) v 7 from {7:4, T:2}: left {7, T, T}.  stand 14: hole 7 (1/3) -> 14, T -> bust
+    #     +1; hole T -> 17 -1: -1/3.  hit: 7 -> 7-7-7 (b), T -> bust: b/3 - 2/3 = 109/506 (same
+    #     suit), 1239/506 (any seven), -119/759 (off).  double: 7 -> +2, T -> -2: -2/3.
+    #     Against a ten: (7,7) v T from {7:3, T:3} as in (1)(e): b_usual/3 - 2/3, on or off.
+    full = make_shoe({7: 4, 10: 2})
+    for rules, b in ((R, b_same), (RA, b_any), (replace(R, super_bonus=0), b_usual)):
+        assert action_values((7, 7), 7, full, rules) == {
+            "stand": F(-1, 3), "hit": b / 3 - F(2, 3), "double": F(-2, 3), "surrender": F(-1, 2)}
+    assert b_same / 3 - F(2, 3) == F(109, 506) and b_any / 3 - F(2, 3) == F(1239, 506)
+    full = make_shoe({7: 3, 10: 3})
+    assert action_values((7, 7), 10, full, R)["hit"] == b_usual / 3 - F(2, 3)
+    # (c) split hands never get it, but their CDZ- reference does.  (7,7) v 7 from {7: 9},
+    #     2 hands: every card is a 7; left six 7s.  stand 14: the dealer makes 7 7 7 = 21: -1;
+    #     hit: 7-7-7 = b;  double: doubled 21 +2;  split: each hand gets a 7 (no resplit: 2
+    #     hands) and decides as the unsplit 7,7 v 7 from {7: 6}: hit (b) if b > 2 else double
+    #     (+2; tie order stand, hit, double).  Off: b_usual = 1.53 < 2: both double, split 4.
+    #     Same suit (b_same 2.65) or any seven (b_any 9.35): both hit and are paid the usual
+    #     7-7-7 bonus as split hands: split 2 b_usual = 774/253 (2 with bonus_on_split=False).
+    #     The Super Bonus LOWERS this deal's split (CDZ- play) and the game: 4 -> 774/253.
+    sevens = make_shoe({7: 9})
+    R2 = replace(R, max_hands=2)
+    base = {"stand": -1, "double": 2, "surrender": F(-1, 2)}
+    assert action_values((7, 7), 7, sevens, replace(R2, super_bonus=0)) == {**base, "hit": b_usual, "split": 4}
+    assert action_values((7, 7), 7, sevens, R2) == {**base, "hit": b_same, "split": F(774, 253)}
+    assert action_values((7, 7), 7, sevens, replace(R2, super_bonus_any_seven=True)) == {
+        **base, "hit": b_any, "split": F(774, 253)}
+    assert split_value(7, 7, sevens, replace(R2, bonus_on_split=False)) == 2
+    for rules in (R2, replace(R2, super_bonus_any_seven=True), replace(R2, bonus_on_split=False)):
+        assert split_value(7, 7, sevens, rules) == split_literal(7, 7, sevens, rules)
+    assert game_ev(sevens, R2) == F(774, 253) < game_ev(sevens, replace(R2, super_bonus=0)) == 4
+    assert game_ev(sevens, replace(R2, super_bonus_any_seven=True)) == b_any
+    #     3 decks, same suit: b = usual (P4 = 0) < 2: the split hands double, as with it off.
+    assert action_values((7, 7), 7, sevens, replace(R2, decks=3))["split"] == 4
+    # (d) no four 7s of one suit (decks 1, 2, 3) / no three (decks 1, 2): nothing changes.
+    if unchanged_cases is None:
+        unchanged_cases = ((SHOE_G, 1), (SHOE_G, 2))
+    for shoe, mh in unchanged_cases:
+        r = S21Rules(max_hands=mh)
+        for d, any_seven in ((1, False), (2, False), (3, False), (1, True), (2, True)):
+            off = replace(r, decks=d)
+            assert game_ev(shoe, replace(off, super_bonus=200, super_bonus_any_seven=any_seven)) == game_ev(shoe, off)
+        off = replace(r, decks=3)
+        assert game_ev(shoe, replace(off, super_bonus=200, super_bonus_any_seven=True)) > game_ev(shoe, off)
+    # (e) only the deals 7,7 v 7 change (round by round, SHOE_G, 2 hands, 6 decks).
+    r = S21Rules(decks=6, max_hands=2)
+    changed = set()
+    for on in (replace(r, super_bonus=200), replace(r, super_bonus=200, super_bonus_any_seven=True)):
+        for (h, u) in deal_probabilities(SHOE_G):
+            if round_ev(h, u, SHOE_G, on, conditioned=False) != round_ev(h, u, SHOE_G, r, conditioned=False):
+                changed.add((h, u))
+    assert changed == {((7, 7), 7)}, changed
+    # (f) the identity, by an independent route (_super_bonus_gain).
+    if identity_cases is None:
+        identity_cases = (("G", SHOE_G, S21Rules(decks=6, max_hands=1, super_bonus=200), True),
+                          ("G", SHOE_G, S21Rules(decks=6, max_hands=2, super_bonus=200), False),
+                          ("G", SHOE_G, S21Rules(decks=6, max_hands=2, super_bonus=200,
+                                                 super_bonus_any_seven=True), True),
+                          ("G", SHOE_G, S21Rules(decks=INFINITE, max_hands=3, h17=False,
+                                                 super_bonus=200), True),
+                          ("G", SHOE_G, S21Rules(decks=8, max_hands=2, max_doubles=3, super_bonus=1000,
+                                                 bonus_on_split=False), True),
+                          ("sevens", sevens, S21Rules(decks=6, max_hands=2, super_bonus=200), True))
+    for name, shoe, rules, nonzero in identity_cases:
+        off = replace(rules, super_bonus=0, super_bonus_any_seven=False)
+        gain = game_ev(shoe, rules) - game_ev(shoe, off)
+        assert gain == _super_bonus_gain(shoe, rules), (name, rules)
+        assert (gain != 0) == nonzero, (name, rules, gain)
+        if rules.max_hands == 1:                     # one hand: a higher pay, a higher EV
+            assert gain > 0, (name, rules)
+    print(f"(11) Super Bonus: hand-checked, split hands unpaid, decks < 4 / < 3 unchanged, only 7,7 v 7 "
+          f"changes, identity ({len(identity_cases)} cases): ok")
+
 
 def _check_brute_force(shoes=(("TINY", TINY), ("C", SHOE_C), ("B", SHOE_B))) -> bool:
     """The reduced game (_ordinary) == brute_force.game_ev (peek, double any two, DAS, hit /
@@ -1462,6 +1815,8 @@ def _self_test(infinite: bool = False) -> None:
     _check_infinite(full=infinite)
     _check_face_pairs()
     _check_bonus_cards_on_split()
+    _check_super_chances()
+    _check_super_bonus()
     print("(8) example figures (decks=1 for the 7-7-7 bonus):")
     for name, shoe in (("B", SHOE_B), ("D", SHOE_D)):
         for rules in (S21Rules(decks=1, max_hands=2), S21Rules(decks=1),
@@ -1471,6 +1826,15 @@ def _self_test(infinite: bool = False) -> None:
             ev = game_ev(shoe, rules)
             print(f"    shoe {name} ({sum(shoe)} cards) max_hands={rules.max_hands} "
                   f"max_doubles={rules.max_doubles}: {ev} = {float(ev):+.10f} ({time.time() - t0:.2f} s)")
+    print("    Super Bonus, shoe H (18 cards, five 7s), decks=6, max_hands=2, H17:")
+    for (S, any_seven), want in SUPER_EXAMPLE.items():
+        t0 = time.time()
+        ev = game_ev(SHOE_H, _super_example_rules(S, any_seven))
+        assert ev == want, (S, any_seven, ev)
+        print(f"    super_bonus={S} any_seven={any_seven}: {ev} = {float(ev):+.10f} ({time.time() - t0:.2f} s)")
+    for any_seven in (False, True):
+        gain = SUPER_EXAMPLE[(200, any_seven)] - SUPER_EXAMPLE[(0, False)]
+        assert gain == _super_bonus_gain(SHOE_H, _super_example_rules(200, any_seven)) > 0
     print(f"self-test done in {time.time() - t_all:.1f} s")
 
 

@@ -4,7 +4,7 @@ of its own self-test (``python -m tests.oracles.brute_spanish21`` runs the whole
 No comparison with bjcalc here: hand-computed cases, re-computations by independent routes
 (plain enumerations without memo, explicit split hand lists), the exact reduction to ordinary
 blackjack checked against the brute_force oracle, and orderings that are theorems for the
-optimal unsplit play.  Runs in a few seconds.
+optimal unsplit play.  Runs in under twenty seconds on one core.
 """
 
 from __future__ import annotations
@@ -110,3 +110,65 @@ def test_bonus_cards_on_split_hand_checked_and_never_raises():
 def test_bonus_cards_on_split_memoised_equals_literal():
     """split_value == split_literal with bonus_cards_on_split=False (3 hands, redoubling)."""
     s21._check_literal_splits(cases=(("C", s21.SHOE_C, (5,)),))
+
+
+# --------------------------------------------------------------------- Super Bonus
+
+def test_super_bonus_chance_doctests():
+    """The doctests of suited_777_probability, super_777_probability, super_777_pay (exact
+    values at 1, 3, 4, 6, 8 decks and infinite)."""
+    import doctest
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    names = {"suited_777_probability", "super_777_probability", "super_777_pay"}
+    tests = [t for t in finder.find(s21) if t.name.rsplit(".", 1)[-1] in names]
+    assert {t.name.rsplit(".", 1)[-1] for t in tests if t.examples} == names
+    for t in tests:
+        runner.run(t)
+    assert runner.failures == 0 and runner.tries >= 12
+
+
+def test_super_bonus_chances_by_literal_count():
+    """P3 = 4 C(D,3) / C(4D,3), P4 = 4 C(D,4) / C(4D,4) (6 decks 10/253, 10/1771; 8 decks
+    7/155, 7/899; 1 deck 0; infinite 1/16, 1/64) == the sequential route == a literal count
+    over every ordered choice of 4 distinct labelled sevens (player, player, up, player) of
+    D = 1..4 decks; spades 1/4 when the three are suited and the up 7 is not; the pay at S = 200
+    == the mean literal payoff of the assignments."""
+    s21._check_super_chances(enumerate_decks=(1, 2, 3, 4))
+    F = Fraction
+    for d in (2, 3, 4):
+        c = s21._super_777_count(d)
+        assert c["P3"] == s21.suited_777_probability(d) and c["P4"] == s21.super_777_probability(d)
+    assert s21._super_777_count(4)["P4"] == F(1, 455) and s21._super_777_count(3)["P3"] == F(1, 55)
+    assert s21.super_777_pay(6, 200) == F(1339, 506) and s21.super_777_pay(6, 200, any_seven=True) == F(4729, 506)
+
+
+def test_super_bonus_hand_checked_and_identity():
+    """(7,7) v 7 values (hit 109/506 same suit, 1239/506 any seven), split hands not paid it
+    (but their CDZ- reference is: split 4 -> 774/253 on {7: 9}), decks 1-3 / 1-2 unchanged,
+    only the deals 7,7 v 7 change, and game_ev(on) - game_ev(off) == sum over 7,7 v 7 deals
+    of P(deal) (v_on - v_off) by an independent route (1, 2 and 3 hands; 6 / 8 / infinite
+    decks; redoubling; S17; no bonus on split hands)."""
+    s21._check_super_bonus()
+
+
+def test_super_bonus_memoised_equals_literal():
+    """split_value == split_literal and game_ev (one hand) == the plain recursion, with the
+    Super Bonus (both readings) on shoe G (five 7s)."""
+    s21._check_literal_splits(cases=(("G", s21.SHOE_G, (6, 7)),))
+    s21._check_literal_game(cases=(("G", s21.SHOE_G, (6, 7)),))
+
+
+def test_super_bonus_example_game():
+    """The example figures (shoe H, 18 cards, five 7s; decks=6, max_hands=2, H17): exact EVs
+    for S = 0 and 200 (same suit); 200 (any seven) through the one deal that changes, 7,7 v 7
+    (P = 5/408).  (The full self-test computes all three by game_ev and checks their
+    differences against _super_bonus_gain.)"""
+    off, on = s21._super_example_rules(0), s21._super_example_rules(200)
+    assert s21.game_ev(s21.SHOE_H, off) == s21.SUPER_EXAMPLE[(0, False)]
+    assert s21.game_ev(s21.SHOE_H, on) == s21.SUPER_EXAMPLE[(200, False)]
+    # any seven (its whole game_ev is in the full self-test): only the deal 7,7 v 7 changes
+    anyr = s21._super_example_rules(200, any_seven=True)
+    p = Fraction(5 * 4 * 3, 18 * 17 * 16)
+    delta = (s21.round_ev((7, 7), 7, s21.SHOE_H, anyr, conditioned=False)
+             - s21.round_ev((7, 7), 7, s21.SHOE_H, off, conditioned=False))
+    assert s21.SUPER_EXAMPLE[(0, False)] + p * delta == s21.SUPER_EXAMPLE[(200, True)]

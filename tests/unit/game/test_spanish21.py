@@ -253,9 +253,10 @@ def test_the_report_says_what_it_computes_and_why_the_rest_is_not(tmp_path):
     from bjcalc.analysis.report import report
     from bjcalc.sidebets import MatchTheDealer
 
-    page = report("spanish_21", sections=("edges", "distribution", "strategy", "removal", "side bets"))
+    rules = S21.rules(decks=2, max_split_hands=2)       # (2 decks, one split: the 6-deck game's report is slow)
+    page = report(rules, sections=("edges", "distribution", "strategy", "removal", "side bets"))
     text = page.markdown()
-    calc = Calculator(S21.rules())
+    calc = Calculator(rules)
     assert f"| composition-dependent, post-split CDZ- | CD | {-float(calc.game().ev) * 100:.4f} % |" in text
     assert "Not computed: the round's distribution does not yet follow Spanish 21's round" in text
     assert "| rescue hard | no | no |" in text and "rescue rows" in text
@@ -263,7 +264,8 @@ def test_the_report_says_what_it_computes_and_why_the_rest_is_not(tmp_path):
     assert f"| 5 | {float(effects['5']) * 100:+.4f} % |" in text and "each depleted shoe played best" in text
     edge = MatchTheDealer().evaluate(calc.shoe, "spanish_21").house_edge
     assert f"| Match the Dealer (spanish_21 pay table) | {float(edge) * 100:.4f} % |" in text
-    assert round(float(edge) * 100, 3) == 3.055
+    six_decks = MatchTheDealer().evaluate(S21.shoe(S21.rules()), "spanish_21").house_edge
+    assert round(float(six_decks) * 100, 3) == 3.055
     html_page = page.html()
     assert "≤16" in html_page and 'class="surrender"' in html_page    # (the rescue cells, coloured)
 
@@ -305,3 +307,78 @@ def test_the_report_of_players_edge_21_has_its_td_chart_with_the_redouble_rows()
     assert f"| composition-dependent, post-split CDZ- | CD | {-float(cd.ev) * 100:.4f} % |" in page
     assert "| redouble hard | DD" in page and "redouble rows" in page
     assert 0 < float(cd.ev - td.ev) < 0.0005      # (the chart costs about 0.011 % at 6 decks, as Spanish 21's)
+
+
+S7 = {1: 2, 5: 1, 6: 2, 7: 5, 8: 2, 9: 1, 10: 6}
+"""19 cards with five 7s: a 7,7 against a 7 that draws a third 7."""
+
+
+@pytest.mark.parametrize("decks", [2, 3])
+@pytest.mark.parametrize("any_seven", [False, True])
+def test_the_super_bonus_pays_its_chance_counted_suit_by_suit(decks, any_seven):
+    """The expected pay of an unsplit 7-7-7 against a 7, counted over every ordered choice of
+    four of the shoe's labelled 7s (D of each suit; the last is the up card)."""
+    from itertools import permutations
+
+    from bjcalc.game.spanish21 import super_bonus_pay
+
+    sevens = [suit for suit in "SHDC" for _ in range(decks)]
+    pays = []
+    for a, b, c, up in permutations(range(len(sevens)), 4):
+        suits = [sevens[i] for i in (a, b, c)]
+        one_suit = len(set(suits)) == 1
+        if one_suit and (any_seven or sevens[up] == suits[0]):
+            pays.append(Fraction(200))
+        elif one_suit:
+            pays.append(Fraction(3) if suits[0] == "S" else Fraction(2))
+        else:
+            pays.append(Fraction(3, 2))
+    assert sum(pays) / len(pays) == super_bonus_pay(decks, 200, any_seven)
+
+
+@pytest.mark.parametrize("any_seven", [False, True])
+def test_the_super_bonus_moves_only_a_7_7_against_a_7_by_its_pay(any_seven):
+    """Exactly: hitting 7,7 against a 7 gains the chance of a third 7 times the pay it adds; every
+    other action and hand is unchanged; the game moves by that hand's best value alone."""
+    from bjcalc.game.spanish21 import super_bonus_pay
+
+    plain = calculator(S7, max_split_hands=2, decks=6)
+    bonus = calculator(S7, max_split_hands=2, decks=6, super_bonus=200, super_bonus_any_seven=any_seven)
+    before, after = plain.hand("7,7", "7"), bonus.hand("7,7", "7")
+    added = super_bonus_pay(6, 200, any_seven) - (Fraction(3, 2) + Fraction(3, 4) * seven_seven_seven_suited(6))
+    assert exact(after["hit"] - before["hit"]) == Fraction(2, 16) * added       # (two 7s among 16 cards left)
+    assert all(after[a] == before[a] for a in after if a != "hit")
+    for hand, up in (("7,7", "6"), ("6,8", "7"), ("7,T", "7")):
+        assert dict(bonus.hand(hand, up)) == dict(plain.hand(hand, up))
+    dealt = Fraction(5 * 4 * 3, 19 * 18 * 17)
+    best = exact(max(after.values())) - exact(max(before.values()))
+    assert exact(bonus.game().ev - plain.game().ev) == dealt * best
+    assert calculator(S7, max_split_hands=2, decks=1, super_bonus=200).game().ev == calculator(
+        S7, max_split_hands=2, decks=1).game().ev                    # (one deck: no two 7s of a suit)
+
+
+def test_the_super_bonus_is_an_option_the_command_line_reads_or_refuses_in_one_line():
+    run = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--decks", "1",
+                          "--split-hands", "1", "--super-bonus", "200", "--super-bonus-any-seven", "--json"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    rules = json.loads(run.stdout)["assumptions"]["rules"]
+    assert "Super Bonus" in rules and "200 to 1" in rules and "any 7" in rules
+    for bad in ("x", "-3", "2.5"):
+        run = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--super-bonus", bad],
+                             capture_output=True, text=True)
+        assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1 and "whole number" in run.stderr
+    with pytest.raises(RulesError, match="whole number"):
+        S21.rules(super_bonus=-1)
+
+
+@pytest.mark.parametrize("options", [{"super_bonus": 200}, {"super_bonus": 200, "super_bonus_any_seven": True}],
+                         ids=["same suit", "any seven"])
+def test_the_super_bonus_game_equals_the_oracle_exactly(options):
+    """On a shoe with five 7s and the suits of 6 decks, the game with the Super Bonus equals the
+    independent oracle's (which derives the suits' chances on its own), as does a shoe of 7s
+    alone, where a split hand plays as the same cards unsplit would (CDZ-) and so hits for a
+    bonus only an unsplit hand is paid."""
+    for counts in (S7, {7: 9}):
+        ours = exact(calculator(counts, max_split_hands=2, decks=6, **options).game().ev)
+        assert ours == oracle.game_ev(oracle.make_shoe(counts), oracle.S21Rules(decks=6, max_hands=2, **options))
