@@ -33,22 +33,25 @@ def dask_client():
 
 
 LONGEST_FIRST = (
-    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[burn20]",
-    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[counting_burn20]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom_and_gives_its_committed_numbers[burn20]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom_and_gives_its_committed_numbers[counting_burn20]",
     "tests/test_docs.py::test_the_site_builds_strict_and_reads_whole",
+    "tests/unit/analysis/test_simulate.py::test_the_rounds_sd_comes_with_resplits_the_distribution_refuses",
+    "tests/unit/game/test_free_bet.py::test_the_moments_by_hand_pairs_equal_the_whole_distribution[2-True]",
+    "tests/unit/analysis/test_simulate.py::test_the_controlled_cut_card_effect",
     "tests/oracles/test_brute_runout.py::test_engine_discriminates",
     "tests/unit/game/test_free_bet.py::test_free_doubles_after_a_hit_equal_the_oracle_exactly[G 4 hands]",
     "tests/unit/analysis/test_charts.py::test_generate_tables_is_idempotent_and_the_committed_tables_match_the_code",
-    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[no_bust]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom_and_gives_its_committed_numbers[no_bust]",
     "tests/test_types.py::test_the_package_type_checks_clean",
     "tests/test_registry_battery.py::test_the_compiled_kernel_gives_numpys_numbers",
-    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[variants]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom_and_gives_its_committed_numbers[variants]",
     "tests/unit/game/test_removal.py::test_hi_lo_indices_within_one_of_the_published",
     "tests/unit/game/test_free_bet.py::test_the_chart_and_report_say_where_a_double_or_split_is_free",
-    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[side_bets]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom_and_gives_its_committed_numbers[side_bets]",
     "tests/unit/game/test_user_outcomes.py::test_outcomes_cli_on_the_default_game",
-    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[quickstart]",
-    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[published]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom_and_gives_its_committed_numbers[quickstart]",
+    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom_and_gives_its_committed_numbers[published]",
 )
 """The suite's longest tests (none with a module-scoped fixture), longest first."""
 
