@@ -95,7 +95,6 @@ from fractions import Fraction
 from typing import Any, ClassVar, Optional, Sequence
 
 import numpy as np
-from cachetools import LRUCache
 
 from . import _kernels as kernels
 from ..core.arithmetic import EXACT, FLOAT, Arithmetic
@@ -103,6 +102,7 @@ from ..core.cards import Shoe
 from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN
 from .dealer import SKIP, DealerEngine, DealerResult, DealerTree, StandardDealer, grow_levels
 from ..core.errors import RulesError
+from .workspace import WORKSPACE
 
 __all__ = ["Burn20Dealer", "FreshTree", "burn20_outcomes", "burn20_lengths", "hole_branch_dealer", "UP_TEN", "FLOAT_CUTOFF"]
 
@@ -281,7 +281,6 @@ class FreshTree:
     its target index is ``class * N_OUTCOMES + outcome``.
     """
 
-    _cache: "LRUCache[tuple, FreshTree]" = LRUCache(maxsize=64)
     # the flat layout DealerTree._flatten writes, for the C kernel
     level_start: np.ndarray
     drawn: np.ndarray
@@ -292,10 +291,7 @@ class FreshTree:
     @classmethod
     def build(cls, hits_soft_17: bool, limit: Optional[Sequence[int]] = None) -> "FreshTree":
         key = (bool(hits_soft_17), None if limit is None else tuple(int(x) for x in limit))
-        tree = cls._cache.get(key)
-        if tree is None:
-            tree = cls._cache[key] = cls(hits_soft_17, limit)
-        return tree
+        return WORKSPACE.built("Burn 20 fresh trees", key, lambda: cls(hits_soft_17, limit))
 
     def __init__(self, hits_soft_17: bool, limit: Optional[Sequence[int]] = None):
         procedure = StandardDealer(hits_soft_17=bool(hits_soft_17))
@@ -561,9 +557,6 @@ def _burn_runs_out(left: np.ndarray, share: Fraction, tree: FreshTree) -> np.nda
 # the whole procedure
 # ----------------------------------------------------------------------------------------
 
-_ENGINES: "LRUCache[tuple, DealerEngine]" = LRUCache(maxsize=32)
-
-
 def _shoe(counts: np.ndarray, is_infinite: bool) -> Shoe:
     ranks = tuple(int(x) for x in counts[:9]) + (int(counts[9]), 0, 0, 0)
     return Shoe(ranks, None, is_infinite=bool(is_infinite))
@@ -571,10 +564,7 @@ def _shoe(counts: np.ndarray, is_infinite: bool) -> Shoe:
 
 def _engine(counts: np.ndarray, is_infinite: bool, procedure: StandardDealer, ar: Arithmetic) -> DealerEngine:
     key = (tuple(int(x) for x in counts), bool(is_infinite), procedure, ar)
-    engine = _ENGINES.get(key)
-    if engine is None:
-        engine = _ENGINES[key] = DealerEngine(_shoe(counts, is_infinite), procedure, ar)
-    return engine
+    return WORKSPACE.built("Burn 20 dealers", key, lambda: DealerEngine(_shoe(counts, is_infinite), procedure, ar))
 
 
 def burn20_outcomes(shoe_counts: np.ndarray, is_infinite: bool, up: int, removed: np.ndarray,

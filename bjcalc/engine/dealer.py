@@ -31,13 +31,13 @@ from fractions import Fraction
 from typing import Any, Callable, ClassVar, Optional, Sequence
 
 import numpy as np
-from cachetools import LRUCache
 
 from . import _kernels as kernels
 from ..core.arithmetic import FLOAT, Arithmetic
 from ..core.cards import Shoe
 from ..core.errors import ShoeError
 from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN, is_natural, soft_total
+from .workspace import WORKSPACE
 
 __all__ = ["StandardDealer", "DealerTree", "DealerEngine", "DealerResult", "DealerRows", "grow_levels", "tree_limit",
            "SKIP"]
@@ -246,15 +246,11 @@ class DealerTree:
     [1, 5, 8]
     """
 
-    _cache: "LRUCache[tuple, DealerTree]" = LRUCache(maxsize=256)
-
     @classmethod
     def build(cls, up: int, procedure: "StandardDealer", limit: Optional[Sequence[int]] = None) -> "DealerTree":
+        """The tree for these arguments, built once (:data:`~bjcalc.engine.workspace.WORKSPACE`)."""
         key = (up, procedure, None if limit is None else tuple(int(x) for x in limit))
-        tree = cls._cache.get(key)
-        if tree is None:
-            tree = cls._cache[key] = cls(up, procedure, limit)
-        return tree
+        return WORKSPACE.built("dealer trees", key, lambda: cls(up, procedure, limit))
 
     def __init__(self, up: int, procedure: "StandardDealer", limit: Optional[Sequence[int]] = None):
         self.up = up

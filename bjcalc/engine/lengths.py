@@ -36,11 +36,11 @@ from fractions import Fraction
 from typing import Any, Optional, Sequence, Union, cast
 
 import numpy as np
-from cachetools import LRUCache
 
 from . import _kernels as kernels
 from ..core.outcomes import BUSTS, N_OUTCOMES
 from .dealer import DealerTree, StandardDealer, tree_limit
+from .workspace import WORKSPACE
 
 __all__ = ["BUST_OUTCOMES", "DISCARDED", "ALL_STANDS", "stand_column", "bust_column", "LengthTree",
            "dealer_lengths_given_up", "float_bust_lengths_given_up", "dealer_lengths"]
@@ -100,19 +100,15 @@ class LengthTree:
     (7, 16, (4,))
     """
 
-    _cache: "LRUCache[tuple[Any, ...], LengthTree]" = LRUCache(maxsize=256)
-
     @classmethod
     def build(cls, up: int, procedure: StandardDealer, limit: Optional[Sequence[int]] = None,
               busts: Sequence[int] = BUST_OUTCOMES, dropped: Sequence[int] = (),
               pool_stands: bool = False) -> "LengthTree":
-        """The tree for these arguments, built once (trees depend on no shoe, only on the limit)."""
+        """The tree for these arguments, built once (trees depend on no shoe, only on the limit:
+        :data:`~bjcalc.engine.workspace.WORKSPACE`)."""
         key = (up, procedure, None if limit is None else tuple(int(x) for x in limit), tuple(busts),
                tuple(dropped), bool(pool_stands))
-        tree = cls._cache.get(key)
-        if tree is None:
-            tree = cls._cache[key] = cls(up, procedure, limit, busts, dropped, pool_stands)
-        return tree
+        return WORKSPACE.built("length trees", key, lambda: cls(up, procedure, limit, busts, dropped, pool_stands))
 
     def __init__(self, up: int, procedure: StandardDealer, limit: Optional[Sequence[int]] = None,
                  busts: Sequence[int] = BUST_OUTCOMES, dropped: Sequence[int] = (), pool_stands: bool = False):

@@ -20,11 +20,10 @@ import threading
 import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
 import numpy as np
-from cachetools import LRUCache
 
 from . import _kernels as kernels
 from ..core.actions import may_double_after_hit, may_hit, may_surrender_after_hit, must_hit
@@ -37,6 +36,7 @@ from ..core.rules import Rules
 from ..core.wagers import DOUBLE_STAKE, MONEY, Wager
 from .rows import RowSupply, batch_plan, serve_borrowers
 from .settlement import Settlement
+from .workspace import WORKSPACE
 
 __all__ = ["UpcardValues", "DoubleChain", "Chooser", "NODE_ACTIONS", "hit_values", "LevelRows", "PlayerEngine", "hand_space", "node_set", "ForcedReach",
            "forced_reach", "batch_plan"]
@@ -884,10 +884,6 @@ _NODE_ARRAYS = ("space", "nodes", "source", "can_hit", "must_hit", "may_double",
                 "stand_columns", "stand_column", "doubled_columns", "doubled_column", "after_double")
 """What a :class:`PlayerEngine` built ``like`` another takes from it."""
 
-_NODE_SETS: "LRUCache[tuple, NodeSet]" = LRUCache(maxsize=8)     # (a few games at a time: node sets are large)
-_NODE_SETS_LOCK = threading.Lock()
-
-
 def node_set(space: HandSpace, contexts: Mapping[Context, Union[Sequence[Composition], np.ndarray]]) -> NodeSet:
     """The :class:`NodeSet` of these contexts in ``space``, built once: most depleted shoes of a
     game have the same hand space and contexts (the shoe simulator values one every round, the
@@ -905,13 +901,7 @@ def node_set(space: HandSpace, contexts: Mapping[Context, Union[Sequence[Composi
     """
     key = (space, tuple((context, np.asarray(hands, dtype=np.int64).tobytes() if isinstance(hands, np.ndarray)
                          else tuple(hands)) for context, hands in contexts.items()))
-    with _NODE_SETS_LOCK:      # (a Dask worker may run tasks on several threads)
-        nodes = _NODE_SETS.get(key)
-    if nodes is None:
-        nodes = NodeSet(space, contexts)
-        with _NODE_SETS_LOCK:
-            nodes = _NODE_SETS.setdefault(key, nodes)
-    return nodes
+    return WORKSPACE.built("node sets", key, lambda: NodeSet(space, contexts))
 
 
 def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
@@ -930,9 +920,8 @@ def hand_space(rules: Rules, shoe: Shoe) -> HandSpace:
     return _hand_space(tuple(min(n, 21 // v) for v, n in enumerate(shoe.value_counts(), 1)), rules.most_hand_cards)
 
 
-@lru_cache(maxsize=64)
 def _hand_space(limit: Optional[tuple[int, ...]], max_cards: Optional[int]) -> HandSpace:
-    return HandSpace(limit, max_cards)
+    return WORKSPACE.built("hand spaces", (limit, max_cards), lambda: HandSpace(limit, max_cards))
 
 
 @dataclass(frozen=True)
