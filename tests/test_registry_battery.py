@@ -136,9 +136,12 @@ the same games as on 19 cards with a 2 and a 3 (those it refuses refused, TD whe
 def calculator_on_suited(name: str, exact: bool = False) -> Calculator:
     """A :data:`CASES` entry's calculator on :data:`SUITED` (one split)."""
     rules = variant_rules(name, decks=1, max_split_hands=2)
+    shoe = Shoe.from_cards(SUITED)
+    if VARIANTS.of(rules).suits_by_chance:     # (suits read as whole decks', which these are not: by rank)
+        shoe = Shoe(shoe.rank_counts)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")       # (the rules' decks give way to the shoe)
-        return Calculator(rules, Shoe.from_cards(SUITED), exact=exact)
+        return Calculator(rules, shoe, exact=exact)
 
 
 def games(name: str, exact: bool = False) -> dict[str, float]:

@@ -356,7 +356,7 @@ def _effect(base: Rules, changed: Rules, sign: int = -1, split: str = "CDZ-") ->
     def compute(strategy: str) -> float:
         a = _ev(base, split, strategy)
         b = _ev(changed, split, strategy)
-        return sign * float(b - a) * 100
+        return sign * float(b - a) * 100 + 0.0       # (+ 0.0: no change reads 0, not -0)
     return compute
 
 
@@ -584,8 +584,7 @@ def figures() -> list[Figure]:
                       readings=(_reading(launch, eight, -1),),
                       note="the launch rules with the variant's others (6 decks, H17, DAS, resplit aces); the source "
                            "does not say its decks or what its optimal play sees",
-                      why="no reading of the decks or the post-split play reproduces it: 6 and 8 decks give more, "
-                          "an infinite deck less, and CDP splits barely move it"))
+                      why="6 and 8 decks give more, an infinite deck less, and CDP splits barely move it"))
     out.append(Figure("free-bet-how-launch-basic", "free_bet", HOW_FREE_BET_SOURCE,
                       "house edge with basic strategy (the source's simulations)", "0.64", PERCENT, launch,
                       _game(launch, sign=-1), sign=-1,
@@ -710,12 +709,11 @@ def _spanish_21_figures() -> list[Figure]:
                       "change in house edge: the Super Bonus (200 to 1)", "-0.030", PERCENT, base,
                       _effect(base, bonus), sign=-1, change="the Super Bonus at 200 to 1", strategies=("CD",),
                       note=play + "; 6 decks",
-                      why="against a 7 of the 7s' suit, play by values still splits 7,7 against a 7 and the bonus "
-                          "is never paid (0.000 %); against any 7 it hits them (0.0199 %).  The printed figure is "
-                          "the bonus's chance with every 7,7 against a 7 hit (three 7s of one suit against any 7: "
-                          "1.496e-6 a round) times the 197.75 units it adds to the 7-7-7's pay, 0.0296 %, the "
-                          "hit's cost left out; a player who sees the suits (hitting a suited 7,7 only) is not "
-                          "computed",
+                      why="against a 7 of the 7s' suit play by values still splits 7,7 against a 7, and the bonus "
+                          "is never paid; against any 7 it hits them.  The printed figure is the bonus's chance "
+                          "with every 7,7 against a 7 hit (three 7s of one suit against any 7: 1.496e-6 a round) "
+                          "times the 197.75 units it adds to the 7-7-7's pay, 0.0296 %, the hit's cost left out; "
+                          "a player who sees the suits is not computed",
                       readings=(Reading((("super_bonus_any_seven", True),), "the Super Bonus against a 7 of any suit",
                                         _effect(base, any_seven), ("CD",)),)))
     edge = variants.VARIANTS["players_edge_21"]

@@ -312,8 +312,8 @@ class PlayerEngine:
             for name in _NODE_ARRAYS:      # (read only: they depend on the rules and nodes alone)
                 setattr(self, name, getattr(like, name))
             self.rows = RowSupply(like.nodes, dealer, shoe, arithmetic)     # (its dealer rows: kept, borrowed, lent)
-            if settlement.wager != like.settlement.wager:    # (another chip: its own payoffs)
-                self._stand_payoffs(settlement)
+            if settlement.wager != like.settlement.wager or rules.decks != like.rules.decks:
+                self._stand_payoffs(settlement)     # (another chip, or suits of other decks: its own payoffs)
             return
         self.space = space or hand_space(rules, shoe)
         self.nodes = node_set(self.space, contexts)

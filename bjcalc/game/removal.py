@@ -639,7 +639,7 @@ def removal_weights(shoe: Shoe, rules: Any) -> dict[int, list[tuple[Fraction, Sh
         total = sum(shoe.rank_counts[r] for r in ranks)
         merged: dict[Any, list] = {}
         for rank in ranks:
-            if shoe.suit_counts is None:
+            if shoe.suit_counts is None or variant.suits_by_chance:
                 cards = [(shoe.rank_counts[rank], shoe.remove(RANKS[rank]))]
             else:
                 cards = [(n, shoe.without(f"{RANKS[rank]}{SUITS[s]}")) for s, n in enumerate(shoe.suit_counts[rank]) if n]

@@ -40,8 +40,11 @@ every suit), so spades a quarter of the time.  The hand is paid
 ``S q + (9/4)(s - q) + (3/2)(1 - s)`` (any 7: ``S s + (3/2)(1 - s)``), against a 7 only: the
 payoff depends on the up card, which the settlement says by its own settlement against a 7
 (:meth:`SpanishSettlement.against`).  Decisions still see values: a player who also sees the
-suits of 7,7 against a 7 hits a suited pair and splits an unsuited one; that player is not
-computed (the split hands' 7-7-7 bonuses would then depend on which 7s each split hand holds).
+suits of 7,7 against a 7 hits a 7,7 of the up card's suit (any 7: a suited 7,7) and splits the
+others; that player is not computed (the split hands' 7-7-7 bonuses would then depend on which 7s each split hand holds).
+A shoe that counts suits must hold its 6s, 7s and 8s evenly over the suits, as the rules' decks
+do (:meth:`Spanish21.dealt_shoe`): these chances are those of whole decks.  A card removed by
+value keeps them (its suit is any of the four alike, as the three 7s' are).
 
 >>> from bjcalc.game.calculator import Calculator
 >>> rules = Spanish21().rules(decks=1, max_split_hands=2)
@@ -57,8 +60,8 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..core.cards import SPANISH_DECK
-from ..core.errors import RulesError
+from ..core.cards import RANKS, SPANISH_DECK, SUITS, Shoe
+from ..core.errors import RulesError, ShoeError
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
 from ..core.wagers import MONEY, Wager
@@ -142,6 +145,10 @@ def _expected_pay(suited: Fraction) -> Fraction:
     return MIXED * (1 - suited) + SUITED * suited * Fraction(3, 4) + SPADES * suited / 4
 
 
+MOST_SUPER_BONUS = 1_000_000
+"""The largest Super Bonus multiple taken (a $1,000,000 prize on a $1 bet)."""
+
+
 def _multiple(value: Any) -> int:
     """The ``super_bonus`` option's multiple, a whole number of at least 0, as a user writes it
     (``200``, ``"200"``).
@@ -156,6 +163,9 @@ def _multiple(value: Any) -> int:
     if isinstance(value, bool) or multiple < 0 or str(multiple) != str(value).strip():
         raise RulesError(f"option super_bonus of Spanish 21 is the Super Bonus's multiple, a whole number like 200 "
                          f"(0: none), not {value!r}")
+    if multiple > MOST_SUPER_BONUS:
+        raise RulesError(f"option super_bonus of Spanish 21 is at most {MOST_SUPER_BONUS:,} (a $1,000,000 prize on a "
+                         f"$1 bet), not {multiple:,}")
     return multiple
 
 
@@ -185,14 +195,15 @@ class SpanishSettlement(Settlement):
         other settlement is the same against every up card.
 
         >>> s = SpanishSettlement(Rules(), super_bonus=200)
-        >>> s.against(6) is s, s.against(7).up
-        (True, 7)
+        >>> s.against(6) is s, s.against(7).up, s.against(7).against(6).up
+        (True, 7, None)
         """
-        if not self.super_bonus or up != 7 or self.up == up:
+        against = up if self.super_bonus and up == 7 else None
+        if against == self.up:
             return self
         return SpanishSettlement(self.rules, self.wager, self.bonuses, self.split_bonuses, self.after,
                                  self.split_card_bonuses, self.face_pairs_win, self.super_bonus,
-                                 self.super_bonus_any_seven, up)
+                                 self.super_bonus_any_seven, against)
 
     def _winning_21s(self, total: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The standard columns and each hand's column (:meth:`Settlement.stand_columns`), a 21
@@ -282,6 +293,7 @@ class Spanish21(Variant):
     covers = frozenset({"the CD game", "hand values", "the report", "effects of removal with reoptimized play", "TD play",
                         "a strategy chart"})
     td_by_cards = (2, 3, 4, 5, 6, 7)
+    suits_by_chance = True
 
     def check(self, rules: Rules) -> None:
         super().check(rules)
@@ -300,6 +312,28 @@ class Spanish21(Variant):
             raise RulesError(f"Spanish 21 splits ten-values by value: keep {rule('split_tens_by_rank', False)}")
         if not (math.isinf(rules.decks) or float(rules.decks).is_integer()):
             raise RulesError(f"Spanish 21's 7-7-7 bonus needs a whole number of decks (its suits), not {rules.decks}")
+
+    def dealt_shoe(self, rules: Rules, shoe: Shoe) -> Shoe:
+        """The shoe, where it counts suits, checked to hold each 6, 7 and 8 evenly over the suits,
+        as the rules' decks do: the suited bonuses' chances are those of whole decks.
+
+        >>> Spanish21().dealt_shoe(Spanish21().rules(), Shoe.decks(6, "spanish").remove("7H"))
+        Traceback (most recent call last):
+        ...
+        bjcalc.core.errors.ShoeError: Spanish 21's suited bonuses read the suits of 6 whole decks (6 of each 6, 7 and 8 in each suit), but this shoe's 7s are 6 S, 5 H, 6 D, 6 C: remove cards by value (7, not 7H), or give the shoe without suits
+        """
+        if shoe.suit_counts is None or shoe.is_infinite or math.isinf(rules.decks):
+            return shoe
+        decks = int(rules.decks)
+        for rank in (5, 6, 7):
+            counts = shoe.suit_counts[rank]
+            if any(n != decks for n in counts):
+                spread = ", ".join(f"{n} {suit}" for n, suit in zip(counts, SUITS))
+                raise ShoeError(f"Spanish 21's suited bonuses read the suits of {decks} whole deck"
+                                f"{'s' if decks != 1 else ''} ({decks} of each 6, 7 and 8 in each suit), but this "
+                                f"shoe's {RANKS[rank]}s are {spread}: remove cards by value ({RANKS[rank]}, not "
+                                f"{RANKS[rank]}H), or give the shoe without suits")
+        return shoe
 
     def settlement(self, rules: Rules, wager: Wager = MONEY) -> Settlement:
         after = AfterDouble(Fraction(-1) if self.option(rules, "rescue") else None,
@@ -359,8 +393,10 @@ class Spanish21(Variant):
             notes.append("rescue rows: after a double's card, give up a doubled hand of that total or less "
                          "for the original bet (net -1), else stand")
         if self.option(rules, "super_bonus"):
-            notes.append("pair 7,7 against a 7 is played for the Super Bonus as the values say (a player who sees the "
-                         "suits does better: hit a suited 7,7, split an unsuited one)")
+            seven = ("a suited 7,7" if self.option(rules, "super_bonus_any_seven")
+                     else "a 7,7 of the up card's suit")
+            notes.append(f"pair 7,7 against a 7 is played for the Super Bonus as the values say (a player who sees the "
+                         f"suits does better: hit {seven}, split the others)")
         if self.option(rules, "redoubling"):
             notes.append("redouble rows: after a double's card, double a doubled hand of these totals again (a "
                          "rescue row first); rows 'after 2 doubles' and 'after 3 doubles' are read after a "

@@ -80,6 +80,10 @@ class Variant:
     """Where the TD chart's hit, stand and after-hit doubles also read the hand's number of cards
     (Spanish 21's bonus 21s): the counts from which a bucket starts, ``(2, 3, 4, 5, 6, 7)`` (the last
     one: that many or more); empty: by total and softness alone."""
+    suits_by_chance: ClassVar[bool] = False
+    """Whether the round reads suits by their chance in whole decks rather than from the shoe's
+    suit counts (Spanish 21's suited bonuses): then a card removed for the effects of removal is
+    removed by rank, its suit any of the four alike."""
     hands_dealt: ClassVar[int] = 1
     """How many hands the player is dealt, two where they interact (Blackjack Switch): the game is
     then valued by :mod:`bjcalc.game.switching`, a hand's values given the other hand's cards."""
@@ -144,7 +148,12 @@ class Variant:
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise RulesError(f"{self.title} has no option {name!r}{hint}; its options: {known}")
             allowed, parse = self.options[name].allowed, self.options[name].parse
-            if value not in allowed and (parse is None or parse(value) != value):   # (parse: refuses with the fix)
+            if parse is not None and value not in allowed:
+                read = parse(value)        # (refuses a value it cannot read, with the fix)
+                if read != value:
+                    raise RulesError(f"option {name} of {self.title} takes {read!r} as a value, not {value!r} "
+                                     f"(the variant's rules() reads it so)")
+            elif value not in allowed:
                 raise RulesError(f"option {name} of {self.title} takes {', '.join(map(repr, allowed))}, "
                                  f"not {value!r}")
 

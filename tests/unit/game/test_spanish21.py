@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 from bjcalc import Calculator, Shoe
-from bjcalc.core.errors import BjcalcError, RulesError
+from bjcalc.core.errors import BjcalcError, RulesError, ShoeError
 from bjcalc.game.spanish21 import PLAYERS_EDGE_OPTIONS, SpanishSettlement, face_pair_suited, seven_seven_seven_suited
 from bjcalc.game.variants import VARIANTS, find_variant
 from bjcalc.analysis.charts import chart
@@ -382,3 +382,31 @@ def test_the_super_bonus_game_equals_the_oracle_exactly(options):
     for counts in (S7, {7: 9}):
         ours = exact(calculator(counts, max_split_hands=2, decks=6, **options).game().ev)
         assert ours == oracle.game_ev(oracle.make_shoe(counts), oracle.S21Rules(decks=6, max_hands=2, **options))
+
+
+def test_a_shoe_whose_suits_the_bonuses_cannot_read_is_refused_and_reuse_reads_its_own_decks():
+    """The suited bonuses' chances are those of the rules' whole decks: a suited shoe holding its
+    6s, 7s or 8s unevenly (a 7 of hearts removed, all spades) is refused in one line, a card
+    removed by value is not; a calculator reusing one of other decks pays its own decks' suits;
+    the Super Bonus's multiple is bounded and the settlement against a 7 is for a 7 only."""
+    from bjcalc.game.spanish21 import MOST_SUPER_BONUS
+
+    six = S21.shoe(S21.rules())
+    with pytest.raises(ShoeError, match=r"this shoe's 7s are 6 S, 5 H, 6 D, 6 C: remove cards by value"):
+        Calculator(S21.rules(super_bonus=200), six.remove("7H"))
+    with pytest.raises(ShoeError, match="this shoe's 6s"):
+        Calculator(S21.rules(), Shoe.from_cards(["6S", "7S", "8S", "TS", "AS"] * 4))
+    assert Calculator(S21.rules(super_bonus=200), six.remove("7")).shoe.suit_counts is None
+    for args in (["--remove", "7H"], ["--shoe", "AS:2,6S:2,7S:5,8S:2,TS:6"]):
+        run = subprocess.run([sys.executable, "-m", "bjcalc", "hand", "--cards", "7,7", "--up", "7", "--variant",
+                              "spanish", "--super-bonus", "200", *args], capture_output=True, text=True)
+        assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1 and "by value" in run.stderr
+    lender = Calculator(S21.rules(decks=8, max_split_hands=2))
+    alone = Calculator(S21.rules(decks=6, max_split_hands=2)).game().ev
+    assert Calculator(S21.rules(decks=6, max_split_hands=2), reuse=lender).game().ev == alone
+    with pytest.raises(RulesError, match="at most 1,000,000"):
+        S21.rules(super_bonus=MOST_SUPER_BONUS + 1)
+    with pytest.raises(RulesError, match="takes 300 as a value, not '300'"):
+        Calculator(S21.rules(max_split_hands=2).replace(options={"super_bonus": "300"}))
+    settlement = SpanishSettlement(S21.rules(), super_bonus=200)
+    assert settlement.against(7).against(6).up is None and settlement.against(7).against(7).up == 7
