@@ -57,6 +57,7 @@ from ..core.words import UNSAID, Words, speaking
 from ..core.rules import BOOL_FIELDS, GAME_FIELDS, RULE_INFO, Rules
 from .shared import calculator
 from .shoe_flags import REMOVE_HELP, SHOE_HELP, OnceFlag, SwitchFlag, decks_argument, flags_given, shoe_argument, shoe_from_flags
+from ..engine import _kernels as kernels
 from ..engine.splits import PER_HAND_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ..game.variants import VARIANTS, variant_of
 
@@ -918,6 +919,16 @@ def _name_a_command() -> str:
             f"({' or '.join(SIDE_BETS)}) (see 'bjcalc --help')")
 
 
+def _note_without_kernel(args: argparse.Namespace) -> None:
+    """One line on stderr where this install has no compiled kernel and nothing asked for none
+    (``BJCALC_NO_KERNEL``): the numbers are the same, the work about twice as long."""
+    if kernels.available() or os.environ.get("BJCALC_NO_KERNEL") or getattr(args, "quiet", False):
+        return
+    print("bjcalc: note: this install has no compiled kernel (it is built at install where a C compiler is "
+          "found): numpy gives the same numbers, about twice as slowly; pip install -e . with a C compiler "
+          "builds it", file=sys.stderr)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point: run the command, print its output; returns the exit status (2: bad input).
 
@@ -936,6 +947,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             bet = getattr(args, "bet", None) if args.command == "sidebet" else None     # (none with --list)
             where = " ".join(["bjcalc", args.command] + ([bet] if bet else []))
             raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see '{where} --help')")
+        _note_without_kernel(args)
         output = run(args)
     except BjcalcError as exc:  # UsageError included
         print(f"bjcalc: error: {one_line(str(exc))}", file=sys.stderr)

@@ -504,3 +504,20 @@ def test_every_command_takes_quiet_so_a_script_may_pass_it_to_all(capsys):
     assert [prog for prog, p in commands.items() if not any("--quiet" in a.option_strings for a in p._actions)] == []
     for words in (["dealer", "--up", "6", "--decks", "1"], ["insurance", "--cards", "T,T", "--decks", "2"]):
         assert run_ok(words + ["--quiet"], capsys) == run_ok(words, capsys)
+
+
+def test_an_install_without_the_compiled_kernel_says_so_in_one_line(monkeypatch, capsys):
+    """(numpy's numbers equal the kernel's to 1e-12: the registry battery checks it)"""
+    from bjcalc.cli import main
+    from bjcalc.engine import _kernels
+
+    assert main(["edge", "--decks", "1", "--split-hands", "2", "--json"]) == 0
+    built = capsys.readouterr()
+    monkeypatch.delenv("BJCALC_NO_KERNEL", raising=False)
+    monkeypatch.setattr(_kernels, "available", lambda: False)
+    assert main(["edge", "--decks", "1", "--split-hands", "2", "--json"]) == 0
+    without = capsys.readouterr()
+    assert abs(json.loads(without.out)["ev"] - json.loads(built.out)["ev"]) < 1e-12 and built.err == ""
+    assert len(without.err.splitlines()) == 1 and "no compiled kernel" in without.err
+    monkeypatch.setenv("BJCALC_NO_KERNEL", "1")           # (asked for: nothing to say)
+    assert main(["edge", "--decks", "1", "--split-hands", "2", "--json"]) == 0 and capsys.readouterr().err == ""
