@@ -81,7 +81,7 @@ from ..core.words import either, rule
 from ..core.outcomes import BLACKJACK
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
-from ..core.wagers import MONEY, Wager
+from ..core.wagers import INSURANCE_PAYS, INSURANCE_STAKE, MONEY, SURRENDER_LOSS, Wager
 from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
@@ -355,7 +355,7 @@ class _Worker:
             if second is None:
                 second = len(dealt)
                 draw()
-            net += 1.0 if RANK_VALUE[dealt[second][0]] == 10 else -0.5
+            net += float(INSURANCE_STAKE * INSURANCE_PAYS) if RANK_VALUE[dealt[second][0]] == 10 else -float(INSURANCE_STAKE)
         return net
 
     def _play(self, draw: Callable[[], int], dealt: list[tuple[int, int]], deviations: Optional[Deviations]) -> float:
@@ -382,11 +382,11 @@ class _Worker:
             first = deviations.first_action(RANK_VALUE[up], values, first, lambda name: name in dealt_allowed)
         if first == "surrender":
             if settle.peeks or rules.surrender == "early":
-                return -1.0 if settle.peeks and dealer_natural() and rules.surrender != "early" else -0.5
+                return -1.0 if settle.peeks and dealer_natural() and rules.surrender != "early" else -float(SURRENDER_LOSS)
             # no hole card: the dealer turns his second card, and a blackjack takes the whole bet
             if self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK:
                 return float(settle.hand_blackjack_payoff - settle.round_blackjack_loss())
-            return -0.5
+            return -float(SURRENDER_LOSS)
         if settle.peeks and dealer_natural():      # early surrender declined, then the peek
             return -1.0
         hands: list[tuple[list[int], tuple[Wager, ...]]] = []

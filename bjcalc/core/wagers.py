@@ -15,8 +15,11 @@ own payoff table (:class:`bjcalc.engine.settlement.Settlement`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-__all__ = ["Wager", "MONEY", "FREE_CHIP", "WAGERS", "doubled", "DOUBLE_STAKE"]
+__all__ = ["Wager", "MONEY", "FREE_CHIP", "WAGERS", "doubled", "DOUBLE_STAKE", "SURRENDER_LOSS", "INSURANCE_STAKE",
+           "INSURANCE_PAYS", "insurance_value"]
 
 
 @dataclass(frozen=True)
@@ -59,3 +62,25 @@ DOUBLE_STAKE = len(doubled(MONEY, MONEY))
 such a double as this many times the hand's value standing after one more card (its passes, the
 optimal split and the compiled kernel all take it from here), and a round that adds another kind of
 chip pays each chip by its own table."""
+
+
+SURRENDER_LOSS = Fraction(1, 2)
+"""What a surrendered hand gives up, per unit of its bet: half (the other half is returned)."""
+
+INSURANCE_STAKE = Fraction(1, 2)
+"""The insurance bet, per unit initial bet: half of it."""
+
+INSURANCE_PAYS = 2
+"""What insurance pays per unit staked when the dealer has a blackjack (2:1); it loses its stake
+otherwise."""
+
+
+def insurance_value(blackjack: Any) -> Any:
+    """Insurance's value per unit initial bet when the dealer has a blackjack with chance
+    ``blackjack`` (a Fraction or a float, in that type): ``INSURANCE_STAKE`` wins
+    ``INSURANCE_PAYS`` times itself or is lost.
+
+    >>> insurance_value(Fraction(1, 3)), insurance_value(Fraction(4, 13))
+    (Fraction(0, 1), Fraction(-1, 26))
+    """
+    return INSURANCE_STAKE * ((INSURANCE_PAYS + 1) * blackjack - 1)

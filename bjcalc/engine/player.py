@@ -33,7 +33,7 @@ from ..core.outcomes import BLACKJACK
 from .dealer import DealerEngine, DealerResult
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
-from ..core.wagers import DOUBLE_STAKE, MONEY, Wager
+from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, Wager
 from .rows import RowSupply, batch_plan, serve_borrowers
 from .settlement import Settlement
 from .workspace import WORKSPACE
@@ -728,7 +728,7 @@ class PlayerEngine:
     def surrender_values(self, blackjack: np.ndarray) -> np.ndarray:
         """Joint value of surrendering each node (``blackjack``: P(dealer blackjack) at each): half
         the bet when the dealer has none; a dealer blackjack is settled as for late surrender."""
-        half = self.ar.scalar(1, 2)
+        half = self.ar.convert(SURRENDER_LOSS)
         return -half * (1 - blackjack) + self.settlement.hand_blackjack_payoff * blackjack
 
     def _choose_after_hit(self, level: np.ndarray, hits: np.ndarray, action: np.ndarray, stand: np.ndarray,

@@ -20,6 +20,7 @@ from ..core.cards import RANK_VALUE, RANKS, RankLike, Shoe, parse_cards, rank_in
 from ..core.errors import HandError, RulesError, ShoeError, StrategyError, TooLargeError
 from ..core.words import rule
 from ..core.outcomes import BLACKJACK, OUTCOMES, is_natural
+from ..core.wagers import insurance_value
 from ..core.rules import Rules
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import check_exact_game_size
@@ -357,7 +358,7 @@ class Calculator:
         if sum(counts) == 0:
             raise ShoeError("the shoe has no card left for the dealer's hole card; use a larger shoe")
         p = Fraction(counts[9], sum(counts))   # the infinite deck keeps one deck's proportions
-        return self.ar.output(self.ar.convert(Fraction(1, 2) * (3 * p - 1)))
+        return self.ar.output(self.ar.convert(insurance_value(p)))
 
     def play_on(self, shoe: Union[Shoe, str, Mapping, Sequence[int]], strategy: str = "CD") -> "GameResult":
         """The game result of this calculator's strategy, the one best for its own shoe (CD with

@@ -59,7 +59,7 @@ from ..core.errors import ShoeError, StrategyError, TooLargeError
 from ..core.words import either, rule
 from ..core.progress import ProgressFn, no_progress
 from ..core.outcomes import BLACKJACK, N_OUTCOMES, is_natural
-from ..core.wagers import MONEY, Wager
+from ..core.wagers import INSURANCE_PAYS, INSURANCE_STAKE, MONEY, SURRENDER_LOSS, Wager
 from ..engine import _kernels
 from ..engine.hands import BUST, UNSPLIT, composition_of
 from ..engine.player import UpcardValues
@@ -693,7 +693,7 @@ class _UpcardRounds:
         """Surrender after a hit: half the bet back, settled on a dealer blackjack as late
         surrender is (the round's own blackjack charge is added apart)."""
         classes = self.classes
-        return classes.add([Fraction(-1, 2)] * BLACKJACK + [classes.bj_hand], classes.hand_wager(1))
+        return classes.add([-SURRENDER_LOSS] * BLACKJACK + [classes.bj_hand], classes.hand_wager(1))
 
     def _bust_class(self, cards: int, hard: int, chips: Chips) -> int:
         key = (cards, hard, chips)
@@ -983,7 +983,8 @@ class _UpcardRounds:
             base = np.array(composition, dtype=np.int64)
             extra = [self.round_class]
             if self._insured(hand):
-                extra.append(classes.add([Fraction(-1, 2)] * BLACKJACK + [1], [Fraction(1, 2)] * N_OUTCOMES))
+                extra.append(classes.add([-INSURANCE_STAKE] * BLACKJACK + [INSURANCE_STAKE * INSURANCE_PAYS],
+                                         [INSURANCE_STAKE] * N_OUTCOMES))
             if is_natural(composition):
                 out.append((p, base, self.unsplit_states(node, "stand", extra)))
                 continue
@@ -1019,8 +1020,8 @@ class _UpcardRounds:
         if action == "surrender":
             if int(self.nodes.cards[node]) > 2:
                 return self._single([self._surrender_class()] + extra)
-            bj = Fraction(-1, 2) if self.rules.surrender == "early" else Fraction(-1)
-            return self._single([classes.add([Fraction(-1, 2)] * BLACKJACK + [bj], [1] * N_OUTCOMES)] + extra[1:])
+            bj = -SURRENDER_LOSS if self.rules.surrender == "early" else Fraction(-1)
+            return self._single([classes.add([-SURRENDER_LOSS] * BLACKJACK + [bj], [1] * N_OUTCOMES)] + extra[1:])
         taken, class_codes, weight = self.walk(node, action)
         return _States(taken, _plus(class_codes, class_code(extra)), weight)
 

@@ -43,7 +43,7 @@ from ..engine.dealer import DealerEngine
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import OptimalSplit
 from ..engine.player import PlayerEngine, UpcardValues, hand_space
-from ..core.wagers import DOUBLE_STAKE, MONEY, WAGERS, Wager, doubled
+from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, WAGERS, Wager, doubled
 from ..engine.shortage import Decisions, split_play_decisions, split_runs_out, value_label
 from ..engine.splits import SplitPlay, check_split_strategy, context_strategy, split_contexts, split_value
 from .variants import variant_of
@@ -447,7 +447,7 @@ class Round:
 
     def surrender(self, blackjack: Value) -> Value:
         """Joint value of surrendering a hand whose P(dealer blackjack) is ``blackjack``."""
-        half = self.ar.scalar(1, 2)
+        half = self.ar.convert(SURRENDER_LOSS)
         if self.rules.surrender == "early":
             return -half - self.blackjack_term(blackjack)
         return -half * (1 - blackjack) + self.settlement.hand_blackjack_payoff * blackjack
