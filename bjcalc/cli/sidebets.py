@@ -121,6 +121,8 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
                            help="the main game's dealer stands on soft 17 (default: hits, as Free Bet deals)")
             p.add_argument("--h17", dest="h17", action="store_const", const=True, default=None,
                            help="the main game's dealer hits soft 17 (the default)")
+            p.add_argument("--free-split-fours", dest="free_split_fours", action="store_const", const=True,
+                           default=None, help="a pair of 4s splits free, as any pair but tens (the default)")
             p.add_argument("--no-free-split-fours", dest="free_split_fours", action="store_const", const=False,
                            default=None, help="a pair of 4s splits for money (the 2012 launch rules)")
             p.add_argument("--split", choices=PLAYER_SPLITS, default="CDZ-",
@@ -132,6 +134,9 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
             p.add_argument("--s17", dest="h17", action="store_const", const=False, default=None,
                            help="dealer stands on soft 17")
         if key == "bust-bonus":
+            p.add_argument("--peek", dest="peek", action="store_true", default=None,
+                           help="with an A or T up the bet is offered only after the peek finds no blackjack "
+                                "(the default)")
             p.add_argument("--no-peek", dest="peek", action="store_false", default=None,
                            help="the bet is made before any check for blackjack (a dealer blackjack loses it); "
                                 "default: with an A or T up it is offered only after the peek finds none")

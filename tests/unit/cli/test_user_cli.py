@@ -253,3 +253,22 @@ def test_a_zero_payout_says_the_second_number_must_be_positive(capsys):
 def test_explain_says_inf_not_math_inf(capsys):
     err = error(["explain", "--variant", "burn20", "--edge", "0.74", "--fix", "decks=0"], capsys)
     assert "math.inf" not in err and "or inf" in err
+
+
+def test_every_no_flag_of_every_command_has_its_positive_form():
+    """Wherever ``--no-x`` is taken, ``--x`` is too (the side bets' commands included)."""
+    import argparse
+
+    def parsers(parser, path):
+        yield path, parser
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    yield from parsers(sub, f"{path} {name}")
+
+    missing = []
+    for path, parser in parsers(build_parser(), "bjcalc"):
+        flags = {flag for action in parser._actions for flag in action.option_strings}
+        missing += [f"{path}: {flag}" for flag in sorted(flags) if flag.startswith("--no-")
+                    and "--" + flag[len("--no-"):] not in flags]
+    assert missing == []
