@@ -159,6 +159,9 @@ def engine_class_tests(root: Path) -> list[str]:
                 for kind in kinds:
                     if isinstance(kind, ast.Name) and kind.id in engine_names and kind.id[:1].isupper():
                         problems.append(f"{name}:{node.lineno} tests isinstance(..., {kind.id})")
+                    elif isinstance(kind, ast.Attribute) and isinstance(kind.value, ast.Name) \
+                            and kind.value.id in engine_names and kind.attr[:1].isupper():     # (module.Class)
+                        problems.append(f"{name}:{node.lineno} tests isinstance(..., {kind.value.id}.{kind.attr})")
     return problems
 
 
@@ -178,6 +181,7 @@ def planted(tmp_path: Path) -> Path:
         "game/__init__.py": "",
         "game/calculator.py": "from ..core.rules import Rules\nflag = Rules().burn_20\n",
         "game/simulate.py": "from ..engine.dealer import Burn20Dealer\nburns = isinstance(None, Burn20Dealer)\n",
+        "game/rounds.py": "from ..engine import burn20\nburns = isinstance(None, (int, burn20.Burn20Dealer))\n",
     }
     for relative, text in files.items():
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
@@ -189,7 +193,8 @@ def test_the_checker_finds_planted_faults(planted: Path) -> None:
     assert upward_imports(planted) == ["bjcalc.engine.dealer:2 imports bjcalc.game.calculator, a higher layer"]
     assert import_circles(planted) == [["bjcalc.engine.player", "bjcalc.engine.splits", "bjcalc.engine.player"]]
     assert flag_reads(planted) == ["bjcalc.game.calculator:2 reads .burn_20"]
-    assert engine_class_tests(planted) == ["bjcalc.game.simulate:2 tests isinstance(..., Burn20Dealer)"]
+    assert engine_class_tests(planted) == ["bjcalc.game.rounds:2 tests isinstance(..., burn20.Burn20Dealer)",
+                                           "bjcalc.game.simulate:2 tests isinstance(..., Burn20Dealer)"]
 
 
 def test_imports_point_only_downward() -> None:

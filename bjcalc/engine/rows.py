@@ -240,9 +240,8 @@ class RowSupply:
         held = len(own.exhausted)
         index, unique = batch_plan(self.nodes, sets, lending, held)
         # One table, this engine's rows then the batch's, the batch evaluated a slice at a time into
-        # it: the slices' work space is reused, where the whole batch's (its sets' counts, the
-        # cards they leave, as floats: 17 MB for the 72,000 sets under an ace at 6 decks) was fresh
-        # memory for every up card, about a tenth of the table's time in page faults here.
+        # it: the slices' work space is reused rather than made fresh for every up card (the whole
+        # batch's sets and the cards they leave, as floats, are 17 MB under an ace at 6 decks).
         table = DealerResult(np.empty((held + len(unique), own.probabilities.shape[1]), own.probabilities.dtype),
                              np.empty(held + len(unique), dtype=bool))
         table.probabilities[:held], table.exhausted[:held] = own.probabilities, own.exhausted
