@@ -49,7 +49,7 @@ def variant_block(name: str, page_path: str) -> str:
         lines.append("Open rules, and the values `bjcalc explain` tries (the preset's in bold):")
         lines.append("")
         for field, values in open_rules.items():
-            preset = getattr(rules, field, None)
+            preset = variant.option(rules, field) if field in variant.options else getattr(rules, field, None)
             shown = [f"**{_shown(v)}**" if v == preset else _shown(v) for v in values]
             lines.append(f"- `{field}`: {', '.join(shown)}")
         lines.append("")

@@ -53,9 +53,9 @@ _CHOICE_FIELDS = {name: info.choices for name, info in RULE_INFO.items() if info
 def parse_fix(preset: str, items: Iterable[str]) -> dict[str, Any]:
     """``RULE=VALUE`` texts (``explain --fix``) as the open rules they pin, each checked.
 
-    RULE is one of the preset's open rules (``-`` may stand for ``_``); VALUE is
-    ``true``/``false`` for a yes-or-no rule, digits (or ``inf`` for decks) for a number,
-    or one of the rule's named values.  Anything else, a rule given twice, or a
+    RULE is one of the preset's open rules, or any option of its variant (``-`` may stand for
+    ``_``); VALUE is ``true``/``false`` for a yes-or-no rule, digits (or ``inf`` for decks) for
+    a number, or one of the rule's named values.  Anything else, a rule given twice, or a
     combination no game allows is a :class:`~bjcalc.core.errors.RulesError` naming the open
     rules and their values.
 
@@ -76,17 +76,34 @@ def parse_fix(preset: str, items: Iterable[str]) -> dict[str, Any]:
             raise RulesError(f"--fix takes RULE=VALUE, like decks=6, not {item!r}; {listing}")
         name, text = (part.strip() for part in item.split("=", 1))
         name = name.replace("-", "_")
-        if name not in open_rules:
+        option = VARIANTS[preset].options.get(name)
+        if name not in open_rules and option is None:
             known = "stated by the card, not left open" if name in RULE_FIELDS else "not a rule"
             raise RulesError(f"--fix {item}: {name!r} is {known}; {listing}")
         if name in fixed:
             raise RulesError(f"--fix {item}: {name} is fixed twice; give each rule once")
-        fixed[name] = _parse_value(name, text, item, listing)
+        fixed[name] = (_option_value(option, name, text, item, listing) if option is not None
+                       else _parse_value(name, text, item, listing))
     try:
         VARIANTS[preset].rules(**fixed)
     except RulesError as exc:
         raise RulesError(f"--fix {' '.join(items)}: {exc}") from None
     return fixed
+
+
+def _option_value(option: Any, name: str, text: str, item: str, listing: str) -> Any:
+    """A variant option's value written after ``--fix name=``: one of its allowed values as
+    :func:`_value_text` writes it, or what its own reader takes."""
+    for value in option.allowed:
+        if value is not None and _value_text(value) == text.lower():
+            return value
+    if option.parse is not None:
+        try:
+            return option.parse(text)
+        except RulesError as exc:
+            raise RulesError(f"--fix {item}: {exc}; {listing}") from None
+    shown = ", ".join(_value_text(v) for v in option.allowed if v is not None)
+    raise RulesError(f"--fix {item}: {name} takes {shown}; {listing}")
 
 
 def _parse_value(name: str, text: str, item: str, listing: str) -> Any:
@@ -165,7 +182,7 @@ def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[di
         raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(sorted(VARIANTS))}")
     open_rules = dict(OPEN_RULES.get(preset, {}))
     for name, value in (fixed or {}).items():
-        if name not in open_rules:
+        if name not in open_rules and name not in VARIANTS[preset].options:
             raise RulesError(f"{name!r} is not an open rule of {preset}; open rules: {open_rules_text(preset)}")
         open_rules[name] = (value,)
     VARIANTS[preset].rules(**(fixed or {}))     # a bad value: its RulesError now, not "0 of 0 rule sets" later

@@ -472,7 +472,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the game whose card is read: " + ", ".join(sorted(VARIANTS)))
     explain.add_argument("--edge", required=True, help="the published house edge in percent, e.g. 0.74")
     explain.add_argument("--fix", nargs="+", action="extend", default=[], metavar="RULE=VALUE",
-                         help="pin open rules, e.g. decks=6 hole_card=enhc resplit_aces=false (listed below)")
+                         help="pin open rules (listed below) or any option of the variant, e.g. decks=6 "
+                              "hole_card=enhc resplit_aces=false, redoubling=true")
     explain.add_argument("--strategy", choices=("CD", "TD", "both"), default="both",
                          help="the player's strategy: CD, TD, or both (the default)")
     explain.add_argument("--workers", type=_whole, default=None, help="local processes (default: every core)")

@@ -93,7 +93,7 @@ class BlackjackSwitch(Variant):
                   "max_split_hands": (2, 4)}
     options = {
         "switched_blackjack": Option("21", ("21", "wins"), "an ace and a ten made by the switch is a 21 (21), or "
-                                                           "wins 1:1 at once (wins)"),
+                                                           "wins 1:1 at once (wins)", open=True),
         "other_hand": Option(None, (None,) + HAND_LABELS, "the other hand's two cards, like 6,T: the round of one "
                                                          "hand given them (hand values need it; unset: the "
                                                          "whole game)", parse=_other_hand),

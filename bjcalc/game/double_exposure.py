@@ -132,7 +132,7 @@ class DoubleExposure(Variant):
                   "double_after_split": (True, False), "max_split_hands": (2, 4)}
     options = {
         "tied_naturals": Option("win", ("win", "push"), "a player natural against a dealer natural wins, paid "
-                                                        "as a natural (win), or pushes (push)"),
+                                                        "as a natural (win), or pushes (push)", open=True),
         "hole": Option(None, (None,) + HOLE_LABELS, "the dealer's second card, face up: the round given it "
                                                     "(hand values need it; unset: the whole game)",
                        parse=_hole),

@@ -68,9 +68,9 @@ class FreeBet(Variant):
     open_rules = {"decks": (6, 8), "dealer_hits_soft_17": (True, False)}
     options = {
         "free_split_fours": Option(True, (True, False), "a pair of 4s splits free (False: for money, the "
-                                                        "2012 launch rules)"),
+                                                        "2012 launch rules)", open=True),
         "free_double_any_cards": Option(False, (False, True), "free doubles on hard 9-11 of any number of "
-                                                              "cards, after hits too (the launch rules)"),
+                                                              "cards, after hits too (the launch rules)", open=True),
     }
     covers = frozenset({"the CD game", "hand values", "fixed play", "effects of removal with reoptimized play",
                         "a chart's list of CD exceptions",

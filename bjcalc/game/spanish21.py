@@ -277,7 +277,7 @@ class Spanish21(Variant):
         "rescue_redoubles": Option(True, (True, False), "with redoubling, a redoubled hand may be rescued too "
                                                         "(False: after the first double only)"),
         "split_bonuses": Option(True, (True, False), "the 21 bonuses are paid on split hands too (False: on "
-                                                     "unsplit hands only)"),
+                                                     "unsplit hands only)", open=True),
         "split_card_bonuses": Option(True, (True, False), "the 5-, 6- and 7-card 21 bonuses are paid on split "
                                                           "hands too (False: not; the 6-7-8 and 7-7-7 follow "
                                                           "split_bonuses)"),

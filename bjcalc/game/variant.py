@@ -52,6 +52,9 @@ class Option:
     parse: Optional[Callable[[Any], Any]] = None
     """Reads a value as a user writes it (``"T6"`` for ``"6,T"``), raising RulesError with the
     fix; None: the value is one of ``allowed`` as written."""
+    open: bool = False
+    """A reading a rule card may leave open: ``explain`` tries each of ``allowed`` (and its
+    ``--fix`` pins one), as it does the variant's :attr:`Variant.open_rules`."""
 
 
 class Variant:
@@ -134,6 +137,15 @@ class Variant:
         '6 decks'
         """
         return Shoe.decks(rules.decks, self.deck)
+
+    def explained_rules(self) -> dict[str, tuple]:
+        """What ``explain`` tries: the rule fields a card may leave open (:attr:`open_rules`) and
+        the open options (:attr:`Option.open`), each with its values.
+
+        >>> Variant().explained_rules()
+        {}
+        """
+        return {**self.open_rules, **{name: option.allowed for name, option in self.options.items() if option.open}}
 
     def option(self, rules: Rules, name: str) -> Any:
         """The value of one of this variant's options in ``rules`` (its default when not given)."""

@@ -247,7 +247,7 @@ VARIANTS = Registry([Standard(), Burn20(), Burn20LasVegas(), NoBust21stCentury()
 """
 
 
-OPEN_RULES: dict[str, dict[str, tuple]] = {name: variant.open_rules for name, variant in VARIANTS.items()}
+OPEN_RULES: dict[str, dict[str, tuple]] = {name: variant.explained_rules() for name, variant in VARIANTS.items()}
 """For ``bjcalc explain``: the rules each game's card leaves open, with the values to try.
 Where ``double_soft`` is open (Burn 20's card allows "all usual decisions to ... double": any two
 cards, soft ones too, or hard only), it matters only with ``double_on="any"``:

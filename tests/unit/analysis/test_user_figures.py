@@ -252,3 +252,20 @@ def test_a_printed_code_sets_the_strategy_its_strategy_code_names(code):
     entry = (16, False)
     assert (printed.hits[entry], printed.two_card[entry], printed.after_hit.get(entry)) == \
         (written.hits[entry], written.two_card[entry], written.after_hit.get(entry))
+
+
+def test_explain_tries_a_variants_open_options_and_pins_any_option():
+    """A casino variant's open options are open rules (Free Bet's launch rules are two of them),
+    and ``--fix`` pins any option of the variant, read as its flag reads it."""
+    from bjcalc.analysis.explain import combinations, open_rules_text, parse_fix
+    from bjcalc.core.errors import RulesError
+
+    free = combinations("free_bet", {"decks": 6, "dealer_hits_soft_17": True})
+    assert {(c["free_split_fours"], c["free_double_any_cards"]) for c in free} == {
+        (True, False), (True, True), (False, False), (False, True)}
+    assert "tied_naturals (win, push)" in open_rules_text("double_exposure")
+    fixed = parse_fix("spanish_21", ["redoubling=true", "rescue-redoubles=false", "super_bonus=200"])
+    assert fixed == {"redoubling": True, "rescue_redoubles": False, "super_bonus": 200}
+    assert all(c["redoubling"] and not c["rescue_redoubles"] for c in combinations("spanish_21", fixed))
+    with pytest.raises(RulesError, match="redoubling takes false, true"):
+        parse_fix("spanish_21", ["redoubling=maybe"])
