@@ -320,17 +320,20 @@ class Spanish21(Variant):
         >>> Spanish21().dealt_shoe(Spanish21().rules(), Shoe.decks(6, "spanish").remove("7H"))
         Traceback (most recent call last):
         ...
-        bjcalc.core.errors.ShoeError: Spanish 21's suited bonuses read the suits of 6 whole decks (6 of each 6, 7 and 8 in each suit), but this shoe's 7s are 6 S, 5 H, 6 D, 6 C: remove cards by value (7, not 7H), or give the shoe without suits
+        bjcalc.core.errors.ShoeError: Spanish 21's suited bonuses read the suits of 6 whole Spanish decks (6 of each 6, 7 and 8 in each suit), but this shoe's 7s are 6 S, 5 H, 6 D, 6 C: remove cards by value (7, not 7H), or give the shoe without suits
         """
         if shoe.suit_counts is None or shoe.is_infinite or math.isinf(rules.decks):
             return shoe
         decks = int(rules.decks)
-        for rank in (5, 6, 7):
+        faces = self.option(rules, "face_pairs_win")
+        ranks, which = ((5, 6, 7, 9, 10, 11, 12), "6, 7, 8, J, Q and K, and no pip 10") if faces else (
+            (5, 6, 7), "6, 7 and 8")
+        for rank in ranks:
             counts = shoe.suit_counts[rank]
-            if any(n != decks for n in counts):
+            if any(n != (0 if rank == 9 else decks) for n in counts):
                 spread = ", ".join(f"{n} {suit}" for n, suit in zip(counts, SUITS))
-                raise ShoeError(f"Spanish 21's suited bonuses read the suits of {decks} whole deck"
-                                f"{'s' if decks != 1 else ''} ({decks} of each 6, 7 and 8 in each suit), but this "
+                raise ShoeError(f"{self.title}'s suited bonuses read the suits of {decks} whole Spanish deck"
+                                f"{'s' if decks != 1 else ''} ({decks} of each {which} in each suit), but this "
                                 f"shoe's {RANKS[rank]}s are {spread}: remove cards by value ({RANKS[rank]}, not "
                                 f"{RANKS[rank]}H), or give the shoe without suits")
         return shoe

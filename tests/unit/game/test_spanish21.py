@@ -397,6 +397,9 @@ def test_a_shoe_whose_suits_the_bonuses_cannot_read_is_refused_and_reuse_reads_i
     with pytest.raises(ShoeError, match="this shoe's 6s"):
         Calculator(S21.rules(), Shoe.from_cards(["6S", "7S", "8S", "TS", "AS"] * 4))
     assert Calculator(S21.rules(super_bonus=200), six.remove("7")).shoe.suit_counts is None
+    with pytest.raises(ShoeError, match="this shoe's Ks are 5 S, 6 H"):      # (the face pairs read J, Q, K suits)
+        Calculator(VARIANTS["players_edge_21"].rules(), six.remove("KS"))
+    assert Calculator(S21.rules(), six.remove("KS")).shoe.suit_counts is not None      # (no face pairs: fine)
     for args in (["--remove", "7H"], ["--shoe", "AS:2,6S:2,7S:5,8S:2,TS:6"]):
         run = subprocess.run([sys.executable, "-m", "bjcalc", "hand", "--cards", "7,7", "--up", "7", "--variant",
                               "spanish", "--super-bonus", "200", *args], capture_output=True, text=True)
