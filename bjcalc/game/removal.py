@@ -46,7 +46,7 @@ from ..engine import rows as row_supply
 from ..engine.rows import serve_borrowers
 from ..engine.splits import SplitPlay
 from .rounds import (Game, GameResult, check_per_hand_split, chip_split_plays, deal_plan, deal_probabilities,
-                     pair_state, same_game, strategy_name)
+                     pair_state, same_game, strategy_name, suited_natural_chance)
 from .variants import variant_of
 
 if TYPE_CHECKING:
@@ -621,7 +621,8 @@ def removal_weights(shoe: Shoe, rules: Any) -> dict[int, list[tuple[Fraction, Sh
     the chance of each: the card is one of the shoe's cards of that value, all equally likely.
 
     Cards that leave the engine the same game are merged (any ten-value rank unless tens split
-    by rank; any suit unless the dealer procedure sees suits, as Burn 20's does).
+    by rank; any suit unless the dealer procedure sees suits, as Burn 20's does, or a suited
+    natural's pay does: an ace of spades is not any ace where spade naturals pay more).
 
     >>> from bjcalc import Rules
     >>> weights = removal_weights(Shoe.decks(1), Rules(decks=1))
@@ -644,7 +645,8 @@ def removal_weights(shoe: Shoe, rules: Any) -> dict[int, list[tuple[Fraction, Sh
             else:
                 cards = [(n, shoe.without(f"{RANKS[rank]}{SUITS[s]}")) for s, n in enumerate(shoe.suit_counts[rank]) if n]
             for count, left in cards:
-                key = (left.rank_counts if by_rank else left.value_counts(), repr(variant.dealer(rules, left)))
+                key = (left.rank_counts if by_rank else left.value_counts(), repr(variant.dealer(rules, left)),
+                       None if rules.suited_blackjack_pays is None else suited_natural_chance(rules, left))
                 entry = merged.setdefault(key, [Fraction(0), left])
                 entry[0] += Fraction(count, total)
         out[value] = [(p, left) for p, left in merged.values()]

@@ -54,7 +54,7 @@ if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is sl
 __all__ = ["Assumptions", "HandValues",
            "Round", "DealPlan", "deal_plan", "Game", "GameResult", "Deals", "UP_LABELS", "pair_state",
            "deal_probabilities", "check_per_hand_split", "STRATEGIES", "strategy_name", "check_shoe_fits",
-           "same_game", "chip_split_plays"]
+           "same_game", "chip_split_plays", "suited_natural_chance"]
 
 STRATEGIES = ("CD", "TD")
 """The player's strategies: composition-dependent (CD) and total-dependent basic strategy (TD)."""
@@ -148,6 +148,24 @@ class Assumptions:
         ['arithmetic', 'conditioning', 'rules', 'shoe', 'split_strategy', 'strategy']
         """
         return {name: str(getattr(self, name)) for name in self.__dataclass_fields__}
+
+
+def suited_natural_chance(rules: Rules, shoe: Shoe) -> Fraction:
+    """The chance that a natural dealt from ``shoe`` takes the suited pay of ``rules`` (of one
+    suit; with ``suited_blackjack_suit``, of that suit): the shoe's
+    (:meth:`~bjcalc.core.cards.Shoe.suited_natural_chance`), or 1/4 (one named suit: 1/16) where
+    it counts ranks only (suits taken as spread evenly, as in whole decks).
+
+    >>> rules = Rules(suited_blackjack_pays="2:1", suited_blackjack_suit="spades")
+    >>> suited_natural_chance(rules, Shoe.decks(2)), suited_natural_chance(rules, Shoe.decks(2).without("AS"))
+    (Fraction(1, 16), Fraction(1, 28))
+    """
+    named = rules.suited_blackjack_suit
+    suit = None if named == "any" else SUITED_BLACKJACK_SUIT.index(named) - 1
+    chance = shoe.suited_natural_chance(suit)
+    if chance is None:
+        return Fraction(1, 4) if suit is None else Fraction(1, 16)
+    return chance
 
 
 def pair_state(shoe: Shoe, rules: Rules, up_rank: int, ranks: Sequence[int]) -> Any:
@@ -557,12 +575,7 @@ class Round:
         (:meth:`~bjcalc.core.cards.Shoe.suited_natural_chance`), or 1/4 (one named suit: 1/16)
         where it counts ranks only (suits taken as spread evenly, as in whole decks:
         :attr:`suited_natural_words` says which)."""
-        named = self.rules.suited_blackjack_suit
-        suit = None if named == "any" else SUITED_BLACKJACK_SUIT.index(named) - 1
-        chance = self.shoe.suited_natural_chance(suit)
-        if chance is None:
-            return Fraction(1, 4) if suit is None else Fraction(1, 16)
-        return chance
+        return suited_natural_chance(self.rules, self.shoe)
 
     @property
     def suited_natural_words(self) -> Optional[str]:

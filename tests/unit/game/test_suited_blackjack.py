@@ -114,3 +114,28 @@ def test_it_is_stated_and_none_lifts_it():
     assert repr(SUITED) == "Rules(decks=1, max_split_hands=1, suited_blackjack_pays='2:1')"
     with pytest.raises(RulesError, match="suited_blackjack_pays"):
         Rules(suited_blackjack_pays="-1")
+
+
+SUITED_SHOE = "AS AS AH AD AC TS TS TH KD QC JS 2S 3H 4D 5C 6S 7H 8D 9C 9S".split()
+"""20 cards with suits: two aces of spades, so a spade natural can still be dealt with one gone."""
+
+
+@pytest.mark.parametrize("play", ["fixed", "reoptimized"])
+def test_the_effect_of_removing_an_ace_is_the_mean_over_its_suits_where_one_suit_pays_more(play):
+    """With spade naturals paid 2:1, removing an ace of spades is not removing any ace: the effect
+    of an ace is the mean over the shoe's aces of the shoe each leaves (exactly, in rationals)."""
+    import warnings
+
+    rules = Rules(decks=1, suited_blackjack_pays="2:1", suited_blackjack_suit="spades", max_split_hands=1)
+    shoe = Shoe.from_cards(SUITED_SHOE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules' deck gives way to the shoe)
+        full = Calculator(rules, shoe, exact=True)
+        effects = full.effects_of_removal(play)
+        left = [shoe.without(ace) for ace in ("AS", "AS", "AH", "AD", "AC")]
+        if play == "fixed":
+            depleted = [full.play_on(one).ev for one in left]
+        else:
+            depleted = [Calculator(rules, one, exact=True).game().ev for one in left]
+    assert effects["A"] == sum(depleted) / 5 - full.game().ev
+    assert depleted[0] != depleted[2]          # (the suits differ: a merged removal would be wrong)
