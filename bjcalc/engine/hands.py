@@ -221,6 +221,13 @@ class NodeSet:
         return self._extras[self.context_id]
 
     @cached_property
+    def split(self) -> np.ndarray:
+        """Whether each node is a split hand's (its context takes extra cards gone: pair cards)."""
+        split = self._extras[self.context_id].sum(axis=1) > 0
+        split.flags.writeable = False      # (shared by every engine of this node set)
+        return split
+
+    @cached_property
     def context(self) -> list[Context]:
         """The context of each node."""
         return [self.contexts[i] for i in self.context_id]

@@ -327,7 +327,7 @@ class PlayerEngine:
         self.can_hit = may_hit(rules, nodes.total, nodes.cards, self.space.max_cards)
         self.must_hit = must_hit(rules, nodes.total, self.can_hit)
         # Doubling and surrendering after a hit; a split hand's context removes pair cards.
-        split = nodes._extras[nodes.context_id].sum(axis=1) > 0
+        split = nodes.split
         self.may_double, self.after_hit_chips = self._doubles_after_hit(doubles_after_hit, split)
         self.may_surrender = may_surrender_after_hit(rules, nodes.cards, split)
         self._stand_payoffs(settlement)
@@ -339,7 +339,7 @@ class PlayerEngine:
         ``doubled_columns`` and ``doubled_column`` the same for a doubled hand where the settlement
         pays it otherwise (None: the same), and ``after_double`` what a doubled hand may still do."""
         nodes = self.nodes
-        split = nodes._extras[nodes.context_id].sum(axis=1) > 0
+        split = nodes.split
         columns, column = settlement.stand_columns(nodes.total, nodes.cards, nodes.hand, split)
         self.stand_columns = np.ascontiguousarray(self._payoffs(columns))
         self.stand_column = np.ascontiguousarray(column, dtype=np.int64)
@@ -358,7 +358,7 @@ class PlayerEngine:
         made = self._standing_by_up.get(up)
         if made is None:
             nodes = self.nodes
-            split = nodes._extras[nodes.context_id].sum(axis=1) > 0
+            split = nodes.split
             columns, column = settlement.stand_columns(nodes.total, nodes.cards, nodes.hand, split)
             made = (np.ascontiguousarray(self._payoffs(columns)), np.ascontiguousarray(column, dtype=np.int64))
             self._standing_by_up[up] = made
