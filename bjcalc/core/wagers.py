@@ -75,12 +75,12 @@ INSURANCE_PAYS = 2
 otherwise."""
 
 
-def insurance_value(blackjack: Any) -> Any:
+def insurance_value(blackjack: Any, stake: Any = INSURANCE_STAKE) -> Any:
     """Insurance's value per unit initial bet when the dealer has a blackjack with chance
-    ``blackjack`` (a Fraction or a float, in that type): ``INSURANCE_STAKE`` wins
+    ``blackjack``: ``stake`` (:data:`INSURANCE_STAKE`, or it in the caller's arithmetic) wins
     ``INSURANCE_PAYS`` times itself or is lost.
 
     >>> insurance_value(Fraction(1, 3)), insurance_value(Fraction(4, 13))
     (Fraction(0, 1), Fraction(-1, 26))
     """
-    return INSURANCE_STAKE * ((INSURANCE_PAYS + 1) * blackjack - 1)
+    return stake * ((INSURANCE_PAYS + 1) * blackjack - 1)

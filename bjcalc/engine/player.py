@@ -339,11 +339,8 @@ class PlayerEngine:
         ``doubled_columns`` and ``doubled_column`` the same for a doubled hand where the settlement
         pays it otherwise (None: the same), and ``after_double`` what a doubled hand may still do."""
         nodes = self.nodes
-        split = nodes.split
-        columns, column = settlement.stand_columns(nodes.total, nodes.cards, nodes.hand, split)
-        self.stand_columns = np.ascontiguousarray(self._payoffs(columns))
-        self.stand_column = np.ascontiguousarray(column, dtype=np.int64)
-        doubled = settlement.doubled_columns(nodes.total, nodes.cards, nodes.hand, split)
+        self.stand_columns, self.stand_column = self._stand_table(settlement)
+        doubled = settlement.doubled_columns(nodes.total, nodes.cards, nodes.hand, nodes.split)
         self.doubled_columns = None if doubled is None else np.ascontiguousarray(self._payoffs(doubled[0]))
         self.doubled_column = None if doubled is None else np.ascontiguousarray(doubled[1], dtype=np.int64)
         self.after_double = settlement.after_double()
@@ -357,12 +354,15 @@ class PlayerEngine:
             return self.stand_columns, self.stand_column
         made = self._standing_by_up.get(up)
         if made is None:
-            nodes = self.nodes
-            split = nodes.split
-            columns, column = settlement.stand_columns(nodes.total, nodes.cards, nodes.hand, split)
-            made = (np.ascontiguousarray(self._payoffs(columns)), np.ascontiguousarray(column, dtype=np.int64))
-            self._standing_by_up[up] = made
+            made = self._standing_by_up[up] = self._stand_table(settlement)
         return made
+
+    def _stand_table(self, settlement: Settlement) -> tuple[np.ndarray, np.ndarray]:
+        """The settlement's stand columns for these nodes, in this engine's arithmetic, and each
+        node's column (:meth:`~bjcalc.engine.settlement.Settlement.stand_columns`)."""
+        nodes = self.nodes
+        columns, column = settlement.stand_columns(nodes.total, nodes.cards, nodes.hand, nodes.split)
+        return np.ascontiguousarray(self._payoffs(columns)), np.ascontiguousarray(column, dtype=np.int64)
 
     def _payoffs(self, table: np.ndarray) -> np.ndarray:
         """A payoff table (whole numbers, or Fractions for a bonus) in this engine's arithmetic."""

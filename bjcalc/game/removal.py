@@ -37,7 +37,7 @@ from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.arithmetic import Value
 from ..core.errors import ShoeError, StrategyError
 from ..core.words import either
-from ..core.wagers import INSURANCE_PAYS, INSURANCE_STAKE, MONEY, Wager
+from ..core.wagers import INSURANCE_STAKE, MONEY, Wager, insurance_value
 from ..core.outcomes import hand_total, is_natural
 from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
@@ -540,7 +540,7 @@ def _allowed(other: Game, fixed: FixedUpcard, node: int, hand: tuple[int, int], 
 def _insurance(other: Game, blackjack: Value) -> Value:
     """Insurance's joint value with an ace up, ``blackjack`` the dealer's chance of one (his other
     card a ten) for the cards dealt: half the initial bet, paid 2:1."""
-    return other.ar.convert(INSURANCE_STAKE) * ((INSURANCE_PAYS + 1) * blackjack - 1)
+    return insurance_value(blackjack, other.ar.convert(INSURANCE_STAKE))
 
 
 def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[str, Value]:
