@@ -1,9 +1,9 @@
-"""Independent brute-force oracle for FREE BET BLACKJACK (exact ``fractions.Fraction``).
+"""Independent brute-force oracle for FREE BET BLACKJACK (exact rationals).
 
 Written from shared/reference/VARIANTS.md (section 1) and the oracle brief only, WITHOUT
 reading the engine in ``bjcalc/``.  Standalone: stdlib only (``fractions``, ``functools``,
-``dataclasses``); it imports nothing from bjcalc nor from the other oracles.  It copies the
-conventions of ``tests/oracles/brute_force.py`` (peek weighting, CDZ- post-split play,
+``dataclasses``; ``oracles.Fraction``, gmpy2's faster mpq, where ``oracles`` is importable); it
+imports nothing from bjcalc nor from the other oracles.  It copies the conventions of ``tests/oracles/brute_force.py`` (peek weighting, CDZ- post-split play,
 splitting order) but none of its code.  Slow and literal on purpose.
 
 Run ``python -m tests.oracles.brute_free_bet`` from the repository root for the self-test.
@@ -172,7 +172,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from fractions import Fraction
+try:
+    from oracles import Fraction    # gmpy2's mpq: the same exact numbers, several times faster
+except ImportError:                 # (run on its own, outside tests/)
+    from fractions import Fraction
 from functools import lru_cache
 from typing import Dict, Iterator, Optional, Tuple
 

@@ -1,9 +1,9 @@
-"""Independent brute-force oracle for SPANISH 21 (exact ``fractions.Fraction``).
+"""Independent brute-force oracle for SPANISH 21 (exact rationals).
 
 Written from shared/reference/VARIANTS.md (section 2) and the oracle brief only, WITHOUT
 reading the engine in ``bjcalc/``.  Standalone: stdlib only (``fractions``, ``functools``,
-``dataclasses``); it imports nothing from bjcalc nor from the other oracles (the self-test
-alone imports ``brute_force`` for a cross-check, when ``oracles`` is importable).  It copies
+``dataclasses``; ``oracles.Fraction``, gmpy2's faster mpq, where ``oracles`` is importable); it
+imports nothing from bjcalc nor from the other oracles (the self-test alone imports ``brute_force`` for a cross-check, when ``oracles`` is importable).  It copies
 the conventions of ``tests/oracles/brute_free_bet.py`` (peek weighting, CDZ- post-split
 play, forced resplits, tie order) but none of its code.  Slow and literal on purpose.
 
@@ -202,7 +202,10 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, replace
-from fractions import Fraction
+try:
+    from oracles import Fraction    # gmpy2's mpq: the same exact numbers, several times faster
+except ImportError:                 # (run on its own, outside tests/)
+    from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial, lcm
 from typing import Dict, Iterator, Tuple
@@ -467,12 +470,12 @@ def suited_777_probability(decks) -> Fraction:
     D-deck shoe (D of each suit); 1/16 for an infinite deck.  Also P3 of the Super Bonus (the
     three player 7s one suit, whatever the up 7: three of the four exchangeable 7s).
 
-    >>> suited_777_probability(6), suited_777_probability(8)
-    (Fraction(10, 253), Fraction(7, 155))
-    >>> suited_777_probability(1), suited_777_probability(2), suited_777_probability(3)
-    (Fraction(0, 1), Fraction(0, 1), Fraction(1, 55))
-    >>> suited_777_probability(INFINITE)
-    Fraction(1, 16)
+    >>> print(suited_777_probability(6), suited_777_probability(8))
+    10/253 7/155
+    >>> print(suited_777_probability(1), suited_777_probability(2), suited_777_probability(3))
+    0 0 1/55
+    >>> print(suited_777_probability(INFINITE))
+    1/16
     """
     if decks == INFINITE:
         return Fraction(1, 16)
@@ -485,12 +488,12 @@ def super_777_probability(decks) -> Fraction:
     suit): 4 suits * C(D, 4) one-suit sets among C(4 D, 4); 0 when D < 4; 1/64 for an infinite
     deck (four independent suits: 4 * (1/4) ** 4).
 
-    >>> super_777_probability(6), super_777_probability(8)
-    (Fraction(10, 1771), Fraction(7, 899))
-    >>> super_777_probability(1), super_777_probability(3), super_777_probability(4)
-    (Fraction(0, 1), Fraction(0, 1), Fraction(1, 455))
-    >>> super_777_probability(INFINITE)
-    Fraction(1, 64)
+    >>> print(super_777_probability(6), super_777_probability(8))
+    10/1771 7/899
+    >>> print(super_777_probability(1), super_777_probability(3), super_777_probability(4))
+    0 0 1/455
+    >>> print(super_777_probability(INFINITE))
+    1/64
     """
     if decks == INFINITE:
         return Fraction(1, 64)
@@ -508,16 +511,16 @@ def super_777_pay(decks, multiple: int, any_seven: bool = False) -> Fraction:
     Used for S > 0 only (S = 0 is "off": the usual 3/2 (1 - P3) + 9/4 P3 = 3/2 + 3/4 P3).
     When P4 = 0 (D < 4: no four 7s of one suit) the same-suit reading IS the usual bonus.
 
-    >>> super_777_pay(6, 200), super_777_pay(6, 200, any_seven=True)
-    (Fraction(1339, 506), Fraction(4729, 506))
-    >>> super_777_pay(8, 200), super_777_pay(8, 200, any_seven=True)
-    (Fraction(13816, 4495), Fraction(1622, 155))
-    >>> super_777_pay(1, 200), super_777_pay(1, 200, any_seven=True)
-    (Fraction(3, 2), Fraction(3, 2))
-    >>> super_777_pay(3, 200), super_777_pay(3, 200, any_seven=True)
-    (Fraction(333, 220), Fraction(281, 55))
-    >>> super_777_pay(INFINITE, 200), super_777_pay(INFINITE, 200, any_seven=True)
-    (Fraction(1187, 256), Fraction(445, 32))
+    >>> print(super_777_pay(6, 200), super_777_pay(6, 200, any_seven=True))
+    1339/506 4729/506
+    >>> print(super_777_pay(8, 200), super_777_pay(8, 200, any_seven=True))
+    13816/4495 1622/155
+    >>> print(super_777_pay(1, 200), super_777_pay(1, 200, any_seven=True))
+    3/2 3/2
+    >>> print(super_777_pay(3, 200), super_777_pay(3, 200, any_seven=True))
+    333/220 281/55
+    >>> print(super_777_pay(INFINITE, 200), super_777_pay(INFINITE, 200, any_seven=True))
+    1187/256 445/32
     >>> super_777_pay(3, 200) == Fraction(3, 2) + Fraction(3, 4) * suited_777_probability(3)
     True
     """
