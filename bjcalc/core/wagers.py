@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["Wager", "MONEY", "FREE_CHIP", "WAGERS", "doubled", "DOUBLE_STAKE", "SURRENDER_LOSS", "INSURANCE_STAKE",
-           "INSURANCE_PAYS", "insurance_value"]
+           "INSURANCE_PAYS", "insurance_value", "surrender_value"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,20 @@ INSURANCE_STAKE = Fraction(1, 2)
 INSURANCE_PAYS = 2
 """What insurance pays per unit staked when the dealer has a blackjack (2:1); it loses its stake
 otherwise."""
+
+
+def surrender_value(blackjack: Any, blackjack_payoff: Any, loss: Any = SURRENDER_LOSS) -> Any:
+    """Joint value of surrendering a hand when the dealer has a blackjack with chance
+    ``blackjack``: ``loss`` (:data:`SURRENDER_LOSS`, or it in the caller's arithmetic) is given up
+    without one; with one the hand is settled as it stands, by ``blackjack_payoff`` (what the
+    hand's table pays a unit bet on a dealer blackjack: -1, or 0 where the dealer takes the
+    original bet only), as for late surrender.  (Early surrender, before the dealer checks,
+    gives up ``loss`` on a dealer blackjack too: the round says so.)
+
+    >>> surrender_value(0, -1), surrender_value(Fraction(1, 3), -1), surrender_value(Fraction(1, 3), 0)
+    (Fraction(-1, 2), Fraction(-2, 3), Fraction(-1, 3))
+    """
+    return -loss * (1 - blackjack) + blackjack_payoff * blackjack
 
 
 def insurance_value(blackjack: Any, stake: Any = INSURANCE_STAKE) -> Any:

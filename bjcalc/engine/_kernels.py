@@ -17,7 +17,6 @@ import importlib.machinery
 import os
 import sys
 import threading
-import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional
@@ -26,6 +25,7 @@ import numpy as np
 
 from ..core.arithmetic import TIE_MARGIN
 from ..core.runner import KERNEL_THREADS
+from .workspace import WORKSPACE
 
 __all__ = ["BJCALC_ABI", "bind", "threads", "serially", "side_thread", "available", "dealer_outcomes", "second_hand_available", "optimal_second_hand",
            "player_available", "DrawRules", "GroupedMoves", "grouped_moves", "player_draws", "player_play",
@@ -300,19 +300,13 @@ class GroupedMoves:
         return cls(**arrays, drew_count=count, arguments=arguments, keep=(level_start, drawn))
 
 
-_GROUPED_MOVES: "weakref.WeakKeyDictionary[Any, GroupedMoves]" = weakref.WeakKeyDictionary()
-_GROUPED_LOCK = threading.Lock()
-
-
 def grouped_moves(tree: Any) -> GroupedMoves:
-    """:class:`GroupedMoves` of a tree, built once per tree object (trees are cached and never
-    change after they are built)."""
-    with _GROUPED_LOCK:
-        moves = _GROUPED_MOVES.get(tree)
+    """:class:`GroupedMoves` of a tree, built once per tree object (trees are kept and never
+    change after they are built) and kept beside it in the engine's workspace."""
+    kept = WORKSPACE.beside("grouped moves", tree)
+    moves = kept.get("moves")
     if moves is None:
-        moves = GroupedMoves.of(tree)
-        with _GROUPED_LOCK:
-            moves = _GROUPED_MOVES.setdefault(tree, moves)
+        moves = kept.setdefault("moves", GroupedMoves.of(tree))     # (one atomic step: the first kept wins)
     return moves
 
 

@@ -17,7 +17,6 @@ unsplit).
 from __future__ import annotations
 
 import threading
-import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -33,7 +32,7 @@ from ..core.outcomes import BLACKJACK
 from .dealer import DealerEngine, DealerResult
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
-from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, Wager
+from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, Wager, surrender_value
 from .rows import RowSupply, batch_plan, serve_borrowers
 from .settlement import Settlement
 from .workspace import WORKSPACE
@@ -728,8 +727,7 @@ class PlayerEngine:
     def surrender_values(self, blackjack: np.ndarray) -> np.ndarray:
         """Joint value of surrendering each node (``blackjack``: P(dealer blackjack) at each): half
         the bet when the dealer has none; a dealer blackjack is settled as for late surrender."""
-        half = self.ar.convert(SURRENDER_LOSS)
-        return -half * (1 - blackjack) + self.settlement.hand_blackjack_payoff * blackjack
+        return surrender_value(blackjack, self.settlement.hand_blackjack_payoff, self.ar.convert(SURRENDER_LOSS))
 
     def _choose_after_hit(self, level: np.ndarray, hits: np.ndarray, action: np.ndarray, stand: np.ndarray,
                           hit: np.ndarray, double: np.ndarray, surrender: np.ndarray) -> None:
@@ -972,7 +970,6 @@ class ForcedReach:
 _NO_VALUES = np.empty(0)
 """An array the compiled pass never reads (surrender values where no node may surrender)."""
 
-_FORCED: "weakref.WeakKeyDictionary[NodeSet, dict[bytes, ForcedReach]]" = weakref.WeakKeyDictionary()
 _FORCED_LOCK = threading.Lock()
 
 
@@ -982,8 +979,8 @@ def forced_reach(nodes: NodeSet, hits: np.ndarray) -> ForcedReach:
     simulation: one play per up card): up to 16 plays per node set, all forgotten when a 17th
     comes (about 0.9 MB each for a 6-deck game's node set)."""
     key = np.packbits(hits).tobytes()
+    known: dict[bytes, ForcedReach] = WORKSPACE.beside("forced reaches", nodes)
     with _FORCED_LOCK:
-        known = _FORCED.setdefault(nodes, {})
         reach = known.get(key)
     if reach is not None:
         return reach

@@ -18,7 +18,6 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import threading
-import weakref
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 import numpy as np
@@ -28,6 +27,7 @@ from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
 from .dealer import DealerEngine, DealerResult
 from .hands import CODE_DIGITS, NodeSet, counts_of_codes
+from .workspace import WORKSPACE
 
 __all__ = ["RowSupply", "batch_plan", "serve_borrowers", "keeping_nothing", "make_ahead", "lend_by_upcard",
            "AHEAD_DEPTH"]
@@ -429,7 +429,6 @@ _LENDING_LOCK = threading.Lock()    # (lend_to and the batches: one lock for all
 
 
 _BatchPlan = tuple[Optional[np.ndarray], dict[int, np.ndarray], np.ndarray]     # (sets, index, unique)
-_BATCH_PLANS: "weakref.WeakKeyDictionary[NodeSet, dict[tuple, _BatchPlan]]" = weakref.WeakKeyDictionary()
 _BATCH_PLANS_LOCK = threading.Lock()
 
 
@@ -460,8 +459,8 @@ def batch_plan(nodes: NodeSet, sets: Optional[np.ndarray], lending: tuple[int, .
     True
     """
     key = (None if sets is None else id(sets), lending, held)
+    kept: dict[tuple, _BatchPlan] = WORKSPACE.beside("batch plans", nodes)
     with _BATCH_PLANS_LOCK:
-        kept = _BATCH_PLANS.setdefault(nodes, {})
         entry = kept.get(key)
     if entry is not None and entry[0] is sets:     # (the array itself is kept with its plan: its id is its own)
         return entry[1], entry[2]

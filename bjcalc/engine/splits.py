@@ -34,7 +34,6 @@ hitting and doubling split aces.
 
 from __future__ import annotations
 
-import weakref
 from fractions import Fraction
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, Union
 
@@ -42,8 +41,9 @@ import numpy as np
 
 from ..core.cards import Shoe
 from ..core.errors import StrategyError
-from .hands import EMPTY, Composition, Context, HandSpace, NodeSet, add
+from .hands import EMPTY, Composition, Context, HandSpace, add
 from .player import UpcardValues
+from .workspace import WORKSPACE
 from ..core.actions import (POST_SPLIT_ACTIONS, PostSplitStrategy, check_optimal_split_rules, most_hands,
                             post_split_actions)
 from ..core.rules import Rules
@@ -185,11 +185,6 @@ def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) ->
     return contexts
 
 
-_PLANS: "weakref.WeakKeyDictionary[NodeSet, dict[tuple, dict[tuple, Any]]]" = weakref.WeakKeyDictionary()
-"""Per node set, per (rules, strategy, pair, max cards): the nodes and actions a split reads."""
-_CHOICES: "weakref.WeakKeyDictionary[UpcardValues, dict[tuple, list[int]]]" = weakref.WeakKeyDictionary()
-"""Per decider of a play on other values (:class:`SplitPlay`), per plan: the action each split
-hand takes (the same on every shoe the decider's play is valued on)."""
 
 
 class SplitPlay(NamedTuple):
@@ -235,14 +230,13 @@ class _PairSplit:
             play.mapped is None or play.mapped is play.decider.nodes.indices)
         # What depends on the node set and the rules alone (which nodes, which actions), kept for every
         # shoe that shares the node set: a round splits the same pairs on every shoe of a game.
-        plans = _PLANS.get(values.nodes)
-        if plans is None:
-            plans = _PLANS.setdefault(values.nodes, {})
+        # (kept beside the node set: per (rules, strategy, pair, max cards), the nodes and actions it reads)
+        plans = WORKSPACE.beside("split plans", values.nodes)
         # (the split hands' doubles: the round's variant's, or the rules' where not given)
         prefix = (rules, strategy, pair, max_cards, split_doubles is None)
         mine = plans.get(prefix)
         self._plans: dict[tuple, Any] = mine if mine is not None else plans.setdefault(prefix, {})
-        # (names these plans in _CHOICES' keys, which hold it: it hashes at once, unlike the prefix)
+        # (names these plans in the kept choices' keys, which hold it: it hashes at once, unlike the prefix)
         self._token = self._plans.setdefault(("token",), object())
 
     def first(self, removed: int, policy: Composition) -> Optional[int]:
@@ -277,7 +271,7 @@ class _PairSplit:
         policy's decisions are made), each taking the best of its ``allowed`` actions
         (POST_SPLIT_ACTIONS indices) there.  ``key`` names these nodes in the plans: where the
         decider plays on other values with the same nodes (a fixed play on ten depleted shoes),
-        its choices are made once for all of them (:data:`_CHOICES`).  ``later``: the hands
+        its choices are made once for all of them (kept beside the decider in the workspace).  ``later``: the hands
         split off, played by :attr:`later`."""
         play = self.play if not later else self.later
         assert play is not None
@@ -295,7 +289,7 @@ class _PairSplit:
         decider = play.decider
         shared = self._shared and not later
         name = (self._token, key)
-        kept = _CHOICES.get(decider) if shared else None
+        kept = WORKSPACE.beside("split choices", decider) if shared else None
         if kept is not None and name in kept:
             return kept[name]
         sources = decider.source[nodes if play.mapped is None else play.mapped[nodes]]
@@ -307,8 +301,8 @@ class _PairSplit:
                 if better(at_source[action][i], at_source[choice][i]):
                     choice = action
             out.append(choice)
-        if shared:
-            _CHOICES.setdefault(decider, {})[name] = out
+        if kept is not None:
+            kept[name] = out
         return out
 
     def _allowed(self, nodes: np.ndarray) -> list[tuple[int, ...]]:

@@ -13,8 +13,11 @@ are the same whatever the workspace holds (the suite's fingerprint is computed w
 warm alike).  The workspace is safe across threads (a Dask worker runs tasks on several, and
 the kernel's side thread builds dealer rows while the caller goes on): a structure is built
 outside the lock, and where two threads build the same one the first kept is the one both use.
-A forked child starts with a fresh lock.  (A fixed play's reach over a node set,
-:func:`~bjcalc.engine.player.forced_reach`, is kept beside its node set, weakly: it goes with it.)
+A forked child starts with a fresh lock.
+
+What is derived from one such structure (a fixed play's reach over a node set, the plans of a
+split or a deal on it, the kernel's grouping of a tree's moves) is kept beside it
+(:meth:`Workspace.beside`, :data:`BESIDE`): weakly, so it goes when its structure goes.
 
 >>> from bjcalc.engine.workspace import WORKSPACE
 >>> first = WORKSPACE.built("hand spaces", ("example",), lambda: ["built"])
@@ -26,11 +29,12 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from typing import Any, Callable, Optional, TypeVar
 
 from cachetools import LRUCache
 
-__all__ = ["Workspace", "WORKSPACE", "KINDS"]
+__all__ = ["Workspace", "WORKSPACE", "KINDS", "BESIDE"]
 
 T = TypeVar("T")
 
@@ -38,17 +42,24 @@ KINDS = {"dealer trees": 256, "length trees": 256, "Burn 20 fresh trees": 64, "B
          "hand spaces": 64, "node sets": 8}
 """What the workspace keeps, and how many of each (node sets are large: a few games at a time)."""
 
+BESIDE = ("forced reaches", "batch plans", "split plans", "split choices", "deal plans", "grouped moves")
+"""What the workspace keeps beside a structure, as long as the structure lives: a fixed play's
+reach and the lent rows' batch plans (by node set), the nodes and actions a split reads (by node
+set) and the choices its hands make (by the values deciding them), a deal's nodes (by node
+set), a dealer tree's moves grouped for the compiled kernel (by tree)."""
+
 
 class Workspace:
     """The structures the engine builds once, by kind and key (:data:`KINDS`).
 
-    >>> space = Workspace({"trees": 2})
+    >>> space = Workspace({"trees": 2}, beside=())
     >>> [space.built("trees", n, lambda: object()) is not None for n in range(3)], space.sizes()
     ([True, True, True], {'trees': 2})
     """
 
-    def __init__(self, kinds: Optional[dict[str, int]] = None):
-        self._kept: dict[str, LRUCache] = {kind: LRUCache(maxsize=n) for kind, n in (kinds or KINDS).items()}
+    def __init__(self, kinds: Optional[dict[str, int]] = None, beside: tuple[str, ...] = BESIDE):
+        self._kept: dict[str, LRUCache] = {kind: LRUCache(maxsize=n) for kind, n in (KINDS if kinds is None else kinds).items()}
+        self._beside: dict[str, weakref.WeakKeyDictionary] = {kind: weakref.WeakKeyDictionary() for kind in beside}
         self._lock = threading.Lock()
 
     def built(self, kind: str, key: Any, build: Callable[[], T]) -> T:
@@ -62,16 +73,33 @@ class Workspace:
                 found = kept.setdefault(key, made)
         return found
 
-    def sizes(self) -> dict[str, int]:
-        """How many structures of each kind are kept."""
+    def beside(self, kind: str, owner: Any) -> dict:
+        """The dict of what is kept of this kind (:data:`BESIDE`) beside ``owner``, for as long
+        as ``owner`` lives (weakly): the caller keeps there what it derives from ``owner`` alone.
+
+        >>> space, owner = Workspace({}, ("plans",)), type("Owner", (), {})()
+        >>> space.beside("plans", owner)["a plan"] = 1
+        >>> space.beside("plans", owner), space.sizes()
+        ({'a plan': 1}, {'plans': 1})
+        """
+        kept = self._beside[kind]
         with self._lock:
-            return {kind: len(kept) for kind, kept in self._kept.items()}
+            found = kept.get(owner)
+            if found is None:
+                found = kept[owner] = {}
+        return found
+
+    def sizes(self) -> dict[str, int]:
+        """How many structures of each kind are kept (beside kinds: how many owners)."""
+        with self._lock:
+            return {kind: len(kept) for kinds in (self._kept, self._beside) for kind, kept in kinds.items()}
 
     def clear(self) -> None:
         """Drop every kept structure (what is built next is built again, to the same numbers)."""
         with self._lock:
-            for kept in self._kept.values():
-                kept.clear()
+            for kinds in (self._kept, self._beside):
+                for kept in kinds.values():
+                    kept.clear()
 
     def _after_fork(self) -> None:
         self._lock = threading.Lock()      # (the parent's may have been held by another thread)

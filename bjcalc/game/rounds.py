@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import functools
 import html
-import weakref
 import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -43,9 +42,10 @@ from ..engine.dealer import DealerEngine
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import OptimalSplit
 from ..engine.player import PlayerEngine, UpcardValues, hand_space
-from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, WAGERS, Wager, doubled
+from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, WAGERS, Wager, doubled, surrender_value
 from ..engine.shortage import Decisions, split_play_decisions, split_runs_out, value_label
 from ..engine.splits import SplitPlay, check_split_strategy, context_strategy, split_contexts, split_value
+from ..engine.workspace import WORKSPACE
 from .variants import variant_of
 
 if TYPE_CHECKING:      # pandas is imported where a table is asked for: it is slow to import
@@ -465,10 +465,9 @@ class Round:
 
     def surrender(self, blackjack: Value) -> Value:
         """Joint value of surrendering a hand whose P(dealer blackjack) is ``blackjack``."""
-        half = self.ar.convert(SURRENDER_LOSS)
         if self.rules.surrender == "early":
-            return -half - self.blackjack_term(blackjack)
-        return -half * (1 - blackjack) + self.settlement.hand_blackjack_payoff * blackjack
+            return -self.ar.convert(SURRENDER_LOSS) - self.blackjack_term(blackjack)
+        return surrender_value(blackjack, self.settlement.hand_blackjack_payoff, self.ar.convert(SURRENDER_LOSS))
 
     def split(self, up: int, pair: int, split_key: Any) -> Value:
         """Joint value of splitting the pair of value ``pair`` against ``up`` (``split_key``:
@@ -731,9 +730,6 @@ class DealPlan:
     pairs: tuple[int, ...]     # the deals of a pair the rules let split
 
 
-_DEAL_PLANS: "weakref.WeakKeyDictionary[Any, dict[tuple, DealPlan]]" = weakref.WeakKeyDictionary()
-
-
 def deal_plan(values: UpcardValues, rules: Rules, hands: tuple[tuple[int, int], ...]) -> DealPlan:
     """The :class:`DealPlan` of ``hands`` (two card values each) in ``values``' node set, made
     once per set and rules.
@@ -744,7 +740,7 @@ def deal_plan(values: UpcardValues, rules: Rules, hands: tuple[tuple[int, int], 
     >>> plan.natural.tolist(), plan.pair.tolist(), plan.pairs
     ([True, False, False], [0, 8, 0], (1,))
     """
-    plans = _DEAL_PLANS.setdefault(values.nodes, {})
+    plans: dict[tuple, DealPlan] = WORKSPACE.beside("deal plans", values.nodes)
     key = (rules, hands)
     plan = plans.get(key)
     if plan is None:
