@@ -78,7 +78,7 @@ from ..core.arithmetic import Value
 from ..core.cards import RANK_VALUE, RANKS, SUITS, Shoe
 from ..core.errors import BjcalcError, ShoeError, TooLargeError
 from ..core.words import either, rule
-from ..core.outcomes import BLACKJACK
+from ..core.outcomes import BLACKJACK, is_natural, soft_total
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
 from ..core.wagers import INSURANCE_PAYS, INSURANCE_STAKE, MONEY, SURRENDER_LOSS, Wager
@@ -494,16 +494,18 @@ class _OutOfCards(Exception):
 
 
 def _hard(cards: Sequence[int]) -> int:
+    """The hard total of cards given by rank (0-12)."""
     return sum(RANK_VALUE[r] for r in cards)
 
 
 def _total(cards: Sequence[int]) -> int:
-    hard = _hard(cards)
-    return hard + 10 if any(RANK_VALUE[r] == 1 for r in cards) and hard <= 11 else hard
+    """The best total of cards given by rank (:func:`~bjcalc.core.outcomes.soft_total`'s)."""
+    return soft_total(_hard(cards), any(RANK_VALUE[r] == 1 for r in cards))[0]
 
 
 def _is_natural(cards: Sequence[int]) -> bool:
-    return len(cards) == 2 and sorted(RANK_VALUE[r] for r in cards) == [1, 10]
+    """Whether cards given by rank are a natural (:func:`~bjcalc.core.outcomes.is_natural`)."""
+    return len(cards) == 2 and is_natural(composition_of(RANK_VALUE[r] for r in cards))
 
 
 def simulate_shoes(task: Union[tuple[SimulationSpec, int, int], tuple[SimulationSpec, int, int, Optional[int]]]
