@@ -18,7 +18,9 @@ import os
 import subprocess
 import sys
 import warnings
+import weakref
 from fractions import Fraction
+from functools import lru_cache
 
 import pytest
 
@@ -84,6 +86,18 @@ def calc(request) -> Calculator:
     return calculator(request.param)
 
 
+_GAMES: "weakref.WeakKeyDictionary[Calculator, dict]" = weakref.WeakKeyDictionary()
+
+
+def game(calc: Calculator, strategy: str = "CD"):
+    """``calc.game(strategy)``, computed once per calculator: the tests of one case share its
+    module-scoped calculator, and a result is the same however often it is asked for."""
+    results = _GAMES.setdefault(calc, {})
+    if strategy not in results:
+        results[strategy] = calc.game(strategy)
+    return results[strategy]
+
+
 def refused_or(ask):
     """What ``ask()`` computes, or the test skipped with the refusal as its reason (a refusal is a
     documented limit, never a wrong number)."""
@@ -97,15 +111,15 @@ def test_the_distributions_mean_is_the_games_ev(calc):
     for strategy in ("CD", "TD"):
         outcomes = refused_or(lambda: calc.outcomes(strategy))
         assert same(sum(outcomes.pmf), 1, calc.exact)
-        assert same(outcomes.ev, calc.game(strategy).ev, calc.exact), strategy
+        assert same(outcomes.ev, game(calc, strategy).ev, calc.exact), strategy
 
 
 def test_the_chart_is_no_better_than_composition_dependent_play(calc):
-    assert refused_or(lambda: calc.game("TD")).ev <= calc.game("CD").ev
+    assert refused_or(lambda: game(calc, "TD")).ev <= game(calc, "CD").ev
 
 
 def test_the_strategy_played_on_its_own_shoe_is_the_game(calc):
-    assert same(refused_or(lambda: calc.play_on(calc.shoe)).ev, calc.game().ev, calc.exact)
+    assert same(refused_or(lambda: calc.play_on(calc.shoe)).ev, game(calc).ev, calc.exact)
 
 
 def test_the_effects_of_removal_of_fixed_play_weigh_to_zero(calc):
@@ -146,7 +160,13 @@ def calculator_on_suited(name: str, exact: bool = False) -> Calculator:
 
 def games(name: str, exact: bool = False) -> dict[str, float]:
     """The CD and TD game EVs of a :data:`CASES` entry on :data:`SUITED` (one split; none where the
-    case refuses its game: its tests skip, saying why)."""
+    case refuses its game: its tests skip, saying why), computed once per process (the float games
+    serve both test_floats_equal_rationals and this process's side of the compiled-kernel test)."""
+    return dict(_games(name, exact))
+
+
+@lru_cache(maxsize=None)
+def _games(name: str, exact: bool) -> dict[str, float]:
     calc = calculator_on_suited(name, exact)
     try:
         cd = calc.game("CD").ev

@@ -30,14 +30,24 @@ PRESET_NAMES = sorted(PRESETS)
 
 
 @functools.lru_cache(maxsize=None)
-def small(preset: str) -> Calculator:
-    """The preset with one deck and at most two hands: every chart cell is then exactly a best reply."""
-    return Calculator(PRESETS[preset](decks=1, max_split_hands=2, resplit_aces=False))
+def calculator(rules: Rules) -> Calculator:
+    """One calculator per rule set, shared by the tests that only read its games (its figures do not
+    depend on what it valued before)."""
+    return Calculator(rules)
 
 
 @functools.lru_cache(maxsize=None)
+def td_game(rules: Rules):
+    return calculator(rules).game("TD")
+
+
+def small(preset: str) -> Calculator:
+    """The preset with one deck and at most two hands: every chart cell is then exactly a best reply."""
+    return calculator(PRESETS[preset](decks=1, max_split_hands=2, resplit_aces=False))
+
+
 def td_result(preset: str):
-    return small(preset).game("TD")
+    return td_game(small(preset).rules)
 
 
 @functools.lru_cache(maxsize=None)
@@ -429,22 +439,23 @@ DAS_SETS = {f"{preset}-{surrender}": (preset, surrender, 1) for preset, surrende
 DAS_SETS["standard-2d-h17-late"] = ("standard", "late", 2)    # a total row doubles only with DAS here
 
 
-@functools.lru_cache(maxsize=None)
 def das_calc(name: str, das: bool) -> Calculator:
+    """(Where these are a preset's own rules, the calculator of small(preset): the same game.)"""
     preset, surrender, decks = DAS_SETS[name]
     extra = {"dealer_hits_soft_17": True} if name.endswith("h17-late") else {}
-    return Calculator(PRESETS[preset](decks=decks, max_split_hands=2, resplit_aces=False, double_after_split=das,
+    return calculator(PRESETS[preset](decks=decks, max_split_hands=2, resplit_aces=False, double_after_split=das,
                                       surrender=surrender, **extra))
 
 
 @pytest.mark.parametrize("name", sorted(DAS_SETS))
 def test_every_chart_cell_decodes_under_both_das_readings_to_that_games_best_play(name):
-    drawn = chart(das_calc(name, True))
+    results = {das: td_game(das_calc(name, das).rules) for das in (True, False)}
+    drawn = chart(das_calc(name, True), td_result=results[True])     # (the chart of that very TD game)
     das_cells = {(row, up) for row in drawn.table.index for up in UPS if is_das_code(drawn.table.loc[row, up])}
     checked = das_cells | set(drawn.no_das_cells)
     for das in (True, False):
         calc = das_calc(name, das)
-        result = calc.game("TD")
+        result = results[das]
         decoded = drawn.decode(das)
         assert decoded.map(strategy_code).equals(result.strategy.chart()), \
             (das, decoded.compare(result.strategy.chart()))
@@ -483,7 +494,8 @@ def test_das_codes_have_one_code_and_legend_entry_per_fallback():
         assert resolve(code, ACTION_NAMES, das=True) == "split"
         assert resolve(code, ACTION_NAMES, das=False) == resolve(fallback, ACTION_NAMES)
     # the issue's case: 2 decks, H17, late surrender, 8,8 v A: split with DAS, surrender without
-    drawn = chart(das_calc("standard-2d-h17-late", True))
+    calc = das_calc("standard-2d-h17-late", True)
+    drawn = chart(calc, td_result=td_game(calc.rules))
     assert drawn.table.loc["pair 8,8", "A"] == "Prp"
     assert drawn.decode(True).loc["pair 8,8", "A"] == "P" and drawn.decode(False).loc["pair 8,8", "A"] == "Rp"
     values = das_calc("standard-2d-h17-late", False).hand("8,8", "A")

@@ -408,8 +408,9 @@ def test_with_index_plays_every_round_is_valued_exactly():
     for row in frame.itertuples():
         shoe = Shoe(row.ranks_left)
         deviations = deviations_at(INDEX_PLAYS, row.true_count)
-        assert row.ev_indices == play_on(full, Calculator(RULES, shoe, exact=True), deviations=deviations).ev
-        assert row.ev_fixed == full.play_on(shoe).ev
+        other = Calculator(RULES, shoe, exact=True)      # (built alone: both plays valued on it)
+        assert row.ev_indices == play_on(full, other, deviations=deviations).ev
+        assert row.ev_fixed == play_on(full, other).ev
         counts = shoe.value_counts()
         if counts[0]:
             assert row.ev_insurance == 3 * Fraction(counts[9], sum(counts) - 1) - 1
@@ -611,7 +612,8 @@ def test_the_rounds_sd_is_refused_up_front_where_it_cannot_be_had(capsys):
 
 
 def test_cli_with_the_rounds_sd_and_index_plays_stays_in_80_columns(capsys):
-    flags = ["count", "--decks", "1", "--split-hands", "2", "--shoes", "1", "--seed", "2", "--workers", "1",
+    # (on MID, half a deck: the same columns and sections as a whole deck's run)
+    flags = ["count", "--shoe", MID_FLAG, "--split-hands", "2", "--shoes", "1", "--seed", "2", "--workers", "1",
              "--penetration", "0.3", "--quiet", "--sd"]
     assert main(flags + ["--indices"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -46,10 +46,10 @@ def test_moments_equal_the_whole_distributions_exactly(case):
     assert moments.variance == whole.variance
     assert moments.average_bet == whole.average_bet
     assert moments.element_of_risk == whole.element_of_risk
-    # not vacuous: the resplits change the spread on this shoe
+    # not vacuous: the resplits change the spread on this shoe (by 0.03 or more: floats show it)
     two = Rules(**{**rules, "resplit_aces": False}).replace(max_split_hands=2)
-    assert Calculator(two, shoe=shoe, exact=True, split_strategy=split).outcomes(strategy, insurance).variance \
-        != whole.variance
+    assert abs(Calculator(two, shoe=shoe, split_strategy=split).outcomes(strategy, insurance).variance
+               - float(whole.variance)) > 1e-6
 
 
 def test_no_bust_moments_equal_its_whole_distribution():
