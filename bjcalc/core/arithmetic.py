@@ -120,6 +120,8 @@ class Arithmetic:
 
     def convert(self, value: Any) -> Any:
         """A Fraction, int or float-free rational as a number of this arithmetic."""
+        if self.exact and type(value).__name__ == "mpq":      # (one of its own rationals already)
+            return value
         if not isinstance(value, Fraction):    # (a Fraction has its parts already: deals are)
             value = Fraction(value)
         return self.scalar(value.numerator, value.denominator)

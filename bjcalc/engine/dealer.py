@@ -473,18 +473,25 @@ class DealerEngine:
         """The recursion in numpy, for exact rationals (and floats without the C kernel).
 
         State weights are integers over the falling factorial of the cards left, so
-        exact mode never creates a rational until an outcome is reached."""
+        exact mode never creates a rational until an outcome is reached.  Those integers are
+        numpy's int64 where none can exceed it (every one is at most the falling factorial of
+        the most cards left over the tree's depth: a small shoe), Python's otherwise: the same
+        integers either way, so the same rationals."""
         ar = self.arithmetic
-        counts = ar.integers(left.T)                                      # (10, sets) ints
+        levels = self.tree(up).levels
+        integers, integer_zeros = ar.integers, ar.integer_zeros
+        if ar.exact and _fits_int64(left, len(levels), depletes):
+            integers, integer_zeros = _int64, _int64_zeros
+        counts = integers(left.T)                                         # (10, sets) ints
         total = counts.sum(axis=0)
         sets = left.shape[0]
         out = ar.zeros((N_OUTCOMES, sets))
-        reach = ar.integers(valid.astype(np.int64))[None, :]             # numerators over ff(total, k)
-        falling = ar.integers(np.ones(sets, dtype=np.int64))             # ff(total, k)
+        reach = integers(valid.astype(np.int64))[None, :]                 # numerators over ff(total, k)
+        falling = integers(np.ones(sets, dtype=np.int64))                 # ff(total, k)
         # exact: the outcomes' numerators over one running denominator (ff(total, k), a level's
         # empty shoe counting 1: nothing reaches past it), one rational per outcome at the end
-        ended_sum = ar.integer_zeros((N_OUTCOMES, sets))
-        for k, level in enumerate(self.tree(up).levels):
+        ended_sum = integer_zeros((N_OUTCOMES, sets))
+        for k, level in enumerate(levels):
             remaining = total - k if depletes else total
             reach = _mark_exhaustion(reach, remaining, exhausted)
             if ar.exact:
@@ -492,8 +499,8 @@ class DealerEngine:
                 falling, ended_sum = falling * step, ended_sum * step[None, :]
             else:
                 falling = falling * np.where(remaining > 0, remaining, 0)
-            following = ar.integer_zeros((level.n_next, sets))
-            ended = ar.integer_zeros((N_OUTCOMES, sets))
+            following = integer_zeros((level.n_next, sets))
+            ended = integer_zeros((N_OUTCOMES, sets))
             for value, (src_next, dst_next, src_end, outcomes) in enumerate(level.moves):
                 for src, dst, target in ((src_next, dst_next, following), (src_end, outcomes, ended)):
                     if len(src):
@@ -587,6 +594,29 @@ class DealerResult:
 
     probabilities: np.ndarray
     exhausted: np.ndarray
+
+
+def _fits_int64(left: np.ndarray, depth: int, depletes: bool) -> bool:
+    """Whether every integer of the exact dealer recursion over ``left`` (cards left, one set a
+    row) fits in int64: each is at most the falling factorial of the most cards left over
+    ``depth`` draws (the power, where the shoe does not deplete), the common denominator.
+
+    >>> _fits_int64(np.full((1, 10), 4), 10, True), _fits_int64(np.full((1, 10), 24), 10, True)
+    (True, False)
+    """
+    most = int(left.sum(axis=1).max()) if len(left) else 0
+    bound = 1
+    for k in range(depth):
+        bound *= max(most - k, 1) if depletes else max(most, 1)
+    return bound < 2 ** 62
+
+
+def _int64(values: Any) -> np.ndarray:
+    return np.asarray(values, dtype=np.int64)
+
+
+def _int64_zeros(shape: Any) -> np.ndarray:
+    return np.zeros(shape, dtype=np.int64)
 
 
 def _mark_exhaustion(reach: np.ndarray, remaining: np.ndarray, exhausted: np.ndarray) -> np.ndarray:

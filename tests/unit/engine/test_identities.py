@@ -153,3 +153,22 @@ def test_dealer_probabilities_never_round_above_one_without_a_peek():
     series = Calculator(Rules(decks=1, hole_card="enhc"), shoe=shoe).dealer("8")
     assert series["bust"] == 1.0
     assert all(0 <= float(p) <= 1 for p in series)
+
+
+@pytest.mark.parametrize("h17", [False, True])
+def test_the_exact_dealer_in_int64_gives_the_python_integers_rationals(h17, monkeypatch):
+    """The exact dealer counts in numpy's int64 where no integer can exceed it (a small shoe) and in
+    Python's integers otherwise: the same rows either way, every up card, with cards removed and a
+    dealer that can run out of cards."""
+    from bjcalc.engine import dealer as dealer_module
+
+    shoe = Shoe.from_counts({"A": 2, "2": 1, "3": 1, "4": 2, "5": 1, "6": 2, "7": 1, "8": 1, "9": 1, "T": 6})
+    removed = np.array([[0] * 10, [1, 0, 0, 1, 0, 0, 0, 0, 0, 2], [2, 1, 1, 2, 1, 1, 1, 1, 1, 4],
+                        [2, 0, 1, 2, 1, 1, 1, 1, 1, 6]])      # (the last: a 2 and a 6 left, too few)
+    assert dealer_module._fits_int64(np.asarray([shoe.value_counts()]), 18, True)     # (this shoe takes int64)
+    fast = {up: DealerEngine(shoe, StandardDealer(h17), EXACT).evaluate(up, removed) for up in range(1, 11)}
+    monkeypatch.setattr(dealer_module, "_fits_int64", lambda *args: False)
+    for up, rows in fast.items():
+        wide = DealerEngine(shoe, StandardDealer(h17), EXACT).evaluate(up, removed)
+        assert (rows.probabilities == wide.probabilities).all() and (rows.exhausted == wide.exhausted).all(), up
+    assert any(rows.exhausted.any() for rows in fast.values())       # (the run-out rows compared too)
