@@ -243,7 +243,7 @@ def test_the_kernel_loads_one_interface_version_and_refuses_others_in_one_line(c
 
 def test_the_command_line_and_the_analyses_never_set_engine_memory_flags() -> None:
     """One memory policy, set by Calculator(lean=...): no caller outside the engine sets an engine's
-    keep_rows or keep_values but the calculator (the effects of removal ask the engine's rows
+    rows' keep or its keep_values but the calculator (the effects of removal ask the engine's rows
     module to keep or forget: serve_borrowers, keeping_nothing)."""
     setters = []
     for name, path in modules(PACKAGE).items():
@@ -254,7 +254,7 @@ def test_the_command_line_and_the_analyses_never_set_engine_memory_flags() -> No
                 node, (ast.AugAssign, ast.AnnAssign)) else []
             for target in targets:
                 for part in ast.walk(target):
-                    if isinstance(part, ast.Attribute) and part.attr in ("keep_rows", "keep_values"):
+                    if isinstance(part, ast.Attribute) and part.attr in ("keep", "keep_values"):
                         setters.append(f"{name}:{node.lineno} sets .{part.attr}")
     assert setters == []
 

@@ -264,7 +264,7 @@ class NodeSet:
         """For each removed set (a row of ``removed_sets``), the index of the set holding the same
         cards and one more of ``value`` (1-10), or -1 where no node removes that set.  The dealer's
         row for a set on a shoe one such card short is the full shoe's row for the set one card
-        larger (see :meth:`~bjcalc.engine.player.PlayerEngine.borrow_rows`).
+        larger (see :meth:`~bjcalc.engine.rows.RowSupply.borrow_from`).
 
         >>> nodes = NodeSet(HandSpace(limit=(4,) * 9 + (16,), max_cards=None),
         ...                 {Context(): [(0,) * 9 + (1,), (0, 0, 0, 0, 0, 1, 0, 0, 0, 1)]})

@@ -29,11 +29,11 @@ from ..core.actions import may_double_after_hit, may_hit, may_surrender_after_hi
 from ..core.arithmetic import Arithmetic
 from ..core.cards import Shoe
 from ..core.outcomes import BLACKJACK
-from .dealer import DealerEngine, DealerResult
+from .dealer import DealerEngine
 from .hands import Composition, Context, HandSpace, NodeSet
 from ..core.rules import Rules
 from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, Wager, surrender_value
-from .rows import RowSupply, batch_plan, serve_borrowers
+from .rows import RowSupply, batch_plan
 from .settlement import Settlement
 from .workspace import WORKSPACE
 
@@ -280,11 +280,12 @@ class PlayerEngine:
     shoes change their space whenever a count falls below 21 // value; sharing the full shoe's
     spares a node set and a node map per round.
 
-    ``keep_rows`` (on by default): keep the dealer's rows of every node once evaluated
-    (:meth:`dealer_outcome`), for another play on the same shoe (:meth:`fixed_upcard`) or
-    depleted shoes that borrow them (:meth:`borrow_rows`, :meth:`lend_to`, which turn it back
-    on).  A caller that values one game and stops (the command line) turns it off: the rows
-    of a 6-deck game with resplits are about 23 MB beside its values' 30 MB.  With
+    Its dealer rows are its :class:`~bjcalc.engine.rows.RowSupply`'s (:attr:`rows`): kept once
+    evaluated (``rows.keep``, on by default), for another play on the same shoe
+    (:meth:`fixed_upcard`) or depleted shoes that borrow them (``rows.borrow_from``,
+    :func:`~bjcalc.engine.rows.lend`, which turn it back on).  A caller that values one game
+    and stops (the command line) turns it off: the rows of a 6-deck game with resplits are
+    about 23 MB beside its values' 30 MB.  With
     ``keep_values`` off (on by default) :meth:`upcard` keeps the last up card's values only:
     a caller that goes through the up cards once, as a game does, peaks lower still.
     """
@@ -472,49 +473,6 @@ class PlayerEngine:
             self._cache.clear()
         self._cache[up] = values
 
-    # -- the dealer's rows: kept, borrowed and lent by the engine's RowSupply -------------------
-    @property
-    def keep_rows(self) -> bool:
-        """Whether the dealer's rows of every node are kept once evaluated (:attr:`RowSupply.keep
-        <bjcalc.engine.rows.RowSupply.keep>`)."""
-        return self.rows.keep
-
-    @keep_rows.setter
-    def keep_rows(self, keep: bool) -> None:
-        self.rows.keep = keep
-
-    def dealer_outcome(self, up: int) -> DealerResult:
-        """The dealer's outcomes against ``up`` for every removed set of the nodes
-        (:meth:`~bjcalc.engine.rows.RowSupply.outcome`)."""
-        return self.rows.outcome(up)
-
-    def lend_to(self, values: Sequence[int]) -> None:
-        """Lend this engine's rows to shoes one card short of each of ``values``
-        (:meth:`~bjcalc.engine.rows.RowSupply.lend_to`)."""
-        self.rows.lend_to(values)
-        if self.rows.lending:            # (every borrower reads this engine's rows and values)
-            serve_borrowers(self)
-
-    @property
-    def lending(self) -> tuple[int, ...]:
-        """The card values whose one-short shoes this engine lends its rows to."""
-        return self.rows.lending
-
-    def borrows_from(self, lender: "PlayerEngine", up: int) -> bool:
-        """Whether this engine takes its rows against ``up`` from ``lender``
-        (:meth:`~bjcalc.engine.rows.RowSupply.borrows_from`)."""
-        return self.rows.borrows_from(lender, up)
-
-    def lent_for(self, up: int) -> None:
-        """Every borrower has read its rows against ``up``: drop that batch
-        (:meth:`~bjcalc.engine.rows.RowSupply.lent_for`)."""
-        self.rows.lent_for(up)
-
-    def borrow_rows(self, lender: "PlayerEngine") -> bool:
-        """Take dealer rows from ``lender``, a shoe one card larger
-        (:meth:`~bjcalc.engine.rows.RowSupply.borrow_from`); whether they are borrowed."""
-        return self.rows.borrow_from(lender)
-
     def forced_sets(self, up: int, hits: np.ndarray) -> Optional[np.ndarray]:
         """The removed sets (indices of ``nodes.removed_sets``) whose dealer rows
         :meth:`fixed_upcard` (without ``best_too``) asks for, for the play hitting where ``hits``
@@ -547,7 +505,7 @@ class PlayerEngine:
 
     def _evaluate(self, up: int) -> UpcardValues:
         ar, nodes = self.ar, self.nodes
-        outcome = self.dealer_outcome(up)
+        outcome = self.rows.outcome(up)
         by_set = outcome.probabilities
         exhausted = outcome.exhausted[nodes.removed_index]       # (a copy: fancy indexing)
         blackjack = by_set[nodes.removed_index, BLACKJACK]
@@ -637,7 +595,7 @@ class PlayerEngine:
         if self.ar.exact or not kernels.player_available():
             return None if reach is None else self._evaluate_forced(up, reach)
         if reach is None:
-            outcome = self.dealer_outcome(up)
+            outcome = self.rows.outcome(up)
             exhausted = outcome.exhausted[nodes.removed_index]
             if exhausted.any():
                 return None

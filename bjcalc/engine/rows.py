@@ -18,7 +18,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import threading
-from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 import numpy as np
 
@@ -29,7 +29,7 @@ from .dealer import DealerEngine, DealerResult
 from .hands import CODE_DIGITS, NodeSet, counts_of_codes
 from .workspace import WORKSPACE
 
-__all__ = ["RowSupply", "batch_plan", "serve_borrowers", "keeping_nothing", "make_ahead", "lend_by_upcard",
+__all__ = ["RowSupply", "batch_plan", "lend", "serve_borrowers", "keeping_nothing", "make_ahead", "lend_by_upcard",
            "AHEAD_DEPTH"]
 
 
@@ -43,18 +43,6 @@ class Engine(Protocol):
     ar: Arithmetic
     keep_values: bool
     rows: "RowSupply"
-
-
-class Lender(Engine, Protocol):
-    """What :func:`lend_by_upcard` asks of a lender and its borrowers (a
-    :class:`~bjcalc.engine.player.PlayerEngine`)."""
-
-    @property
-    def lending(self) -> tuple[int, ...]: ...
-
-    def borrows_from(self, lender: Any, up: int) -> bool: ...      # (Any: each engine names its own class)
-
-    def lent_for(self, up: int) -> None: ...
 
 
 class RowSupply:
@@ -140,7 +128,7 @@ class RowSupply:
             self._lending = tuple(int(v) for v in values)
             self._beyond = {}
             if self._lending:            # (every borrower reads this engine's rows and values)
-                self.keep = True         # (and the engine keeps its values: PlayerEngine.lend_to)
+                self.keep = True         # (and the engine keeps its values: lend)
 
     @property
     def lending(self) -> tuple[int, ...]:
@@ -301,6 +289,23 @@ class RowSupply:
         return rows, self.nodes.shifted_sets(value)
 
 
+def lend(engine: Engine, values: Sequence[int]) -> None:
+    """Have ``engine`` lend its dealer rows to the shoes one card short of each of ``values``
+    (:meth:`RowSupply.lend_to`; ``()`` stops), keeping its rows and values for them
+    (:func:`serve_borrowers`).
+
+    >>> from bjcalc import Calculator, Rules
+    >>> engine = Calculator(Rules(decks=1), lean=True).round.engine
+    >>> lend(engine, [5, 10])
+    >>> engine.rows.lending, engine.rows.keep, engine.keep_values
+    ((5, 10), True, True)
+    >>> lend(engine, ())
+    """
+    engine.rows.lend_to(values)
+    if engine.rows.lending:            # (every borrower reads this engine's rows and values)
+        serve_borrowers(engine)
+
+
 def serve_borrowers(engine: "Engine") -> None:
     """Have ``engine`` keep its rows and values from now on: shoes one card short will borrow
     them (the effects of removal make them after the full shoe's game, which must keep what it
@@ -350,8 +355,8 @@ ahead through a 6-deck table (with the up cards taken smallest batch first), for
 held (under 10 MB at 6 decks)."""
 
 
-def lend_by_upcard(lender: "Lender", borrowers: Sequence["Lender"], value: Callable[[int], None],
-                   wanted: Callable[[int, "Lender"], Optional[np.ndarray]]) -> None:
+def lend_by_upcard(lender: "Engine", borrowers: Sequence["Engine"], value: Callable[[int], None],
+                   wanted: Callable[[int, "Engine"], Optional[np.ndarray]]) -> None:
     """Value every borrower of ``lender``'s rows against one up card before the next (``value(up)``),
     so that the rows the lender batches for an up card are dropped as soon as all have read them
     (:meth:`RowSupply.lent_for`) instead of kept for all ten (about 60 MB of a 6-deck table's peak).
@@ -388,24 +393,24 @@ def lend_by_upcard(lender: "Lender", borrowers: Sequence["Lender"], value: Calla
                     del ahead[up]      # (after: an interrupted wait leaves it to the finally's)
                 start(place + AHEAD_DEPTH)
                 value(up)
-                lender.lent_for(up)
+                lender.rows.lent_for(up)
         finally:
             for future in ahead.values():
                 future.cancel()
             concurrent.futures.wait(list(ahead.values()))
 
 
-def _ahead_sets(lender: "Lender", borrowers: list["Lender"], up: int,
-                wanted: Callable[[int, "Lender"], Optional[np.ndarray]]) -> Optional[np.ndarray]:
+def _ahead_sets(lender: "Engine", borrowers: list["Engine"], up: int,
+                wanted: Callable[[int, "Engine"], Optional[np.ndarray]]) -> Optional[np.ndarray]:
     """The removed sets of the batch :func:`lend_by_upcard` makes ahead against ``up``, or None
     where it is not worth a thread: one core or no compiled kernel
     (:func:`~bjcalc.engine._kernels.threads`), a lender that lends nothing, no card of that value,
     no borrower that takes its rows against ``up`` from the lender, or a play whose borrowers ask
     for every row (``wanted`` says None)."""
-    if (not _kernels.available() or _kernels.threads() < 2 or not lender.lending
+    if (not _kernels.available() or _kernels.threads() < 2 or not lender.rows.lending
             or not lender.shoe.value_counts()[up - 1]):
         return None
-    borrower = next((engine for engine in borrowers if engine.borrows_from(lender, up)), None)
+    borrower = next((engine for engine in borrowers if engine.rows.borrows_from(lender, up)), None)
     return None if borrower is None else wanted(up, borrower)
 
 

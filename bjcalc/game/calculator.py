@@ -117,7 +117,7 @@ class Calculator:
             differently: the two agree to about 1e-16).
         lean: keep only what one pass over the up cards needs, for the lowest peak memory: the
             engine keeps no dealer rows of its hands, and only the last up card's values
-            (:attr:`~bjcalc.engine.player.PlayerEngine.keep_rows`, ``keep_values``).  The
+            (its rows' ``keep``, ``keep_values``).  The
             numbers are the same; a second game, chart or :meth:`hand` against another up card
             evaluates its up cards again.  The command line's one-game commands run lean (a
             6-deck game with resplits to 4 hands peaks at about 65 MiB, against about 110).
@@ -157,7 +157,7 @@ class Calculator:
         self.dealer_engine = self.round.dealer_engine
         self.engine = self.round.engine
         for engine in self.round.engines.values():      # (the one memory policy, every chip's engine)
-            engine.keep_rows = not lean
+            engine.rows.keep = not lean
             engine.keep_values = lean is not True
         self._stated: dict[str, Assumptions] = {}      # assumptions() by strategy (a chart asks per hand)
 

@@ -43,7 +43,7 @@ from ..engine.dealer import DealerRows
 from ..engine.hands import IMPOSSIBLE, UNSPLIT, composition_of
 from ..engine.player import PlayerEngine, UpcardValues
 from ..engine import rows as row_supply
-from ..engine.rows import serve_borrowers
+from ..engine.rows import lend, serve_borrowers
 from ..engine.splits import SplitPlay
 from .rounds import (Game, GameResult, check_per_hand_split, chip_split_plays, deal_plan, deal_probabilities,
                      pair_state, same_game, strategy_name, suited_natural_chance)
@@ -702,7 +702,7 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
         weights_by_value = removal_weights(calc.shoe, calc.rules)
         full = calc.game(strategy)    # type: ignore[attr-defined]
         if rows is None and play == "fixed":     # (floats: the rows no node has, for all ten shoes at once)
-            engine.lend_to(list(weights_by_value))
+            lend(engine, list(weights_by_value))
 
         def depleted_calculator(left: Shoe) -> Game:
             other = make(left)
@@ -728,7 +728,7 @@ def effects_of_removal(calc: Game, make: Callable[[Shoe], Game], play: str = "fi
                 total = total + ar.convert(p) * ar.convert(evs[(value, i)])
             depleted[VALUE_LABELS[value - 1]] = ar.output(total)
     finally:
-        engine.lend_to(())
+        lend(engine, ())
         if rows is not None:
             calc.round.dealer_engine.share_rows(None)
     counts = calc.shoe.value_counts()
@@ -750,7 +750,7 @@ def _fixed_evs(calc: Game, others: dict[tuple[int, int], Game],
     """The fixed CD play's EV on each of ``others`` (keyed (card value, i) as
     :func:`effects_of_removal` keys them), every shoe against one up card before the next, as
     :func:`~bjcalc.engine.rows.lend_by_upcard` schedules them: the dealer rows ``calc``'s engine
-    batches for an up card (:meth:`~bjcalc.engine.player.PlayerEngine.lend_to`) are dropped as
+    batches for an up card (:func:`~bjcalc.engine.rows.lend`) are dropped as
     soon as every shoe has read them, and made ahead in a thread where another core can, for the
     removed sets the fixed play's forced hits reach
     (:meth:`~bjcalc.engine.player.PlayerEngine.forced_sets`)."""
@@ -791,7 +791,7 @@ def _shared_rows(calc: Game) -> Optional[DealerRows]:
     removed sets leave cards that another depleted shoe's, or the full shoe's, leave too); the
     full shoe's engine keeps its rows there while the effects are computed.  Exact arithmetic
     only: there a row costs far more than finding it.  In floats each depleted shoe borrows the
-    full shoe's rows (:meth:`~bjcalc.engine.player.PlayerEngine.borrow_rows`) and evaluates the
+    full shoe's rows (:meth:`~bjcalc.engine.rows.RowSupply.borrow_from`) and evaluates the
     few others its play reaches, and a store would cost more to search than it saves (about as
     much for the 6-deck table, and 80 MB).  None where the shoe cannot share (floats, an
     infinite shoe, too many cards to code)."""

@@ -288,7 +288,7 @@ class Round:
             self.dealer_engine.use_trees_of(reuse.dealer_engine)
             self.engine = PlayerEngine(rules, shoe, arithmetic, self.dealer_engine, self.settlement, {},
                                        like=reuse.engine)
-            self.engine.borrow_rows(reuse.engine)      # (a shoe one card short of the reused one)
+            self.engine.rows.borrow_from(reuse.engine)      # (a shoe one card short of the reused one)
         else:
             space = hand_space(rules, shoe)
             contexts = split_contexts(rules, shoe, self.split_strategy, space)

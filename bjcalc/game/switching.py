@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 from ..core.cards import RANKS, Shoe
 from ..core.errors import StrategyError
 from ..engine.hands import UNSPLIT, composition_of
-from ..engine.rows import lend_by_upcard
+from ..engine.rows import lend, lend_by_upcard
 from .rounds import GameResult, strategy_name
 from .strategy import (TotalDependentStrategy, UpcardEvaluator, chart_assumptions, chart_play, check_up_cards,
                        is_chart)
@@ -106,11 +106,11 @@ def hand_tables(calc: Any, progress: Optional[Callable[..., Iterable]] = None,
                 _fill(tables[pair], sub, up, wins, chart)
 
         engine = lender.round.engine
-        engine.lend_to(sorted({b for _, b in pairs}))
+        lend(engine, sorted({b for _, b in pairs}))
         try:
             lend_by_upcard(engine, [sub.round.engine for sub in subs.values()], value, lambda up, borrower: None)
         finally:
-            engine.lend_to(())
+            lend(engine, ())
         for _ in pairs:
             next(done, None)
     if calc.round.shoe.is_infinite:

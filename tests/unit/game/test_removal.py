@@ -11,6 +11,7 @@ from bjcalc import Calculator, Rules, Shoe, variants
 from bjcalc.analysis.counting import GRIFFIN_SINGLE_DECK_EOR, SYSTEMS, betting_correlation
 from bjcalc.core.errors import BjcalcError
 from bjcalc.engine import _kernels
+from bjcalc.engine.rows import lend
 
 NEEDS_KERNEL = pytest.mark.skipif(not _kernels.available(), reason=(
     "batches are made ahead only with the compiled kernel (not built, or BJCALC_NO_KERNEL is set)"))
@@ -246,15 +247,15 @@ def test_an_engine_that_keeps_no_dealer_rows_gives_the_same_numbers():
     an engine that kept them, to the bit."""
     rules = Rules(decks=2, max_split_hands=3)
     kept, lean = Calculator(rules), Calculator(rules, lean=True)
-    assert not (lean.engine.keep_rows or lean.engine.keep_values)
+    assert not (lean.engine.rows.keep or lean.engine.keep_values)
     assert lean.game().ev == kept.game().ev and lean.engine.rows.outcomes == {} and len(lean.engine._cache) == 1
     assert lean.game("TD").ev == kept.game("TD").ev and lean.hand("8,8", "6") == kept.hand("8,8", "6")
     assert lean.play_on(lean.shoe).ev == kept.play_on(kept.shoe).ev == kept.game().ev
     less = kept.shoe.remove("9")
     assert lean.play_on(less).ev == kept.play_on(less).ev
-    assert lean.engine.keep_rows and lean.engine.rows.outcomes     # (a borrower came: the rows are kept now)
+    assert lean.engine.rows.keep and lean.engine.rows.outcomes     # (a borrower came: the rows are kept now)
     fresh = Calculator(rules, lean="rows")
-    assert not fresh.engine.keep_rows and fresh.engine.keep_values
+    assert not fresh.engine.rows.keep and fresh.engine.keep_values
     assert fresh.effects_of_removal().equals(kept.effects_of_removal())
     with pytest.raises(BjcalcError, match="lean must be True, False or 'rows'"):
         Calculator(rules, lean="yes")
@@ -271,13 +272,14 @@ def test_a_lender_that_borrows_and_kept_no_rows_still_lends():
 
     code = """if True:
         from bjcalc import Calculator, Rules
+        from bjcalc.engine.rows import lend
         rules = Rules(decks=2, max_split_hands=2)
         full = Calculator(rules)
         full.game()
         middle = Calculator(rules, full.shoe.remove("5"), reuse=full)
-        middle.engine.lend_to(range(1, 11))
+        lend(middle.engine, range(1, 11))
         end = Calculator(rules, middle.shoe.remove("T"), reuse=middle)
-        middle.engine.keep_rows = False      # (after the borrower came, which turned it on)
+        middle.engine.rows.keep = False      # (after the borrower came, which turned it on)
         print(end.game().ev == Calculator(rules, middle.shoe.remove("T")).game().ev)
     """
     try:
@@ -364,7 +366,7 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     calc.game()
     engine = calc.round.engine
-    engine.lend_to(range(1, 11))
+    lend(engine, range(1, 11))
     try:
         alone = Calculator(calc.rules, calc.shoe.remove("7"))
         wanted = functools.partial(forced_sets, calc)
@@ -380,7 +382,7 @@ def test_a_batch_is_made_ahead_only_for_shoes_that_borrow_the_full_shoes_rows(mo
         assert (less.round.engine.fixed_upcard(5, hits).value[reach]
                 == alone.round.engine.fixed_upcard(5, hits).value[reach]).all()
     finally:
-        engine.lend_to(())
+        lend(engine, ())
 
 
 @NEEDS_KERNEL
@@ -476,8 +478,8 @@ def test_the_depleted_shoes_keep_what_they_kept_when_the_table_fails(monkeypatch
     calc = Calculator(Rules(decks=2, max_split_hands=2))
     with pytest.raises(MemoryError):
         removal.effects_of_removal(calc, make)
-    assert shoes and all(other.round.engine.keep_rows and other.round.engine.keep_values for other in shoes)
-    assert calc.round.engine.lending == ()
+    assert shoes and all(other.round.engine.rows.keep and other.round.engine.keep_values for other in shoes)
+    assert calc.round.engine.rows.lending == ()
     if where.startswith("midway"):
         assert len(made) == 7 and all(future.done() for future in made)     # (the fifth's and two ahead)
 
@@ -515,7 +517,7 @@ def test_the_depleted_shoes_hold_no_more_than_the_up_card_at_hand(play, strategy
     assert len(made) == 10 and eor.equals(Calculator(calc.rules).effects_of_removal(play, strategy))
     for other in kept:     # (and make's calculators keep what they kept before, from now on)
         assert len(other.engine._cache) <= 1 and other.engine.rows.outcomes == {}
-        assert other.engine.keep_rows and other.engine.keep_values
+        assert other.engine.rows.keep and other.engine.keep_values
 
 
 def test_a_table_that_fails_half_way_leaves_the_full_shoe_lending_nothing():
@@ -534,27 +536,24 @@ def test_split_choices_made_once_for_a_fixed_play_serve_every_shoe(monkeypatch):
     same on every depleted shoe: the choices kept from other shoes give a shoe the split values
     it gets with none kept, and the play on the full shoe is still the game; a game's own splits
     (its values decide) keep none."""
-    import weakref
+    from bjcalc.engine.workspace import WORKSPACE
 
-    from bjcalc.engine import splits
+    kept_for, keeping, beside = [], [False], WORKSPACE.beside
 
-    kept_for = []
-
-    class Recording(weakref.WeakKeyDictionary):
-        def setdefault(self, key, default=None):
-            kept_for.append(key)
-            return super().setdefault(key, default)
-
-    class KeepsNothing(dict):
-        def setdefault(self, key, default=None):
+    def choices(kind, owner):           # (the split choices kept beside their decider: none, or recorded)
+        if kind != "split choices":
+            return beside(kind, owner)
+        if not keeping[0]:
             return {}
+        kept_for.append(owner)
+        return beside(kind, owner)
 
-    monkeypatch.setattr(splits, "_CHOICES", KeepsNothing())
+    monkeypatch.setattr(WORKSPACE, "beside", choices)
     calc = Calculator(Rules(decks=2, max_split_hands=4), split_strategy="CDP")
     game = calc.game()
     aces = calc.shoe.remove("A")
     fresh = calc.play_on(aces)
-    monkeypatch.setattr(splits, "_CHOICES", Recording())
+    keeping[0] = True
     Calculator(calc.rules, split_strategy="CDP").game()     # (a game of its own: its splits are valued afresh)
     assert kept_for == []
     first = calc.play_on(calc.shoe.remove("5"))
@@ -586,9 +585,11 @@ def test_a_batch_plan_kept_from_a_table_serves_the_next_one(monkeypatch):
     again = Calculator(rules).effects_of_removal()
     assert made and len(made) == len(unique_first) and all(
         any(unique is before for before in unique_first) for unique in made)
-    supply._BATCH_PLANS.clear()
-    monkeypatch.setattr(supply, "_BATCH_PLANS", type("KeepsNothing", (dict,), {
-        "setdefault": lambda self, key, default=None: {}})())
-    fresh = Calculator(rules).effects_of_removal()
+    from bjcalc.engine.workspace import WORKSPACE
+
+    WORKSPACE.clear()
+    beside = WORKSPACE.beside
+    monkeypatch.setattr(WORKSPACE, "beside", lambda kind, owner: {} if kind == "batch plans" else beside(kind, owner))
+    fresh = Calculator(rules).effects_of_removal()      # (no batch plan kept)
     assert list(first) == list(again) == list(fresh)
     assert list(first.depleted_ev) == list(again.depleted_ev) == list(fresh.depleted_ev)

@@ -9,6 +9,7 @@ import pickle
 import numpy as np
 import pytest
 
+from bjcalc.engine.rows import lend
 from bjcalc import Calculator, Rules, Shoe, variants
 from bjcalc.core.errors import BjcalcError
 from bjcalc.engine.player import forced_reach
@@ -109,7 +110,7 @@ def test_both_plays_in_one_pass_give_the_numbers_of_two(preset):
 ])
 def test_rows_borrowed_from_the_shoe_one_card_larger_are_the_shoes_own(rules, shoe, exact, removed):
     """A shoe one card short of the reused one takes the dealer rows that shoe has evaluated
-    (``PlayerEngine.borrow_rows``): the same numbers, to the bit, as evaluating them itself."""
+    (``RowSupply.borrow_from``): the same numbers, to the bit, as evaluating them itself."""
     full = Calculator(rules, shoe, exact=exact)
     full.game()
     card = removed if full.shoe.suit_counts is None else removed + "S"
@@ -119,7 +120,7 @@ def test_rows_borrowed_from_the_shoe_one_card_larger_are_the_shoes_own(rules, sh
     engine = borrowing.engine
     for up in range(1, 11):
         if left.value_counts()[up - 1]:
-            rows = engine.dealer_outcome(up)
+            rows = engine.rows.outcome(up)
             own = borrowing.round.dealer_engine.evaluate(up, engine.nodes.removed_sets)
             assert (rows.probabilities == own.probabilities).all() and (rows.exhausted == own.exhausted).all()
             some = np.arange(1, len(engine.nodes.removed_sets), 3)       # (a fixed play's sets only)
@@ -138,7 +139,7 @@ def test_rows_borrowed_from_the_shoe_one_card_larger_are_the_shoes_own(rules, sh
     (variants.no_bust_21st_century(decks=1), "CDP1"),
 ])
 def test_rows_lent_in_one_batch_are_those_each_shoe_evaluates(rules, split):
-    """``PlayerEngine.lend_to``: the shoe one card short of each value takes the rows no node of
+    """``bjcalc.engine.rows.lend``: the shoe one card short of each value takes the rows no node of
     the full shoe has from one batch the full shoe evaluates for all ten (what the effects of
     removal do in floats): each shoe's fixed play and every row it reads are, to the bit, those
     it gets evaluating them itself."""
@@ -149,7 +150,7 @@ def test_rows_lent_in_one_batch_are_those_each_shoe_evaluates(rules, split):
              for value, label in enumerate("A23456789T", start=1)}
     alone = {value: play_on(full, Calculator(rules, left, split, reuse=full)) for value, left in shoes.items()}
     engine = full.engine
-    engine.lend_to(range(1, 11))
+    lend(engine, range(1, 11))
     try:
         for value, left in shoes.items():
             lent = Calculator(rules, left, split, reuse=full)
@@ -168,7 +169,7 @@ def test_rows_lent_in_one_batch_are_those_each_shoe_evaluates(rules, split):
                 assert (rows.exhausted == wanted.exhausted).all()
         assert engine.rows._beyond
     finally:
-        engine.lend_to(())
+        lend(engine, ())
     assert not engine.rows._beyond
     copied = pickle.loads(pickle.dumps(full))     # (no lock in an engine: a calculator still pickles)
     assert copied.game().ev == full.game().ev and not copied.engine.rows.lending
