@@ -55,7 +55,7 @@ def results() -> dict[str, dict[str, Any]]:
         if variant.options:
             for option, spec in variant.options.items():
                 other = next(v for v in spec.allowed if v != spec.default)
-                changed = Calculator(variant.rules(**{option: other}))
+                changed = Calculator(variant.rules(**{**spec.needed(variant.options), option: other}))
                 out["variants"][f"{name} {option}={other} CD"] = _guard(lambda: changed.game("CD").ev)
     for decks in (1, 2, 6, 8):
         for h17 in (False, True):

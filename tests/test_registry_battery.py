@@ -61,6 +61,7 @@ def variant_rules(case: str, **rules):
     if option:
         key, _, text = option.partition("=")
         rules[key] = next(v for v in variant.options[key].allowed if str(v) == text)
+        rules = {**variant.options[key].needed(variant.options), **rules}     # (with the options it needs)
     return variant.rules(**rules)
 
 

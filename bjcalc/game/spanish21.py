@@ -288,7 +288,7 @@ class Spanish21(Variant):
                                            "bonus (200: $1000 on $5, $5000 on $25; 0: no Super Bonus)",
                               parse=_multiple),
         "super_bonus_any_seven": Option(False, (False, True), "the Super Bonus against a dealer 7 of any suit (the "
-                                                              "three 7s still of one suit)"),
+                                                              "three 7s still of one suit)", needs=("super_bonus",)),
     }
     covers = frozenset({"the CD game", "hand values", "the report", "effects of removal with reoptimized play", "TD play",
                         "a strategy chart"})

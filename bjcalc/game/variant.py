@@ -34,6 +34,7 @@ from ..core.actions import may_double_after_hit
 from ..core.cards import STANDARD_DECK, Deck, Shoe
 from ..core.errors import NotFollowedError, RulesError
 from ..core.rules import Rules, variant_title
+from ..core.words import rule
 from ..core.wagers import MONEY, Wager
 from ..engine.dealer import StandardDealer
 from ..engine.procedures import dealer_procedure, settlement
@@ -55,6 +56,14 @@ class Option:
     open: bool = False
     """A reading a rule card may leave open: ``explain`` tries each of ``allowed`` (and its
     ``--fix`` pins one), as it does the variant's :attr:`Variant.open_rules`."""
+    needs: tuple[str, ...] = ()
+    """Options this one means nothing without, each away from its default (which 7 a Super Bonus
+    is paid against, with no Super Bonus): set without them it is refused, with the fix."""
+
+    def needed(self, options: dict[str, "Option"]) -> dict[str, Any]:
+        """The options :attr:`needs`, each at its first value other than its default: what a
+        sweep over the options sets with this one."""
+        return {name: next(v for v in options[name].allowed if v != options[name].default) for name in self.needs}
 
 
 class Variant:
@@ -168,6 +177,12 @@ class Variant:
             elif value not in allowed:
                 raise RulesError(f"option {name} of {self.title} takes {', '.join(map(repr, allowed))}, "
                                  f"not {value!r}")
+        for name, value in rules.options:
+            option = self.options[name]
+            for other, example in option.needed(self.options).items():
+                if value != option.default and self.option(rules, other) == self.options[other].default:
+                    raise RulesError(f"{rule(name, value)} means nothing without {rule(other)}: give it too "
+                                     f"({rule(other, example)})")
 
     def check_analysis(self, what: str, instead: str = "") -> None:
         """Refuse, before any work, an analysis that does not yet follow this variant's round

@@ -373,6 +373,14 @@ def test_the_super_bonus_is_an_option_the_command_line_reads_or_refuses_in_one_l
         assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1 and "whole number" in run.stderr
     with pytest.raises(RulesError, match="whole number"):
         S21.rules(super_bonus=-1)
+    # against which 7, without a Super Bonus: refused, saying what to add (it used to do nothing)
+    run = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--super-bonus-any-seven"],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == "" and run.stderr.strip() == (
+        "bjcalc: error: --super-bonus-any-seven means nothing without --super-bonus: give it too (--super-bonus 200)")
+    with pytest.raises(RulesError, match=r"super_bonus_any_seven=True means nothing without super_bonus"):
+        Calculator(S21.rules(super_bonus_any_seven=True))
+    Calculator(S21.rules(super_bonus_any_seven=False))      # (its default needs nothing)
 
 
 @pytest.mark.parametrize("options", [{"super_bonus": 200}, {"super_bonus": 200, "super_bonus_any_seven": True}],
