@@ -85,7 +85,7 @@ def parse_fix(preset: str, items: Iterable[str]) -> dict[str, Any]:
         fixed[name] = (_option_value(option, name, text, item, listing) if option is not None
                        else _parse_value(name, text, item, listing))
     try:
-        VARIANTS[preset].rules(**fixed)
+        VARIANTS.of(VARIANTS[preset].rules(**fixed))      # (its options checked too: one that needs another)
     except RulesError as exc:
         raise RulesError(f"--fix {' '.join(items)}: {exc}") from None
     return fixed
@@ -185,7 +185,7 @@ def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[di
         if name not in open_rules and name not in VARIANTS[preset].options:
             raise RulesError(f"{name!r} is not an open rule of {preset}; open rules: {open_rules_text(preset)}")
         open_rules[name] = (value,)
-    VARIANTS[preset].rules(**(fixed or {}))     # a bad value: its RulesError now, not "0 of 0 rule sets" later
+    VARIANTS.of(VARIANTS[preset].rules(**(fixed or {})))    # a bad value: its RulesError now, not "0 of 0" later
     names = list(open_rules)
     default = VARIANTS[preset].rules(**(fixed or {}))
     out = []

@@ -714,7 +714,8 @@ def _spanish_21_figures() -> list[Figure]:
                           "with every 7,7 against a 7 hit (three 7s of one suit against any 7: 1.496e-6 a round) "
                           "times the 197.75 units it adds to the 7-7-7's pay, 0.0296 %, the hit's cost left out; "
                           "a player who sees the suits is not computed",
-                      readings=(Reading((("super_bonus_any_seven", True),), "the Super Bonus against a 7 of any suit",
+                      readings=(Reading((("super_bonus", 200), ("super_bonus_any_seven", True)),
+                                        "the Super Bonus against a 7 of any suit",
                                         _effect(base, any_seven), ("CD",)),)))
     edge = variants.VARIANTS["players_edge_21"]
     rules = edge.rules()

@@ -475,8 +475,9 @@ class DealerEngine:
         State weights are integers over the falling factorial of the cards left, so
         exact mode never creates a rational until an outcome is reached.  Those integers are
         numpy's int64 where none can exceed it (every one is at most the falling factorial of
-        the most cards left over the tree's depth: a small shoe), Python's otherwise: the same
-        integers either way, so the same rationals."""
+        the most cards left over the tree's depth, or its power on the infinite deck: one deck,
+        two against most up cards), Python's otherwise: the same integers either way, so the
+        same rationals."""
         ar = self.arithmetic
         levels = self.tree(up).levels
         integers, integer_zeros = ar.integers, ar.integer_zeros

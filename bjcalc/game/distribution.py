@@ -1249,7 +1249,7 @@ def _sequence_probability(left: np.ndarray, taken: np.ndarray, exact: bool) -> n
         for i, row in enumerate(taken.tolist()):
             k = int(length[i])
             num = math.prod(falling[r][row[r]] for r in range(10))
-            out[i] = EXACT.scalar(num, math.perm(total, k))       # (gmpy2's rationals: several times faster)
+            out[i] = EXACT.scalar(num, math.perm(total, k)) if num else EXACT.scalar(0)     # (gmpy2's rationals)
         return out
     falling_f = np.array([[float(math.perm(int(n), a)) if a <= n else 0.0 for a in range(most + 1)] for n in left])
     num = np.prod(falling_f[np.arange(10)[None, :], taken], axis=1)

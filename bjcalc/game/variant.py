@@ -181,8 +181,8 @@ class Variant:
             option = self.options[name]
             for other, example in option.needed(self.options).items():
                 if value != option.default and self.option(rules, other) == self.options[other].default:
-                    raise RulesError(f"{rule(name, value)} means nothing without {rule(other)}: give it too "
-                                     f"({rule(other, example)})")
+                    raise RulesError(f"{rule(name, value)} means nothing while {rule(other, self.options[other].default)}"
+                                     f": give {rule(other)} too ({rule(other, example)})")
 
     def check_analysis(self, what: str, instead: str = "") -> None:
         """Refuse, before any work, an analysis that does not yet follow this variant's round

@@ -11,12 +11,18 @@ The oracles count in exact rationals, :data:`Fraction`: gmpy2's ``mpq`` where it
 (it is a dependency of bjcalc, so it is; a few times faster than ``fractions.Fraction``, which
 is its fallback).  Only the number type is shared with the engine, an exact rational either
 way: equal values compare and hash equal across the two types, and every oracle's reasoning
-is its own.
+is its own.  ``BJCALC_ORACLE_FRACTIONS=1`` makes them count in ``fractions.Fraction`` (about
+ten times slower), so that an agreement does not rest on gmpy2's arithmetic alone.
 """
 
-try:
-    from gmpy2 import mpq as Fraction
-except ImportError:      # pragma: no cover - gmpy2 comes with bjcalc
+import os
+
+if os.environ.get("BJCALC_ORACLE_FRACTIONS"):      # (the standard library's, to rule gmpy2 out of a result)
     from fractions import Fraction
+else:
+    try:
+        from gmpy2 import mpq as Fraction
+    except ImportError:      # pragma: no cover - gmpy2 comes with bjcalc
+        from fractions import Fraction
 
 __all__ = ["Fraction"]

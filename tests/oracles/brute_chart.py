@@ -84,7 +84,7 @@ Assumptions beyond the brief
 import csv
 import io
 import math
-from oracles import Fraction
+from fractions import Fraction
 
 __all__ = ["ShoeExhausted", "chart_ev", "round_distribution", "read_csv_chart", "chart_rows",
            "UP_COLUMNS", "TOTAL_CODES", "PAIR_CODES", "DEFAULT_RULES"]

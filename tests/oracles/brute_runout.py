@@ -65,7 +65,7 @@ Everything is exact (``gmpy2.mpq`` inside, ``fractions.Fraction`` out).
 
 from __future__ import annotations
 
-from oracles import Fraction
+from fractions import Fraction
 from functools import lru_cache
 from typing import Dict, Iterator, Tuple
 

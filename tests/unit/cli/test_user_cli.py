@@ -255,6 +255,14 @@ def test_explain_says_inf_not_math_inf(capsys):
     assert "math.inf" not in err and "or inf" in err
 
 
+def test_explain_refuses_a_fixed_option_that_means_nothing_alone(capsys):
+    """A variant's option that needs another (which 7 a Super Bonus is paid against, with none) is
+    refused by explain --fix as by edge, not valued as 0 of 0 rule sets."""
+    err = error(["explain", "--variant", "spanish_21", "--edge", "0.4", "--workers", "1", "--fix",
+                 "super_bonus_any_seven=true"], capsys)
+    assert "means nothing while super_bonus=0" in err and "super_bonus=200" in err
+
+
 def test_every_no_flag_of_every_command_has_its_positive_form():
     """Wherever ``--no-x`` is taken, ``--x`` is too (the side bets' commands included)."""
     import argparse

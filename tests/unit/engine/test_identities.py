@@ -172,3 +172,10 @@ def test_the_exact_dealer_in_int64_gives_the_python_integers_rationals(h17, monk
         wide = DealerEngine(shoe, StandardDealer(h17), EXACT).evaluate(up, removed)
         assert (rows.probabilities == wide.probabilities).all() and (rows.exhausted == wide.exhausted).all(), up
     assert any(rows.exhausted.any() for rows in fast.values())       # (the run-out rows compared too)
+    # the infinite deck (it does not deplete: the power bounds its integers), against every up card
+    monkeypatch.undo()
+    fast = {up: DealerEngine(Shoe.infinite(), StandardDealer(h17), EXACT).evaluate(up, removed[:1]) for up in range(1, 11)}
+    monkeypatch.setattr(dealer_module, "_fits_int64", lambda *args: False)
+    for up, rows in fast.items():
+        assert (rows.probabilities == DealerEngine(Shoe.infinite(), StandardDealer(h17), EXACT).evaluate(
+            up, removed[:1]).probabilities).all(), up

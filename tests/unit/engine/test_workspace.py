@@ -7,6 +7,7 @@ import threading
 from pathlib import Path
 
 from bjcalc import Calculator, Rules, Shoe
+from bjcalc.engine import _kernels
 from bjcalc.engine.workspace import BESIDE, KINDS, WORKSPACE, Workspace
 
 ENGINE = Path(__file__).resolve().parents[3] / "bjcalc" / "engine"
@@ -70,4 +71,5 @@ def test_a_fixed_plays_reach_and_its_split_plans_are_kept_beside_their_node_set(
     calc = Calculator(Rules(decks=1, max_split_hands=2))
     calc.game("TD")
     calc.effects_of_removal()      # (a fixed play on ten shoes, its split hands decided on the full shoe)
-    assert all(WORKSPACE.sizes()[kind] > 0 for kind in BESIDE), WORKSPACE.sizes()
+    kept = [kind for kind in BESIDE if kind != "grouped moves" or _kernels.available()]    # (the kernel's only)
+    assert all(WORKSPACE.sizes()[kind] > 0 for kind in kept), WORKSPACE.sizes()

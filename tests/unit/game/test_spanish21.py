@@ -377,8 +377,9 @@ def test_the_super_bonus_is_an_option_the_command_line_reads_or_refuses_in_one_l
     run = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--super-bonus-any-seven"],
                          capture_output=True, text=True)
     assert run.returncode == 2 and run.stdout == "" and run.stderr.strip() == (
-        "bjcalc: error: --super-bonus-any-seven means nothing without --super-bonus: give it too (--super-bonus 200)")
-    with pytest.raises(RulesError, match=r"super_bonus_any_seven=True means nothing without super_bonus"):
+        "bjcalc: error: --super-bonus-any-seven means nothing while --super-bonus 0: give --super-bonus too "
+        "(--super-bonus 200)")
+    with pytest.raises(RulesError, match=r"super_bonus_any_seven=True means nothing while super_bonus=0"):
         Calculator(S21.rules(super_bonus_any_seven=True))
     Calculator(S21.rules(super_bonus_any_seven=False))      # (its default needs nothing)
 
