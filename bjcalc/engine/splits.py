@@ -185,8 +185,6 @@ def split_contexts(rules: Rules, shoe: Shoe, strategy: str, space: HandSpace) ->
     return contexts
 
 
-
-
 class SplitPlay(NamedTuple):
     """How split hands choose their first action when the values split are not the ones that
     choose: a strategy made on another shoe, played on the shoe of ``values``.  A split hand at a
@@ -271,8 +269,8 @@ class _PairSplit:
         policy's decisions are made), each taking the best of its ``allowed`` actions
         (POST_SPLIT_ACTIONS indices) there.  ``key`` names these nodes in the plans: where the
         decider plays on other values with the same nodes (a fixed play on ten depleted shoes),
-        its choices are made once for all of them (kept beside the decider in the workspace).  ``later``: the hands
-        split off, played by :attr:`later`."""
+        its choices are made once for all of them (kept beside the decider in the workspace).
+        ``later``: the hands split off, played by :attr:`later`."""
         play = self.play if not later else self.later
         assert play is not None
         values = play.values
