@@ -185,9 +185,9 @@ def combinations(preset: str, fixed: Optional[dict[str, Any]] = None) -> list[di
         if name not in open_rules and name not in VARIANTS[preset].options:
             raise RulesError(f"{name!r} is not an open rule of {preset}; open rules: {open_rules_text(preset)}")
         open_rules[name] = (value,)
-    VARIANTS.of(VARIANTS[preset].rules(**(fixed or {})))    # a bad value: its RulesError now, not "0 of 0" later
-    names = list(open_rules)
     default = VARIANTS[preset].rules(**(fixed or {}))
+    VARIANTS.of(default)       # a bad value: its RulesError now, not "0 of 0 rule sets" later
+    names = list(open_rules)
     out = []
     for values in itertools.product(*(open_rules[n] for n in names)):
         choice = dict(zip(names, values))
