@@ -81,7 +81,7 @@ from ..core.words import either, rule
 from ..core.outcomes import BLACKJACK, is_natural, soft_total
 from ..core.rules import Rules
 from ..core.runner import per_process, run_chunks
-from ..core.wagers import INSURANCE_PAYS, INSURANCE_STAKE, MONEY, SURRENDER_LOSS, Wager
+from ..core.wagers import INSURANCE_PAYS, INSURANCE_STAKE, MONEY, Wager
 from ..engine.hands import UNSPLIT, composition_of
 from ..game.calculator import Calculator
 from ..game.removal import VALUE_LABELS, Deviations, play_on_each
@@ -202,7 +202,6 @@ class _Worker:
         self.chips = {name: engine.settlement for name, engine in self.full.round.engines.items()}
         self.chip_rows: dict[tuple[str, int, int], np.ndarray] = {}     # (chip, total, cards) -> stand_row
         self.procedure = self.variant.dealer(spec.rules, self.full_shoe)
-        self.burn_dealer = self.procedure.burns_cards
         self.max_cards = self.full.engine.space.max_cards
         self._second_at: Optional[int] = None      # where the dealer's second card is dealt, no hole card
         self._full_sd: Any = None                   # the full shoe's sd_perfect, once asked for
@@ -334,11 +333,6 @@ class _Worker:
         hard = _hard(cards)
         return self.full.round.double_chips(own, hard, _total(cards) != hard, len(cards), split)
 
-    def burns(self, up: int, hole: int, same_suit: bool) -> bool:
-        """Whether the dealer's first two cards are burned (Burn 20 under a ten: a ten, or an ace
-        of the up card's suit)."""
-        return self.burn_dealer and self.procedure.burns_pair(RANK_VALUE[up], RANK_VALUE[hole], same_suit)
-
     def play_round(self, draw: Callable[[], int], dealt: list[tuple[int, int]],
                    deviations: Optional[Deviations] = None) -> float:
         """Deal and play one round out; the player's net result per unit initial bet.
@@ -359,21 +353,28 @@ class _Worker:
         return net
 
     def _play(self, draw: Callable[[], int], dealt: list[tuple[int, int]], deviations: Optional[Deviations]) -> float:
+        """The round in the settlement's order: the deal (player, up, player, and the hole card
+        where the dealer peeks), a blackjack the peek finds settling the round first
+        (:attr:`~bjcalc.engine.settlement.Settlement.blackjack_first`), naturals and two-card
+        surrenders settled by the settlement's terms for the dealer's blackjack seen, then the
+        hands played out and settled against the dealer's hand (:meth:`dealer_hand`)."""
         rules, settle = self.rules, self.settlement
         a, up, b = draw(), draw(), draw()
         hole = draw() if settle.peeks else None
         player = [a, b]
-        natural = _is_natural(player)
         self._second_at = None
 
-        def dealer_natural() -> bool:
-            return hole is not None and _is_natural([up, hole]) and not self.burns(up, hole, dealt[1][1] == dealt[3][1])
+        def dealer_blackjack() -> bool:
+            """Whether the dealer has a blackjack: the peeked hole card's, or his second card turned now."""
+            if hole is not None:
+                return self.procedure.has_blackjack(RANK_VALUE[up], RANK_VALUE[hole], dealt[1][1] == dealt[3][1])
+            return self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK
 
-        if settle.peeks and dealer_natural() and rules.surrender != "early":
-            return 0.0 if natural else -1.0
-        if natural:
+        if settle.blackjack_first and dealer_blackjack():
+            return float(settle.natural_tie()) if _is_natural(player) else -float(settle.round_blackjack_loss())
+        if _is_natural(player):      # (the dealer turns his cards: a burned pair is redrawn, seen)
             if self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK:
-                return 0.0
+                return float(settle.natural_tie())
             return float(settle.natural_pay(rules.pays_suited(dealt[0][1], dealt[2][1])))   # (player, up, player)
         first = self.best(player, up)
         if deviations is not None:       # (an index play: the first decision only, among the allowed actions)
@@ -381,14 +382,11 @@ class _Worker:
             values = (min(RANK_VALUE[a], RANK_VALUE[b]), max(RANK_VALUE[a], RANK_VALUE[b]))
             first = deviations.first_action(RANK_VALUE[up], values, first, lambda name: name in dealt_allowed)
         if first == "surrender":
-            if settle.peeks or rules.surrender == "early":
-                return -1.0 if settle.peeks and dealer_natural() and rules.surrender != "early" else -float(SURRENDER_LOSS)
-            # no hole card: the dealer turns his second card, and a blackjack takes the whole bet
-            if self.dealer_hand(up, hole, draw, dealt, complete=False) == BLACKJACK:
-                return float(settle.hand_blackjack_payoff - settle.round_blackjack_loss())
-            return -float(SURRENDER_LOSS)
-        if settle.peeks and dealer_natural():      # early surrender declined, then the peek
-            return -1.0
+            # (an early surrender gives up its half whatever the dealer holds: his cards stay unturned)
+            seen = rules.surrender != "early" and dealer_blackjack()
+            return float(settle.surrendered(float(seen)) - settle.round_blackjack_loss() * seen)
+        if settle.peeks and dealer_blackjack():      # early surrender declined, then the peek
+            return -float(settle.round_blackjack_loss())
         hands: list[tuple[list[int], tuple[Wager, ...]]] = []
         if first == "split":
             pair = RANK_VALUE[a]
@@ -415,7 +413,7 @@ class _Worker:
         # the dealer completes the hand while a hand's pay depends on it (No Bust: a bust can push)
         live = any(_hard(cards) <= 21 or settle.bust_row(len(cards), _hard(cards)) is not None for cards, _ in hands)
         outcome = self.dealer_hand(up, hole, draw, dealt, complete=live)
-        if outcome == BLACKJACK:      # (a peek game found it before the player acted)
+        if outcome == BLACKJACK:      # (no hole card: found after the player acted)
             return float(sum(self.chips[chip.name].hand_blackjack_payoff for _, chips in hands for chip in chips)
                          - settle.round_blackjack_loss())
         net = 0.0
@@ -462,31 +460,17 @@ class _Worker:
     def dealer_hand(self, up: int, hole: Optional[int], draw: Callable[[], int], dealt: list[tuple[int, int]],
                     complete: bool = True) -> Optional[int]:
         """The dealer's final outcome (an index of :data:`~bjcalc.core.outcomes.OUTCOMES`), or
-        None when not ``complete`` and no blackjack.  Burn 20's burned pairs are drawn (so seen)
-        and gone: while the two cards are two tens or a blackjack, two more are drawn."""
+        None when not ``complete`` and no blackjack: his procedure played card by card
+        (:meth:`~bjcalc.engine.dealer.StandardDealer.deal`: Burn 20's burned pairs are drawn, so
+        seen, and gone), the hole card drawn now where there is none yet."""
         if hole is None:
             self._second_at = len(dealt)
             hole = draw()
             hole_suit = dealt[-1][1]
         else:
             hole_suit = dealt[3][1]       # dealt player, up, player, hole
-        hand = [up, hole]
-        if self.burns(up, hole, hole_suit == dealt[1][1]):
-            hand = [draw(), draw()]
-            while sorted(RANK_VALUE[r] for r in hand) in ([10, 10], [1, 10]):
-                hand = [draw(), draw()]
-        elif _is_natural(hand):
-            return BLACKJACK
-        if not complete:
-            return None
-        while True:
-            counts = [0] * 10
-            for rank in hand:
-                counts[RANK_VALUE[rank] - 1] += 1
-            outcome = self.procedure.outcome(counts, _hard(hand))
-            if outcome is not None and outcome != BLACKJACK:     # (after a burn A+T was redrawn)
-                return outcome
-            hand.append(draw())
+        return self.procedure.deal(RANK_VALUE[up], RANK_VALUE[hole], hole_suit == dealt[1][1],
+                                   lambda: RANK_VALUE[draw()], complete)
 
 
 class _OutOfCards(Exception):

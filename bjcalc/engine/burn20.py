@@ -92,7 +92,7 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Optional, Sequence
+from typing import Any, Callable, ClassVar, Optional, Sequence
 
 import numpy as np
 
@@ -102,6 +102,7 @@ from ..core.cards import Shoe
 from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN
 from .dealer import SKIP, DealerEngine, DealerResult, DealerTree, StandardDealer, grow_levels
 from ..core.errors import RulesError
+from .hands import composition_of
 from .workspace import WORKSPACE
 
 __all__ = ["Burn20Dealer", "FreshTree", "burn20_outcomes", "burn20_lengths", "hole_branch_dealer", "UP_TEN", "FLOAT_CUTOFF"]
@@ -212,6 +213,21 @@ class Burn20Dealer(StandardDealer):
         (True, True, False)
         """
         return up == UP_TEN and (hole == UP_TEN or (hole == 1 and same_suit))
+
+    def first_pair(self, up: int, hole: int, same_suit: bool, draw: Callable[[], int]) -> tuple[int, int]:
+        """A burned pair (:meth:`burns_pair`) is replaced by two fresh cards, themselves burned
+        while they are two tens or a blackjack (:func:`_burnable`); any other pair stands.
+
+        >>> cards = iter([10, 10, 1, 10, 9, 10])
+        >>> Burn20Dealer(hits_soft_17=False).first_pair(10, 10, False, lambda: next(cards))
+        (9, 10)
+        """
+        if not self.burns_pair(up, hole, same_suit):
+            return up, hole
+        while True:
+            pair = (draw(), draw())
+            if not _burnable(composition_of(pair)):
+                return pair
 
     @property
     def burns_cards(self) -> bool:

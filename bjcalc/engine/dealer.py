@@ -37,6 +37,7 @@ from ..core.arithmetic import FLOAT, Arithmetic
 from ..core.cards import Shoe
 from ..core.errors import ShoeError
 from ..core.outcomes import ACE, BLACKJACK, N_OUTCOMES, TEN, is_natural, soft_total
+from .hands import composition_of
 from .workspace import WORKSPACE
 
 __all__ = ["StandardDealer", "DealerTree", "DealerEngine", "DealerResult", "DealerRows", "grow_levels", "tree_limit",
@@ -158,6 +159,49 @@ class StandardDealer:
         False
         """
         return False
+
+    def has_blackjack(self, up: int, hole: int, same_suit: bool) -> bool:
+        """Whether the up card and the card under it (values; of the up card's suit or not) are a
+        dealer blackjack: a natural the procedure does not burn (:meth:`burns_pair`), what a peek
+        finds.
+
+        >>> StandardDealer(hits_soft_17=False).has_blackjack(10, 1, True)
+        True
+        """
+        return is_natural(composition_of((up, hole))) and not self.burns_pair(up, hole, same_suit)
+
+    def first_pair(self, up: int, hole: int, same_suit: bool, draw: Callable[[], int]) -> tuple[int, int]:
+        """A hook: the two cards (values) the dealer completes the hand from, given the up card and
+        the card under it (``draw``: the next card's value, for a procedure that burns them and
+        draws fresh ones): those two for the standard dealer.
+
+        >>> StandardDealer(hits_soft_17=False).first_pair(10, 10, True, lambda: 5)
+        (10, 10)
+        """
+        return up, hole
+
+    def deal(self, up: int, hole: int, same_suit: bool, draw: Callable[[], int], complete: bool = True) -> Optional[int]:
+        """The dealer's hand played card by card, as a dealing simulation follows it: the up card
+        and the card under it (values; ``same_suit``: of the up card's suit), then :meth:`first_pair`
+        and :meth:`outcome`'s draws, each card's value from ``draw``.  The outcome index, or None
+        when not ``complete`` (the dealer stops once the blackjack is settled) and no blackjack.
+        The same procedure :class:`DealerTree` walks, one hand at a time.
+
+        >>> cards = iter([5, 4])
+        >>> from bjcalc.core.outcomes import OUTCOMES
+        >>> OUTCOMES[StandardDealer(hits_soft_17=False).deal(6, 2, False, lambda: next(cards))]
+        '17'
+        >>> StandardDealer(hits_soft_17=False).deal(6, 2, False, lambda: 9, complete=False) is None
+        True
+        """
+        hand = list(self.first_pair(up, hole, same_suit, draw))
+        while True:
+            outcome = self.outcome(composition_of(hand), sum(hand))
+            if outcome == BLACKJACK or (outcome is not None and complete):
+                return outcome
+            if not complete:
+                return None
+            hand.append(draw())
 
     def most_cards_burned(self, value_counts: Sequence[int]) -> int:
         """The most cards the procedure can burn (take out of play unseen) in one round

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 
 from ..core.outcomes import BLACKJACK, N_OUTCOMES
 from ..core.rules import Rules
-from ..core.wagers import MONEY, Wager
+from ..core.wagers import MONEY, SURRENDER_LOSS, Wager, surrender_value
 
 __all__ = ["Settlement", "AfterDouble"]
 
@@ -89,6 +89,17 @@ class Settlement:
         """Whether the dealer checks for blackjack before the players act (so hand values are
         conditioned on no dealer blackjack, and early surrender comes before the check)."""
         return self.rules.hole_card == "peek"
+
+    @property
+    def blackjack_first(self) -> bool:
+        """Whether a dealer blackjack settles the round before the player decides anything: a peek
+        game without early surrender (which is offered before the check).  Then a hand's values
+        may be stated given no dealer blackjack.
+
+        >>> Settlement(Rules()).blackjack_first, Settlement(Rules(surrender="early")).blackjack_first
+        (True, False)
+        """
+        return self.peeks and self.rules.surrender != "early"
 
     @property
     def blackjack_takes_whole_bet(self) -> bool:
@@ -239,6 +250,24 @@ class Settlement:
         ace first), or None where none does (the standard round).  Player's Edge 21's two suited
         identical face cards."""
         return None
+
+    def surrendered(self, blackjack: Any, loss: Any = SURRENDER_LOSS) -> Any:
+        """Joint value of a hand surrendered on its first two cards when the dealer has a blackjack
+        with chance ``blackjack``, the round's own charge (:meth:`round_blackjack_loss`) apart.  A
+        late surrender (after the peek, or with no hole card once the dealer turns a blackjack) is
+        settled as the hand stands (:func:`~bjcalc.core.wagers.surrender_value`); an early one,
+        before the dealer checks, gives up ``loss`` (:data:`~bjcalc.core.wagers.SURRENDER_LOSS`,
+        or it in the caller's arithmetic) whatever he holds, so the round's charge is given back.
+        Linear in ``blackjack``: at 0 or 1 it is the hand's result given that event, what a dealing
+        simulation pays.
+
+        >>> [str(Settlement(Rules(surrender=kind)).surrendered(Fraction(b)) - b) for kind in ("late", "early")
+        ...  for b in (0, 1)]
+        ['-1/2', '-1', '-1/2', '-1/2']
+        """
+        if self.rules.surrender == "early":
+            return -loss + self.round_blackjack_loss() * blackjack
+        return surrender_value(blackjack, self.hand_blackjack_payoff, loss)
 
     def natural_tie(self) -> Fraction:
         """What a player natural gets when the dealer's peek finds one too (the standard round: a

@@ -1020,8 +1020,12 @@ class _UpcardRounds:
         if action == "surrender":
             if int(self.nodes.cards[node]) > 2:
                 return self._single([self._surrender_class()] + extra)
-            bj = -SURRENDER_LOSS if self.rules.surrender == "early" else Fraction(-1)
-            return self._single([classes.add([-SURRENDER_LOSS] * BLACKJACK + [bj], [1] * N_OUTCOMES)] + extra[1:])
+            # (settled in full here, the round's blackjack charge included: the hand's result given
+            # no dealer blackjack and given one, the settlement's joint value at 0 and 1)
+            settle = classes.settlement
+            lost = settle.round_blackjack_loss()
+            without, given = (settle.surrendered(Fraction(b)) - lost * b for b in (0, 1))
+            return self._single([classes.add([without] * BLACKJACK + [given], [1] * N_OUTCOMES)] + extra[1:])
         taken, class_codes, weight = self.walk(node, action)
         return _States(taken, _plus(class_codes, class_code(extra)), weight)
 

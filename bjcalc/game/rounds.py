@@ -42,7 +42,7 @@ from ..engine.dealer import DealerEngine
 from ..engine.hands import UNSPLIT, composition_of
 from ..engine.optimal import OptimalSplit
 from ..engine.player import PlayerEngine, UpcardValues, hand_space
-from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, WAGERS, Wager, doubled, surrender_value
+from ..core.wagers import DOUBLE_STAKE, MONEY, SURRENDER_LOSS, WAGERS, Wager, doubled
 from ..engine.shortage import Decisions, split_play_decisions, split_runs_out, value_label
 from ..engine.splits import SplitPlay, check_split_strategy, context_strategy, split_contexts, split_value
 from ..engine.workspace import WORKSPACE
@@ -347,7 +347,7 @@ class Round:
         """Whether a hand's values are stated given no dealer blackjack: in a peek game where
         every decision comes after the peek (early surrender comes before it, so then every
         value of a hand is unconditional, as in ENHC games)."""
-        return self.settlement.peeks and self.rules.surrender != "early"
+        return self.settlement.blackjack_first
 
     def deals(self) -> Deals:
         """The exact probability of each deal (:func:`deal_probabilities`), computed once."""
@@ -465,9 +465,7 @@ class Round:
 
     def surrender(self, blackjack: Value) -> Value:
         """Joint value of surrendering a hand whose P(dealer blackjack) is ``blackjack``."""
-        if self.rules.surrender == "early":
-            return -self.ar.convert(SURRENDER_LOSS) - self.blackjack_term(blackjack)
-        return surrender_value(blackjack, self.settlement.hand_blackjack_payoff, self.ar.convert(SURRENDER_LOSS))
+        return self.settlement.surrendered(blackjack, self.ar.convert(SURRENDER_LOSS))
 
     def split(self, up: int, pair: int, split_key: Any) -> Value:
         """Joint value of splitting the pair of value ``pair`` against ``up`` (``split_key``:
