@@ -504,54 +504,15 @@ class PlayerEngine:
 
 
     def _evaluate(self, up: int) -> UpcardValues:
-        ar, nodes = self.ar, self.nodes
+        """Every node's values against ``up`` under the best play: the compiled pass in floats
+        where it is built (:meth:`_evaluate_compiled`), else the numpy pass (:meth:`_pass`)."""
         outcome = self.rows.outcome(up)
-        by_set = outcome.probabilities
-        exhausted = outcome.exhausted[nodes.removed_index]       # (a copy: fancy indexing)
-        blackjack = by_set[nodes.removed_index, BLACKJACK]
-        if not ar.exact and kernels.player_available():
-            return self._evaluate_compiled(up, by_set, blackjack, exhausted)
-        # One product per removed set, then one lookup per node.
-        columns, column = self._standing(up)
-        stand = self._stand_by_set(by_set, columns)[nodes.removed_index, column]
-        left, valid = self.dealer.remaining(up, nodes.removed)
-        left = np.where(valid[:, None], left, 0)
-        cards_left = left.sum(axis=1)
-        draw = ar.rationals(left, cards_left[:, None])
-        bust = self._bust_values(up, left, cards_left, draw, exhausted)
-        track_exhaustion = bool(exhausted.any())
-
-        n = len(nodes)
-        hit, value = ar.zeros(n), ar.zeros(n)
-        hits = np.zeros(n, dtype=bool)
-        action = np.zeros(n, dtype=np.uint8)
-        child = nodes.child
-        one = (draw * np.where(child >= 0, stand[np.maximum(child, 0)], bust)).sum(axis=1)
-        double, after_double = (self._doubles(by_set, blackjack, stand, draw, bust) if self.doubles_own_way
-                                else (DOUBLE_STAKE * one, None))
-        added = self._double_added(up)
-        if added is not None:     # (a double adding another kind of chip: one of each)
-            double = np.where(added[0], one + added[1], double)
-        surrender = self.surrender_values(blackjack)
-        after_hit = bool(self.may_double.any() or self.may_surrender.any())
-        for level in nodes.levels:
-            if not len(level):
-                continue
-            kids = child[level]
-            hit[level] = hit_values(kids, draw[level], bust[level], value)
-            if track_exhaustion:   # a node that can run out of cards by hitting taints its parents
-                exhausted[level] |= self.can_hit[level] & (
-                    (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)
-            hits[level] = self.can_hit[level] & (self.must_hit[level] | ar.better(hit[level], stand[level]))
-            hits[level] = hits[self.source[level]]
-            if after_hit:
-                self._choose_after_hit(level, hits, action, stand, hit, double, surrender)
-            else:
-                action[level] = hits[level]
-            value[level] = np.choose(action[level], (stand[level], hit[level], double[level], surrender[level]))
-        return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
-                            self.must_hit, exhausted, cards_left, ar, self.source, surrender, self.may_double,
-                            self.may_surrender, action, after_double, _draw=draw, _bust=np.asarray(bust))
+        if not self.ar.exact and kernels.player_available():
+            by_set, index = outcome.probabilities, self.nodes.removed_index
+            return self._evaluate_compiled(up, by_set, by_set[index, BLACKJACK], outcome.exhausted[index])
+        values = self._pass(up, outcome)
+        assert values is not None
+        return values
 
     def fixed_upcard(self, up: int, hits: np.ndarray, best_too: bool = False) -> Optional[UpcardValues]:
         """All node values against ``up`` when each node hits where ``hits`` says and stands
@@ -560,7 +521,7 @@ class PlayerEngine:
         they are valued (with ``best_too``, every node; else see below).  The
         compiled loop of :meth:`upcard` with the decisions forced, so the numbers are those of
         the numpy recursion with them; in exact arithmetic (or without the compiled loop) that
-        recursion over the reached hands (:meth:`_evaluate_forced`).  None where neither serves:
+        recursion over the reached hands (:meth:`_pass`).  None where neither serves:
         doubling or surrendering after a hit, or a round that can run out of cards (whose flags
         depend on every hand that could hit), and exact arithmetic with ``best_too``.
         ``best_too``: value this shoe's own best play in
@@ -593,7 +554,7 @@ class PlayerEngine:
         nodes = self.nodes
         reach = None if best_too else self._reach_alone(up, hits)
         if self.ar.exact or not kernels.player_available():
-            return None if reach is None else self._evaluate_forced(up, reach)
+            return None if reach is None else self._pass(up, reach=reach)
         if reach is None:
             outcome = self.rows.outcome(up)
             exhausted = outcome.exhausted[nodes.removed_index]
@@ -615,51 +576,90 @@ class PlayerEngine:
                                              only=reach)
         return None if values.exhausted.any() else values
 
-    def _evaluate_forced(self, up: int, reach: "ForcedReach") -> Optional[UpcardValues]:
-        """:meth:`fixed_upcard` in numpy (exact arithmetic, or floats without the compiled loop):
-        the nodes ``reach`` reaches (closed under its play's hits) valued by the recursion of
-        :meth:`_evaluate` with those decisions, from their dealer rows alone; the others read 0,
-        and so, as in the compiled pass, do the hit, double, draws and cards left of a reached
-        node of three or more cards the play stands on (no play reads them).  Each value read
-        is the one of valuing every node (exactly so in exact arithmetic), and no surrender
-        values, as in the compiled pass (no node may surrender after a hit here).  None if a
-        reached hand's dealer can run out of cards (the caller has made sure none can)."""
+    def _pass(self, up: int, outcome: Any = None, reach: Optional["ForcedReach"] = None) -> Optional[UpcardValues]:
+        """The player pass in numpy, the definition :meth:`_evaluate_compiled` follows in C
+        operation for operation (so: exact arithmetic, and floats where that loop is not built).
+
+        Each node's stand value is read from its dealer row (``outcome``: the rows of every
+        removed set), its next cards' chances and bust values from the cards left; then, level by
+        level from the deepest hands, its hit value from its children's values, its action and
+        its value.  Without ``reach`` every node is valued and takes the best action offered
+        (ties to the earlier; a split hand's as its policy source's), run-outs tracked.  With
+        ``reach`` (:meth:`fixed_upcard`) only the nodes a fixed play reaches are, from their
+        dealer rows alone, hitting where its hits say and standing elsewhere; the others read 0,
+        and so do the hit, double, draws and cards left of a reached node of three or more cards
+        the play stands on (no play reads them); no surrender values (none after a hit here);
+        None if a reached hand's dealer can run out of cards."""
         ar, nodes = self.ar, self.nodes
-        outcome = self.rows.rows_of(up, reach.sets)
-        if outcome.exhausted.any():
-            return None
-        by_set = outcome.probabilities
-        blackjack = reach.at_nodes(by_set[:, BLACKJACK], ar.scalar(0))
-        n, every = len(nodes), reach.every
-        working = reach.mask & ~reach.stand_only
-        busy = np.flatnonzero(working)
-        stand = ar.zeros(n)
+        n, child = len(nodes), nodes.child
         columns, column = self._standing(up)
-        stand[every] = self._stand_by_set(by_set, columns)[reach.row[every], column[every]]
+        busy: Any = slice(None)      # (the nodes whose draws are read: every one, or a fixed play's)
+        if reach is None:
+            by_set = outcome.probabilities
+            exhausted = outcome.exhausted[nodes.removed_index]       # (a copy: fancy indexing)
+            blackjack = by_set[nodes.removed_index, BLACKJACK]
+            stand = self._stand_by_set(by_set, columns)[nodes.removed_index, column]
+        else:
+            outcome = self.rows.rows_of(up, reach.sets)
+            if outcome.exhausted.any():
+                return None
+            by_set = outcome.probabilities
+            exhausted = np.zeros(n, dtype=bool)       # (none: no reached hand runs out)
+            blackjack = reach.at_nodes(by_set[:, BLACKJACK], ar.scalar(0))
+            every = reach.every
+            stand = ar.zeros(n)
+            stand[every] = self._stand_by_set(by_set, columns)[reach.row[every], column[every]]
+            busy = np.flatnonzero(reach.mask & ~reach.stand_only)
         left, valid = self.dealer.remaining(up, nodes.removed[busy])
         left = np.where(valid[:, None], left, 0)
-        cards_left = np.zeros(n, dtype=np.int64)
-        cards_left[busy] = left.sum(axis=1)
-        exhausted = np.zeros(n, dtype=bool)       # (none: no reached hand runs out)
-        draw, bust = ar.zeros((n, 10)), ar.zeros((n, 10))
-        draw[busy] = ar.rationals(left, cards_left[busy][:, None])
-        bust[busy] = self._lost_busts(up, left, cards_left[busy], draw[busy], np.zeros(len(busy), dtype=bool))
+        cards_left = left.sum(axis=1)
+        draw = ar.rationals(left, cards_left[:, None])
+        bust = self._lost_busts(up, left, cards_left, draw, exhausted if reach is None else exhausted[busy])
+        if reach is not None:      # (the busy nodes' rows in place, zeros elsewhere)
+            cards_left, draw, bust = (_spread(busy, rows, zeros) for rows, zeros in
+                                      ((cards_left, np.zeros(n, dtype=np.int64)), (draw, ar.zeros((n, 10))),
+                                       (bust, ar.zeros((n, 10)))))
         bust = np.asarray(self._settled_busts(up, bust, exhausted))
-        child = nodes.child
-        double, hit, value = ar.zeros(n), ar.zeros(n), ar.zeros(n)
         kids = child[busy]
-        double[busy] = DOUBLE_STAKE * (draw[busy] * np.where(kids >= 0, stand[np.maximum(kids, 0)],
-                                                             bust[busy])).sum(axis=1)
-        hits = reach.hits & working
+        one = (draw[busy] * np.where(kids >= 0, stand[np.maximum(kids, 0)], bust[busy])).sum(axis=1)
+        after_double, surrender = None, None
+        if reach is not None:
+            double = _spread(busy, DOUBLE_STAKE * one, ar.zeros(n))
+            action = (reach.hits & reach.mask).astype(np.uint8)       # (a node standing alone never hits)
+        else:
+            double, after_double = (self._doubles(by_set, blackjack, stand, draw, bust) if self.doubles_own_way
+                                    else (DOUBLE_STAKE * one, None))
+            added = self._double_added(up)
+            if added is not None:     # (a double adding another kind of chip: one of each)
+                double = np.where(added[0], one + added[1], double)
+            surrender = self.surrender_values(blackjack)
+            action = np.zeros(n, dtype=np.uint8)
+        hit, value, hits = ar.zeros(n), ar.zeros(n), action == 1
+        choices = (stand, hit, double, ar.zeros(n) if surrender is None else surrender)
+        track_exhaustion = bool(exhausted.any())
+        after_hit = bool(self.may_double.any() or self.may_surrender.any())
         for level in nodes.levels:
-            level = level[reach.mask[level]]
-            if len(level):
-                going = level[working[level]]
-                hit[going] = hit_values(child[going], draw[going], bust[going], value)
-                value[level] = np.where(hits[level], hit[level], stand[level])
-        return UpcardValues(up, nodes, blackjack, stand, hit, value, hits, double, self.can_hit,
-                            self.must_hit, exhausted, cards_left, ar, self.source, None,   # (no surrender after a hit)
-                            self.may_double, self.may_surrender, hits.astype(np.uint8), _draw=draw, _bust=bust)
+            if reach is not None:
+                level = level[reach.mask[level]]
+            if not len(level):
+                continue
+            going = level if reach is None else level[~reach.stand_only[level]]
+            hit[going] = hit_values(child[going], draw[going], bust[going], value)
+            if reach is None:
+                if track_exhaustion:   # a node that can run out of cards by hitting taints its parents
+                    kids = child[level]
+                    exhausted[level] |= self.can_hit[level] & (
+                        (np.where(kids >= 0, exhausted[np.maximum(kids, 0)], False)) & (draw[level] != 0)).any(axis=1)
+                hits[level] = self.can_hit[level] & (self.must_hit[level] | ar.better(hit[level], stand[level]))
+                hits[level] = hits[self.source[level]]
+                if after_hit:
+                    self._choose_after_hit(level, hits, action, stand, hit, double, choices[3])
+                else:
+                    action[level] = hits[level]
+            value[level] = np.choose(action[level], tuple(choice[level] for choice in choices))
+        return UpcardValues(up, nodes, blackjack, stand, hit, value, action == 1, double, self.can_hit,
+                            self.must_hit, exhausted, cards_left, ar, self.source, surrender, self.may_double,
+                            self.may_surrender, action, after_double, _draw=draw, _bust=bust)
 
     def _stand_by_set(self, by_set: np.ndarray, columns: Optional[np.ndarray] = None) -> np.ndarray:
         """The value of standing on each total (a column of ``stand_columns``, or of ``columns``)
@@ -703,7 +703,7 @@ class PlayerEngine:
     def _evaluate_compiled(self, up: int, by_set: np.ndarray, blackjack: np.ndarray, exhausted: np.ndarray,
                            forced: Optional[np.ndarray] = None, both: Optional[np.ndarray] = None,
                            only: Optional["ForcedReach"] = None) -> Any:
-        """The numpy recursion of :meth:`_evaluate` in C (floats): the same operations in the
+        """The numpy pass (:meth:`_pass`) in C (floats): the same operations in the
         same order, so the same numbers, in one pass over the nodes.  ``forced``: hit exactly
         there (each node its own decider; see :meth:`fixed_upcard`).  ``both``: the best play
         and the play forced by ``both`` in one pass, as two values (best first).  ``only`` (with
@@ -923,6 +923,12 @@ class ForcedReach:
         rows = self.row[self.every]
         rows.flags.writeable = False
         return rows
+
+
+def _spread(rows: np.ndarray, values: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """``out`` (zeros) with ``values``, one per index of ``rows`` along the first axis, at ``rows``."""
+    out[rows] = values
+    return out
 
 
 _NO_VALUES = np.empty(0)

@@ -73,7 +73,7 @@ int bjcalc_player_draws(
     return 0;
 }
 
-/* The player's play against one up card (see PlayerEngine._evaluate in bjcalc/engine/player.py).
+/* The player's play against one up card (see PlayerEngine._pass in bjcalc/engine/player.py).
  *
  * Levels (order[level_start[k] .. level_start[k + 1]]) run from hard 21 down, so every child is
  * finished before its parent.  Per node: stand (the dealer's outcomes by_set of its removed set,

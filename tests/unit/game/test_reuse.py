@@ -213,7 +213,7 @@ def test_a_fixed_play_reaches_every_hand_it_can_read(rules):
 ])
 def test_an_exact_fixed_play_of_the_reached_hands_gives_the_whole_evaluations_numbers(rules, split):
     """In exact arithmetic a fixed play values only the hands it reaches, in numpy
-    (``PlayerEngine._evaluate_forced``): every reached hand's value and first-action values are
+    (``PlayerEngine._pass``): every reached hand's value and first-action values are
     those of valuing the shoe's every hand and then following the decisions, exactly.  (On
     :data:`HALF`, which no round can run out of: a whole deck's exact hand space took five
     times as long for the same identity.)"""
