@@ -566,15 +566,15 @@ def fixed_actions(other: Game, fixed: FixedUpcard, node: int, key: Any) -> dict[
     True
     """
     target = fixed.target
-    values = other.round.actions(target, node, None)     # (no key: the other shoe's own split is not computed)
-    if "hit" in values:
-        values["hit"] = fixed.hit[node]
-    hand = target.nodes.hand[node]
-    if key is not None and other.rules.splits and target.nodes.cards[node] == 2 and hand.max() == 2:
-        split = _fixed_split(other, fixed, int(np.argmax(hand)) + 1, key)
-        if split is not None:
-            values = {**{a: v for a, v in values.items() if a != "surrender"}, "split": split,
-                      **({"surrender": values["surrender"]} if "surrender" in values else {})}  # the engine's order
+    own = other.round.actions(target, node, None)     # (no key: the other shoe's own split is not computed)
+    values: dict[str, Value] = {}
+    for action in other.round.offers(target, node, key):       # (in the engine's order)
+        if action == "split":
+            split = _fixed_split(other, fixed, int(np.argmax(target.nodes.hand[node])) + 1, key)
+            if split is not None:
+                values["split"] = split
+        else:
+            values[action] = fixed.hit[node] if action == "hit" else own[action]
     return values
 
 

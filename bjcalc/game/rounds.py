@@ -527,32 +527,64 @@ class Round:
                             f"hands can run out of cards; use a larger shoe or fewer split hands "
                             f"({rule('max_split_hands')})")
 
-    def actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Value]:
-        """Joint values of the allowed actions of an unsplit hand; ``split_key`` is None when
-        the hand may not split (see :func:`pair_state`).  A hand of three or more cards may also
-        double (``double_after_hit``) or surrender (``surrender="any_time"``)."""
+    def offers(self, values: UpcardValues, node: int, split_key: Any) -> tuple[str, ...]:
+        """The actions the round offers the unsplit hand at ``node`` of ``values`` (against its up
+        card), in the engine's tie-break order (an earlier action wins a tie): stand unless the
+        hand must hit, and hit where it may; on its first two cards a double where the variant
+        offers one (for money or another chip: :meth:`~bjcalc.game.variant.Variant.may_double`),
+        a split where ``split_key`` lets the pair split (:func:`pair_state`; None: no split) and
+        surrender where the rules allow it against the up card; after a hit a double or a
+        surrender where the rules allow them there (``double_after_hit``, ``surrender="any_time"``).
+        Every pass that asks what a hand may do asks this.
+
+        >>> from bjcalc.core.arithmetic import FLOAT
+        >>> round_ = Round(Rules(decks=1, surrender="late"), Shoe.decks(1), "CDZ-", FLOAT)
+        >>> values = round_.upcard(10)
+        >>> node = values.nodes.node(composition_of((8, 8)), UNSPLIT)
+        >>> round_.offers(values, node, True), round_.offers(values, node, None)
+        (('stand', 'hit', 'double', 'split', 'surrender'), ('stand', 'hit', 'double', 'surrender'))
+        """
         nodes, rules = values.nodes, self.rules
-        actions = {} if values.must_hit[node] else {"stand": values.stand[node]}
+        offered = [] if values.must_hit[node] else ["stand"]
         if values.can_hit[node]:
-            actions["hit"] = values.hit[node]
+            offered.append("hit")
         if nodes.cards[node] == 2:
-            wager = self.variant.double_wager(rules, int(nodes.hard[node]), bool(nodes.soft[node]))
-            if values.can_hit[node] and wager is not None:
-                actions["double"] = values.double[node] if wager == MONEY else \
-                    self.double_column(values, MONEY)[node]
-            hand = nodes.hand[node]
-            if split_key is not None and rules.splits and hand.max() == 2:
-                split = self.split(values.up, int(np.argmax(hand)) + 1, split_key)
+            if values.can_hit[node] and self.variant.may_double(rules, int(nodes.hard[node]), bool(nodes.soft[node])):
+                offered.append("double")
+            if split_key is not None and rules.splits and nodes.hand[node].max() == 2:
+                offered.append("split")
+            if rules.may_surrender(values.up):
+                offered.append("surrender")
+        else:
+            if values.may_double is not None and values.may_double[node]:
+                offered.append("double")
+            if values.may_surrender is not None and values.may_surrender[node]:
+                offered.append("surrender")
+        return tuple(offered)
+
+    def actions(self, values: UpcardValues, node: int, split_key: Any) -> dict[str, Value]:
+        """Joint values of the actions :meth:`offers` the unsplit hand at ``node``, in its order;
+        ``split_key`` is None when the hand may not split (see :func:`pair_state`), and a split
+        the shoe cannot deal is left out."""
+        nodes = values.nodes
+        first = nodes.cards[node] == 2
+        actions: dict[str, Value] = {}
+        for action in self.offers(values, node, split_key):
+            if action == "split":
+                split = self.split(values.up, int(np.argmax(nodes.hand[node])) + 1, split_key)
                 if split is not None:
                     actions["split"] = split
-            if rules.may_surrender(values.up):
-                actions["surrender"] = self.surrender(values.blackjack[node])
-        else:    # after a hit: doubling on any number of cards, surrender at any time
-            if values.may_double is not None and values.may_double[node]:
-                actions["double"] = values.double[node]
-            if values.may_surrender is not None and values.may_surrender[node]:
-                assert values.surrender is not None
-                actions["surrender"] = values.surrender[node]
+            elif action == "double" and first:
+                wager = self.variant.double_wager(self.rules, int(nodes.hard[node]), bool(nodes.soft[node]))
+                actions["double"] = values.double[node] if wager == MONEY else self.double_column(values, MONEY)[node]
+            elif action == "surrender":
+                if first:
+                    actions["surrender"] = self.surrender(values.blackjack[node])
+                else:
+                    assert values.surrender is not None
+                    actions["surrender"] = values.surrender[node]
+            else:
+                actions[action] = getattr(values, action)[node]
         return actions
 
     def first_action(self, up: int, node: int, split_key: Any) -> str:

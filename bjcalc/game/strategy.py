@@ -565,17 +565,11 @@ class _UpcardSearch:
     def allowed_initial(self, node: int, is_pair: bool, split_key: Any) -> list[str]:
         """The first actions a hand may take: ``play`` (by the totals' entries) always; a pair
         it may split also stand and hit by its own entry."""
-        nodes, rules, v = self.nodes, self.rules, self.v
-        allowed = [PLAY]
-        if is_pair and split_key is not None:
-            allowed += ([STAND] if not v.must_hit[node] else []) + ([HIT] if v.can_hit[node] else [])
-        if self.v.can_hit[node] and self.calc.round.variant.may_double(rules, int(nodes.hard[node]),
-                                                                        bool(nodes.soft[node])):
-            allowed.append(DOUBLE)
-        if is_pair and split_key is not None and rules.splits and (int(nodes.hand[node].argmax()) + 1) in self.split_hands:
-            allowed.append(SPLIT)
-        if rules.may_surrender(self.v.up):
-            allowed.append(SURRENDER)
+        key = split_key if is_pair else None
+        offered = self.calc.round.offers(self.v, node, key)      # (the round's offers, in its order)
+        pair = int(self.nodes.hand[node].argmax()) + 1
+        allowed = [PLAY] + [action for action in offered if action in (STAND, HIT) and key is not None
+                            or action in (DOUBLE, SURRENDER) or action == SPLIT and pair in self.split_hands]
         return allowed
 
     # -- the search ---------------------------------------------------------------------------
