@@ -60,7 +60,8 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
     (effects of removal and a linear count), ``--exact``, ``--json``; Buster: ``--h17``, ``--burn20``
     (the Burn 20 dealer), ``--model shoe|player`` with ``--strategy CD|TD`` and ``--split
     CDZ-|CDP1|CDP`` for model player, ``--full`` (every hand length); Pot of Gold: ``--s17``,
-    ``--no-free-split-fours`` and ``--split`` for the Free Bet game whose play it is valued under.
+    Free Bet's options (``--no-free-split-fours``, ``--free-double-any-cards``) and ``--split`` for the
+    Free Bet game whose play it is valued under.
     Push 22 and Bust Bonus: ``--s17`` (default H17, or ``--variant``'s rule), Bust Bonus
     ``--no-peek``.  Dispatch ``args.command == "sidebet"`` to :func:`run_sidebet`.
 
@@ -121,10 +122,12 @@ def add_sidebet_parser(subparsers: Any) -> argparse.ArgumentParser:
                            help="the main game's dealer stands on soft 17 (default: hits, as Free Bet deals)")
             p.add_argument("--h17", dest="h17", action="store_const", const=True, default=None,
                            help="the main game's dealer hits soft 17 (the default)")
-            p.add_argument("--free-split-fours", dest="free_split_fours", action="store_const", const=True,
-                           default=None, help="a pair of 4s splits free, as any pair but tens (the default)")
-            p.add_argument("--no-free-split-fours", dest="free_split_fours", action="store_const", const=False,
-                           default=None, help="a pair of 4s splits for money (the 2012 launch rules)")
+            for name, option in FREE_BET.options.items():     # (Free Bet's own options: --x and --no-x)
+                flag, default = name.replace("_", "-"), "on" if option.default else "off"
+                p.add_argument(f"--{flag}", dest=name, action="store_const", const=True, default=None,
+                               help=f"{option.help} (default: {default})")
+                p.add_argument(f"--no-{flag}", dest=name, action="store_const", const=False, default=None,
+                               help=f"the main game without this option (--{flag})")
             p.add_argument("--split", choices=PLAYER_SPLITS, default="CDZ-",
                            help="the main game's post-split strategy (default CDZ-)")
         if key in ("push-22", "bust-bonus"):
@@ -273,7 +276,7 @@ def _game_of(args: argparse.Namespace) -> tuple[Optional[Variant], Optional[Rule
         return None, None
     variant = VARIANTS[name]
     given = {"decks": args.decks, "dealer_hits_soft_17": getattr(args, "h17", None),
-             "free_split_fours": getattr(args, "free_split_fours", None)}
+             **{name: getattr(args, name, None) for name in FREE_BET.options}}
     return variant, variant.rules(**{field: value for field, value in given.items() if value is not None})
 
 
@@ -285,6 +288,9 @@ def _shoe_of(args: argparse.Namespace, variant: Optional[Variant], rules: Option
     shoe = variant.shoe(rules)
     return shoe if args.remove is None else shoe.without(args.remove)
 
+
+FREE_BET = VARIANTS["free_bet"]
+"""The game Pot of Gold is valued under, whose options are its flags."""
 
 _BET_FLAGS: dict[str, dict[str, tuple[Any, str]]] = {}
 """Each bet's :func:`_computing_flags`, recorded as its parser is built."""

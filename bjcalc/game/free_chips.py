@@ -10,10 +10,9 @@ strategy (CD, with its post-split strategy), the same decisions
 
 How it stays small
 ------------------
-A free chip is given only on a hand's first two cards: the split that makes a hand, or a
-double of its first two cards (free doubles after a hit, an option of Free Bet, are refused
-here).  So the count is fixed by the deal, the first action, and
-the *second cards* of the split hands (a pair card drawn while fewer hands than allowed
+Without free doubles after a hit, a free chip is given only on a hand's first two cards: the
+split that makes a hand, or a double of its first two cards.  So the count is fixed by the
+deal, the first action, and the *second cards* of the split hands (a pair card drawn while fewer hands than allowed
 exist is split off; each other second card makes a two-card hand that decides by the
 post-split strategy, as when that many hands exist).  The cards a hand draws after its
 first decision do not matter; and a dealing sequence's chance depends only on the multiset
@@ -22,6 +21,14 @@ hands' second cards can be moved after them without changing any sequence's chan
 exchange :mod:`bjcalc.game.moments` uses).  The second cards are then consecutive draws
 from the cards left after the deal: at most four hands of ten values, a few thousand
 sequences, on any shoe.
+
+With free doubles after a hit (Free Bet's ``free_double_any_cards``) a hand that hits may still
+get a free chip later, on a hard 9-11 of three or more cards.  A hand's path then matters, but
+only while it can still reach such a double: a hand past hard 11, or holding an ace (soft while
+its hard total is 11 or less), never can.  So each hand's draws are followed only that far (its
+*live* prefix: a few small cards), and what it draws after is moved after every other hand's,
+as above; the hands are then dealt in the table's order (each hand's second card and live draws,
+a pair card split off while fewer hands than allowed exist), card value by card value.
 
 The dealer peeks with an ace or ten up: a dealer blackjack ends the round before the
 player acts, with no free chip.  The hole card is exchangeable with the player's draws, so
@@ -43,9 +50,8 @@ from typing import Any, Optional
 
 from ..core.actions import most_hands
 from ..core.arithmetic import Value
-from ..core.errors import StrategyError
 from ..core.outcomes import is_natural
-from ..core.wagers import MONEY
+from ..core.wagers import MONEY, Wager
 from ..engine.hands import UNSPLIT, composition_of
 from .distribution import _Decisions, _Facade, check_round_options
 
@@ -65,9 +71,6 @@ def free_chip_counts(calc: _Facade, strategy: str = "CD") -> dict[int, Value]:
     """
     calc.round.variant.check_analysis("the round's distribution")
     strategy = check_round_options(calc, strategy, "never", "the free chips")
-    if any(name != MONEY.name for name in calc.round.engine.after_hit_chips):
-        raise StrategyError("the free chips of doubles after a hit are not counted yet: the free chips are counted "
-                            "where a hand gets them on its first two cards (free doubles on two cards)")
     exact = calc.exact
     zero: Any = Fraction(0) if exact else 0.0
     one: Any = Fraction(1) if exact else 1.0
@@ -106,6 +109,12 @@ class _Dealt:
         self.peeks = calc.round.settlement.peeks and up in (1, 10)
         share = calc.round.dealer_engine.procedure.hole_blackjack_share(up)
         self.share: Any = Fraction(share) if self.exact else float(share)
+        self.live = _live(self.nodes, calc.round.engine.after_hit_chips)
+        self.after_hit = bool(self.live.any())
+        self._walking: dict[int, bool] = {}
+        self._paths: dict[tuple, list[tuple[int, tuple[int, ...], Any]]] = {}
+        self._chips: dict[tuple, int] = {}
+        self._walked: dict[tuple, tuple[int, bool, list[int]]] = {}
 
     def _ratio(self, a: int, b: int) -> Any:
         return Fraction(a, b) if self.exact else a / b
@@ -119,10 +128,60 @@ class _Dealt:
     def _free(self, wager: Any) -> int:
         return int(wager is not None and wager != MONEY)
 
-    def _double_chip(self, node: int, split: bool) -> int:
-        nodes = self.nodes
-        added = self.calc.round.double_chips(MONEY, int(nodes.hard[node]), bool(nodes.soft[node]), 2, split)[1]
-        return self._free(added)
+    def _double_chip(self, node: int, split: bool, own: Wager = MONEY) -> int:
+        """The free chips a double adds to the hand at ``node`` carrying ``own``: 1 or 0."""
+        key = (node, split, own.name)
+        if key not in self._chips:
+            nodes = self.nodes
+            added = self.calc.round.double_chips(own, int(nodes.hard[node]), bool(nodes.soft[node]),
+                                                 int(nodes.cards[node]), split)[1]
+            self._chips[key] = self._free(added)
+        return self._chips[key]
+
+    def _drawn(self, left: tuple[int, ...], value: int) -> tuple[int, ...]:
+        """The cards left once a card of ``value`` is drawn (the same on the infinite deck)."""
+        return left if self.infinite else left[:value - 1] + (left[value - 1] - 1,) + left[value:]
+
+    def _node(self, node: int, own: Wager) -> tuple[int, bool, list[int]]:
+        """What a walk reads at ``node`` for a hand carrying ``own``: its play (an index of
+        stand, hit, double, surrender), whether it is live, and its children by card value."""
+        key = (node, own.name)
+        if key not in self._walked:
+            self._walked[key] = (int(self.decide.plays_of(own)[node]), bool(self.live[node]),
+                                 self.nodes.child[node].tolist())
+        return self._walked[key]
+
+    def _live_paths(self, start: int, action: str, own: Wager, split: bool,
+                    left: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], Any]]:
+        """A hand at ``start`` that plays on (``action`` hit or play) carrying ``own``: each of its
+        live prefixes (see the module docstring) as (the free chips it gets, the cards left after
+        it, its chance), following the strategy's decisions (a double after a hit ends it)."""
+        key = (start, action, own.name, split, left)
+        if key in self._paths:
+            return self._paths[key]
+        out: list[tuple[int, tuple[int, ...], Any]] = []
+        self._paths[key] = out
+
+        def go(node: int, left: tuple[int, ...], chance: Any, first: bool) -> None:
+            play, live, kids = self._node(node, own)
+            if first and action == "hit":
+                play = 1
+            if play == 2:
+                out.append((self._double_chip(node, split, own), left, chance))
+            elif play != 1 or not live:
+                out.append((0, left, chance))
+            else:
+                total = sum(left)
+                for value, kid in enumerate(kids, start=1):
+                    if left[value - 1] > 0:
+                        p = chance * self._ratio(left[value - 1], total)
+                        if kid >= 0:
+                            go(kid, self._drawn(left, value), p, False)
+                        else:      # (a bust: no chip)
+                            out.append((0, self._drawn(left, value), p))
+
+        go(start, left, Fraction(1) if self.exact else 1.0, True)
+        return out
 
     def counts(self, hand: tuple[int, int], split_key: Any) -> dict[int, Any]:
         """Free chips -> probability for the deal ``hand`` (given the deal)."""
@@ -135,7 +194,11 @@ class _Dealt:
         action = self.decide.initial(node, hand, split_key)
         out: dict[int, Any] = {}
         if action == "split":
-            self._split(hand[0], left, out)
+            (self._split_played if self.after_hit and self._split_walks(hand[0]) else self._split)(hand[0], left, out)
+        elif action in ("hit", "play") and self.after_hit:
+            partner = 10 if self.up == 1 else 1
+            for free, rest, chance in self._live_paths(node, action, MONEY, False, tuple(left)):
+                out[free] = out.get(free, 0 * chance) + chance * self._no_blackjack(rest[partner - 1], sum(rest))
         else:
             free = self._double_chip(node, False) if action == "double" else 0
             out[free] = no_blackjack
@@ -200,3 +263,90 @@ class _Dealt:
                 taken[g] -= 1
 
         draw(1, 2, 0, Fraction(1) if self.exact else 1.0, split_free)
+
+    def _split_played(self, pair: int, left: list[int], out: dict[int, Any]) -> None:
+        """:meth:`_split` where a split hand may get a free chip after a hit: the hands dealt in
+        the table's order, card value by card value, each hand's second card and then its live
+        prefix (:meth:`_live_paths`); what follows depends only on the cards left, the hand
+        dealt to and the hands so far, so it is found once for each.  Each sequence adds its
+        chance times P(no dealer blackjack) to ``out`` by its free chips."""
+        hands = most_hands(self.rules, pair)
+        split_free = self._free(self.variant.split_wager(self.rules, pair))
+        partner = 10 if self.up == 1 else 1
+        one: Any = Fraction(1) if self.exact else 1.0
+        split = not self.calc.round.money_only
+        memo: dict[tuple, dict[int, Any]] = {}
+        hands_of: dict[tuple, Any] = {}
+
+        def split_hand(count: int, card: int, later: bool) -> Any:
+            key = (count, card, later)
+            if key not in hands_of:
+                hands_of[key] = self.decide.split_hand(pair, count, card, later)
+            return hands_of[key]
+
+        def rest(slot: int, count: int, left: tuple[int, ...]) -> dict[int, Any]:
+            """Free chips from hand ``slot``'s second card on (``count`` hands so far) -> chance."""
+            key = (slot, count, left)
+            if key in memo:
+                return memo[key]
+            if slot > count:
+                memo[key] = {0: self._no_blackjack(left[partner - 1], sum(left))}
+                return memo[key]
+            found: dict[int, Any] = {}
+            total = sum(left)
+            for card in range(1, 11):
+                if left[card - 1] <= 0:
+                    continue
+                p = self._ratio(left[card - 1], total)
+                after = self._drawn(left, card)
+                if card == pair and count < hands:          # split off: a new hand, its chip
+                    branches = [(split_free, after, one, slot, count + 1)]
+                else:
+                    hand = split_hand(count, card, slot > 1)
+                    if hand is None:
+                        continue
+                    node, action = hand
+                    if action in ("hit", "play"):
+                        own = self.decide.chip(pair, slot > 1)
+                        branches = [(got, kept, q, slot + 1, count)
+                                    for got, kept, q in self._live_paths(node, action, own, split, after)]
+                    else:
+                        got = self._double_chip(node, True) if action == "double" else 0
+                        branches = [(got, after, one, slot + 1, count)]
+                for got, kept, q, next_slot, next_count in branches:
+                    for chips, w in rest(next_slot, next_count, kept).items():
+                        found[chips + got] = found.get(chips + got, 0 * w) + p * q * w
+            memo[key] = found
+            return found
+
+        for chips, w in rest(1, 2, tuple(left)).items():
+            out[chips + split_free] = out.get(chips + split_free, 0 * w) + w
+
+    def _split_walks(self, pair: int) -> bool:
+        """Whether a hand split from ``pair`` may hit on to a free double (then :meth:`_split_played`
+        counts the round; else :meth:`_split`, whose hands' chips are fixed by their second cards)."""
+        if pair not in self._walking:
+            hands = most_hands(self.rules, pair)
+            self._walking[pair] = any(
+                found is not None and found[1] in ("hit", "play") and bool(self.live[found[0]])
+                for card in range(1, 11) for count in range(2, hands + 1) for later in (False, True)
+                for found in [self.decide.split_hand(pair, count, card, later)])
+        return self._walking[pair]
+
+
+def _live(nodes: Any, chips: dict[str, Any]) -> Any:
+    """Which nodes can still reach a double after a hit that adds a free chip (``chips``: the
+    nodes where a double after a hit adds each kind of chip, by name), by hitting: the node
+    itself or any node its cards lead to.  Children come before parents in ``nodes.levels``."""
+    import numpy as np
+
+    live = np.zeros(len(nodes), dtype=bool)
+    for name, mask in chips.items():
+        if name != MONEY.name:
+            live |= mask
+    if not live.any():
+        return live
+    for level in nodes.levels:
+        kids = nodes.child[level]
+        live[level] |= np.where(kids >= 0, live[np.maximum(kids, 0)], False).any(axis=1)
+    return live

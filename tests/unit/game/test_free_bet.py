@@ -165,11 +165,23 @@ def test_free_doubles_after_a_hit_in_the_td_chart_are_valued_as_its_rounds_play_
     assert any(s.after_hit for s in td.strategy.values())
 
 
-def test_pot_of_gold_refuses_free_doubles_after_a_hit_it_does_not_count():
+@pytest.mark.parametrize("reading", READINGS[:2], ids=["4 hands", "2 hands"])
+def test_free_chips_of_doubles_after_a_hit_equal_the_oracle_exactly(reading):
+    """With free doubles on any number of cards a hand that hits can still get a free chip: on
+    shoe G three small cards make a hard 9-11, unsplit and after a split of 4s, so the count
+    differs from the two-card one; every number of free chips, exactly; floats to 1e-12."""
     from bjcalc.game.free_chips import free_chip_counts
 
-    with pytest.raises(BjcalcError, match="free chips of doubles after a hit are not counted yet"):
-        free_chip_counts(calculator(G, free_double_any_cards=True))
+    ours, theirs = reading
+    found = free_chip_counts(calculator(G, free_double_any_cards=True, **ours))
+    expected = oracle.free_chips_distribution(oracle.make_shoe(G), oracle.FBRules(free_double_any_cards=True,
+                                                                                   **theirs))
+    assert {k: exact(p) for k, p in found.items() if p} == expected
+    assert expected != oracle.free_chips_distribution(oracle.make_shoe(G), oracle.FBRules(**theirs))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")       # (the rules say 6 decks; the calculator follows the shoe)
+        floats = free_chip_counts(Calculator(FREE_BET.rules(free_double_any_cards=True, **ours), calculator(G).shoe))
+    assert max(abs(floats.get(k, 0.0) - float(p)) for k, p in expected.items()) < 1e-12
 
 
 @pytest.mark.parametrize("counts", [C, D], ids=["C", "D"])
