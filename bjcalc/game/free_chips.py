@@ -48,6 +48,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Optional
 
+import numpy as np
+
 from ..core.actions import most_hands
 from ..core.arithmetic import Value
 from ..core.outcomes import is_natural
@@ -338,8 +340,6 @@ def _live(nodes: Any, chips: dict[str, Any]) -> Any:
     """Which nodes can still reach a double after a hit that adds a free chip (``chips``: the
     nodes where a double after a hit adds each kind of chip, by name), by hitting: the node
     itself or any node its cards lead to.  Children come before parents in ``nodes.levels``."""
-    import numpy as np
-
     live = np.zeros(len(nodes), dtype=bool)
     for name, mask in chips.items():
         if name != MONEY.name:
