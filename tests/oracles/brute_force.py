@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from oracles import Fraction
 from functools import lru_cache
 import itertools
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 Shoe = Tuple[int, ...]  # 10 counts: index v-1 holds the count of value v
 Outcome = object        # 17..21 (int), "blackjack" or "bust"
@@ -110,15 +110,13 @@ def remove(shoe: Shoe, *cards: int) -> Shoe:
     return tuple(s)
 
 
-def draws(shoe: Shoe) -> Iterator[Tuple[int, Fraction, Shoe]]:
+@lru_cache(maxsize=None)
+def draws(shoe: Shoe) -> Tuple[Tuple[int, Fraction, Shoe], ...]:
     """Every possible next card: (value, probability, shoe after)."""
     n = sum(shoe)
     if n == 0:
         raise EmptyShoeError("a path draws from an empty shoe")
-    for v in range(1, 11):
-        k = shoe[v - 1]
-        if k:
-            yield v, Fraction(k, n), remove(shoe, v)
+    return tuple((v, Fraction(shoe[v - 1], n), remove(shoe, v)) for v in range(1, 11) if shoe[v - 1])
 
 
 def total_soft(cards) -> Tuple[int, bool]:
@@ -489,7 +487,7 @@ def game_ev(full: Shoe, rules: BFRules, strategy: str = "CDZ-",
 
 
 def clear_caches() -> None:
-    for f in (_dealer_from, dealer_dist, U_stand, U_hit, U_double, reference_action):
+    for f in (draws, _dealer_from, dealer_dist, U_stand, U_hit, U_double, reference_action):
         f.cache_clear()
 
 

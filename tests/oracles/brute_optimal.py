@@ -123,27 +123,27 @@ def initial_belief(unseen: Shoe, up: int, rules: BRules) -> Belief:
     return reduce_w(w)
 
 
-def player_draws(unseen: Shoe, w: Belief):
+@lru_cache(maxsize=None)
+def player_draws(unseen: Shoe, w: Belief) -> Tuple[Tuple[int, Fraction, Shoe, Belief], ...]:
     """Every value the player's next card can have: (v, P(v), unseen after, belief after).
-    Peek: the hole card (distributed as w) is among `unseen` and cannot be drawn."""
+    Peek: the hole card (distributed as w) is among `unseen` and cannot be drawn.  (A function
+    of its arguments alone, which the solvers ask for again and again: computed once each.)"""
     n = sum(unseen)
     if w is None:
         if n == 0:
             raise EmptyShoeError("player draw from an empty shoe")
-        for v in range(1, 11):
-            k = unseen[v - 1]
-            if k:
-                yield v, F(k, n), take(unseen, v), None
-        return
+        return tuple((v, F(unseen[v - 1], n), take(unseen, v), None) for v in range(1, 11) if unseen[v - 1])
     if n - 1 <= 0:
         raise EmptyShoeError("player draw: only the hole card is left")
     W = sum(w)
+    out = []
     for v in range(1, 11):
         # P(next = v | hole = h) = (unseen_v - [h == v]) / (n - 1)
         joint = [w[h - 1] * (unseen[v - 1] - (h == v)) if w[h - 1] else 0 for h in range(1, 11)]
         num = sum(joint)
         if num:
-            yield v, F(num, W * (n - 1)), take(unseen, v), reduce_w(joint)
+            out.append((v, F(num, W * (n - 1)), take(unseen, v), reduce_w(joint)))
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ dealer

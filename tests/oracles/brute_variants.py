@@ -129,6 +129,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from oracles import Fraction
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
@@ -239,6 +240,13 @@ def total_soft(vals: Iterable[int]) -> Tuple[int, bool]:
     return s, False
 
 
+@lru_cache(maxsize=None)
+def _label_total(labels: Tuple[int, ...]) -> Tuple[int, bool]:
+    """Game.total: total_soft of the labels' values (a function of the labels alone, asked for
+    again and again: computed once each)."""
+    return total_soft(value_of(label) for label in labels)
+
+
 def hkey(labels) -> Tuple[int, ...]:
     return tuple(sorted(labels))
 
@@ -294,6 +302,11 @@ def weighted_payoff(hands: List[Settled], outcome, rules: VRules) -> int:
 # the game on a physical shoe
 # --------------------------------------------------------------------------
 
+_DEALER_CACHES: Dict[tuple, Dict] = {}
+"""Game's dealer distributions, by (the shoe's card types, H17, Burn 20), and what the player
+knows, by these, the full shoe and split_tens_by_rank: see Game.__init__."""
+
+
 class Game:
     """All computations for one physical full shoe and one rule set.
     `cards`: iterable of card strings ("AS", "TH", "7", ...) or ints (values)."""
@@ -310,6 +323,13 @@ class Game:
             assert all(s for v, s in zip(self.val, self.suit) if v in (1, 10)), \
                 "Burn 20 needs suited aces and ten-values"
         self._cache: Dict = {}
+        # the dealer's distributions depend on the shoe's cards, H17 and Burn 20 alone: games
+        # that share them share these (the tests build many games on one shoe)
+        self._dealer_cache: Dict = _DEALER_CACHES.setdefault((tuple(self.types), rules.h17, rules.burn_20), {})
+        # and what the player knows (beliefs, next-card and dealer mixtures) on the full shoe, on
+        # its labels (split_tens_by_rank) too
+        self._info_cache: Dict = _DEALER_CACHES.setdefault(
+            (tuple(self.types), rules.h17, rules.burn_20, self.full, rules.split_tens_by_rank), {})
 
     @classmethod
     def from_counts(cls, counts: Dict[int, int], rules: VRules) -> "Game":
@@ -321,8 +341,8 @@ class Game:
 
     # ---------------------------------------------------------------- helpers
 
-    def memo(self, key, fn):
-        c = self._cache
+    def memo(self, key, fn, cache=None):
+        c = self._cache if cache is None else cache
         if key not in c:
             c[key] = fn()
         return c[key]
@@ -354,7 +374,7 @@ class Game:
                 for o, q in self._complete(hkey(vals + (self.val[i],)), rest).items():
                     out[o] = out.get(o, 0) + p * q
             return out
-        return self.memo(("complete", vals, shoe), go)
+        return self.memo(("complete", vals, shoe), go, self._dealer_cache)
 
     def _fresh(self, shoe) -> Dict:
         """Burn 20: two fresh cards, burned again while two ten-values or a
@@ -371,7 +391,7 @@ class Game:
                     for o, r in d.items():
                         out[o] = out.get(o, 0) + p * q * r
             return out
-        return self.memo(("fresh", shoe), go)
+        return self.memo(("fresh", shoe), go, self._dealer_cache)
 
     def dealer(self, up: int, shoe) -> Dict:
         """Outcome distribution of the dealer with physical up card `up` (type
@@ -392,7 +412,7 @@ class Game:
                 for o, q in d.items():
                     out[o] = out.get(o, 0) + p * q
             return out
-        return self.memo(("dealer", up, shoe), go)
+        return self.memo(("dealer", up, shoe), go, self._dealer_cache)
 
     def dealer_distribution(self, up_card) -> Dict:
         """Dealer outcomes for the physical up card `up_card` ("TS"), only it
@@ -436,7 +456,7 @@ class Game:
             if tot == 0:
                 raise ValueError(f"hand {hand} v {upv} cannot be dealt from this shoe")
             return {k: w / tot for k, w in nxt.items()}
-        return self.memo(("belief", hand, upv), go)
+        return self.memo(("belief", hand, upv), go, self._info_cache)
 
     def belief_after_draw(self, hand, upv: int, label: int) -> Dict:
         """Explicit transition: the belief of (hand, upv) updated by drawing a
@@ -464,7 +484,7 @@ class Game:
                     if k:
                         out[self.lab[i]] = out.get(self.lab[i], 0) + w * F(k, n)
             return out
-        return self.memo(("nextlab", hkey(hand), upv), go)
+        return self.memo(("nextlab", hkey(hand), upv), go, self._info_cache)
 
     def dealer_mix(self, hand, upv: int) -> Dict:
         """Dealer outcome distribution given the information set (mixture over
@@ -475,7 +495,7 @@ class Game:
                 for o, q in self.dealer(up, shoe).items():
                     out[o] = out.get(o, 0) + w * q
             return out
-        return self.memo(("mix", hkey(hand), upv), go)
+        return self.memo(("mix", hkey(hand), upv), go, self._info_cache)
 
     def p_bj(self, hand, upv: int) -> Fraction:
         return self.dealer_mix(hand, upv).get("bj", F(0))
@@ -483,7 +503,7 @@ class Game:
     # ---------------------------------------------------------------- player rules
 
     def total(self, hand) -> Tuple[int, bool]:
-        return total_soft(self.values(hand))
+        return _label_total(tuple(hand))
 
     def is_natural(self, hand) -> bool:
         return len(hand) == 2 and sorted(self.values(hand)) == [1, 10]

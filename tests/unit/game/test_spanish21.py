@@ -7,6 +7,8 @@ round runs out of cards and no decision of a split hand's reference play is a ti
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import subprocess
@@ -21,6 +23,7 @@ from bjcalc.core.errors import BjcalcError, RulesError, ShoeError
 from bjcalc.game.spanish21 import PLAYERS_EDGE_OPTIONS, SpanishSettlement, face_pair_suited, seven_seven_seven_suited
 from bjcalc.game.variants import VARIANTS, find_variant
 from bjcalc.analysis.charts import chart
+from bjcalc.cli import main
 from oracles import brute_spanish21 as oracle
 from oracles import brute_spanish21_chart as chart_oracle
 
@@ -45,6 +48,15 @@ def calculator(counts: dict, exact: bool = True, **rules) -> Calculator:
 
 def exact(value) -> Fraction:
     return Fraction(int(value.numerator), int(value.denominator))
+
+
+def bjcalc(*args: str) -> subprocess.CompletedProcess:
+    """``bjcalc ARGS``'s exit code and output from its entry point in this process (quicker than a
+    process of its own: test_the_command_line_values_the_game_and_refuses_in_one_line runs one)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 @pytest.mark.parametrize("reading", READINGS, ids=["split once", "S17 no split bonuses"])
@@ -241,8 +253,7 @@ def test_the_command_line_values_the_game_and_refuses_in_one_line():
     expected = calculator(S1, exact=False, max_split_hands=2, redoubling=True, decks=6).game().ev
     assert abs(result["ev"] - expected) < 1e-12            # (a shoe of counts: the 7-7-7's suits as the rules' decks)
     assert "10/253" in result["assumptions"]["rules"]
-    bad = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--hole-card", "enhc"],
-                         capture_output=True, text=True)
+    bad = bjcalc("edge", "--variant", "spanish", "--hole-card", "enhc")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "peeks" in bad.stderr
 
 
@@ -361,21 +372,18 @@ def test_the_super_bonus_moves_only_a_7_7_against_a_7_by_its_pay(any_seven):
 
 
 def test_the_super_bonus_is_an_option_the_command_line_reads_or_refuses_in_one_line():
-    run = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--decks", "1",
-                          "--split-hands", "1", "--super-bonus", "200", "--super-bonus-any-seven", "--json"],
-                         capture_output=True, text=True)
+    run = bjcalc("edge", "--variant", "spanish", "--decks", "1", "--split-hands", "1", "--super-bonus", "200",
+                 "--super-bonus-any-seven", "--json")
     assert run.returncode == 0, run.stderr
     rules = json.loads(run.stdout)["assumptions"]["rules"]
     assert "Super Bonus" in rules and "200 to 1" in rules and "any 7" in rules
     for bad in ("x", "-3", "2.5"):
-        run = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--super-bonus", bad],
-                             capture_output=True, text=True)
+        run = bjcalc("edge", "--variant", "spanish", "--super-bonus", bad)
         assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1 and "whole number" in run.stderr
     with pytest.raises(RulesError, match="whole number"):
         S21.rules(super_bonus=-1)
     # against which 7, without a Super Bonus: refused, saying what to add (it used to do nothing)
-    run = subprocess.run([sys.executable, "-m", "bjcalc", "edge", "--variant", "spanish", "--super-bonus-any-seven"],
-                         capture_output=True, text=True)
+    run = bjcalc("edge", "--variant", "spanish", "--super-bonus-any-seven")
     assert run.returncode == 2 and run.stdout == "" and run.stderr.strip() == (
         "bjcalc: error: --super-bonus-any-seven means nothing while --super-bonus 0: give --super-bonus too "
         "(--super-bonus 200)")
@@ -413,8 +421,7 @@ def test_a_shoe_whose_suits_the_bonuses_cannot_read_is_refused_and_reuse_reads_i
         Calculator(VARIANTS["players_edge_21"].rules(), six.remove("KS"))
     assert Calculator(S21.rules(), six.remove("KS")).shoe.suit_counts is not None      # (no face pairs: fine)
     for args in (["--remove", "7H"], ["--shoe", "AS:2,6S:2,7S:5,8S:2,TS:6"]):
-        run = subprocess.run([sys.executable, "-m", "bjcalc", "hand", "--cards", "7,7", "--up", "7", "--variant",
-                              "spanish", "--super-bonus", "200", *args], capture_output=True, text=True)
+        run = bjcalc("hand", "--cards", "7,7", "--up", "7", "--variant", "spanish", "--super-bonus", "200", *args)
         assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1 and "by value" in run.stderr
     lender = Calculator(S21.rules(decks=8, max_split_hands=2))
     alone = Calculator(S21.rules(decks=6, max_split_hands=2)).game().ev
