@@ -81,10 +81,11 @@ def free_chip_counts(calc: _Facade, strategy: str = "CD") -> dict[int, Value]:
     chart = calc.game("TD").strategy if strategy == "TD" else None
     counts: dict[int, Any] = {}
     deals = calc.round.deals()
+    live = _live(calc.round.engine.nodes, calc.round.engine.after_hit_chips)
     for up in range(1, 11):
         if not deals[up]:
             continue
-        dealt = _Dealt(calc, up, strategy, chart)
+        dealt = _Dealt(calc, up, strategy, chart, live)
         for (hand, split_key), p in deals[up].items():
             chance: Any = Fraction(p) if exact else float(p)
             for count, q in dealt.counts(hand, split_key).items():
@@ -100,7 +101,7 @@ def free_chip_counts(calc: _Facade, strategy: str = "CD") -> dict[int, Value]:
 class _Dealt:
     """One up card's deals: the free chips of each, by the strategy's decisions."""
 
-    def __init__(self, calc: _Facade, up: int, strategy: str, chart: Any):
+    def __init__(self, calc: _Facade, up: int, strategy: str, chart: Any, live: Any):
         self.calc, self.up, self.exact = calc, up, calc.exact
         self.rules, self.variant = calc.rules, calc.round.variant
         self.decide = _Decisions(calc, up, strategy, chart)
@@ -111,7 +112,7 @@ class _Dealt:
         self.peeks = calc.round.settlement.peeks and up in (1, 10)
         share = calc.round.dealer_engine.procedure.hole_blackjack_share(up)
         self.share: Any = Fraction(share) if self.exact else float(share)
-        self.live = _live(self.nodes, calc.round.engine.after_hit_chips)
+        self.live = live      # (:func:`_live`: the same for every up card)
         self.after_hit = bool(self.live.any())
         self._walking: dict[int, bool] = {}
         self._paths: dict[tuple, list[tuple[int, tuple[int, ...], Any]]] = {}
